@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Arcade",
+    targets: [
+        // C boundary
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "CArcadeShim", dependencies: ["CNcursesw"]),
+
+        // Rules shared by every game
+        .target(name: "ArcadeCore"),
+
+        // UI
+        .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
+
+        // App: menu, screens, scores, options
+        .target(name: "ArcadeApp", dependencies: ["ArcadeUI", "ArcadeCore"]),
+        .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
+
+        // Tests
+        .target(
+            name: "ArcadeTestSupport",
+            dependencies: ["ArcadeUI"],
+            path: "Tests/ArcadeTestSupport"
+        ),
+        .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
+        .testTarget(
+            name: "ArcadeAppTests",
+            dependencies: ["ArcadeApp", "ArcadeTestSupport"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,142 @@
+/// One terminal cell: a code point, its display width and its style.
+///
+/// A wide glyph (width 2) occupies its own cell and a `continuation` cell to its
+/// right, so every row always holds exactly `width` cells.
+public struct Cell: Hashable, Sendable {
+    public var scalar: Unicode.Scalar
+    /// 1 for ordinary glyphs, 2 for wide ones, 0 for the right half of a wide glyph.
+    public var width: UInt8
+    public var style: Style
+
+    public init(_ scalar: Unicode.Scalar, width: UInt8 = 1, style: Style = .plain) {
+        self.scalar = scalar
+        self.width = width
+        self.style = style
+    }
+
+    /// An empty cell in the terminal's default colours.
+    public static let blank = Cell(" ")
+
+    /// True for the right half of a wide glyph.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A screen-sized, row-major buffer of cells that every screen draws into.
+///
+/// Drawing clips at the edges: text past the right edge is dropped, and a wide
+/// glyph that would cross the edge (or a clip rectangle) becomes a space.
+public struct CellGrid: Sendable, Equatable {
+    public let size: Size
+    public var theme: Theme
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, theme: Theme = Theme()) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.theme = theme
+        cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+    }
+
+    /// The whole grid as a rectangle.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    /// The cell at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * size.width + x]
+    }
+
+    /// Clear every cell.
+    public mutating func clear() {
+        for index in cells.indices { cells[index] = .blank }
+    }
+
+    /// Paint `rect` (clipped to the grid) with spaces in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        fill(rect, with: Cell(" ", style: style))
+    }
+
+    /// Paint `rect` (clipped to the grid) with copies of a one-column `cell`.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { place(cell, x: x, y: y) }
+        }
+    }
+
+    /// Draw one code point at `point` in `style`, clipped to `clip` (default: the grid).
+    ///
+    /// Returns the number of columns the glyph took (0 when it fell outside).
+    @discardableResult
+    public mutating func put(_ scalar: Unicode.Scalar, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard area.contains(point) else { return 0 }
+        var glyph = scalar
+        if glyph.value < 0x20 || (0x7F..<0xA0).contains(glyph.value) { glyph = "?" }
+        if theme.ascii && !glyph.isASCII { glyph = "?" }
+        var width = DisplayWidth.of(glyph)
+        if width == 0 { glyph = " "; width = 1 }  // a lone combining mark has nothing to sit on
+        if width == 2 && point.x + 1 >= area.maxX {
+            place(Cell(" ", style: style), x: point.x, y: point.y)
+            return 1
+        }
+        place(Cell(glyph, width: UInt8(width), style: style), x: point.x, y: point.y)
+        if width == 2 {
+            place(Cell(" ", width: 0, style: style), x: point.x + 1, y: point.y)
+        }
+        return width
+    }
+
+    /// Draw `text` from `point` rightwards in `style`, clipped to `clip` (default: the grid).
+    ///
+    /// Returns the number of columns written. Newlines are not interpreted.
+    @discardableResult
+    public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        var x = point.x
+        for scalar in text.unicodeScalars {
+            let width = DisplayWidth.of(scalar)
+            if width == 0 { continue }  // combining marks and joiners are dropped
+            let used = put(scalar, at: Point(x: x, y: point.y), style: style, clip: clip)
+            x += used == 0 ? width : used
+        }
+        return x - point.x
+    }
+
+    /// Change only the style of the cells in `rect`, keeping their glyphs.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { change(&cells[y * size.width + x].style) }
+        }
+    }
+
+    /// The grid as text, one line per row, trailing spaces removed: what a snapshot compares.
+    public var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(size.height)
+        for y in 0..<size.height {
+            var line = String.UnicodeScalarView()
+            for x in 0..<size.width {
+                let cell = self[x, y]
+                if !cell.isContinuation { line.append(cell.scalar) }
+            }
+            var row = String(line)
+            while row.last == " " { row.removeLast() }
+            lines.append(row)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Store `cell` at (x, y), blanking the other half of any wide glyph it overwrites.
+    private mutating func place(_ cell: Cell, x: Int, y: Int) {
+        let index = y * size.width + x
+        let old = cells[index]
+        if old.width == 2 && x + 1 < size.width && cell.width != 2 {
+            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        }
+        if old.isContinuation && x > 0 && !cell.isContinuation {
+            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,22 @@
+/// A full-screen view with its state: inputs in, effects out, cells drawn.
+///
+/// `update` and `render` are pure functions of the screen's value (a struct), so
+/// a test drives a screen with inputs and compares `render`'s grid as text.
+/// Anything that touches the world — a sound, a score, quitting — is returned as an
+/// `Effect` value for the app layer to carry out.
+public protocol Screen {
+    associatedtype Effect
+
+    /// Apply one input and return what the app should do about it.
+    mutating func update(_ input: Input) -> [Effect]
+
+    /// Draw the whole screen into `grid` (which arrives cleared, at the terminal's size).
+    func render(into grid: inout CellGrid)
+
+    /// Below this size the run loop shows "Terminal too small" instead of `render`.
+    var minimumSize: Size { get }
+
+    /// True while the screen animates or runs a clock: the run loop then sends `.tick`s
+    /// (at most 30 per second) instead of blocking until the next key.
+    var wantsTicks: Bool { get }
+}

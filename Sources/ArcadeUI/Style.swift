@@ -1,0 +1,112 @@
+/// The eight colours every colour terminal has.
+public enum ANSIColor: Int, CaseIterable, Sendable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+}
+
+/// A colour as a screen asks for it; the backend maps it to what the terminal can show.
+public enum Color: Hashable, Sendable {
+    /// The terminal's own foreground or background (never repainted).
+    case terminalDefault
+    /// One of the eight basic colours, optionally the bright variant.
+    case ansi(ANSIColor, bright: Bool)
+    /// An index of the xterm 256-colour palette (16–231 the 6×6×6 cube, 232–255 greys).
+    case xterm(UInt8)
+
+    public static let red = Color.ansi(.red, bright: false)
+    public static let green = Color.ansi(.green, bright: false)
+    public static let yellow = Color.ansi(.yellow, bright: false)
+    public static let blue = Color.ansi(.blue, bright: false)
+    public static let magenta = Color.ansi(.magenta, bright: false)
+    public static let cyan = Color.ansi(.cyan, bright: false)
+    public static let white = Color.ansi(.white, bright: false)
+    public static let black = Color.ansi(.black, bright: false)
+}
+
+/// How a cell looks: colours and attributes. Attributes survive monochrome.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color
+    public var background: Color
+    public var bold: Bool
+    public var dim: Bool
+    public var reverse: Bool
+    public var underline: Bool
+
+    public init(foreground: Color = .terminalDefault, background: Color = .terminalDefault,
+                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
+    }
+
+    public static let plain = Style()
+    public static let bold = Style(bold: true)
+    public static let dim = Style(dim: true)
+    public static let reverse = Style(reverse: true)
+    public static let underline = Style(underline: true)
+
+    /// This style with its foreground replaced.
+    public func foreground(_ color: Color) -> Style {
+        var copy = self
+        copy.foreground = color
+        return copy
+    }
+
+    /// This style with its background replaced.
+    public func background(_ color: Color) -> Style {
+        var copy = self
+        copy.background = color
+        return copy
+    }
+
+    /// This style made bold.
+    public var bolded: Style {
+        var copy = self
+        copy.bold = true
+        return copy
+    }
+
+    /// This style in reverse video.
+    public var reversed: Style {
+        var copy = self
+        copy.reverse = true
+        return copy
+    }
+}
+
+/// What the terminal can show, chosen once at start-up.
+public enum ColorMode: String, Sendable, CaseIterable {
+    case color256
+    case color8
+    case monochrome
+
+    /// True when colours are drawn at all.
+    public var hasColor: Bool { self != .monochrome }
+
+    /// The capability probe, as a pure decision.
+    ///
+    /// `NO_COLOR` (any non-empty value) or `--no-color` forces monochrome; so does a
+    /// terminal without colours (`TERM=vt100`). Otherwise 256 colours when the
+    /// terminal reports at least 256, else 8.
+    public static func choose(noColorRequested: Bool, terminalHasColors: Bool, colorCount: Int) -> ColorMode {
+        if noColorRequested || !terminalHasColors || colorCount < 8 { return .monochrome }
+        return colorCount >= 256 ? .color256 : .color8
+    }
+}
+
+/// What every screen may ask of the terminal it is drawn for.
+public struct Theme: Hashable, Sendable {
+    public var colorMode: ColorMode
+    /// Draw only ASCII (`--ascii`, or a locale that is not UTF-8).
+    public var ascii: Bool
+
+    public init(colorMode: ColorMode = .color256, ascii: Bool = false) {
+        self.colorMode = colorMode
+        self.ascii = ascii
+    }
+
+    /// True when colours are shown; when false, screens must carry the same facts in text.
+    public var hasColor: Bool { colorMode.hasColor }
+}

@@ -1,0 +1,52 @@
+// Prefixed C wrappers for what Swift cannot import from ncurses (attribute and
+// mouse macros, the stdscr global, extended colour pairs, wcwidth), and the
+// async-signal-safe terminal restore that runs inside signal handlers.
+#ifndef ARCADE_SHIM_H
+#define ARCADE_SHIM_H
+
+// Same defines, same header as the CNcursesw module: one definition of curses.
+#include "../../CNcursesw/shim.h"
+#include <stddef.h>
+
+// Attributes (macros in curses.h).
+attr_t arcade_attr_normal(void);
+attr_t arcade_attr_bold(void);
+attr_t arcade_attr_dim(void);
+attr_t arcade_attr_reverse(void);
+attr_t arcade_attr_underline(void);
+
+// Globals that Swift 6 rejects as not concurrency-safe.
+WINDOW *arcade_stdscr(void);
+void arcade_getmaxyx(WINDOW *win, int *rows, int *cols);
+
+// A cell with an extended colour pair (pairs above 255 go through the opts pointer).
+int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair);
+
+// Display width of one code point in the current locale (-1 for non-printing).
+int arcade_wcwidth(wchar_t ch);
+
+// Mouse masks (macros in curses.h).
+mmask_t arcade_mouse_button1_pressed(void);
+mmask_t arcade_mouse_button1_released(void);
+mmask_t arcade_mouse_button1_clicked(void);
+mmask_t arcade_mouse_button3_pressed(void);
+mmask_t arcade_mouse_wheel_up(void);
+mmask_t arcade_mouse_wheel_down(void);
+
+// Function key code n (KEY_F(n)).
+int arcade_key_f(int n);
+
+// Terminal safety. `arcade_safety_install` saves the terminal modes of `in_fd`
+// and installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash
+// signals (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE). A handler writes
+// the prepared reset sequence to `out_fd` with write(2), restores the saved
+// modes, and re-raises the signal with its default action so the shell sees
+// 128 + n. Call it before newterm so ncurses keeps its hands off those signals.
+int arcade_safety_install(int in_fd, int out_fd);
+// The bytes that undo full-screen mode (copied; at most 512 bytes).
+void arcade_safety_set_reset(const char *bytes, size_t length);
+// Write the reset sequence and restore the saved modes now (used when curses is
+// already ended but a path out of the program may have skipped it).
+void arcade_safety_restore(void);
+
+#endif
