@@ -15,6 +15,9 @@ let package = Package(
         // Rules shared by every game
         .target(name: "ArcadeCore"),
 
+        // Models: rules only, no UI, no I/O, no clocks
+        .target(name: "SlotModel", dependencies: ["ArcadeCore"]),
+
         // UI
         .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
 
@@ -29,13 +32,14 @@ let package = Package(
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
         .testTarget(
             name: "ArcadeAppTests",
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -110,6 +110,23 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
+    /// Copy every cell of `other` into this grid with its top left at `origin`, clipped.
+    public mutating func draw(_ other: CellGrid, at origin: Point) {
+        for y in 0..<other.size.height where origin.y + y >= 0 && origin.y + y < size.height {
+            for x in 0..<other.size.width where origin.x + x >= 0 && origin.x + x < size.width {
+                let cell = other[x, y]
+                // A wide glyph cut by the right edge would leave half a character.
+                if cell.width == 2 && origin.x + x + 1 >= size.width {
+                    place(Cell(" ", style: cell.style), x: origin.x + x, y: origin.y + y)
+                } else if cell.isContinuation && origin.x + x == 0 {
+                    place(Cell(" ", style: cell.style), x: 0, y: origin.y + y)
+                } else {
+                    place(cell, x: origin.x + x, y: origin.y + y)
+                }
+            }
+        }
+    }
+
     /// The grid as text, one line per row, trailing spaces removed: what a snapshot compares.
     public var text: String {
         var lines: [String] = []

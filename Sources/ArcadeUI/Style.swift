@@ -110,3 +110,37 @@ public struct Theme: Hashable, Sendable {
     /// True when colours are shown; when false, screens must carry the same facts in text.
     public var hasColor: Bool { colorMode.hasColor }
 }
+
+extension Color {
+    /// The basic colour nearest to an xterm palette index, for 8-colour terminals.
+    public static func nearestBasic(toXterm index: UInt8) -> ANSIColor {
+        if index < 16 { return ANSIColor(rawValue: Int(index % 8)) ?? .white }
+        let (r, g, b) = rgb(ofXterm: index)
+        // The basic colours as the common xterm defaults show them.
+        let basics: [(ANSIColor, Int, Int, Int)] = [
+            (.black, 0, 0, 0), (.red, 205, 0, 0), (.green, 0, 205, 0), (.yellow, 205, 205, 0),
+            (.blue, 0, 0, 238), (.magenta, 205, 0, 205), (.cyan, 0, 205, 205), (.white, 229, 229, 229),
+        ]
+        var best = ANSIColor.white
+        var bestDistance = Int.max
+        for (color, br, bg, bb) in basics {
+            let distance = (r - br) * (r - br) + (g - bg) * (g - bg) + (b - bb) * (b - bb)
+            if distance < bestDistance {
+                best = color
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The red, green and blue (0–255) of an xterm palette index from 16 up.
+    public static func rgb(ofXterm index: UInt8) -> (Int, Int, Int) {
+        if index >= 232 {
+            let level = 8 + 10 * (Int(index) - 232)
+            return (level, level, level)
+        }
+        let cube = max(0, Int(index) - 16)
+        let steps = [0, 95, 135, 175, 215, 255]
+        return (steps[cube / 36 % 6], steps[cube / 6 % 6], steps[cube % 6])
+    }
+}

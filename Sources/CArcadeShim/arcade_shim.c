@@ -16,6 +16,16 @@ attr_t arcade_attr_reverse(void) { return A_REVERSE; }
 attr_t arcade_attr_underline(void) { return A_UNDERLINE; }
 
 WINDOW *arcade_stdscr(void) { return stdscr; }
+WINDOW *arcade_curscr(void) { return curscr; }
+int arcade_colors(void) { return COLORS; }
+
+int arcade_terminal_known(const char *term, int fd) {
+    int status = 0;
+    if (setupterm(term, fd, &status) != OK) return 0;
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return 1;
+}
 
 void arcade_getmaxyx(WINDOW *win, int *rows, int *cols) {
     int y, x;

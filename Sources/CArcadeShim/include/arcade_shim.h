@@ -18,6 +18,11 @@ attr_t arcade_attr_underline(void);
 // Globals that Swift 6 rejects as not concurrency-safe.
 WINDOW *arcade_stdscr(void);
 void arcade_getmaxyx(WINDOW *win, int *rows, int *cols);
+WINDOW *arcade_curscr(void);
+int arcade_colors(void);
+
+// 1 when terminfo knows `term` (checked without printing or exiting), else 0.
+int arcade_terminal_known(const char *term, int fd);
 
 // A cell with an extended colour pair (pairs above 255 go through the opts pointer).
 int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair);

@@ -1,0 +1,81 @@
+import ArcadeCore
+import ArcadeUI
+import Glibc
+
+/// The arcade as a program: parse the command line, take over the terminal, run the
+/// shell, carry out its effects, and give the terminal back.
+public enum Arcade {
+    /// Run with `arguments` (without the program name); returns the exit status.
+    public static func main(arguments: [String], environment: [String: String],
+                            games: [GameInfo] = GameCatalog.games) -> Int32 {
+        let request: CommandLineRequest
+        do {
+            request = try ArcadeCommandLine.parse(arguments, games: games)
+        } catch {
+            printError(error.description)
+            return 2
+        }
+        let options: ArcadeOptions
+        switch request {
+        case .help:
+            print(ArcadeCommandLine.usage(games: games))
+            return 0
+        case .version:
+            print("arcade \(ArcadeCommandLine.version)")
+            return 0
+        case .run(let parsed):
+            options = parsed
+        }
+
+        let noColor = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+        let mute = options.mute || environment["ARCADE_SOUND"]?.lowercased() == "off"
+        let store = ScoreStore(directory: ScoreStore.defaultDirectory(environment: environment))
+        let board = store.load()
+        let player = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "player"
+
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal(noColor: noColor, forceASCII: options.ascii, environment: environment)
+        } catch {
+            printError(error.description)
+            return 2
+        }
+
+        var bests: [GameID: ScoreEntry] = [:]
+        for game in games { bests[game.id] = board.best(game.id.rawValue) }
+        var shell = ArcadeShell(games: games, bests: bests, notice: board.notice, size: terminal.size,
+                                seed: { options.seed ?? SeededGenerator.randomSeed() })
+        if let game = options.game { shell.open(game, options: options.gameOptions) }
+
+        let status = RunLoop<ArcadeShell>(device: terminal).run(&shell) { effect, shell in
+            switch effect {
+            case .quit:
+                return .exit(ExitStatus.success)
+            case .bell, .sound:
+                if !mute { terminal.bell() }
+            case .recordScore(let id, let score, let figures):
+                let order = games.first(where: { $0.id == id })?.scoreOrder ?? .higherIsBetter
+                let entry = ScoreStore.makeEntry(score: score, player: player, figures: figures)
+                do {
+                    let recorded = try store.record(entry, game: id.rawValue, order: order)
+                    shell.showBest(recorded.entries.first, for: id)
+                    if let notice = recorded.notice { shell.showNotice(notice) }
+                } catch {
+                    shell.showNotice("Score not saved: \(error)")
+                }
+            }
+            return .proceed
+        }
+        terminal.close()
+        if status == ExitStatus.inputClosed {
+            printError("arcade: input closed; the game was left as it was")
+        }
+        return status
+    }
+
+    /// Write one line to standard error.
+    static func printError(_ message: String) {
+        let line = message + "\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,189 @@
+import ArcadeUI
+
+/// The arcade's front page: one row per game with its best score.
+///
+/// ↑/↓/k/j move a marker, a digit or Enter/Space opens, a click on a row opens
+/// it, `q` quits. Moving repaints only the marker (two cells), never the rows.
+public struct MenuScreen: Sendable {
+    /// One game's row.
+    public struct Row: Equatable, Sendable {
+        public var id: GameID
+        public var summary: String
+        /// The best score as the game describes it, or nil when none is recorded.
+        public var best: String?
+
+        public init(id: GameID, summary: String, best: String? = nil) {
+            self.id = id
+            self.summary = summary
+            self.best = best
+        }
+    }
+
+    /// What the menu asks of the shell.
+    public enum Effect: Equatable, Sendable {
+        case open(GameID)
+        case quit
+    }
+
+    public var rows: [Row]
+    public private(set) var selected: Int = 0
+    /// One line under the list (a score-file problem, a game that could not start).
+    public var notice: String?
+
+    /// The smallest terminal the menu is drawn in (key line included).
+    public static let minimumSize = Size(width: 40, height: 12)
+
+    public init(rows: [Row], notice: String? = nil) {
+        self.rows = rows
+        self.notice = notice
+    }
+
+    /// Apply one input.
+    public mutating func update(_ input: Input, in size: Size) -> [Effect] {
+        switch input {
+        case .key(let key):
+            if let digit = key.digit {
+                guard let row = rows.first(where: { $0.id.number == digit }) else { return [] }
+                return [.open(row.id)]
+            }
+            if key == .character("q") { return [.quit] }
+            if key.isActivate, rows.indices.contains(selected) { return [.open(rows[selected].id)] }
+            switch key.direction(vimKeys: true) {
+            case .up?: move(by: -1)
+            case .down?: move(by: 1)
+            default:
+                if key == .home { selected = 0 }
+                if key == .end { selected = max(0, rows.count - 1) }
+            }
+            return []
+        case .mouse(let event):
+            switch event.action {
+            case .press:
+                guard let index = rowIndex(at: event.at, in: size) else { return [] }
+                selected = index
+                return [.open(rows[index].id)]
+            case .wheelUp: move(by: -1)
+            case .wheelDown: move(by: 1)
+            default: break
+            }
+            return []
+        case .resize, .tick:
+            return []
+        }
+    }
+
+    /// Draw the menu into `grid` (the whole terminal but the key line).
+    public func render(into grid: inout CellGrid) {
+        let layout = Layout(size: grid.size, rowCount: rows.count)
+        drawTitle(into: &grid, layout: layout)
+        if rows.isEmpty {
+            let text = "No games are installed yet."
+            grid.write(text, at: Point(x: max(0, (grid.size.width - text.count) / 2), y: layout.firstRowY))
+        }
+        for (index, row) in rows.enumerated() {
+            draw(row, selected: index == selected, y: layout.firstRowY + index * layout.rowStep,
+                 layout: layout, into: &grid)
+        }
+        if let notice {
+            let y = min(grid.size.height - 1, layout.firstRowY + max(1, rows.count) * layout.rowStep + 1)
+            let width = DisplayWidth.of(notice)
+            grid.write(notice, at: Point(x: max(1, (grid.size.width - width) / 2), y: y),
+                       style: Style.bold.foreground(.yellow))
+        }
+    }
+
+    /// The key line for the menu.
+    public static let keyHints = [
+        KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("1-5", "game"),
+    ]
+
+    /// What `?` shows on the menu.
+    public static let help = HelpSheet(
+        title: "Arcade",
+        keys: [
+            KeyHint("↑ ↓  k j", "choose a game"),
+            KeyHint("Enter  Space", "open the chosen game"),
+            KeyHint("1 … 5", "open game by number"),
+            KeyHint("click", "open a game"),
+            KeyHint("?", "this help"),
+            KeyHint("q", "quit"),
+        ],
+        notes: [
+            "In a game: ? shows its keys, q or Esc comes back here.",
+            "Best scores are kept in ~/.local/share/arcade/scores.json.",
+        ])
+
+    // MARK: - Drawing
+
+    /// Where things go for a given size: rows spaced out when there is room.
+    private struct Layout {
+        var titleY: Int
+        var firstRowY: Int
+        var rowStep: Int
+        var left: Int
+        var width: Int
+
+        init(size: Size, rowCount: Int) {
+            width = min(size.width - 2, 76)
+            left = max(1, (size.width - width) / 2)
+            titleY = size.height >= 20 ? 1 : 0
+            let titleHeight = size.height >= 20 ? 5 : 4
+            let free = size.height - titleY - titleHeight - 2
+            rowStep = rowCount > 0 && free >= rowCount * 2 ? 2 : 1
+            firstRowY = titleY + titleHeight + (size.height >= 20 ? 1 : 0)
+        }
+    }
+
+    private func drawTitle(into grid: inout CellGrid, layout: Layout) {
+        let ascii = grid.theme.ascii
+        let title = "A R C A D E"
+        let tagline = "five games in your terminal"
+        let boxWidth = 2 + max(title.count, tagline.count) + 4
+        let x = max(0, (grid.size.width - boxWidth) / 2)
+        let style = Style.bold.foreground(.cyan)
+        let top = ascii ? "+" + String(repeating: "=", count: boxWidth - 2) + "+"
+                        : "╔" + String(repeating: "═", count: boxWidth - 2) + "╗"
+        let bottom = ascii ? top : "╚" + String(repeating: "═", count: boxWidth - 2) + "╝"
+        let side: Unicode.Scalar = ascii ? "|" : "║"
+        grid.write(top, at: Point(x: x, y: layout.titleY), style: style)
+        grid.put(side, at: Point(x: x, y: layout.titleY + 1), style: style)
+        grid.put(side, at: Point(x: x + boxWidth - 1, y: layout.titleY + 1), style: style)
+        grid.write("ARCADE", at: Point(x: x + (boxWidth - 6) / 2, y: layout.titleY + 1), style: Style.bold)
+        grid.write(bottom, at: Point(x: x, y: layout.titleY + 2), style: style)
+        grid.write(tagline, at: Point(x: x + (boxWidth - tagline.count) / 2, y: layout.titleY + 3), style: .dim)
+    }
+
+    private func draw(_ row: Row, selected: Bool, y: Int, layout: Layout, into grid: inout CellGrid) {
+        guard y < grid.size.height else { return }
+        let clip = Rect(x: layout.left, y: y, width: layout.width, height: 1)
+        let marker: Unicode.Scalar = selected ? (grid.theme.ascii ? ">" : "▶") : " "
+        grid.put(marker, at: Point(x: layout.left, y: y), style: Style.bold.foreground(.yellow), clip: clip)
+        grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: .bold, clip: clip)
+        grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: .bold, clip: clip)
+        let best = row.best ?? ""
+        let bestWidth = DisplayWidth.of(best)
+        let summaryX = layout.left + 17
+        let summaryRoom = layout.width - 17 - (bestWidth > 0 ? bestWidth + 2 : 0)
+        if summaryRoom > 3 {
+            grid.write(TextLayout.truncated(row.summary, toWidth: summaryRoom, ascii: grid.theme.ascii), at: Point(x: summaryX, y: y), clip: clip)
+        }
+        if bestWidth > 0 {
+            grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: y),
+                       style: Style().foreground(.green), clip: clip)
+        }
+    }
+
+    private mutating func move(by step: Int) {
+        guard !rows.isEmpty else { return }
+        selected = min(max(0, selected + step), rows.count - 1)
+    }
+
+    /// The row under `point`, if any.
+    private func rowIndex(at point: Point, in size: Size) -> Int? {
+        let layout = Layout(size: size, rowCount: rows.count)
+        guard point.x >= layout.left, point.x < layout.left + layout.width,
+              point.y >= layout.firstRowY, (point.y - layout.firstRowY) % layout.rowStep == 0 else { return nil }
+        let index = (point.y - layout.firstRowY) / layout.rowStep
+        return rows.indices.contains(index) ? index : nil
+    }
+}

@@ -1,0 +1,160 @@
+/// What the command line asked for.
+public enum CommandLineRequest: Equatable, Sendable {
+    case run(ArcadeOptions)
+    case help
+    case version
+}
+
+/// Options for a run of the arcade.
+public struct ArcadeOptions: Equatable, Sendable {
+    /// Open this game directly instead of the menu.
+    public var game: GameID?
+    /// The game's own options (`--deck DIR` → `["--deck": "DIR"]`).
+    public var gameOptions: [String: String] = [:]
+    /// Replay a game exactly (`--seed N`).
+    public var seed: UInt64?
+    public var noColor = false
+    public var ascii = false
+    public var mute = false
+
+    public init(game: GameID? = nil, gameOptions: [String: String] = [:], seed: UInt64? = nil,
+                noColor: Bool = false, ascii: Bool = false, mute: Bool = false) {
+        self.game = game
+        self.gameOptions = gameOptions
+        self.seed = seed
+        self.noColor = noColor
+        self.ascii = ascii
+        self.mute = mute
+    }
+}
+
+/// A command line the arcade cannot run; the message names what is valid.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+
+    public var description: String { "arcade: \(message)\nTry 'arcade --help'." }
+}
+
+/// The command-line grammar: `arcade [GAME [GAME OPTIONS]] [--seed N] [--no-color] [--ascii] [--mute] [--help] [--version]`.
+public enum ArcadeCommandLine {
+    public static let version = "0.1.0"
+
+    /// Parse `arguments` (without the program name) against the games that exist.
+    public static func parse(_ arguments: [String], games: [GameInfo]) throws(UsageError) -> CommandLineRequest {
+        var options = ArcadeOptions()
+        var gameInfo: GameInfo?
+        var index = 0
+
+        func value(for name: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            return arguments[index]
+        }
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts.first ?? argument
+            let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
+            switch name {
+            case "--help", "-h":
+                return .help
+            case "--version", "-V":
+                return .version
+            case "--no-color", "--no-colour":
+                options.noColor = true
+            case "--ascii":
+                options.ascii = true
+            case "--mute":
+                options.mute = true
+            case "--seed":
+                let text = try value(for: "--seed", inline: inline)
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                options.seed = seed
+            default:
+                if let gameInfo, let option = gameInfo.options.first(where: { $0.name == name }) {
+                    options.gameOptions[option.name] = try value(for: option.name, inline: inline)
+                } else if argument.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(argument)'. Options: \(optionNames(for: gameInfo))")
+                } else if gameInfo == nil, let info = games.first(where: { $0.id.rawValue == argument.lowercased() }) {
+                    gameInfo = info
+                    options.game = info.id
+                } else if gameInfo != nil {
+                    throw UsageError(message: "unexpected '\(argument)' after the game name")
+                } else {
+                    throw UsageError(message: "unknown game '\(argument)'. \(gameNames(games))")
+                }
+            }
+            index += 1
+        }
+        return .run(options)
+    }
+
+    /// The text `--help` prints.
+    public static func usage(games: [GameInfo]) -> String {
+        var lines = [
+            "arcade \(version) — a full-screen terminal arcade",
+            "",
+            "Usage: arcade [GAME [GAME OPTIONS]] [--seed N] [--no-color] [--ascii] [--mute]",
+            "       arcade --help | --version",
+            "",
+            "Games (open one directly by name, or choose on the menu):",
+        ]
+        if games.isEmpty { lines.append("  (no games are installed yet)") }
+        for game in games {
+            lines.append("  \(game.id.rawValue.padding(12))\(game.summary)")
+            for option in game.options {
+                lines.append("      \((option.name + " " + option.valueName).padding(18))\(option.summary)")
+            }
+        }
+        lines += [
+            "",
+            "Options:",
+            "  --seed N       replay the same game: every shuffle and spin comes from N",
+            "  --no-color     draw without colour (bold, reverse and underline stay)",
+            "  --ascii        draw with ASCII only (chosen automatically outside UTF-8 locales)",
+            "  --mute         no sounds and no bell",
+            "  --help         show this text",
+            "  --version      show the version",
+            "",
+            "Keys everywhere:",
+            "  arrows or h j k l  move      Enter or Space  choose      mouse  click to choose",
+            "  ?  help for this screen      q or Esc  back to the menu / quit      Ctrl-C  quit now",
+            "  Ctrl-Z  suspend (fg resumes) Ctrl-L  redraw",
+            "",
+            "Environment:",
+            "  NO_COLOR          any non-empty value: same as --no-color",
+            "  XDG_DATA_HOME     scores go to $XDG_DATA_HOME/arcade/scores.json",
+            "                    (default ~/.local/share/arcade/scores.json)",
+            "  ARCADE_SOUND      'off' silences every sound, like --mute",
+            "  ARCADE_SOUND_CMD  the command that plays a WAV file (default: the first of",
+            "                    paplay, pw-play, aplay, afplay found; else the terminal bell)",
+            "  ARCADE_ASSETS     the folder holding Temples/ and Sounds/ when not found",
+            "                    next to the program",
+            "",
+            "Exit status: 0 after q, 1 when input closes, 2 for a usage or terminal error,",
+            "128+N when ended by signal N (130 for Ctrl-C).",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func optionNames(for game: GameInfo?) -> String {
+        let own = game?.options.map { "\($0.name) \($0.valueName)" } ?? []
+        return (own + ["--seed N", "--no-color", "--ascii", "--mute", "--help", "--version"]).joined(separator: ", ")
+    }
+
+    private static func gameNames(_ games: [GameInfo]) -> String {
+        games.isEmpty ? "No games are installed yet."
+            : "Games: " + games.map(\.id.rawValue).joined(separator: ", ") + "."
+    }
+}
+
+extension String {
+    /// This string padded with spaces to `width` characters (never cut).
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

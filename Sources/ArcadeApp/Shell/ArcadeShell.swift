@@ -1,0 +1,205 @@
+import ArcadeUI
+
+/// Something only the app can do: the shell's effects, carried out by `ArcadeApp`.
+public enum AppEffect: Equatable, Sendable {
+    case quit
+    case sound(SoundCue)
+    case recordScore(GameID, score: Int, figures: [String: String])
+    case bell
+}
+
+/// The root screen: the menu, the game being played, and the overlays over both.
+///
+/// It owns navigation and the keys every screen shares: `?` toggles help, `q`/Esc
+/// leave a game (asking "Leave this game? (y/n)" when one is in progress), and
+/// the bottom line always shows the main keys. While an overlay is open the game
+/// gets no ticks, so its clock stands still.
+public struct ArcadeShell: Screen {
+    public typealias Effect = AppEffect
+
+    /// What is drawn over the current screen.
+    public enum Overlay: Equatable, Sendable {
+        case help
+        case confirmLeave
+    }
+
+    public private(set) var menu: MenuScreen
+    public private(set) var overlay: Overlay?
+    private var games: [GameInfo]
+    private var active: (info: GameInfo, screen: any GameScreen)?
+    private var nextSeed: () -> UInt64
+    private var gameOptions: [String: String]
+    private var size: Size
+
+    /// A shell over `games` showing the menu, with `bests` for each game's row.
+    ///
+    /// `seed` gives each started game its seed (the same one for `--seed N`).
+    public init(games: [GameInfo], bests: [GameID: ScoreEntry] = [:], notice: String? = nil,
+                size: Size, seed: @escaping () -> UInt64) {
+        self.games = games
+        self.size = size
+        nextSeed = seed
+        gameOptions = [:]
+        menu = MenuScreen(rows: games.map { info in
+            MenuScreen.Row(id: info.id, summary: info.summary, best: bests[info.id].map(info.describeBest))
+        }, notice: notice)
+    }
+
+    /// The game on screen, if any.
+    public var activeGame: GameID? { active?.info.id }
+
+    /// Open `id` straight away, as `arcade GAME` does, with that game's options.
+    public mutating func open(_ id: GameID, options: [String: String] = [:]) {
+        guard let info = games.first(where: { $0.id == id }) else { return }
+        gameOptions = options
+        active = (info, info.make(GameContext(seed: nextSeed(), options: options)))
+        overlay = nil
+    }
+
+    /// Show a new best score for `id` on the menu (after the app recorded one).
+    public mutating func showBest(_ entry: ScoreEntry?, for id: GameID) {
+        guard let info = games.first(where: { $0.id == id }),
+              let index = menu.rows.firstIndex(where: { $0.id == id }) else { return }
+        menu.rows[index].best = entry.map(info.describeBest)
+    }
+
+    /// Show a one-line notice under the menu (nil clears it).
+    public mutating func showNotice(_ notice: String?) {
+        menu.notice = notice
+    }
+
+    // MARK: - Screen
+
+    public var minimumSize: Size {
+        guard let active else { return MenuScreen.minimumSize }
+        let game = active.screen.minimumSize
+        return Size(width: game.width, height: game.height + 1)
+    }
+
+    public var wantsTicks: Bool {
+        overlay == nil && (active?.screen.wantsTicks ?? false)
+    }
+
+    public mutating func update(_ input: Input) -> [AppEffect] {
+        if case .resize(let newSize) = input { size = newSize }
+        if let overlay { return updateOverlay(overlay, input) }
+        if case .tick = input, active == nil { return [] }
+        guard var game = active?.screen else { return updateMenu(input) }
+
+        if case .key(let key) = input, !game.consumes(key) {
+            switch key {
+            case .character("?"):
+                overlay = .help
+                return []
+            case .character("q"), .escape:
+                if game.isInProgress {
+                    overlay = .confirmLeave
+                } else {
+                    active = nil
+                }
+                return []
+            default:
+                break
+            }
+        }
+        if case .mouse(let event) = input, event.at.y >= size.height - 1 {
+            return []  // the key line is not part of the game
+        }
+        let gameInput: Input
+        if case .resize(let newSize) = input {
+            gameInput = .resize(Size(width: newSize.width, height: max(0, newSize.height - 1)))
+        } else {
+            gameInput = input
+        }
+        let effects = game.update(gameInput)
+        active?.screen = game
+        var appEffects: [AppEffect] = []
+        for effect in effects {
+            if let appEffect = appEffect(effect) { appEffects.append(appEffect) }
+        }
+        return appEffects
+    }
+
+    public func render(into grid: inout CellGrid) {
+        if let active {
+            var gameGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+            active.screen.render(into: &gameGrid)
+            grid.draw(gameGrid, at: Point(x: 0, y: 0))
+            let hints = active.screen.keyHints + [KeyHint("?", "help"), KeyHint("q", "menu")]
+            KeyLine.draw(hints, into: &grid)
+        } else {
+            var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+            menu.render(into: &menuGrid)
+            grid.draw(menuGrid, at: Point(x: 0, y: 0))
+            KeyLine.draw(MenuScreen.keyHints + [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
+        }
+        switch overlay {
+        case .help?:
+            HelpOverlay.draw(active?.screen.help ?? MenuScreen.help, into: &grid)
+        case .confirmLeave?:
+            LeaveQuestion.draw(into: &grid)
+        case nil:
+            break
+        }
+    }
+
+    // MARK: - Private
+
+    private mutating func updateMenu(_ input: Input) -> [AppEffect] {
+        if case .key(.character("?")) = input {
+            overlay = .help
+            return []
+        }
+        if case .mouse(let event) = input, event.at.y >= size.height - 1 { return [] }
+        let menuSize = Size(width: size.width, height: max(0, size.height - 1))
+        var effects: [AppEffect] = []
+        for effect in menu.update(input, in: menuSize) {
+            switch effect {
+            case .quit: effects.append(.quit)
+            case .open(let id): open(id)
+            }
+        }
+        return effects
+    }
+
+    private mutating func updateOverlay(_ overlay: Overlay, _ input: Input) -> [AppEffect] {
+        switch (overlay, input) {
+        case (_, .tick), (_, .resize):
+            return []
+        case (.help, .key):
+            self.overlay = nil
+        case (.help, .mouse(let event)) where event.action == .press:
+            self.overlay = nil
+        case (.confirmLeave, .key(.character("q"))):
+            self.overlay = nil
+        case (.confirmLeave, _):
+            switch LeaveQuestion.answer(to: input, in: size) {
+            case true?:
+                self.overlay = nil
+                active = nil
+            case false?:
+                self.overlay = nil
+            case nil:
+                break
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func appEffect(_ effect: GameEffect) -> AppEffect? {
+        switch effect {
+        case .leave:
+            active = nil
+            return nil
+        case .sound(let cue):
+            return .sound(cue)
+        case .bell:
+            return .bell
+        case .recordScore(let score, let figures):
+            guard let id = active?.info.id else { return nil }
+            return .recordScore(id, score: score, figures: figures)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArcadeCore
+import ArcadeUI
+
+/// The five games, in their fixed menu order; a digit always opens the same game.
+public enum GameID: String, CaseIterable, Sendable, Codable {
+    case set, memory, slots, temples, blackjack
+
+    /// The menu number and digit key, 1–5.
+    public var number: Int {
+        switch self {
+        case .set: return 1
+        case .memory: return 2
+        case .slots: return 3
+        case .temples: return 4
+        case .blackjack: return 5
+        }
+    }
+
+    /// The name shown on the menu.
+    public var title: String {
+        switch self {
+        case .set: return "Set"
+        case .memory: return "Memory"
+        case .slots: return "Slots"
+        case .temples: return "Temples"
+        case .blackjack: return "Blackjack"
+        }
+    }
+}
+
+/// What a game needs to start: its seed and its own command-line options.
+public struct GameContext: Sendable {
+    /// The seed every random choice of the game comes from (`--seed N`, or a random one).
+    public var seed: UInt64
+    /// The game's own options, e.g. `["--deck": "DIR"]`.
+    public var options: [String: String]
+
+    public init(seed: UInt64, options: [String: String] = [:]) {
+        self.seed = seed
+        self.options = options
+    }
+}
+
+/// A game option such as `temples --deck DIR`.
+public struct GameOption: Sendable {
+    public var name: String
+    public var valueName: String
+    public var summary: String
+
+    public init(name: String, valueName: String, summary: String) {
+        self.name = name
+        self.valueName = valueName
+        self.summary = summary
+    }
+}
+
+/// One game on the menu: how to describe it, start it and rank its scores.
+public struct GameInfo: Sendable {
+    public var id: GameID
+    public var summary: String
+    public var scoreOrder: ScoreOrder
+    public var options: [GameOption]
+    /// Start a new screen for this game.
+    public var make: @Sendable (GameContext) -> any GameScreen
+    /// How the menu shows the best entry, e.g. "best 412".
+    public var describeBest: @Sendable (ScoreEntry) -> String
+
+    public init(id: GameID, summary: String, scoreOrder: ScoreOrder = .higherIsBetter,
+                options: [GameOption] = [],
+                make: @escaping @Sendable (GameContext) -> any GameScreen,
+                describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" }) {
+        self.id = id
+        self.summary = summary
+        self.scoreOrder = scoreOrder
+        self.options = options
+        self.make = make
+        self.describeBest = describeBest
+    }
+}
+
+/// The games that have landed, in menu order. Games are added here as they arrive.
+public enum GameCatalog {
+    public static let games: [GameInfo] = []
+}

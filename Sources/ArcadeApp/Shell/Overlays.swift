@@ -1,0 +1,105 @@
+import ArcadeUI
+
+/// The bottom line: the main keys of the current screen, always visible.
+enum KeyLine {
+    /// Draw `hints` on the last row of `grid`, keys bold, dropping hints that do not fit.
+    static func draw(_ hints: [KeyHint], into grid: inout CellGrid) {
+        let y = grid.size.height - 1
+        guard y >= 0 else { return }
+        var x = 1
+        for hint in hints {
+            let keys = grid.theme.ascii ? asciiKeys(hint.keys) : hint.keys
+            let width = DisplayWidth.of(keys) + 1 + DisplayWidth.of(hint.action)
+            guard x + width < grid.size.width else { break }
+            x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan))
+            x += 1
+            x += grid.write(hint.action, at: Point(x: x, y: y), style: .dim)
+            x += 3
+        }
+    }
+
+    /// Arrow glyphs spelled out for ASCII terminals.
+    static func asciiKeys(_ keys: String) -> String {
+        keys.replacingArrows()
+    }
+}
+
+/// The `?` overlay: a framed list of a screen's keys and a few lines of rules.
+enum HelpOverlay {
+    static func draw(_ sheet: HelpSheet, into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        let keyColumn = min(18, (sheet.keys.map { DisplayWidth.of(ascii ? $0.keys.replacingArrows() : $0.keys) }.max() ?? 0) + 2)
+        let maxWidth = max(10, min(grid.size.width - 2, 70))
+        let textWidth = maxWidth - 4
+        let notes = sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: textWidth) }
+        let footer = "Press any key to close"
+        let bodyHeight = sheet.keys.count + (notes.isEmpty ? 0 : notes.count + 1) + 2
+        let height = min(grid.size.height, bodyHeight + 2)
+        let widest = max(
+            sheet.keys.map { keyColumn + DisplayWidth.of($0.action) }.max() ?? 0,
+            notes.map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(footer), DisplayWidth.of(sheet.title) + 4)
+        let width = min(maxWidth, widest + 4)
+        let frame = grid.bounds.centered(Size(width: width, height: height))
+        let box = Box(title: "Help: \(sheet.title)", style: .double, frameStyle: Style.bold.foreground(.cyan),
+                      fillsInterior: true)
+        box.draw(into: &grid, in: frame)
+        let inner = box.inner(of: frame)
+        var y = inner.y
+        for hint in sheet.keys where y < inner.maxY {
+            let keys = ascii ? hint.keys.replacingArrows() : hint.keys
+            grid.write(keys, at: Point(x: inner.x + 1, y: y), style: .bold, clip: inner)
+            grid.write(hint.action, at: Point(x: inner.x + 1 + keyColumn, y: y), clip: inner)
+            y += 1
+        }
+        if !notes.isEmpty { y += 1 }
+        for line in notes where y < inner.maxY {
+            grid.write(line, at: Point(x: inner.x + 1, y: y), clip: inner)
+            y += 1
+        }
+        if inner.height > 0 {
+            grid.write(footer, at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, clip: inner)
+        }
+    }
+}
+
+/// The "Leave this game? (y/n)" question.
+enum LeaveQuestion {
+    static let dialog = Dialog(
+        title: "Leave", message: "Leave this game? (y/n)",
+        buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
+        cancelIndex: 1, style: Style.bold.foreground(.yellow))
+
+    static func draw(into grid: inout CellGrid) {
+        dialog.draw(into: &grid, in: grid.bounds)
+    }
+
+    /// The answer a key or click gives: true for Yes, false for No, nil for anything else.
+    static func answer(to input: Input, in size: Size) -> Bool? {
+        let index: Int?
+        switch input {
+        case .key(let key): index = dialog.buttonIndex(for: key)
+        case .mouse(let event) where event.action == .press:
+            index = dialog.buttonIndex(at: event.at, in: Rect(origin: Point(x: 0, y: 0), size: size))
+        default: index = nil
+        }
+        return index.map { $0 == 0 }
+    }
+}
+
+extension String {
+    /// Arrow glyphs as ASCII words, for `--ascii`.
+    func replacingArrows() -> String {
+        var result = ""
+        for character in self {
+            switch character {
+            case "↑": result += "Up"
+            case "↓": result += "Dn"
+            case "←": result += "Lt"
+            case "→": result += "Rt"
+            case "…": result += "..."
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

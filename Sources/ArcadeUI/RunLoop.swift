@@ -1,0 +1,115 @@
+import Glibc
+
+/// What the app tells the run loop after carrying out an effect.
+public enum LoopControl: Equatable, Sendable {
+    case proceed
+    case exit(Int32)
+}
+
+/// Exit statuses the run loop itself decides.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    /// Standard input closed or hung up mid-game.
+    public static let inputClosed: Int32 = 1
+    /// Ctrl-C, as a shell reports a process ended by SIGINT.
+    public static let interrupted: Int32 = 130
+}
+
+/// Drives a screen on a terminal until something asks to exit.
+///
+/// Blocks in the terminal's read while the screen wants no ticks (zero CPU at
+/// idle); while it does, reads time out so ticks arrive at most 30 times a second,
+/// and every other input is preceded by a tick for the time that passed. Ctrl-C
+/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints; below the screen's minimum
+/// size only `q`, Ctrl-C and resizes are acted on.
+public struct RunLoop<S: Screen> {
+    /// Shortest time between two ticks (30 Hz).
+    public static var tickInterval: Double { 1.0 / 30.0 }
+
+    private let device: TerminalDevice
+    private let clock: () -> Double
+
+    /// A loop on `device`; `clock` returns monotonic seconds (injected for tests).
+    public init(device: TerminalDevice, clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) {
+        self.device = device
+        self.clock = clock
+    }
+
+    /// Run `screen` until `perform` answers `.exit`, Ctrl-C, or the input closes.
+    ///
+    /// `perform` carries out each effect and may update the screen with the result.
+    public func run(_ screen: inout S, perform: (S.Effect, inout S) -> LoopControl) -> Int32 {
+        var lastTick = clock()
+        draw(screen)
+        while true {
+            let ticking = screen.wantsTicks
+            var timeout: Int? = nil
+            if ticking {
+                let remaining = Self.tickInterval - (clock() - lastTick)
+                timeout = max(0, Int((remaining * 1000).rounded(.up)))
+            }
+            var inputs: [Input] = []
+            switch device.read(timeout: timeout) {
+            case .inputClosed:
+                return ExitStatus.inputClosed
+            case .timedOut:
+                guard ticking else { continue }
+            case .input(.key(.controlC)):
+                return ExitStatus.interrupted
+            case .input(.key(.controlZ)):
+                device.suspend()
+                lastTick = clock()
+                draw(screen)
+                continue
+            case .input(.key(.controlL)):
+                device.invalidate()
+                draw(screen)
+                continue
+            case .input(let input):
+                inputs.append(input)
+            }
+            if ticking {
+                let now = clock()
+                inputs.insert(.tick(max(0, now - lastTick)), at: 0)
+                lastTick = now
+            } else {
+                lastTick = clock()
+            }
+            let tooSmall = !device.size.covers(screen.minimumSize)
+            for input in inputs {
+                if tooSmall {
+                    switch input {
+                    case .key(.character("q")), .key(.escape): return ExitStatus.success
+                    case .resize, .tick: break
+                    default: continue
+                    }
+                }
+                for effect in screen.update(input) {
+                    if case .exit(let status) = perform(effect, &screen) { return status }
+                }
+            }
+            draw(screen)
+        }
+    }
+
+    /// Render the screen, or the too-small message, at the terminal's current size.
+    private func draw(_ screen: S) {
+        var grid = CellGrid(size: device.size, theme: device.theme)
+        if grid.size.covers(screen.minimumSize) {
+            screen.render(into: &grid)
+        } else {
+            TooSmallMessage.render(need: screen.minimumSize, have: grid.size, into: &grid)
+        }
+        device.present(grid)
+    }
+}
+
+/// The clock the run loop measures ticks with.
+public enum RunLoopClock {
+    /// Seconds on the monotonic clock (unaffected by changes to the wall clock).
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+    }
+}

@@ -1,0 +1,57 @@
+import CArcadeShim
+import CNcursesw
+
+extension Key {
+    /// The key for a character `wget_wch` returned with `OK` (raw mode: control bytes included).
+    public static func decode(character code: UInt32) -> Key {
+        switch code {
+        case 3: return .controlC
+        case 8, 127: return .backspace
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 12: return .controlL
+        case 26: return .controlZ
+        case 27: return .escape
+        case 32: return .space
+        case 0..<32: return .unknown(code)
+        default:
+            guard let scalar = Unicode.Scalar(code), !(0x7F..<0xA0).contains(code) else { return .unknown(code) }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// The key for a key code `wget_wch` returned with `KEY_CODE_YES` (not mouse or resize).
+    public static func decode(keyCode code: Int32) -> Key {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        default:
+            for n in 1...12 where code == arcade_key_f(Int32(n)) { return .function(n) }
+            return .unknown(UInt32(bitPattern: code))
+        }
+    }
+}
+
+extension MouseAction {
+    /// The action a button-state mask reports, or nil for motion and other buttons.
+    public static func decode(buttonState state: mmask_t) -> MouseAction? {
+        if state & arcade_mouse_button1_pressed() != 0 { return .press }
+        if state & arcade_mouse_button1_clicked() != 0 { return .press }
+        if state & arcade_mouse_button1_released() != 0 { return .release }
+        if state & arcade_mouse_button3_pressed() != 0 { return .rightPress }
+        if state & arcade_mouse_wheel_up() != 0 { return .wheelUp }
+        let down = arcade_mouse_wheel_down()
+        if down != 0 && state & down != 0 { return .wheelDown }
+        return nil
+    }
+}

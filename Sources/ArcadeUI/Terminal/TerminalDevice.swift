@@ -1,0 +1,26 @@
+/// What the run loop needs from a terminal; the ncurses backend is one, tests use a fake.
+public protocol TerminalDevice: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    /// Colour mode and ASCII choice, fixed at start-up.
+    var theme: Theme { get }
+    /// Wait for the next input: forever when `timeout` is nil, else at most that many
+    /// milliseconds. Returns `.timedOut` when the time ran out with no input.
+    func read(timeout milliseconds: Int?) -> TerminalRead
+    /// Show `grid`, writing only the cells that changed since the last call.
+    func present(_ grid: CellGrid)
+    /// Forget what is on screen, so the next `present` repaints every cell.
+    func invalidate()
+    /// Hand the terminal back to the shell and stop the process (Ctrl-Z); returns after `fg`.
+    func suspend()
+    /// Ring the terminal bell.
+    func bell()
+}
+
+/// The result of waiting for input.
+public enum TerminalRead: Equatable, Sendable {
+    case input(Input)
+    case timedOut
+    /// Standard input is gone (end of file, hang-up): the arcade must leave.
+    case inputClosed
+}

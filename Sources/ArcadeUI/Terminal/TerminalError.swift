@@ -1,0 +1,24 @@
+/// Why the arcade could not take over the terminal; each message says what to do.
+public enum TerminalError: Error, CustomStringConvertible, Equatable {
+    /// Standard input or output is not a terminal (a pipe, a file, /dev/null).
+    case notATerminal
+    /// `TERM` is unset or empty.
+    case termNotSet
+    /// `TERM` names a terminal type terminfo does not know.
+    case unknownTerminal(String)
+    /// ncurses refused for another reason.
+    case cursesFailed(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "arcade: needs an interactive terminal"
+        case .termNotSet:
+            return "arcade: TERM is not set; set it to your terminal type (for example TERM=xterm-256color)"
+        case .unknownTerminal(let name):
+            return "arcade: unknown terminal type '\(name)'; try TERM=xterm-256color"
+        case .cursesFailed(let call):
+            return "arcade: could not start the terminal screen (\(call) failed)"
+        }
+    }
+}

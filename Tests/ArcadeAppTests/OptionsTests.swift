@@ -1,0 +1,74 @@
+import ArcadeUI
+import Testing
+
+@testable import ArcadeApp
+
+@Suite struct OptionsTests {
+    private let games = [
+        GameInfo(id: .slots, summary: "Two slot machines", make: { _ in TestGame() }),
+        GameInfo(id: .temples, summary: "Flashcards",
+                 options: [GameOption(name: "--deck", valueName: "DIR", summary: "use pictures in DIR")],
+                 make: { _ in TestGame() }),
+    ]
+
+    private func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest {
+        try ArcadeCommandLine.parse(arguments, games: games)
+    }
+
+    @Test func noArgumentsOpensTheMenuWithDefaults() throws {
+        #expect(try parse([]) == .run(ArcadeOptions()))
+    }
+
+    @Test func aGameNameOpensItWithGlobalFlagsAnywhere() throws {
+        #expect(try parse(["--no-color", "slots", "--seed", "42", "--ascii", "--mute"])
+                == .run(ArcadeOptions(game: .slots, seed: 42, noColor: true, ascii: true, mute: true)))
+        #expect(try parse(["SLOTS", "--seed=7"]) == .run(ArcadeOptions(game: .slots, seed: 7)))
+    }
+
+    @Test func gameOptionsBelongToTheirGame() throws {
+        #expect(try parse(["temples", "--deck", "/tmp/cards"])
+                == .run(ArcadeOptions(game: .temples, gameOptions: ["--deck": "/tmp/cards"])))
+        #expect(try parse(["temples", "--deck=pics"])
+                == .run(ArcadeOptions(game: .temples, gameOptions: ["--deck": "pics"])))
+        #expect(throws: UsageError.self) { try parse(["slots", "--deck", "x"]) }
+    }
+
+    @Test func helpAndVersionWinOverEverythingElse() throws {
+        #expect(try parse(["slots", "--help"]) == .help)
+        #expect(try parse(["-h"]) == .help)
+        #expect(try parse(["--version"]) == .version)
+    }
+
+    @Test func unknownNamesListWhatIsValid() {
+        do {
+            _ = try parse(["chess"])
+            Issue.record("chess should be refused")
+        } catch {
+            #expect(error.description.contains("unknown game 'chess'"))
+            #expect(error.description.contains("Games: slots, temples."))
+        }
+        do {
+            _ = try parse(["--bogus"])
+            Issue.record("--bogus should be refused")
+        } catch {
+            #expect(error.description.contains("unknown option '--bogus'"))
+            #expect(error.description.contains("--seed N, --no-color, --ascii, --mute, --help, --version"))
+        }
+    }
+
+    @Test func badSeedsAndMissingValuesAreRefused() {
+        #expect(throws: UsageError(message: "--seed needs a whole number from 0 to 18446744073709551615, not 'x'")) {
+            try parse(["--seed", "x"])
+        }
+        #expect(throws: UsageError(message: "--seed needs a value")) { try parse(["--seed"]) }
+        #expect(throws: UsageError.self) { try parse(["slots", "temples"]) }
+    }
+
+    @Test func usageNamesEveryOptionGameAndEnvironmentVariable() {
+        let usage = ArcadeCommandLine.usage(games: games)
+        for word in ["--seed N", "--no-color", "--ascii", "--mute", "--help", "--version", "slots", "temples",
+                     "--deck DIR", "NO_COLOR", "XDG_DATA_HOME", "ARCADE_SOUND", "ARCADE_SOUND_CMD", "ARCADE_ASSETS"] {
+            #expect(usage.contains(word), "usage lacks \(word)")
+        }
+    }
+}

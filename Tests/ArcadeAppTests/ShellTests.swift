@@ -1,0 +1,181 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Testing
+
+@testable import ArcadeApp
+
+@Suite struct ShellTests {
+    init() { prepareForDrawing() }
+
+    private static let games = [
+        GameInfo(id: .set, summary: "Find sets of three among the cards on the table",
+                 make: { context in TestGame(seed: context.seed) }),
+        GameInfo(id: .slots, summary: "A 3-digit and a 5-digit slot machine",
+                 make: { context in TestGame(seed: context.seed) }),
+        GameInfo(id: .blackjack, summary: "Five hands against the dealer, with bets",
+                 make: { context in TestGame(seed: context.seed) }),
+    ]
+
+    private let size = Size(width: 80, height: 24)
+
+    private func shell(notice: String? = nil) -> ArcadeShell {
+        let best = ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann")
+        return ArcadeShell(games: Self.games, bests: [.slots: best], notice: notice, size: size, seed: { 99 })
+    }
+
+    private func screen(_ shell: ArcadeShell, size: Size? = nil, theme: Theme = Theme()) -> CellGrid {
+        var grid = CellGrid(size: size ?? self.size, theme: theme)
+        shell.render(into: &grid)
+        return grid
+    }
+
+    private func send(_ shell: inout ArcadeShell, _ inputs: Input...) -> [AppEffect] {
+        inputs.flatMap { shell.update($0) }
+    }
+
+    private func key(_ character: Character) -> Input { .key(.character(character)) }
+
+    @Test func menuShowsEveryGameWithItsNumberAndBestScore() {
+        assertSnapshot(screen(shell()).text, named: "menu-80x24")
+    }
+
+    @Test func menuWithoutGamesSaysSoInsteadOfShowingPlaceholders() {
+        let empty = ArcadeShell(games: [], size: size, seed: { 1 })
+        let text = screen(empty).text
+        #expect(text.contains("No games are installed yet."))
+        #expect(!text.contains("Slots"))
+    }
+
+    @Test func menuInASCIIAndMonochromeUsesNoOtherGlyphs() {
+        let grid = screen(shell(), theme: Theme(colorMode: .monochrome, ascii: true))
+        assertSnapshot(grid.text, named: "menu-80x24-ascii")
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func movingTheCursorChangesOnlyTheTwoMarkerCells() {
+        var shell = shell()
+        let before = screen(shell)
+        #expect(send(&shell, .key(.down)).isEmpty)
+        let after = screen(shell)
+        let changed = zip(before.cells, after.cells).filter { $0 != $1 }.count
+        #expect(changed == 2)
+        #expect(shell.menu.selected == 1)
+        _ = send(&shell, key("j"), key("j"), key("j"))
+        #expect(shell.menu.selected == 2)  // stops at the last game
+        _ = send(&shell, key("k"), .key(.up), .key(.up))
+        #expect(shell.menu.selected == 0)
+    }
+
+    @Test func digitsOpenTheirOwnGameAndOnlyThat() {
+        var shell = shell()
+        _ = send(&shell, key("2"))  // Memory has not landed
+        #expect(shell.activeGame == nil)
+        _ = send(&shell, key("5"))
+        #expect(shell.activeGame == .blackjack)
+        #expect(screen(shell).text.contains("Test game: 0 presses"))
+    }
+
+    @Test func enterOpensTheChosenGameAndAClickOpensTheRowClicked() {
+        var shell = shell()
+        _ = send(&shell, .key(.down), .key(.enter))
+        #expect(shell.activeGame == .slots)
+
+        var clicked = self.shell()
+        let text = screen(clicked).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = text.firstIndex { $0.contains("Blackjack") }!
+        _ = send(&clicked, .mouse(MouseEvent(.press, at: Point(x: 40, y: row))))
+        #expect(clicked.activeGame == .blackjack)
+    }
+
+    @Test func qQuitsFromTheMenu() {
+        var shell = shell()
+        #expect(send(&shell, key("q")) == [.quit])
+    }
+
+    @Test func qLeavesAnUntouchedGameAtOnce() {
+        var shell = shell()
+        _ = send(&shell, key("1"))
+        _ = send(&shell, key("q"))
+        #expect(shell.activeGame == nil)
+        #expect(shell.overlay == nil)
+    }
+
+    @Test func leavingAGameInProgressAsksFirst() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("x"), .key(.escape))
+        #expect(shell.overlay == .confirmLeave)
+        assertSnapshot(screen(shell).text, named: "leave-question")
+        _ = send(&shell, key("n"))
+        #expect(shell.overlay == nil)
+        #expect(shell.activeGame == .set)
+        #expect(screen(shell).text.contains("Test game: 1 presses"))  // the game is as it was
+        _ = send(&shell, key("q"), key("y"))
+        #expect(shell.activeGame == nil)
+    }
+
+    @Test func helpOverlayListsTheGameKeysAndAnyKeyClosesIt() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("?"))
+        #expect(shell.overlay == .help)
+        let text = screen(shell).text
+        #expect(text.contains("Help: Test"))
+        #expect(text.contains("A game for tests."))
+        _ = send(&shell, key("x"))  // closes help, does not reach the game
+        #expect(shell.overlay == nil)
+        #expect(screen(shell).text.contains("Test game: 0 presses"))
+    }
+
+    @Test func menuHelpSnapshot() {
+        var shell = shell()
+        _ = send(&shell, key("?"))
+        assertSnapshot(screen(shell).text, named: "menu-help")
+    }
+
+    @Test func theGameClockStandsStillWhileAnOverlayIsOpen() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("t"))
+        #expect(shell.wantsTicks)
+        _ = send(&shell, .tick(0.5), key("?"))
+        #expect(!shell.wantsTicks)
+        _ = send(&shell, .tick(3), key("?"))
+        _ = send(&shell, .tick(0.25))
+        #expect(screen(shell).text.contains("clock 0.75"))
+    }
+
+    @Test func theKeyLineShowsTheGameKeysAndClicksOnItDoNotReachTheGame() {
+        var shell = shell()
+        _ = send(&shell, key("1"))
+        let lastLine = screen(shell).text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        #expect(lastLine.contains("x press"))
+        #expect(lastLine.contains("? help"))
+        #expect(lastLine.contains("q menu"))
+        _ = send(&shell, .mouse(MouseEvent(.press, at: Point(x: 3, y: 23))))
+        #expect(screen(shell).text.contains("Test game: 0 presses"))
+        _ = send(&shell, .mouse(MouseEvent(.press, at: Point(x: 3, y: 5))))
+        #expect(screen(shell).text.contains("Test game: 1 presses"))
+    }
+
+    @Test func gameEffectsBecomeAppEffectsNamingTheGame() {
+        var shell = shell()
+        _ = send(&shell, key("3"), key("x"))
+        #expect(send(&shell, key("e")) == [.recordScore(.slots, score: 10, figures: ["time": "0:42"]), .sound(.handWon)])
+        _ = send(&shell, key("b"))
+        #expect(shell.activeGame == nil)
+    }
+
+    @Test func newBestScoresAndNoticesShowOnTheMenu() {
+        var shell = shell(notice: "Score file was unreadable; moved it aside.")
+        shell.showBest(ScoreEntry(score: 7, date: "2026-11-30 11:00", player: "bo"), for: .set)
+        let text = screen(shell).text
+        #expect(text.contains("best 7"))
+        #expect(text.contains("best 412"))
+        #expect(text.contains("Score file was unreadable; moved it aside."))
+    }
+
+    @Test func theGameIsToldItsSizeWithoutTheKeyLineAndSeeded() {
+        var shell = shell()
+        shell.open(.set)
+        #expect(shell.minimumSize == Size(width: 30, height: 7))
+        #expect(ArcadeShell(games: Self.games, size: size, seed: { 1 }).minimumSize == MenuScreen.minimumSize)
+    }
+}

@@ -1,0 +1,43 @@
+import ArcadeUI
+
+@testable import ArcadeApp
+
+/// A tiny game for shell tests: counts presses, can run a clock, can finish.
+struct TestGame: GameScreen {
+    var presses = 0
+    var clock = 0.0
+    var running = false
+    var finished = false
+    var seed: UInt64 = 0
+
+    mutating func update(_ input: Input) -> [GameEffect] {
+        switch input {
+        case .key(.character("t")):
+            running.toggle()
+        case .key(.character("e")):
+            finished = true
+            return [.recordScore(presses * 10, figures: ["time": "0:42"]), .sound(.handWon)]
+        case .key(.character("b")):
+            return [.leave]
+        case .key:
+            presses += 1
+        case .mouse(let event) where event.action == .press:
+            presses += 1
+        case .tick(let elapsed):
+            clock += elapsed
+        default:
+            break
+        }
+        return []
+    }
+
+    func render(into grid: inout CellGrid) {
+        grid.write("Test game: \(presses) presses, clock \(clock)", at: Point(x: 0, y: 0))
+    }
+
+    var minimumSize: Size { Size(width: 30, height: 6) }
+    var wantsTicks: Bool { running }
+    var isInProgress: Bool { presses > 0 && !finished }
+    var help: HelpSheet { HelpSheet(title: "Test", keys: [KeyHint("x", "press")], notes: ["A game for tests."]) }
+    var keyHints: [KeyHint] { [KeyHint("x", "press")] }
+}

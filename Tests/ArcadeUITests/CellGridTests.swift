@@ -1,0 +1,102 @@
+import ArcadeTestSupport
+import Testing
+
+@testable import ArcadeUI
+
+@Suite struct CellGridTests {
+    init() { prepareForDrawing() }
+
+    @Test func emojiAndCJKTakeTwoColumnsAndLatinOne() {
+        #expect(DisplayWidth.of("🍒" as Unicode.Scalar) == 2)
+        #expect(DisplayWidth.of("漢" as Unicode.Scalar) == 2)
+        #expect(DisplayWidth.of("▲" as Unicode.Scalar) == 1)
+        #expect(DisplayWidth.of("♠" as Unicode.Scalar) == 1)
+        #expect(DisplayWidth.of("A" as Unicode.Scalar) == 1)
+        #expect(DisplayWidth.of("e\u{301}") == 1)  // a combining accent adds nothing
+        #expect(DisplayWidth.of("🍒x漢") == 5)
+    }
+
+    @Test func wideGlyphOccupiesItsCellAndAContinuation() {
+        var grid = CellGrid(size: Size(width: 6, height: 1))
+        let used = grid.write("a🍒b", at: Point(x: 0, y: 0))
+        #expect(used == 4)
+        #expect(grid[1, 0].scalar == "🍒")
+        #expect(grid[1, 0].width == 2)
+        #expect(grid[2, 0].isContinuation)
+        #expect(grid[3, 0].scalar == "b")
+        #expect(grid.text == "a🍒b")
+    }
+
+    @Test func wideGlyphThatWouldCrossTheRightEdgeBecomesASpace() {
+        var grid = CellGrid(size: Size(width: 4, height: 1))
+        grid.write("abc🍒", at: Point(x: 0, y: 0))
+        #expect(grid.text == "abc")
+        #expect(grid[3, 0].scalar == " ")
+        #expect(grid[3, 0].width == 1)
+    }
+
+    @Test func wideGlyphCrossingAClipRectangleBecomesASpace() {
+        var grid = CellGrid(size: Size(width: 10, height: 1))
+        grid.write("🍒🍒🍒", at: Point(x: 0, y: 0), clip: Rect(x: 0, y: 0, width: 5, height: 1))
+        #expect(grid.text == "🍒🍒")
+        #expect(grid[4, 0].scalar == " ")
+    }
+
+    @Test func textPastTheEdgesIsClippedNotWrapped() {
+        var grid = CellGrid(size: Size(width: 5, height: 2))
+        grid.write("Hello, world", at: Point(x: 2, y: 0))
+        grid.write("off", at: Point(x: -2, y: 1))
+        grid.write("never", at: Point(x: 0, y: 5))
+        #expect(grid.text == "  Hel\nf")
+    }
+
+    @Test func overwritingHalfOfAWideGlyphBlanksTheOtherHalf() {
+        var grid = CellGrid(size: Size(width: 4, height: 1))
+        grid.write("🍒🍒", at: Point(x: 0, y: 0))
+        grid.put("x", at: Point(x: 1, y: 0))  // the right half of the first cherry
+        #expect(grid.text == " x🍒")
+        grid.put("y", at: Point(x: 2, y: 0))  // the left half of the second
+        #expect(grid.text == " xy")
+        #expect(!grid[3, 0].isContinuation)
+    }
+
+    @Test func asciiThemeReplacesEveryNonASCIIGlyph() {
+        var grid = CellGrid(size: Size(width: 6, height: 1), theme: Theme(colorMode: .monochrome, ascii: true))
+        grid.write("a▲🍒b", at: Point(x: 0, y: 0))
+        #expect(grid.text == "a??b")
+    }
+
+    @Test func controlCharactersNeverReachTheScreen() {
+        var grid = CellGrid(size: Size(width: 4, height: 1))
+        grid.write("a\u{1B}b\u{7}", at: Point(x: 0, y: 0))
+        #expect(grid.text == "a?b?")
+    }
+
+    @Test func drawingOneGridIntoAnotherClipsAndKeepsWideGlyphsWhole() {
+        var small = CellGrid(size: Size(width: 4, height: 2))
+        small.write("ab🍒", at: Point(x: 0, y: 0))
+        small.write("cd", at: Point(x: 0, y: 1))
+        var big = CellGrid(size: Size(width: 5, height: 2))
+        big.write("zzzzz", at: Point(x: 0, y: 0))
+        big.draw(small, at: Point(x: 2, y: 1))
+        #expect(big.text == "zzzzz\n  ab")
+        var edge = CellGrid(size: Size(width: 3, height: 1))
+        edge.draw(small, at: Point(x: 0, y: 0))
+        #expect(edge.text == "ab")
+    }
+
+    @Test func textSnapshotsTrimTrailingSpacesOnly() {
+        var grid = CellGrid(size: Size(width: 6, height: 3))
+        grid.write(" a  b", at: Point(x: 0, y: 1))
+        #expect(grid.text == "\n a  b\n")
+    }
+
+    @Test func restyleKeepsGlyphs() {
+        var grid = CellGrid(size: Size(width: 3, height: 1))
+        grid.write("abc", at: Point(x: 0, y: 0))
+        grid.restyle(Rect(x: 1, y: 0, width: 5, height: 1)) { $0.reverse = true }
+        #expect(grid.text == "abc")
+        #expect(!grid[0, 0].style.reverse)
+        #expect(grid[1, 0].style.reverse && grid[2, 0].style.reverse)
+    }
+}

@@ -1,0 +1,71 @@
+import CArcadeShim
+import CNcursesw
+import Testing
+
+@testable import ArcadeUI
+
+@Suite struct InputDecodingTests {
+    @Test(arguments: [
+        (UInt32(3), Key.controlC), (26, .controlZ), (12, .controlL), (9, .tab), (13, .enter), (10, .enter),
+        (27, .escape), (32, .space), (127, .backspace), (8, .backspace),
+        (UInt32(("q" as Unicode.Scalar).value), .character("q")),
+        (UInt32(("7" as Unicode.Scalar).value), .character("7")),
+        (UInt32(("?" as Unicode.Scalar).value), .character("?")),
+        (UInt32(("♠" as Unicode.Scalar).value), .character("♠")),
+        (1, .unknown(1)), (0x85, .unknown(0x85)),
+    ])
+    func charactersDecodeToKeys(code: UInt32, key: Key) {
+        #expect(Key.decode(character: code) == key)
+    }
+
+    @Test func keyCodesDecodeToKeys() {
+        #expect(Key.decode(keyCode: KEY_UP) == .up)
+        #expect(Key.decode(keyCode: KEY_DOWN) == .down)
+        #expect(Key.decode(keyCode: KEY_LEFT) == .left)
+        #expect(Key.decode(keyCode: KEY_RIGHT) == .right)
+        #expect(Key.decode(keyCode: KEY_HOME) == .home)
+        #expect(Key.decode(keyCode: KEY_END) == .end)
+        #expect(Key.decode(keyCode: KEY_PPAGE) == .pageUp)
+        #expect(Key.decode(keyCode: KEY_NPAGE) == .pageDown)
+        #expect(Key.decode(keyCode: KEY_ENTER) == .enter)
+        #expect(Key.decode(keyCode: KEY_BTAB) == .backTab)
+        #expect(Key.decode(keyCode: KEY_BACKSPACE) == .backspace)
+        #expect(Key.decode(keyCode: KEY_DC) == .delete)
+        #expect(Key.decode(keyCode: KEY_F0 + 5) == .function(5))
+        #expect(Key.decode(keyCode: KEY_IC) == .unknown(UInt32(KEY_IC)))
+    }
+
+    @Test func lettersStayLettersUnlessAScreenAsksForVimKeys() {
+        #expect(Key.character("h").direction(vimKeys: false) == nil)
+        #expect(Key.character("h").direction(vimKeys: true) == .left)
+        #expect(Key.character("j").direction(vimKeys: true) == .down)
+        #expect(Key.character("k").direction(vimKeys: true) == .up)
+        #expect(Key.character("l").direction(vimKeys: true) == .right)
+        #expect(Key.up.direction(vimKeys: false) == .up)
+        #expect(Key.character("x").direction(vimKeys: true) == nil)
+    }
+
+    @Test func digitsAndActivationKeys() {
+        #expect(Key.character("3").digit == 3)
+        #expect(Key.character("a").digit == nil)
+        #expect(Key.character("٣").digit == nil)  // only ASCII digits pick games
+        #expect(Key.enter.isActivate && Key.space.isActivate)
+        #expect(!Key.tab.isActivate)
+    }
+
+    @Test func mouseButtonStatesDecodeToActions() {
+        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_pressed()) == .press)
+        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_released()) == .release)
+        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_clicked()) == .press)
+        #expect(MouseAction.decode(buttonState: arcade_mouse_button3_pressed()) == .rightPress)
+        #expect(MouseAction.decode(buttonState: arcade_mouse_wheel_up()) == .wheelUp)
+        #expect(MouseAction.decode(buttonState: arcade_mouse_wheel_down()) == .wheelDown)
+        #expect(MouseAction.decode(buttonState: mmask_t(0)) == nil)
+    }
+
+    @Test func aClickIsALeftPress() {
+        #expect(Input.mouse(MouseEvent(.press, at: Point(x: 3, y: 4))).clickPoint == Point(x: 3, y: 4))
+        #expect(Input.mouse(MouseEvent(.release, at: Point(x: 3, y: 4))).clickPoint == nil)
+        #expect(Input.key(.enter).clickPoint == nil)
+    }
+}

@@ -1,0 +1,110 @@
+import ArcadeTestSupport
+import Testing
+
+@testable import ArcadeUI
+
+/// A screen that counts keys and ticks and can ask to quit.
+private struct CounterScreen: Screen {
+    enum Effect: Equatable { case quit, saw(Input) }
+    var keys = 0
+    var ticked: [Double] = []
+    var wantsTicks = false
+    var minimumSize = Size(width: 20, height: 5)
+
+    mutating func update(_ input: Input) -> [Effect] {
+        switch input {
+        case .key(.character("x")): return [.quit]
+        case .key: keys += 1
+        case .tick(let elapsed): ticked.append(elapsed)
+        default: break
+        }
+        return [.saw(input)]
+    }
+
+    func render(into grid: inout CellGrid) {
+        grid.write("keys \(keys) ticks \(ticked.count)", at: Point(x: 0, y: 0))
+    }
+}
+
+@Suite struct RunLoopTests {
+    init() { prepareForDrawing() }
+
+    private func run(_ screen: inout CounterScreen, on device: FakeTerminal, clock: FakeClock = FakeClock(),
+                     seen: inout [CounterScreen.Effect]) -> Int32 {
+        var log: [CounterScreen.Effect] = []
+        let status = RunLoop<CounterScreen>(device: device, clock: clock.reading).run(&screen) { effect, _ in
+            log.append(effect)
+            return effect == .quit ? .exit(0) : .proceed
+        }
+        seen = log
+        return status
+    }
+
+    @Test func idleScreensBlockForTheNextKeyInsteadOfPolling() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [.input(.key(.character("a"))), .input(.key(.character("x")))])
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, seen: &seen) == 0)
+        #expect(device.timeouts == [nil, nil])
+        #expect(screen.keys == 1)
+        #expect(device.screenText.hasPrefix("keys 1 ticks 0"))
+    }
+
+    @Test func tickingScreensWaitAtMostOneThirtiethOfASecondAndGetElapsedTime() {
+        var screen = CounterScreen(wantsTicks: true)
+        let clock = FakeClock(10)
+        let device = FakeTerminal(script: [.timedOut, .timedOut, .input(.key(.character("x")))])
+        device.beforeRead = { _ in clock.now += 0.0625 }  // exact in binary
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, clock: clock, seen: &seen) == 0)
+        #expect(device.timeouts.allSatisfy { ($0 ?? 1000) <= 34 })
+        // Two timeouts, then a tick delivered just before the key.
+        #expect(screen.ticked.count == 3)
+        #expect(screen.ticked == [0.0625, 0.0625, 0.0625])
+        #expect(seen.first == .saw(.tick(0.0625)))
+    }
+
+    @Test func controlCExitsWith130AndInputClosingWith1() {
+        var screen = CounterScreen()
+        var seen: [CounterScreen.Effect] = []
+        let interrupted = FakeTerminal(script: [.input(.key(.character("a"))), .input(.key(.controlC))])
+        #expect(run(&screen, on: interrupted, seen: &seen) == 130)
+        let closed = FakeTerminal(script: [])
+        #expect(run(&screen, on: closed, seen: &seen) == 1)
+    }
+
+    @Test func controlZSuspendsAndRepaintsAfterResuming() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [.input(.key(.controlZ)), .input(.key(.character("x")))])
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, seen: &seen)
+        #expect(device.suspendCount == 1)
+        #expect(device.presented.count == 2)  // first frame, then the repaint after `fg`
+        #expect(screen.keys == 0)
+    }
+
+    @Test func tooSmallShowsTheMessageAndComesBackWithStateIntact() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [
+            .input(.key(.character("a"))),
+            .input(.resize(Size(width: 10, height: 3))),
+            .input(.key(.character("a"))),  // not for a screen nobody can see
+            .input(.resize(Size(width: 80, height: 24))),
+            .input(.key(.character("x"))),
+        ])
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, seen: &seen)
+        let small = device.presented[2].text
+        #expect(small.contains("small"))
+        #expect(device.presented[3].text == small)  // the key changed nothing
+        #expect(device.presented[4].text.hasPrefix("keys 1 ticks 0"))
+        #expect(screen.keys == 1)
+    }
+
+    @Test func qLeavesFromTheTooSmallMessage() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(size: Size(width: 5, height: 2), script: [.input(.key(.character("q")))])
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, seen: &seen) == 0)
+    }
+}
