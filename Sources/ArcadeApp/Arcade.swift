@@ -31,7 +31,7 @@ public enum Arcade {
         let mute = options.mute || environment["ARCADE_SOUND"]?.lowercased() == "off"
         let store = ScoreStore(directory: ScoreStore.defaultDirectory(environment: environment))
         let board = store.load()
-        let player = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "player"
+        let player = ScoreStore.playerName(environment: environment)
 
         let terminal: NcursesTerminal
         do {
