@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
 
         // App: menu, screens, scores, options
-        .target(name: "ArcadeApp", dependencies: ["ArcadeUI", "ArcadeCore"]),
+        .target(name: "ArcadeApp", dependencies: ["ArcadeUI", "ArcadeCore", "SlotModel"]),
         .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
 
         // Tests

@@ -44,10 +44,10 @@ public enum Arcade {
         var bests: [GameID: ScoreEntry] = [:]
         for game in games { bests[game.id] = board.best(game.id.rawValue) }
         var shell = ArcadeShell(games: games, bests: bests, notice: board.notice, size: terminal.size,
-                                seed: { options.seed ?? SeededGenerator.randomSeed() })
+                                theme: terminal.theme, seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
-        let status = RunLoop<ArcadeShell>(device: terminal).run(&shell) { effect, shell in
+        func perform(_ effect: AppEffect, _ shell: inout ArcadeShell) -> LoopControl {
             switch effect {
             case .quit:
                 return .exit(ExitStatus.success)
@@ -66,6 +66,9 @@ public enum Arcade {
             }
             return .proceed
         }
+        let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
+        // Quitting from inside a game (Ctrl-C, q on the too-small message) still keeps its score.
+        for effect in shell.leaveGame() { _ = perform(effect, &shell) }
         terminal.close()
         if status == ExitStatus.inputClosed {
             printError("arcade: input closed; the game was left as it was")

@@ -30,14 +30,16 @@ public struct ArcadeShell: Screen {
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     private var size: Size
+    private let theme: Theme
 
     /// A shell over `games` showing the menu, with `bests` for each game's row.
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`).
     public init(games: [GameInfo], bests: [GameID: ScoreEntry] = [:], notice: String? = nil,
-                size: Size, seed: @escaping () -> UInt64) {
+                size: Size, theme: Theme = Theme(), seed: @escaping () -> UInt64) {
         self.games = games
         self.size = size
+        self.theme = theme
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.map { info in
@@ -52,7 +54,8 @@ public struct ArcadeShell: Screen {
     public mutating func open(_ id: GameID, options: [String: String] = [:]) {
         guard let info = games.first(where: { $0.id == id }) else { return }
         gameOptions = options
-        active = (info, info.make(GameContext(seed: nextSeed(), options: options)))
+        let gameSize = Size(width: size.width, height: max(0, size.height - 1))
+        active = (info, info.make(GameContext(seed: nextSeed(), options: options, size: gameSize, theme: theme)))
         overlay = nil
     }
 
@@ -94,10 +97,9 @@ public struct ArcadeShell: Screen {
             case .character("q"), .escape:
                 if game.isInProgress {
                     overlay = .confirmLeave
-                } else {
-                    active = nil
+                    return []
                 }
-                return []
+                return leaveGame()
             default:
                 break
             }
@@ -125,13 +127,12 @@ public struct ArcadeShell: Screen {
             var gameGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
             active.screen.render(into: &gameGrid)
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
-            let hints = active.screen.keyHints + [KeyHint("?", "help"), KeyHint("q", "menu")]
-            KeyLine.draw(hints, into: &grid)
+            KeyLine.draw(active.screen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "menu")], into: &grid)
         } else {
             var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
             menu.render(into: &menuGrid)
             grid.draw(menuGrid, at: Point(x: 0, y: 0))
-            KeyLine.draw(MenuScreen.keyHints + [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
+            KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
         }
         switch overlay {
         case .help?:
@@ -141,6 +142,19 @@ public struct ArcadeShell: Screen {
         case nil:
             break
         }
+    }
+
+    /// Close the game on screen (if any) and return to the menu, with the game's last effects.
+    public mutating func leaveGame() -> [AppEffect] {
+        guard var game = active?.screen else { return [] }
+        let effects = game.willLeave()
+        var appEffects: [AppEffect] = []
+        for effect in effects {
+            if let appEffect = appEffect(effect) { appEffects.append(appEffect) }
+        }
+        active = nil
+        overlay = nil
+        return appEffects
     }
 
     // MARK: - Private
@@ -176,7 +190,7 @@ public struct ArcadeShell: Screen {
             switch LeaveQuestion.answer(to: input, in: size) {
             case true?:
                 self.overlay = nil
-                active = nil
+                return leaveGame()
             case false?:
                 self.overlay = nil
             case nil:
@@ -192,6 +206,7 @@ public struct ArcadeShell: Screen {
         switch effect {
         case .leave:
             active = nil
+            overlay = nil
             return nil
         case .sound(let cue):
             return .sound(cue)

@@ -28,16 +28,23 @@ public enum GameID: String, CaseIterable, Sendable, Codable {
     }
 }
 
-/// What a game needs to start: its seed and its own command-line options.
+/// What a game needs to start: its seed, its options, and the screen it is drawn on.
 public struct GameContext: Sendable {
     /// The seed every random choice of the game comes from (`--seed N`, or a random one).
     public var seed: UInt64
     /// The game's own options, e.g. `["--deck": "DIR"]`.
     public var options: [String: String]
+    /// The grid the game draws into (the terminal without the key line); `.resize` updates it.
+    public var size: Size
+    /// Colours and ASCII, fixed for the run (a game maps clicks with the layout it drew).
+    public var theme: Theme
 
-    public init(seed: UInt64, options: [String: String] = [:]) {
+    public init(seed: UInt64, options: [String: String] = [:], size: Size = Size(width: 80, height: 23),
+                theme: Theme = Theme()) {
         self.seed = seed
         self.options = options
+        self.size = size
+        self.theme = theme
     }
 }
 
@@ -80,5 +87,12 @@ public struct GameInfo: Sendable {
 
 /// The games that have landed, in menu order. Games are added here as they arrive.
 public enum GameCatalog {
-    public static let games: [GameInfo] = []
+    public static let games: [GameInfo] = [
+        GameInfo(
+            id: .slots, summary: "A 3-digit and a 5-digit slot machine",
+            make: { context in SlotsScreen(seed: context.seed, size: context.size, theme: context.theme) },
+            describeBest: { entry in
+                "best \(entry.score)" + (entry.figures["machine"].map { " (\($0))" } ?? "")
+            }),
+    ]
 }

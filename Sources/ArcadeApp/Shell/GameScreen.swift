@@ -22,10 +22,13 @@ public protocol GameScreen {
     var keyHints: [KeyHint] { get }
     /// True when the game wants `key` even though the shell usually takes it (`q`, Esc, `?`).
     func consumes(_ key: Key) -> Bool
+    /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
+    mutating func willLeave() -> [GameEffect]
 }
 
 extension GameScreen {
     public func consumes(_ key: Key) -> Bool { false }
+    public mutating func willLeave() -> [GameEffect] { [] }
 }
 
 /// Something a game asks the app to do.

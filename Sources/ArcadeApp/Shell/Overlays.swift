@@ -2,15 +2,25 @@ import ArcadeUI
 
 /// The bottom line: the main keys of the current screen, always visible.
 enum KeyLine {
-    /// Draw `hints` on the last row of `grid`, keys bold, dropping hints that do not fit.
-    static func draw(_ hints: [KeyHint], into grid: inout CellGrid) {
+    /// Draw `hints` then `always` on the last row of `grid`, keys bold.
+    ///
+    /// When the row is too narrow, `hints` are dropped from the end first, so the
+    /// shared keys (`? help`, `q menu`) stay visible as long as they fit at all.
+    static func draw(_ hints: [KeyHint], always: [KeyHint], into grid: inout CellGrid) {
         let y = grid.size.height - 1
         guard y >= 0 else { return }
+        let ascii = grid.theme.ascii
+        func width(_ hint: KeyHint) -> Int {
+            DisplayWidth.of(ascii ? asciiKeys(hint.keys) : hint.keys) + 1 + DisplayWidth.of(hint.action) + 3
+        }
+        var shown = hints
+        while !shown.isEmpty && (shown + always).map(width).reduce(1, +) - 3 > grid.size.width - 1 {
+            shown.removeLast()
+        }
         var x = 1
-        for hint in hints {
-            let keys = grid.theme.ascii ? asciiKeys(hint.keys) : hint.keys
-            let width = DisplayWidth.of(keys) + 1 + DisplayWidth.of(hint.action)
-            guard x + width < grid.size.width else { break }
+        for hint in shown + always {
+            let keys = ascii ? asciiKeys(hint.keys) : hint.keys
+            guard x + width(hint) - 3 < grid.size.width else { break }
             x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan))
             x += 1
             x += grid.write(hint.action, at: Point(x: x, y: y), style: .dim)

@@ -1,0 +1,196 @@
+import ArcadeTestSupport
+import ArcadeUI
+import SlotModel
+import Testing
+
+@testable import ArcadeApp
+
+@Suite struct SlotsScreenTests {
+    init() { prepareForDrawing() }
+
+    private func shell(seed: UInt64 = 1, size: Size = Size(width: 80, height: 24),
+                       theme: Theme = Theme()) -> ArcadeShell {
+        var shell = ArcadeShell(games: GameCatalog.games, size: size, theme: theme, seed: { seed })
+        shell.open(.slots)
+        return shell
+    }
+
+    private func screen(_ shell: ArcadeShell, size: Size = Size(width: 80, height: 24),
+                        theme: Theme = Theme()) -> String {
+        var grid = CellGrid(size: size, theme: theme)
+        shell.render(into: &grid)
+        return grid.text
+    }
+
+    private func slots(seed: UInt64 = 1, size: Size = Size(width: 80, height: 23)) -> SlotsScreen {
+        SlotsScreen(seed: seed, size: size, theme: Theme())
+    }
+
+    /// Press Space and let the reels roll to a stop.
+    private func spinToStop(_ screen: inout SlotsScreen) {
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(SlotsScreen.spinDuration))
+    }
+
+    @Test func threeDigitTabAt80x24() {
+        assertSnapshot(screen(shell()), named: "slots-3digit-80x24")
+    }
+
+    @Test func fiveDigitTabAt80x24AfterAFewSpins() {
+        var shell = shell()
+        _ = shell.update(.key(.character("2")))
+        for _ in 0..<3 {
+            _ = shell.update(.key(.space))
+            _ = shell.update(.tick(1))
+        }
+        assertSnapshot(screen(shell), named: "slots-5digit-80x24")
+    }
+
+    @Test func narrowTerminalWrapsOrShrinksTheReels() {
+        let narrow = Size(width: 40, height: 24)
+        var wrapped = shell(size: narrow)
+        _ = wrapped.update(.key(.character("2")))
+        assertSnapshot(screen(wrapped, size: narrow), named: "slots-5digit-40x24")
+        let short = Size(width: 36, height: 13)
+        assertSnapshot(screen(shell(size: short), size: short), named: "slots-3digit-36x13")
+    }
+
+    @Test func monochromeNamesEachDigitsColour() {
+        let mono = Theme(colorMode: .monochrome, ascii: false)
+        let text = screen(shell(theme: mono), theme: mono)
+        let game = SlotMachineGame(3, seed: 1)
+        let initials = game.getDigits().map { String($0.getColor().initial) }
+        #expect(text.contains(initials.joined(separator: "          ")))
+        #expect(!screen(shell()).contains(initials.joined(separator: "          ")))
+    }
+
+    @Test func asciiDrawsDigitsWithHashes() {
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        let text = screen(shell(theme: ascii), theme: ascii)
+        #expect(text.contains("##"))
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func aSpinRollsTheReelsLeftToRightThenNamesThePayout() {
+        var screen = slots(seed: 5144)  // this seed's first 3-digit spin is a jackpot
+        #expect(!screen.wantsTicks)
+        _ = screen.update(.key(.space))
+        #expect(screen.wantsTicks)
+        #expect(screen.current.shownScore == 98)  // the cost is taken at the press
+        #expect(screen.current.message == "Spinning…")
+
+        _ = screen.update(.tick(0.2))
+        _ = screen.update(.key(.space))  // a second press while rolling does not spin twice
+        #expect(screen.current.spins == 1)
+        #expect(screen.current.game.getScore() == 398)
+
+        _ = screen.update(.tick(0.3))  // 0.5 s: the first reel has stopped, the last still rolls
+        #expect(screen.stopTime(of: 0, count: 3) < 0.5 && screen.stopTime(of: 2, count: 3) > 0.5)
+        #expect(screen.wantsTicks)
+        #expect(screen.current.shownScore == 98)
+
+        _ = screen.update(.tick(0.3))  // 0.8 s: all stopped
+        #expect(!screen.wantsTicks)
+        #expect(screen.current.shownScore == 398)
+        #expect(screen.current.message == "+300 — all digits and colours match")
+    }
+
+    @Test func aSpinThatPaysNothingSaysSo() {
+        var screen = slots(seed: 1)  // this seed's first 3-digit spin matches nothing
+        spinToStop(&screen)
+        #expect(screen.current.message == "No match. −2")
+        #expect(screen.current.shownScore == 98)
+    }
+
+    @Test func eachTabKeepsItsOwnScore() {
+        var screen = slots(seed: 1)
+        spinToStop(&screen)
+        spinToStop(&screen)
+        #expect(screen.current.game.numberOfDigits == 3)
+        let threeDigitScore = screen.current.shownScore
+        _ = screen.update(.key(.tab))
+        #expect(screen.current.game.numberOfDigits == 5)
+        #expect(screen.current.shownScore == 100)
+        _ = screen.update(.key(.left))
+        #expect(screen.current.shownScore == threeDigitScore)
+        _ = screen.update(.key(.character("2")))
+        #expect(screen.current.game.numberOfDigits == 5)
+        _ = screen.update(.key(.character("1")))
+        #expect(screen.current.game.numberOfDigits == 3)
+    }
+
+    @Test func switchingTabsMidRollSettlesTheSpin() {
+        var screen = slots(seed: 5144)
+        _ = screen.update(.key(.space))
+        _ = screen.update(.key(.tab))
+        _ = screen.update(.key(.tab))
+        #expect(screen.current.rolling == nil)
+        #expect(screen.current.shownScore == 398)
+    }
+
+    @Test func spinIsDisabledAndSaysWhyUnderTwoPoints() {
+        var shell = shell(seed: 1)
+        _ = shell.update(.key(.character("2")))
+        var spins = 0
+        while spins < 500 {
+            _ = shell.update(.key(.space))
+            _ = shell.update(.tick(1))
+            spins += 1
+            if screen(shell).contains("( Spin )") { break }
+        }
+        let text = screen(shell)
+        #expect(text.contains("( Spin )"))
+        #expect(text.contains("Need 2 points to spin — press r to reset."))
+        let reels = text.split(separator: "\n").prefix(8)
+        _ = shell.update(.key(.space))
+        #expect(!shell.wantsTicks)  // no roll starts
+        #expect(screen(shell).split(separator: "\n").prefix(8) == reels)
+        #expect(screen(shell).contains("Score: \(text.contains("Score: 1") ? 1 : 0)"))
+        _ = shell.update(.key(.character("r")))
+        let after = screen(shell)
+        #expect(after.contains("[ Spin ]"))
+        #expect(after.contains("Score: 100"))
+    }
+
+    @Test func resetRecordsTheBestScoreReachedAndStartsAgain() {
+        var screen = slots(seed: 5144)
+        spinToStop(&screen)
+        spinToStop(&screen)
+        let effects = screen.update(.key(.character("r")))
+        #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"])])
+        #expect(screen.current.shownScore == 100)
+        #expect(screen.current.spins == 0)
+        #expect(screen.update(.key(.character("r"))).isEmpty)  // nothing played since: nothing to keep
+    }
+
+    @Test func leavingRecordsEachPlayedMachine() {
+        var screen = slots(seed: 1)
+        #expect(!screen.isInProgress)
+        spinToStop(&screen)
+        #expect(screen.isInProgress)
+        #expect(screen.willLeave() == [.recordScore(100, figures: ["machine": "3-digit", "spins": "1"])])
+    }
+
+    @Test func clicksOnTabsAndButtonsWork() {
+        var shell = shell(seed: 5144)
+        let lines = screen(shell).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let buttonsRow = lines.firstIndex { $0.contains("[ Spin ]") }!
+        let spinColumn = lines[buttonsRow].distance(
+            from: lines[buttonsRow].startIndex, to: lines[buttonsRow].range(of: "[ Spin ]")!.lowerBound)
+        _ = shell.update(.mouse(MouseEvent(.press, at: Point(x: spinColumn + 2, y: buttonsRow))))
+        #expect(shell.wantsTicks)
+        _ = shell.update(.tick(1))
+        #expect(screen(shell).contains("Score: 398"))
+
+        let tabColumn = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "5-digit")!.lowerBound)
+        _ = shell.update(.mouse(MouseEvent(.press, at: Point(x: tabColumn, y: 0))))
+        #expect(screen(shell).contains("[2 5-digit]"))
+        #expect(screen(shell).contains("Score: 100"))
+    }
+
+    @Test func theMenuShowsTheBestMachineScore() {
+        let info = GameCatalog.games.first { $0.id == .slots }!
+        let entry = ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann", figures: ["machine": "5-digit"])
+        #expect(info.describeBest(entry) == "best 412 (5-digit)")
+    }
+}
