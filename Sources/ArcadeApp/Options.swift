@@ -39,6 +39,9 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 public enum ArcadeCommandLine {
     public static let version = "0.1.0"
 
+    /// The options that are switches, never followed by a value.
+    static let flags: Set<String> = ["--help", "--version", "--no-color", "--no-colour", "--ascii", "--mute"]
+
     /// Parse `arguments` (without the program name) against the games that exist.
     public static func parse(_ arguments: [String], games: [GameInfo]) throws(UsageError) -> CommandLineRequest {
         var options = ArcadeOptions()
@@ -46,7 +49,10 @@ public enum ArcadeCommandLine {
         var index = 0
 
         func value(for name: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
+            if let inline {
+                guard !inline.isEmpty else { throw UsageError(message: "\(name) needs a value") }
+                return inline
+            }
             index += 1
             guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
             return arguments[index]
@@ -54,9 +60,12 @@ public enum ArcadeCommandLine {
 
         while index < arguments.count {
             let argument = arguments[index]
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts.first ?? argument
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = argument.hasPrefix("--") ? parts[0] : argument
             let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
+            if inline != nil && Self.flags.contains(name) {
+                throw UsageError(message: "\(name) takes no value")
+            }
             switch name {
             case "--help", "-h":
                 return .help

@@ -19,9 +19,10 @@ public enum ExitStatus {
 ///
 /// Blocks in the terminal's read while the screen wants no ticks (zero CPU at
 /// idle); while it does, reads time out so ticks arrive at most 30 times a second,
-/// and every other input is preceded by a tick for the time that passed. Ctrl-C
-/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints; below the screen's minimum
-/// size only `q`, Ctrl-C and resizes are acted on.
+/// and an input that comes after a tick was due is preceded by that tick. Ctrl-C
+/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints. Below the screen's minimum size
+/// the "too small" message replaces it: only keys (no clicks) and resizes reach the
+/// screen, and its clock stands still until it fits again.
 public struct RunLoop<S: Screen> {
     /// Shortest time between two ticks (30 Hz).
     public static var tickInterval: Double { 1.0 / 30.0 }
@@ -40,9 +41,13 @@ public struct RunLoop<S: Screen> {
     /// `perform` carries out each effect and may update the screen with the result.
     public func run(_ screen: inout S, perform: (S.Effect, inout S) -> LoopControl) -> Int32 {
         var lastTick = clock()
+        var wasTicking = false
         draw(screen)
         while true {
-            let ticking = screen.wantsTicks
+            let fits = device.size.covers(screen.minimumSize)
+            let ticking = screen.wantsTicks && fits
+            if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
+            wasTicking = ticking
             var timeout: Int? = nil
             if ticking {
                 let remaining = Self.tickInterval - (clock() - lastTick)
@@ -52,38 +57,32 @@ public struct RunLoop<S: Screen> {
             switch device.read(timeout: timeout) {
             case .inputClosed:
                 return ExitStatus.inputClosed
+            case .redraw, .input(.key(.controlL)):
+                device.invalidate()
+                draw(screen)
+                continue
             case .timedOut:
                 guard ticking else { continue }
             case .input(.key(.controlC)):
                 return ExitStatus.interrupted
             case .input(.key(.controlZ)):
                 device.suspend()
-                lastTick = clock()
+                wasTicking = false
                 draw(screen)
                 continue
-            case .input(.key(.controlL)):
-                device.invalidate()
-                draw(screen)
-                continue
+            case .input(.mouse) where !fits:
+                continue  // a click on the message means nothing to the screen
             case .input(let input):
                 inputs.append(input)
             }
             if ticking {
                 let now = clock()
-                inputs.insert(.tick(max(0, now - lastTick)), at: 0)
-                lastTick = now
-            } else {
-                lastTick = clock()
-            }
-            let tooSmall = !device.size.covers(screen.minimumSize)
-            for input in inputs {
-                if tooSmall {
-                    switch input {
-                    case .key(.character("q")), .key(.escape): return ExitStatus.success
-                    case .resize, .tick: break
-                    default: continue
-                    }
+                if now - lastTick >= Self.tickInterval - 0.001 || inputs.isEmpty {
+                    inputs.insert(.tick(max(0, now - lastTick)), at: 0)
+                    lastTick = now
                 }
+            }
+            for input in inputs {
                 for effect in screen.update(input) {
                     if case .exit(let status) = perform(effect, &screen) { return status }
                 }

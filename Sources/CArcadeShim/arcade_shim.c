@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -22,9 +23,12 @@ int arcade_colors(void) { return COLORS; }
 int arcade_terminal_known(const char *term, int fd) {
     int status = 0;
     if (setupterm(term, fd, &status) != OK) return 0;
+    // A terminal that cannot move its cursor (TERM=dumb) cannot show a full screen.
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1;
     del_curterm(cur_term);
     cur_term = NULL;
-    return 1;
+    return usable ? 1 : 2;
 }
 
 void arcade_getmaxyx(WINDOW *win, int *rows, int *cols) {
@@ -55,6 +59,10 @@ mmask_t arcade_mouse_wheel_down(void) { return 0; }
 int arcade_key_f(int n) { return KEY_F(n); }
 
 // ---- terminal safety -------------------------------------------------------
+//
+// Everything a signal handler touches is prepared in advance in static storage, and
+// the handlers call only async-signal-safe functions (write, read, lseek, dup2,
+// tcsetattr, signal, sigprocmask, raise).
 
 static struct termios saved_modes;
 static volatile sig_atomic_t have_saved_modes = 0;
@@ -62,23 +70,75 @@ static int safety_in_fd = 0;
 static int safety_out_fd = 1;
 static char reset_bytes[512];
 static volatile sig_atomic_t reset_length = 0;
+static volatile sig_atomic_t continued = 0;
+
+// Standard error while the screen is ours: kept in an unlinked file, replayed after.
+static int real_stderr = -1;
+static int captured_stderr = -1;
+static char replay_buffer[4096];
+
+// Crash handlers run on their own stack, so a stack overflow can still restore.
+static char alternate_stack[64 * 1024];
 
 static const int handled_signals[] = {
     SIGINT, SIGTERM, SIGHUP, SIGQUIT,
     SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
 };
 
-void arcade_safety_restore(void) {
-    int saved_errno = errno;
-    size_t length = (size_t)reset_length;
+static void write_all(int fd, const char *bytes, size_t length) {
     size_t written = 0;
     while (written < length) {
-        ssize_t n = write(safety_out_fd, reset_bytes + written, length - written);
+        ssize_t n = write(fd, bytes + written, length - written);
         if (n <= 0) break;
         written += (size_t)n;
     }
-    if (have_saved_modes) tcsetattr(safety_in_fd, TCSANOW, &saved_modes);
+}
+
+void arcade_stderr_release(void) {
+    if (real_stderr < 0) return;
+    int saved_errno = errno;
+    dup2(real_stderr, STDERR_FILENO);
+    if (captured_stderr >= 0 && lseek(captured_stderr, 0, SEEK_SET) == 0) {
+        size_t total = 0;
+        ssize_t n;
+        while (total < 65536 && (n = read(captured_stderr, replay_buffer, sizeof replay_buffer)) > 0) {
+            write_all(STDERR_FILENO, replay_buffer, (size_t)n);
+            total += (size_t)n;
+        }
+    }
+    real_stderr = -1;
     errno = saved_errno;
+}
+
+int arcade_stderr_capture(void) {
+    if (real_stderr >= 0) return 0;
+    char path[] = "/tmp/arcade-stderr-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    unlink(path);
+    int copy = dup(STDERR_FILENO);
+    if (copy < 0 || dup2(fd, STDERR_FILENO) < 0) {
+        if (copy >= 0) close(copy);
+        close(fd);
+        return -1;
+    }
+    captured_stderr = fd;
+    real_stderr = copy;
+    return 0;
+}
+
+void arcade_safety_restore(void) {
+    int saved_errno = errno;
+    write_all(safety_out_fd, reset_bytes, (size_t)reset_length);
+    if (have_saved_modes) tcsetattr(safety_in_fd, TCSANOW, &saved_modes);
+    arcade_stderr_release();
+    errno = saved_errno;
+}
+
+void arcade_safety_end(void) {
+    reset_length = 0;  // curses has already undone full-screen mode
+    if (have_saved_modes) tcsetattr(safety_in_fd, TCSANOW, &saved_modes);
+    arcade_stderr_release();
 }
 
 static void restore_and_reraise(int sig) {
@@ -91,19 +151,45 @@ static void restore_and_reraise(int sig) {
     raise(sig);
 }
 
+static void note_continue(int sig) {
+    (void)sig;
+    continued = 1;
+}
+
+int arcade_safety_take_continued(void) {
+    if (!continued) return 0;
+    continued = 0;
+    return 1;
+}
+
 int arcade_safety_install(int in_fd, int out_fd) {
     safety_in_fd = in_fd;
     safety_out_fd = out_fd;
     if (tcgetattr(in_fd, &saved_modes) == 0) have_saved_modes = 1;
+
+    stack_t stack;
+    memset(&stack, 0, sizeof stack);
+    stack.ss_sp = alternate_stack;
+    stack.ss_size = sizeof alternate_stack;
+    int on_stack = sigaltstack(&stack, NULL) == 0 ? SA_ONSTACK : 0;
+
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = restore_and_reraise;
+    action.sa_flags = on_stack;
     sigemptyset(&action.sa_mask);
     // Block every other handled signal while one runs: one restore, one exit.
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
         sigaddset(&action.sa_mask, handled_signals[i]);
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
         if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+
+    // No SA_RESTART: a blocked read returns EINTR, and the arcade repaints.
+    struct sigaction resume;
+    memset(&resume, 0, sizeof resume);
+    resume.sa_handler = note_continue;
+    sigemptyset(&resume.sa_mask);
+    if (sigaction(SIGCONT, &resume, NULL) != 0) return -1;
     return 0;
 }
 

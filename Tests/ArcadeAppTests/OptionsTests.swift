@@ -62,6 +62,9 @@ import Testing
         }
         #expect(throws: UsageError(message: "--seed needs a value")) { try parse(["--seed"]) }
         #expect(throws: UsageError.self) { try parse(["slots", "temples"]) }
+        #expect(throws: UsageError(message: "--seed needs a value")) { try parse(["--seed=", "slots"]) }
+        #expect(throws: UsageError(message: "--no-color takes no value")) { try parse(["--no-color=nope"]) }
+        #expect(throws: UsageError(message: "--help takes no value")) { try parse(["--help=x"]) }
     }
 
     @Test func usageNamesEveryOptionGameAndEnvironmentVariable() {

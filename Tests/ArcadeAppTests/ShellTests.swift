@@ -179,3 +179,51 @@ import Testing
         #expect(ArcadeShell(games: Self.games, size: size, seed: { 1 }).minimumSize == MenuScreen.minimumSize)
     }
 }
+
+@Suite struct ShellEdgeTests {
+    init() { prepareForDrawing() }
+
+    private static let games = [
+        GameInfo(id: .slots, summary: "Slots", make: { context in TestGame(seed: context.seed) }),
+    ]
+
+    @Test func aResizeWhileHelpIsOpenStillReachesTheGame() {
+        var shell = ArcadeShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
+        shell.open(.slots)
+        _ = shell.update(.key(.character("?")))
+        _ = shell.update(.resize(Size(width: 120, height: 40)))
+        _ = shell.update(.key(.character("?")))
+        var grid = CellGrid(size: Size(width: 120, height: 40))
+        shell.render(into: &grid)
+        #expect(grid.text.contains("size 120×39"))
+    }
+
+    @Test func effectsAfterALeaveStillNameTheGame() {
+        var shell = ArcadeShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
+        shell.open(.slots)
+        #expect(shell.update(.key(.character("z"))) == [.recordScore(.slots, score: 5, figures: [:])])
+        #expect(shell.activeGame == nil)
+    }
+}
+
+/// A game that shows the size it was last told, and leaves while recording on `z`.
+private struct SlotsResizeProbe: GameScreen {
+    static let games = [GameInfo(id: .slots, summary: "probe", make: { context in SlotsResizeProbe(size: context.size) })]
+    var size: Size
+
+    mutating func update(_ input: Input) -> [GameEffect] {
+        if case .resize(let newSize) = input { size = newSize }
+        if input == .key(.character("z")) { return [.leave, .recordScore(5, figures: [:])] }
+        return []
+    }
+
+    func render(into grid: inout CellGrid) {
+        grid.write("size \(size)", at: Point(x: 0, y: 0))
+    }
+
+    var minimumSize: Size { Size(width: 10, height: 3) }
+    var wantsTicks: Bool { false }
+    var isInProgress: Bool { false }
+    var help: HelpSheet { HelpSheet(title: "Probe", keys: []) }
+    var keyHints: [KeyHint] { [] }
+}

@@ -88,7 +88,7 @@ private struct CounterScreen: Screen {
         let device = FakeTerminal(script: [
             .input(.key(.character("a"))),
             .input(.resize(Size(width: 10, height: 3))),
-            .input(.key(.character("a"))),  // not for a screen nobody can see
+            .input(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1)))),  // not for a screen nobody can see
             .input(.resize(Size(width: 80, height: 24))),
             .input(.key(.character("x"))),
         ])
@@ -96,15 +96,59 @@ private struct CounterScreen: Screen {
         _ = run(&screen, on: device, seen: &seen)
         let small = device.presented[2].text
         #expect(small.contains("small"))
-        #expect(device.presented[3].text == small)  // the key changed nothing
-        #expect(device.presented[4].text.hasPrefix("keys 1 ticks 0"))
-        #expect(screen.keys == 1)
+        #expect(device.presented.count == 4)  // the click drew nothing
+        #expect(device.presented[3].text.hasPrefix("keys 1 ticks 0"))
+        #expect(!seen.contains(.saw(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))))))
     }
 
-    @Test func qLeavesFromTheTooSmallMessage() {
+    @Test func keysStillReachTheScreenBehindTheTooSmallMessage() {
+        // q or Esc must be able to leave a game (or quit from the menu) at any size.
         var screen = CounterScreen()
         let device = FakeTerminal(size: Size(width: 5, height: 2), script: [.input(.key(.character("q")))])
         var seen: [CounterScreen.Effect] = []
-        #expect(run(&screen, on: device, seen: &seen) == 0)
+        #expect(run(&screen, on: device, seen: &seen) == 1)
+        #expect(screen.keys == 1)
+    }
+
+    @Test func theClockStandsStillWhileTheScreenIsTooSmall() {
+        var screen = CounterScreen(wantsTicks: true)
+        let clock = FakeClock(0)
+        let device = FakeTerminal(script: [
+            .input(.resize(Size(width: 10, height: 3))),
+            .input(.key(.character("a"))),
+            .input(.resize(Size(width: 80, height: 24))),
+            .timedOut,
+            .input(.key(.character("x"))),
+        ])
+        device.beforeRead = { _ in clock.now += 5 }  // five seconds pass before every read
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, clock: clock, seen: &seen)
+        #expect(device.timeouts[1] == nil)  // blocked while too small: no ticks, no wakeups
+        // 25 s pass in all; the 10 s behind the message never arrive as ticks.
+        #expect(screen.ticked == [5, 5, 5])
+    }
+
+    @Test func fastInputDoesNotRaiseTheTickRateAbove30PerSecond() {
+        var screen = CounterScreen(wantsTicks: true)
+        let clock = FakeClock(0)
+        var script: [TerminalRead] = Array(repeating: .input(.key(.character("a"))), count: 20)
+        script.append(.input(.key(.character("x"))))
+        let device = FakeTerminal(script: script)
+        device.beforeRead = { _ in clock.now += 0.01 }  // a key every 10 ms
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, clock: clock, seen: &seen)
+        // 0.21 s of keys at 100 per second: at most one tick per 1/30 s.
+        #expect(screen.ticked.count <= 7)
+        #expect(screen.ticked.count >= 5)
+        #expect(abs(screen.ticked.reduce(0, +) - 0.2) < 0.05)
+    }
+
+    @Test func aContinuedProcessRepaintsEverything() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [.redraw, .input(.key(.character("x")))])
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, seen: &seen)
+        #expect(device.invalidateCount == 1)
+        #expect(device.presented.count == 2)
     }
 }

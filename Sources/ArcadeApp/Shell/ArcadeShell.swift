@@ -84,10 +84,13 @@ public struct ArcadeShell: Screen {
     }
 
     public mutating func update(_ input: Input) -> [AppEffect] {
-        if case .resize(let newSize) = input { size = newSize }
+        if case .resize(let newSize) = input {
+            // Every resize reaches the game, overlay or not, so its clicks map to what it draws.
+            size = newSize
+            return forwardToGame(.resize(Size(width: newSize.width, height: max(0, newSize.height - 1))))
+        }
         if let overlay { return updateOverlay(overlay, input) }
-        if case .tick = input, active == nil { return [] }
-        guard var game = active?.screen else { return updateMenu(input) }
+        guard let game = active?.screen else { return updateMenu(input) }
 
         if case .key(let key) = input, !game.consumes(key) {
             switch key {
@@ -107,19 +110,7 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= size.height - 1 {
             return []  // the key line is not part of the game
         }
-        let gameInput: Input
-        if case .resize(let newSize) = input {
-            gameInput = .resize(Size(width: newSize.width, height: max(0, newSize.height - 1)))
-        } else {
-            gameInput = input
-        }
-        let effects = game.update(gameInput)
-        active?.screen = game
-        var appEffects: [AppEffect] = []
-        for effect in effects {
-            if let appEffect = appEffect(effect) { appEffects.append(appEffect) }
-        }
-        return appEffects
+        return forwardToGame(input)
     }
 
     public func render(into grid: inout CellGrid) {
@@ -146,20 +137,25 @@ public struct ArcadeShell: Screen {
 
     /// Close the game on screen (if any) and return to the menu, with the game's last effects.
     public mutating func leaveGame() -> [AppEffect] {
-        guard var game = active?.screen else { return [] }
-        let effects = game.willLeave()
-        var appEffects: [AppEffect] = []
-        for effect in effects {
-            if let appEffect = appEffect(effect) { appEffects.append(appEffect) }
-        }
+        guard var game = active?.screen, let id = active?.info.id else { return [] }
+        let effects = appEffects(game.willLeave(), from: id)
         active = nil
         overlay = nil
-        return appEffects
+        return effects
     }
 
     // MARK: - Private
 
+    /// Give `input` to the game on screen and turn what it asks for into app effects.
+    private mutating func forwardToGame(_ input: Input) -> [AppEffect] {
+        guard var game = active?.screen, let id = active?.info.id else { return [] }
+        let effects = game.update(input)
+        active?.screen = game
+        return appEffects(effects, from: id)
+    }
+
     private mutating func updateMenu(_ input: Input) -> [AppEffect] {
+        if case .tick = input { return [] }
         if case .key(.character("?")) = input {
             overlay = .help
             return []
@@ -202,19 +198,22 @@ public struct ArcadeShell: Screen {
         return []
     }
 
-    private mutating func appEffect(_ effect: GameEffect) -> AppEffect? {
-        switch effect {
-        case .leave:
-            active = nil
-            overlay = nil
-            return nil
-        case .sound(let cue):
-            return .sound(cue)
-        case .bell:
-            return .bell
-        case .recordScore(let score, let figures):
-            guard let id = active?.info.id else { return nil }
-            return .recordScore(id, score: score, figures: figures)
+    /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
+    private mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
+        var result: [AppEffect] = []
+        for effect in effects {
+            switch effect {
+            case .leave:
+                active = nil
+                overlay = nil
+            case .sound(let cue):
+                result.append(.sound(cue))
+            case .bell:
+                result.append(.bell)
+            case .recordScore(let score, let figures):
+                result.append(.recordScore(id, score: score, figures: figures))
+            }
         }
+        return result
     }
 }

@@ -12,14 +12,8 @@ public final class NcursesTerminal: TerminalDevice {
     private var screen: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>
     private var shown: CellGrid?
-    private var pairs: [PairKey: Int32] = [:]
     private var consecutiveErrors = 0
     private var isOpen = true
-
-    private struct PairKey: Hashable {
-        var foreground: Int32
-        var background: Int32
-    }
 
     /// Take over the terminal on standard input and output.
     ///
@@ -31,7 +25,11 @@ public final class NcursesTerminal: TerminalDevice {
         guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
         let utf8 = DisplayWidth.prepareLocale()
 
-        guard arcade_terminal_known(term, STDOUT_FILENO) == 1 else { throw .unknownTerminal(term) }
+        switch arcade_terminal_known(term, STDOUT_FILENO) {
+        case 1: break
+        case 2: throw .cannotMoveCursor(term)
+        default: throw .unknownTerminal(term)
+        }
 
         // Before newterm: ncurses then leaves SIGINT and SIGTERM to us.
         guard arcade_safety_install(STDIN_FILENO, STDOUT_FILENO) == 0 else { throw .cursesFailed("sigaction") }
@@ -43,8 +41,6 @@ public final class NcursesTerminal: TerminalDevice {
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
         screen = newScreen
         window = standardScreen
-        // Ctrl-Z arrives as a key in raw mode; `suspend` stops the process itself.
-        signal(SIGTSTP, SIG_DFL)
 
         _ = raw()
         _ = noecho()
@@ -65,6 +61,8 @@ public final class NcursesTerminal: TerminalDevice {
         theme = Theme(colorMode: mode, ascii: forceASCII || !utf8)
         enableMouse()
         prepareResetSequence(mouse: hasMouse)
+        // Nothing written to standard error may scribble over the screen; it is shown after.
+        _ = arcade_stderr_capture()
     }
 
     deinit { close() }
@@ -76,7 +74,7 @@ public final class NcursesTerminal: TerminalDevice {
         _ = mousemask(0, nil)
         _ = curs_set(1)
         _ = endwin()
-        arcade_safety_restore()
+        arcade_safety_end()
         if let screen { delscreen(screen) }
         screen = nil
     }
@@ -88,6 +86,10 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
+        if arcade_safety_take_continued() == 1 {
+            resume()
+            return .redraw
+        }
         wtimeout(window, Int32(clamping: milliseconds ?? -1))
         var character: wint_t = 0
         errno = 0
@@ -135,15 +137,11 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func suspend() {
-        _ = endwin()
-        arcade_safety_restore()
+        // ncurses' own SIGTSTP handler leaves full-screen mode, stops the process and,
+        // after `fg`, restores program mode (or returns at once without job control).
         raise(SIGTSTP)
-        // Back from `fg` (or straight through, when the shell has no job control).
-        _ = reset_prog_mode()
-        enableMouse()
-        _ = curs_set(0)
-        _ = clearok(arcade_curscr(), true)
-        shown = nil
+        _ = arcade_safety_take_continued()
+        resume()
     }
 
     public func bell() {
@@ -151,6 +149,20 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     // MARK: - Private
+
+    /// After the process was stopped and continued: take the terminal back and repaint all.
+    ///
+    /// A shell may have reset the terminal modes while we were stopped (SIGSTOP gives
+    /// ncurses no chance to save them); ending and refreshing makes ncurses enter
+    /// program mode, the alternate screen and keypad mode afresh.
+    private func resume() {
+        _ = endwin()
+        _ = wrefresh(window)
+        enableMouse()
+        _ = curs_set(0)
+        _ = clearok(arcade_curscr(), true)
+        shown = nil
+    }
 
     private var hasMouse: Bool { has_mouse() }
 
@@ -191,12 +203,10 @@ public final class NcursesTerminal: TerminalDevice {
         let foreground = colorNumber(style.foreground)
         let background = colorNumber(style.background)
         if foreground == -1 && background == -1 { return (attributes, 0) }
-        let key = PairKey(foreground: foreground, background: background)
-        if let pair = pairs[key] { return (attributes, pair) }
+        // alloc_pair is itself a lookup, and it may recycle the least recently used pair
+        // when the table is full, so its answer is never cached here.
         let pair = alloc_pair(foreground, background)
-        let usable = pair < 0 ? 0 : pair
-        pairs[key] = usable
-        return (attributes, usable)
+        return (attributes, pair < 0 ? 0 : pair)
     }
 
     private func colorNumber(_ color: Color) -> Int32 {

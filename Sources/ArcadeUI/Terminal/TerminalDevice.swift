@@ -21,6 +21,8 @@ public protocol TerminalDevice: AnyObject {
 public enum TerminalRead: Equatable, Sendable {
     case input(Input)
     case timedOut
+    /// The screen must be repainted whole (the process was stopped and continued).
+    case redraw
     /// Standard input is gone (end of file, hang-up): the arcade must leave.
     case inputClosed
 }

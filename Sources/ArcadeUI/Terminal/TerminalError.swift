@@ -6,6 +6,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
     case termNotSet
     /// `TERM` names a terminal type terminfo does not know.
     case unknownTerminal(String)
+    /// `TERM` names a terminal that cannot move its cursor (such as `dumb`).
+    case cannotMoveCursor(String)
     /// ncurses refused for another reason.
     case cursesFailed(String)
 
@@ -17,6 +19,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
             return "arcade: TERM is not set; set it to your terminal type (for example TERM=xterm-256color)"
         case .unknownTerminal(let name):
             return "arcade: unknown terminal type '\(name)'; try TERM=xterm-256color"
+        case .cannotMoveCursor(let name):
+            return "arcade: terminal type '\(name)' cannot move the cursor, so it cannot show a full screen; "
+                + "run the arcade in a terminal emulator (for example TERM=xterm-256color)"
         case .cursesFailed(let call):
             return "arcade: could not start the terminal screen (\(call) failed)"
         }

@@ -21,7 +21,8 @@ void arcade_getmaxyx(WINDOW *win, int *rows, int *cols);
 WINDOW *arcade_curscr(void);
 int arcade_colors(void);
 
-// 1 when terminfo knows `term` (checked without printing or exiting), else 0.
+// 1 when terminfo knows `term` and it can address the cursor, 2 when it is known but
+// cannot (TERM=dumb), 0 when unknown. Checked without printing or exiting.
 int arcade_terminal_known(const char *term, int fd);
 
 // A cell with an extended colour pair (pairs above 255 go through the opts pointer).
@@ -50,8 +51,19 @@ int arcade_key_f(int n);
 int arcade_safety_install(int in_fd, int out_fd);
 // The bytes that undo full-screen mode (copied; at most 512 bytes).
 void arcade_safety_set_reset(const char *bytes, size_t length);
-// Write the reset sequence and restore the saved modes now (used when curses is
-// already ended but a path out of the program may have skipped it).
+// Write the reset sequence, restore the saved modes and give back standard error:
+// what a signal handler does before re-raising.
 void arcade_safety_restore(void);
+// The normal way out, after endwin: forget the reset sequence (curses has already
+// undone full-screen mode), restore the saved modes, give back standard error.
+void arcade_safety_end(void);
+// 1 once after the process was continued (SIGCONT, e.g. `fg`), else 0.
+int arcade_safety_take_continued(void);
+
+// While the screen is ours, standard error goes to an unlinked temporary file, so
+// nothing (a library's warning, a crash message) scribbles over the screen; the
+// restore functions above give it back and replay what was written. 0 on success.
+int arcade_stderr_capture(void);
+void arcade_stderr_release(void);
 
 #endif
