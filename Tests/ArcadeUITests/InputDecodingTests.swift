@@ -69,3 +69,31 @@ import Testing
         #expect(Input.key(.enter).clickPoint == nil)
     }
 }
+
+@Suite struct ByteDecodingTests {
+    /// Decode `bytes` into keys the way the backend reads them, one key per call.
+    private func keys(_ bytes: [UInt8]) -> [Key] {
+        var queue = bytes
+        var result: [Key] = []
+        while !queue.isEmpty {
+            let first = queue.removeFirst()
+            let (key, unread) = Key.decode(byte: first) { queue.isEmpty ? nil : queue.removeFirst() }
+            if let unread { queue.insert(unread, at: 0) }
+            result.append(key)
+        }
+        return result
+    }
+
+    @Test func utf8SequencesBecomeOneKey() {
+        #expect(keys(Array("♠".utf8)) == [.character("♠")])
+        #expect(keys(Array("é🍒q".utf8)) == [.character("é"), .character("🍒"), .character("q")])
+    }
+
+    @Test func anInvalidByteCostsOneKeyNotTheKeysAfterIt() {
+        #expect(keys([0xFF, UInt8(ascii: "q")]) == [.unknown(0xFF), .character("q")])
+        #expect(keys([0xC3, 0x28, 3]) == [.unknown(0xC3), .character("("), .controlC])
+        #expect(keys([0xE2, 0x99]) == [.unknown(0xE2)])  // cut short
+        #expect(keys([0xC0, 0xAF]) == [.unknown(0xC0), .unknown(0xAF)])  // overlong
+        #expect(keys([0xED, 0xA0, 0x80]) == [.unknown(0xED)])  // a surrogate is no character
+    }
+}

@@ -91,21 +91,38 @@ public final class NcursesTerminal: TerminalDevice {
             return .redraw
         }
         wtimeout(window, Int32(clamping: milliseconds ?? -1))
-        var character: wint_t = 0
         errno = 0
-        let result = wget_wch(window, &character)
+        // Bytes, not wget_wch: ncurses' wide read swallows the keys typed after an
+        // invalid UTF-8 byte. Key.decode(byte:next:) assembles code points instead.
+        let result = wgetch(window)
         if result == ERR {
             return milliseconds == nil || inputLooksClosed() ? noInput(blocking: milliseconds == nil) : .timedOut
         }
         consecutiveErrors = 0
-        if result == KEY_CODE_YES {
-            switch Int32(character) {
-            case KEY_RESIZE: return .input(.resize(size))
-            case KEY_MOUSE: return mouseInput().map { .input($0) } ?? .input(.key(.unknown(UInt32(KEY_MOUSE))))
-            default: return .input(.key(Key.decode(keyCode: Int32(character))))
-            }
+        switch result {
+        case KEY_RESIZE:
+            return .input(.resize(size))
+        case KEY_MOUSE:
+            return mouseInput().map { .input($0) } ?? .input(.key(.unknown(UInt32(KEY_MOUSE))))
+        case KEY_MIN...:
+            return .input(.key(Key.decode(keyCode: result)))
+        default:
+            let (key, unread) = Key.decode(byte: UInt8(truncatingIfNeeded: result)) { nextWaitingByte() }
+            if let unread { _ = ungetch(Int32(unread)) }
+            return .input(.key(key))
         }
-        return .input(.key(Key.decode(character: UInt32(character))))
+    }
+
+    /// The next input byte if it arrives within a few milliseconds (the rest of a UTF-8 character).
+    private func nextWaitingByte() -> UInt8? {
+        wtimeout(window, 10)
+        let byte = wgetch(window)
+        guard byte != ERR else { return nil }
+        guard byte < KEY_MIN else {
+            _ = ungetch(byte)
+            return nil
+        }
+        return UInt8(truncatingIfNeeded: byte)
     }
 
     public func present(_ grid: CellGrid) {
@@ -167,7 +184,8 @@ public final class NcursesTerminal: TerminalDevice {
     private var hasMouse: Bool { has_mouse() }
 
     private func enableMouse() {
-        let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released()
+        // CLICKED too: a press and release that arrive in one read are merged into a click.
+        let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released() | arcade_mouse_button1_clicked()
             | arcade_mouse_button3_pressed() | arcade_mouse_wheel_up() | arcade_mouse_wheel_down()
         _ = mousemask(mask, nil)
         _ = mouseinterval(0)

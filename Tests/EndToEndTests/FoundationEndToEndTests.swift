@@ -1,0 +1,244 @@
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The foundation's contract, checked on the real `arcade` binary in a real terminal (tmux):
+/// the menu, quitting, every exit path restoring the terminal, resizing, refusing to run
+/// without a terminal, Ctrl-Z under a job-control shell, flags, and junk input.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct FoundationEndToEndTests {
+
+        // MARK: Helpers
+
+        /// Starts the arcade at 80×24 and waits for the menu (title and key line).
+        func startMenu(
+            _ arguments: [String] = [], configuration: TerminalSession.Configuration = .init(),
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> TerminalSession {
+            let session = try TerminalSession.arcade(arguments, configuration: configuration)
+            let shown = await session.waitUntil("the menu (ARCADE, q quit, ? help)", sourceLocation: sourceLocation) {
+                Self.isMenu($0)
+            }
+            if !shown {
+                session.close()
+                throw MenuNotShown()
+            }
+            return session
+        }
+
+        struct MenuNotShown: Error {}
+
+        /// Runs the arcade without a terminal (stdin `/dev/null`, output captured), with a
+        /// private `XDG_DATA_HOME` so a run never touches the real score file.
+        func runWithoutTerminal(_ arguments: [String] = []) async throws -> TerminalProcess.Result? {
+            guard let binary = TerminalProcess.requireArcadeBinary() else { return nil }
+            let data = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-e2e-data")
+            defer { try? FileManager.default.removeItem(at: data) }
+            return try await TerminalProcess.run(
+                binary, arguments: arguments,
+                environment: ["TERM": "xterm-256color", "XDG_DATA_HOME": data.path, "NO_COLOR": nil],
+                standardInput: .devNull, timeout: .seconds(5))
+        }
+
+        static func isMenu(_ screen: String) -> Bool {
+            screen.contains("ARCADE") && screen.contains("q quit") && screen.contains("? help")
+        }
+
+        // MARK: Menu and quitting
+
+        @Test func menuShowsTitleAndKeyLineAndQQuits() async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            let lines = session.lines()
+            #expect(lines.count == 24)
+            #expect(lines.contains { $0.contains("ARCADE") }, "title line")
+            let bottom = lines.suffix(2).joined(separator: "\n")
+            #expect(bottom.contains("q quit") && bottom.contains("? help"),
+                    "the key line is at the bottom\n\(session.report())")
+            #expect(session.terminalState().alternateScreen, "the menu draws on the alternate screen")
+
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        @Test func ctrlCExits130Restored() async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            session.sendKeys("C-c")  // the byte 0x03: raw mode, so no signal from the terminal
+            #expect(await session.waitForExit() == 130)
+            session.expectRestored()
+        }
+
+        struct SignalCase: Sendable, CustomTestStringConvertible {
+            var name: String
+            var number: Int32
+            var status: Int32
+            var testDescription: String { "\(name) → \(status)" }
+        }
+
+        @Test(arguments: [
+            SignalCase(name: "SIGTERM", number: SIGTERM, status: 143),
+            SignalCase(name: "SIGHUP", number: SIGHUP, status: 129),
+            SignalCase(name: "SIGINT", number: SIGINT, status: 130),
+        ])
+        func signalExitsRestored(_ signal: SignalCase) async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            #expect(await session.signal(signal.number))
+            #expect(await session.waitForExit() == signal.status)
+            session.expectRestored()
+        }
+
+        // MARK: Resizing
+
+        @Test func tooSmallThenBackToMenu() async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            #expect(await session.resize(width: 30, height: 8))
+            // 30 columns cannot hold the whole message on one line: match it across line breaks.
+            #expect(await session.waitUntil("the too-small message for 30×8") {
+                let text = TerminalSession.flowed($0)
+                return text.contains("Terminal too small: need") && text.contains("have 30×8")
+            })
+            #expect(await session.resize(width: 100, height: 30))
+            #expect(await session.waitUntil("the menu again at 100×30") {
+                Self.isMenu($0) && !$0.contains("Terminal too small")
+            })
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        // MARK: No terminal, bad terminal
+
+        @Test func stdinNotATerminalExits2() async throws {
+            let result = try #require(try await runWithoutTerminal())
+            #expect(!result.timedOut, "arcade </dev/null must not hang")
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("arcade: needs an interactive terminal"), "\(result)")
+        }
+
+        @Test func stdoutNotATerminalExits2() async throws {
+            let session = try TerminalSession.arcade(configuration: .init(standardOutput: .file, standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            #expect(session.standardError.contains("arcade: needs an interactive terminal"), "\(session.report())")
+            session.expectRestored()
+        }
+
+        @Test func unknownTerminalTypeExits2() async throws {
+            let session = try TerminalSession.arcade(configuration: .init(term: "nosuchterm", standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            #expect(session.standardError.contains("unknown terminal type"), "\(session.report())")
+            session.expectRestored()
+        }
+
+        @Test func unsetTermExits2() async throws {
+            let session = try TerminalSession.arcade(configuration: .init(term: nil, standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            #expect(session.standardError.contains("TERM is not set"), "\(session.report())")
+            session.expectRestored()
+        }
+
+        // MARK: Suspend and resume
+
+        @Test func ctrlZSuspendsAndFgResumes() async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let shell = try TerminalSession.interactiveShell()
+            defer { shell.close() }
+            try #require(await shell.waitForShellPrompt())
+            let termiosBefore = await shell.shellTermios()
+
+            shell.runInShell(TerminalProcess.shellQuote(binary.path))
+            try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
+            let arcade = shell.processID(named: "arcade")
+            #expect(arcade != nil, "the arcade runs under the shell\n\(shell.paneProcesses())")
+
+            shell.sendKeys("C-z")
+            #expect(await shell.waitFor("Stopped"))
+            if let arcade { #expect(TerminalSession.processState(arcade) == "T", "the arcade is stopped") }
+            #expect(await shell.waitForAbsence(of: "ARCADE"))
+            let stopped = shell.terminalState()
+            #expect(!stopped.alternateScreen, "suspended: alternate screen left\n\(shell.report())")
+            #expect(stopped.cursorVisible, "suspended: cursor visible\n\(shell.report())")
+            #expect(!stopped.mouseReporting, "suspended: mouse off\n\(shell.report())")
+
+            shell.runInShell("fg")
+            #expect(await shell.waitUntil("the menu redrawn after fg") { Self.isMenu($0) })
+            #expect(shell.terminalState().alternateScreen)
+
+            shell.type("q")
+            #expect(await shell.waitForAbsence(of: "ARCADE"))
+            #expect(await shell.waitForShellPrompt())
+            #expect(await shell.shellExitStatus() == 0)
+            let after = shell.terminalState()
+            #expect(after.isRestored, "\(after.problems)\n\(shell.report())")
+            #expect(await shell.shellTermios() == termiosBefore)
+        }
+
+        // MARK: Flags
+
+        @Test func versionFlag() async throws {
+            let result = try #require(try await runWithoutTerminal(["--version"]))
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.hasPrefix("arcade "), "\(result)")
+        }
+
+        /// A bad argument and a choice the message must name.
+        @Test(arguments: [("nosuchgame", "slots"), ("--bogus", "--version")])
+        func badArgumentExits2NamingChoices(_ argument: String, _ aChoice: String) async throws {
+            let result = try #require(try await runWithoutTerminal([argument]))
+            #expect(!result.timedOut)
+            #expect(result.status == 2, "\(result)")
+            #expect(!result.stderr.isEmpty, "a message on stderr\n\(result)")
+            #expect(result.stderr.contains(argument), "the message names the bad argument\n\(result)")
+            #expect(result.stderr.lowercased().contains(aChoice), "the message names the valid choices\n\(result)")
+            #expect(!result.stderr.contains("needs an interactive terminal"),
+                    "arguments are checked before the terminal\n\(result)")
+        }
+
+        // MARK: Junk input
+
+        @Test func unknownKeyStormKeepsMenu() async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            session.sendKeys("F5", "F12", "IC", "F5")
+            session.type("~!@#")
+            // Unknown sequences: ncurses hands them over byte by byte (ESC, then the rest).
+            session.sendBytes("\u{1B}[99~")
+            session.sendBytes("\u{1B}[9;9~")
+            session.sendBytes("\u{1B}[[[")
+            session.sendBytes("\u{1B}[=~")
+            session.type("~")  // ends any half sequence
+            #expect(await session.waitUntilIdle())
+            #expect(session.exitStatus == nil, "the arcade is still running\n\(session.report())")
+            #expect(await session.waitUntil("the menu still on screen") { Self.isMenu($0) })
+
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        /// One byte that is not UTF-8 (a stray Latin-1 byte, line noise) must not cost the
+        /// keyboard. ncurses 6.4's `wget_wch` swallows the next 16 bytes after such a byte
+        /// (Ctrl-C included; Python's curses does the same), so the arcade reads bytes.
+        @Test func invalidUTF8KeepsKeyboard() async throws {
+            let session = try await startMenu()
+            defer { session.close() }
+            session.sendBytes([0xFF])
+            session.sendBytes([0xC3, 0x28])
+            #expect(await session.waitUntilIdle())
+            session.type("q")
+            #expect(await session.waitForExit(timeout: .seconds(2)) == 0)
+            session.expectRestored()
+        }
+    }
+}
