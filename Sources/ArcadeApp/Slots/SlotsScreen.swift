@@ -74,8 +74,13 @@ struct SlotsScreen: GameScreen {
                 KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine"),
                 KeyHint("click", "a tab or a button"),
             ],
-            notes: payoutLines(for: 3) + payoutLines(for: 5) + [
-                "Each machine keeps its own score; the best each reaches is saved.",
+            notes: [3, 5].map { digits in
+                "\(digits)-digit pays +\(SlotOutcome.jackpot.amount(forDigitCount: digits)) when all digits "
+                    + "and colours match, +\(SlotOutcome.allDigits.amount(forDigitCount: digits)) when all digits "
+                    + "match, +\(SlotOutcome.allColors.amount(forDigitCount: digits)) when all colours match."
+            } + [
+                "Each spin costs \(SlotMachineGame.spinCost). Each machine keeps its own score; "
+                    + "the best each reaches is saved.",
             ])
     }
 
@@ -287,22 +292,21 @@ struct SlotsScreen: GameScreen {
         let box = Box(title: "Pays (\(digits)-digit)", style: .single, frameStyle: .dim)
         box.draw(into: &grid, in: rect)
         let inner = box.inner(of: rect)
-        for (row, line) in payoutLines(for: digits).dropFirst().enumerated() where row < inner.height {
+        for (row, line) in payoutLines(for: digits).enumerated() where row < inner.height {
             grid.write(line, at: Point(x: inner.x + 1, y: inner.y + row), clip: inner)
         }
     }
 
-    /// The payout table as lines: a heading, then one line per outcome and the cost.
+    /// The payout table as lines: one per outcome, then the cost.
     func payoutLines(for digits: Int) -> [String] {
         let rows: [(String, SlotOutcome)] = [
             ("all digits and colours", .jackpot), ("all digits", .allDigits), ("all colours", .allColors),
         ]
-        return ["\(digits)-digit machine pays:"]
-            + rows.map { name, outcome in
-                let amount = "+\(outcome.amount(forDigitCount: digits))"
-                return name + String(repeating: " ", count: max(1, 27 - name.count - amount.count)) + amount
-            }
-            + ["each spin costs \(SlotMachineGame.spinCost)"]
+        let lines = rows.map { name, outcome in
+            let amount = "+\(outcome.amount(forDigitCount: digits))"
+            return name + String(repeating: " ", count: max(1, 27 - name.count - amount.count)) + amount
+        }
+        return lines + ["each spin costs \(SlotMachineGame.spinCost)"]
     }
 
     /// The terminal colour for a digit's colour.
