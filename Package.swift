@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "ArcadeCore"),
 
         // Models: rules only, no UI, no I/O, no clocks
+        .target(name: "MemoryModel", dependencies: ["ArcadeCore"]),
         .target(name: "SlotModel", dependencies: ["ArcadeCore"]),
 
         // UI
@@ -32,6 +33,7 @@ let package = Package(
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
         .testTarget(
