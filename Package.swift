@@ -18,6 +18,7 @@ let package = Package(
         // Models: rules only, no UI, no I/O, no clocks
         .target(name: "MemoryModel", dependencies: ["ArcadeCore"]),
         .target(name: "SlotModel", dependencies: ["ArcadeCore"]),
+        .target(name: "BlackjackModel", dependencies: ["ArcadeCore"]),
 
         // UI
         .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
+        .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
         .testTarget(
             name: "ArcadeAppTests",

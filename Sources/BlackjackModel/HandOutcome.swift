@@ -1,0 +1,78 @@
+/// How a settled hand ended, from the player's side.
+///
+/// Each case names the reason, so the status line can say more than "won" or "lost".
+public enum HandOutcome: Hashable, Sendable, CustomStringConvertible {
+    /// The player's first two cards made 21 and the dealer's did not: the bet is won.
+    case natural
+    /// The player's total beat the dealer's: the bet is won.
+    case win
+    /// The dealer went over 21: the bet is won.
+    case dealerBust
+    /// Equal totals: the bet is returned, the score does not change.
+    case push
+    /// Both sides were dealt a natural: a push, settled at the deal.
+    case naturalPush
+    /// The dealer's first two cards made 21 and the player's did not: the bet is lost.
+    case dealerNatural
+    /// The dealer's total beat the player's: the bet is lost.
+    case loss
+    /// The player went over 21: the bet is lost (the dealer does not draw).
+    case playerBust
+
+    /// Whether the player won the bet.
+    public var isWin: Bool {
+        scoreSign > 0
+    }
+
+    /// Whether the bet was returned (equal totals, or two naturals).
+    public var isPush: Bool {
+        scoreSign == 0
+    }
+
+    /// Whether the player lost the bet.
+    public var isLoss: Bool {
+        scoreSign < 0
+    }
+
+    /// +1 for a won bet, 0 for a push, −1 for a lost one: the stake times this is the score change.
+    var scoreSign: Int {
+        switch self {
+        case .natural, .win, .dealerBust: 1
+        case .push, .naturalPush: 0
+        case .dealerNatural, .loss, .playerBust: -1
+        }
+    }
+
+    /// A short English summary, e.g. "Blackjack!" or "Dealer busts".
+    public var description: String {
+        switch self {
+        case .natural: "Blackjack!"
+        case .win: "You win"
+        case .dealerBust: "Dealer busts"
+        case .push: "Push"
+        case .naturalPush: "Both have blackjack: push"
+        case .dealerNatural: "Dealer has blackjack"
+        case .loss: "Dealer wins"
+        case .playerBust: "Bust"
+        }
+    }
+}
+
+/// One thing that happened during the last action, in the order it happened.
+///
+/// A screen reads `BlackjackGame.lastEvents` to word the status line, pick a sound cue
+/// and turn the dealer's cards over one by one.
+public enum BlackjackEvent: Hashable, Sendable {
+    /// The discards went back into the shoe and it was shuffled.
+    case reshuffled
+    /// Two cards each were dealt: player, dealer, player, dealer (the last face down).
+    case dealt
+    /// The player took a card (by hitting or doubling down).
+    case playerDrew(Card)
+    /// The dealer's face-down card was turned over.
+    case dealerRevealed(Card)
+    /// The dealer drew a card while playing out the hand.
+    case dealerDrew(Card)
+    /// The hand was settled and the score changed by the outcome.
+    case settled(HandOutcome)
+}
