@@ -41,9 +41,9 @@ public enum Arcade {
             return 2
         }
 
-        var bests: [GameID: ScoreEntry] = [:]
-        for game in games { bests[game.id] = board.best(game.id.rawValue) }
-        var shell = ArcadeShell(games: games, bests: bests, notice: board.notice, size: terminal.size,
+        var scores: [GameID: [ScoreEntry]] = [:]
+        for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
+        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, size: terminal.size,
                                 theme: terminal.theme, seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
@@ -58,7 +58,7 @@ public enum Arcade {
                 let entry = ScoreStore.makeEntry(score: score, player: player, figures: figures)
                 do {
                     let recorded = try store.record(entry, game: id.rawValue, order: order)
-                    shell.showBest(recorded.entries.first, for: id)
+                    shell.showScores(recorded.entries, for: id)
                     if let notice = recorded.notice { shell.showNotice(notice) }
                 } catch {
                     shell.showNotice("Score not saved: \(error)")

@@ -20,7 +20,7 @@ import Testing
 
     private func shell(notice: String? = nil) -> ArcadeShell {
         let best = ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann")
-        return ArcadeShell(games: Self.games, bests: [.slots: best], notice: notice, size: size, seed: { 99 })
+        return ArcadeShell(games: Self.games, scores: [.slots: [best]], notice: notice, size: size, seed: { 99 })
     }
 
     private func screen(_ shell: ArcadeShell, size: Size? = nil, theme: Theme = Theme()) -> CellGrid {
@@ -165,7 +165,7 @@ import Testing
 
     @Test func newBestScoresAndNoticesShowOnTheMenu() {
         var shell = shell(notice: "Score file was unreadable; moved it aside.")
-        shell.showBest(ScoreEntry(score: 7, date: "2026-11-30 11:00", player: "bo"), for: .set)
+        shell.showScores([ScoreEntry(score: 7, date: "2026-11-30 11:00", player: "bo")], for: .set)
         let text = screen(shell).text
         #expect(text.contains("best 7"))
         #expect(text.contains("best 412"))
@@ -226,4 +226,41 @@ private struct SlotsResizeProbe: GameScreen {
     var isInProgress: Bool { false }
     var help: HelpSheet { HelpSheet(title: "Probe", keys: []) }
     var keyHints: [KeyHint] { [] }
+}
+
+@Suite struct ShellScoresTests {
+    init() { prepareForDrawing() }
+
+    /// A game that shows how many recorded scores it knows and the best.
+    private struct ScoresProbe: GameScreen {
+        var scores: [ScoreEntry]
+        mutating func update(_ input: Input) -> [GameEffect] { [] }
+        func render(into grid: inout CellGrid) {
+            grid.write("\(scores.count) scores, best \(scores.first?.score ?? 0)", at: Point(x: 0, y: 0))
+        }
+        mutating func scoresChanged(_ entries: [ScoreEntry]) { scores = entries }
+        var minimumSize: Size { Size(width: 10, height: 3) }
+        var wantsTicks: Bool { false }
+        var isInProgress: Bool { false }
+        var help: HelpSheet { HelpSheet(title: "Probe", keys: []) }
+        var keyHints: [KeyHint] { [] }
+    }
+
+    @Test func aGameStartsWithItsScoresAndHearsOfNewOnes() {
+        let games = [GameInfo(id: .blackjack, summary: "probe", make: { context in ScoresProbe(scores: context.scores) })]
+        let old = ScoreEntry(score: 150, date: "2026-11-29 20:00", player: "ann")
+        var shell = ArcadeShell(games: games, scores: [.blackjack: [old]], size: Size(width: 80, height: 24), seed: { 1 })
+        shell.open(.blackjack)
+        var grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        #expect(grid.text.hasPrefix("1 scores, best 150"))
+        shell.showScores([ScoreEntry(score: 250, date: "2026-11-30 12:00", player: "ann"), old], for: .blackjack)
+        grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        #expect(grid.text.hasPrefix("2 scores, best 250"))
+        _ = shell.update(.key(.character("q")))
+        grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        #expect(grid.text.contains("best 250"))  // the menu row
+    }
 }

@@ -31,19 +31,21 @@ public struct ArcadeShell: Screen {
     private var gameOptions: [String: String]
     private var size: Size
     private let theme: Theme
+    private var scores: [GameID: [ScoreEntry]]
 
-    /// A shell over `games` showing the menu, with `bests` for each game's row.
+    /// A shell over `games` showing the menu, with each game's recorded `scores` (best first).
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`).
-    public init(games: [GameInfo], bests: [GameID: ScoreEntry] = [:], notice: String? = nil,
+    public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil,
                 size: Size, theme: Theme = Theme(), seed: @escaping () -> UInt64) {
         self.games = games
         self.size = size
         self.theme = theme
+        self.scores = scores
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.map { info in
-            MenuScreen.Row(id: info.id, summary: info.summary, best: bests[info.id].map(info.describeBest))
+            MenuScreen.Row(id: info.id, summary: info.summary, best: scores[info.id]?.first.map(info.describeBest))
         }, notice: notice)
     }
 
@@ -55,15 +57,21 @@ public struct ArcadeShell: Screen {
         guard let info = games.first(where: { $0.id == id }) else { return }
         gameOptions = options
         let gameSize = Size(width: size.width, height: max(0, size.height - 1))
-        active = (info, info.make(GameContext(seed: nextSeed(), options: options, size: gameSize, theme: theme)))
+        let context = GameContext(seed: nextSeed(), options: options, size: gameSize, theme: theme,
+                                  scores: scores[id] ?? [])
+        active = (info, info.make(context))
         overlay = nil
     }
 
-    /// Show a new best score for `id` on the menu (after the app recorded one).
-    public mutating func showBest(_ entry: ScoreEntry?, for id: GameID) {
-        guard let info = games.first(where: { $0.id == id }),
-              let index = menu.rows.firstIndex(where: { $0.id == id }) else { return }
-        menu.rows[index].best = entry.map(info.describeBest)
+    /// Show `id`'s recorded scores (best first) after the app recorded one: on the menu,
+    /// and to the game if it is on screen.
+    public mutating func showScores(_ entries: [ScoreEntry], for id: GameID) {
+        scores[id] = entries
+        if let info = games.first(where: { $0.id == id }),
+           let index = menu.rows.firstIndex(where: { $0.id == id }) {
+            menu.rows[index].best = entries.first.map(info.describeBest)
+        }
+        if active?.info.id == id { active?.screen.scoresChanged(entries) }
     }
 
     /// Show a one-line notice under the menu (nil clears it).

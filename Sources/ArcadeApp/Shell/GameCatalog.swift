@@ -38,13 +38,16 @@ public struct GameContext: Sendable {
     public var size: Size
     /// Colours and ASCII, fixed for the run (a game maps clicks with the layout it drew).
     public var theme: Theme
+    /// The game's recorded scores, best first (for a high-score table); see `scoresChanged`.
+    public var scores: [ScoreEntry]
 
     public init(seed: UInt64, options: [String: String] = [:], size: Size = Size(width: 80, height: 23),
-                theme: Theme = Theme()) {
+                theme: Theme = Theme(), scores: [ScoreEntry] = []) {
         self.seed = seed
         self.options = options
         self.size = size
         self.theme = theme
+        self.scores = scores
     }
 }
 

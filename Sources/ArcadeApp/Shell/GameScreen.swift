@@ -24,11 +24,14 @@ public protocol GameScreen {
     func consumes(_ key: Key) -> Bool
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
+    /// The game's recorded scores (best first) changed, e.g. after it asked to record one.
+    mutating func scoresChanged(_ entries: [ScoreEntry])
 }
 
 extension GameScreen {
     public func consumes(_ key: Key) -> Bool { false }
     public mutating func willLeave() -> [GameEffect] { [] }
+    public mutating func scoresChanged(_ entries: [ScoreEntry]) {}
 }
 
 /// Something a game asks the app to do.
