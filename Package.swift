@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "ArcadeCore"),
 
         // Models: rules only, no UI, no I/O, no clocks
+        .target(name: "SetModel", dependencies: ["ArcadeCore"]),
         .target(name: "MemoryModel", dependencies: ["ArcadeCore"]),
         .target(name: "SlotModel", dependencies: ["ArcadeCore"]),
         .target(name: "BlackjackModel", dependencies: ["ArcadeCore"]),
@@ -34,6 +35,7 @@ let package = Package(
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        .testTarget(name: "SetModelTests", dependencies: ["SetModel"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
