@@ -11,6 +11,11 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CArcadeShim", dependencies: ["CNcursesw"]),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
@@ -19,13 +24,20 @@ let package = Package(
         .target(name: "SetModel", dependencies: ["ArcadeCore"]),
         .target(name: "MemoryModel", dependencies: ["ArcadeCore"]),
         .target(name: "SlotModel", dependencies: ["ArcadeCore"]),
+        .target(name: "TempleModel", dependencies: ["ArcadeCore"]),
         .target(name: "BlackjackModel", dependencies: ["ArcadeCore"]),
 
         // UI
         .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
 
         // App: menu, screens, scores, options
-        .target(name: "ArcadeApp", dependencies: ["ArcadeUI", "ArcadeCore", "SlotModel"]),
+        .target(
+            name: "ArcadeApp",
+            dependencies: [
+                "ArcadeUI", "ArcadeCore", "CLibPNG",
+                "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
+            ]
+        ),
         .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
 
         // Tests
@@ -38,6 +50,7 @@ let package = Package(
         .testTarget(name: "SetModelTests", dependencies: ["SetModel"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
+        .testTarget(name: "TempleModelTests", dependencies: ["TempleModel"]),
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
         .testTarget(

@@ -1,0 +1,353 @@
+import ArcadeCore
+import ArcadeTestSupport
+import ArcadeUI
+import CLibPNG
+import Foundation
+import Testing
+
+@testable import ArcadeApp
+
+/// A 3 × 2 picture with distinct colours and alphas, so a swapped channel or row shows.
+private let sample = RGBAImage(width: 3, height: 2, pixels: [
+    Pixel(r: 255, g: 0, b: 0), Pixel(r: 0, g: 255, b: 0), Pixel(r: 0, g: 0, b: 255),
+    Pixel(r: 12, g: 34, b: 56, a: 0), Pixel(r: 200, g: 100, b: 50, a: 128), Pixel(r: 255, g: 255, b: 255),
+])!
+
+/// Encode `image` with libpng's simplified write API (the test's own PNG writer).
+private func encodePNG(_ image: RGBAImage) -> [UInt8] {
+    var png = png_image()
+    png.version = UInt32(PNG_IMAGE_VERSION)
+    png.width = UInt32(image.width)
+    png.height = UInt32(image.height)
+    png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
+    let pixels = image.bytes
+    var size = 0
+    // First ask for the size, then write into a buffer of that size.
+    let sized = pixels.withUnsafeBytes { raw in
+        png_image_write_to_memory(&png, nil, &size, 0, raw.baseAddress, Int32(image.width * 4), nil)
+    }
+    guard sized != 0 else { return [] }
+    var output = [UInt8](repeating: 0, count: size)
+    let written = output.withUnsafeMutableBytes { out in
+        pixels.withUnsafeBytes { raw in
+            png_image_write_to_memory(&png, out.baseAddress, &size, 0, raw.baseAddress, Int32(image.width * 4), nil)
+        }
+    }
+    png_image_free(&png)
+    return written != 0 ? Array(output.prefix(size)) : []
+}
+
+/// A fresh directory under the system's temporary directory, removed by the caller.
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("arcade-picture-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+private func grey(_ level: UInt8) -> Pixel { Pixel(r: level, g: level, b: level) }
+
+/// Pictures: PNG decoding, scaling, colour mapping and drawing into cells.
+@Suite struct PictureTests {}
+
+extension PictureTests {
+    @Suite struct Decoding {
+        @Test func decodesAPNGFileWrittenByLibpng() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("sample.png").path
+            var png = png_image()
+            png.version = UInt32(PNG_IMAGE_VERSION)
+            png.width = 3
+            png.height = 2
+            png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            let status = sample.bytes.withUnsafeBytes { raw in
+                png_image_write_to_file(&png, path, 0, raw.baseAddress, 12, nil)
+            }
+            png_image_free(&png)
+            try #require(status != 0)
+
+            let decoded = try PNGDecoder.decode(path: path)
+            #expect(decoded.width == 3 && decoded.height == 2)
+            #expect(decoded.pixels == sample.pixels)
+            #expect(decoded == sample)
+        }
+
+        @Test func decodesAPNGInMemory() throws {
+            let data = encodePNG(sample)
+            try #require(data.count > 8)
+            #expect(try PNGDecoder.decode(data: data) == sample)
+        }
+
+        @Test func aMissingFileIsAnErrorNamingThePath() {
+            let path = "/nonexistent/arcade/no-such-temple.png"
+            do {
+                _ = try PNGDecoder.decode(path: path)
+                Issue.record("decoding a missing file succeeded")
+            } catch {
+                #expect(error.file == path)
+                #expect(error.description.contains(path))
+                #expect(error.description.contains("No such file"))
+            }
+        }
+
+        @Test func randomBytesAreAnErrorNotACrash() {
+            var generator = SeededGenerator(seed: 42)
+            for length in [0, 1, 7, 8, 100, 5000] {
+                let noise = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                #expect(throws: PictureError.self) { try PNGDecoder.decode(data: noise, name: "noise") }
+                // The PNG signature followed by noise gets past the first check.
+                let signed = [137, 80, 78, 71, 13, 10, 26, 10] + noise
+                #expect(throws: PictureError.self) { try PNGDecoder.decode(data: signed, name: "noise") }
+            }
+        }
+
+        @Test func aTruncatedPNGIsAnErrorNotACrash() throws {
+            let gradient = (0..<1200).map { (i: Int) -> Pixel in
+                Pixel(r: UInt8(i % 256), g: UInt8(i * 7 % 256), b: UInt8(i * 13 % 256))
+            }
+            let big = try #require(RGBAImage(width: 40, height: 30, pixels: gradient))
+            let data = encodePNG(big)
+            try #require(data.count > 100)
+            #expect(try PNGDecoder.decode(data: data) == big)
+            // Every cut inside the header or the pixel data. (Cutting only the final IEND chunk,
+            // the last 12 bytes, leaves every pixel readable; libpng accepts that.)
+            for length in [8, 20, 33, 50, data.count / 2, data.count - 16, data.count - 13] {
+                let truncated = Array(data.prefix(length))
+                #expect(throws: PictureError.self, "truncated to \(length) of \(data.count) bytes") {
+                    try PNGDecoder.decode(data: truncated, name: "cut.png")
+                }
+            }
+
+            // The same on disk, through the file path.
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("cut.png").path
+            try Data(data.prefix(data.count / 2)).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try PNGDecoder.decode(path: path)
+                Issue.record("decoding a truncated file succeeded")
+            } catch {
+                #expect(error.description.contains(path))
+            }
+        }
+
+        @Test func aCorruptedChunkIsAnError() throws {
+            var data = encodePNG(sample)
+            try #require(data.count > 60)
+            data[data.count - 20] ^= 0xFF  // inside IDAT: the CRC no longer matches
+            #expect(throws: PictureError.self) { try PNGDecoder.decode(data: data, name: "flipped.png") }
+        }
+
+        @Test func aDirectoryIsAnError() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            #expect(throws: PictureError.self) { try PNGDecoder.decode(path: directory.path) }
+        }
+    }
+}
+
+extension PictureTests {
+    @Suite struct Scaling {
+        @Test func scalingToAFixedHeightKeepsTheAspectRatio() {
+            let wide = RGBAImage(width: 40, height: 20, filledWith: .white)
+            let scaled = PictureCells.scaled(wide, toHeight: 10)
+            #expect(scaled.width == 20 && scaled.height == 10)
+
+            #expect(PictureCells.scaledWidth(width: 41, height: 20, toHeight: 10) == 21)  // 20.5 rounds up
+            #expect(PictureCells.scaledWidth(width: 39, height: 20, toHeight: 10) == 20)  // 19.5 rounds up
+            #expect(PictureCells.scaledWidth(width: 3, height: 7, toHeight: 5) == 2)      // 2.14
+            #expect(PictureCells.scaledWidth(width: 30, height: 16, toHeight: 24) == 45)  // enlarging
+            #expect(PictureCells.scaledWidth(width: 1, height: 100, toHeight: 4) == 1)    // never 0 wide
+            #expect(PictureCells.scaled(RGBAImage(width: 41, height: 20, filledWith: .black), toHeight: 10).width == 21)
+            #expect(PictureCells.cellSize(of: wide, height: 5) == Size(width: 20, height: 5))
+        }
+
+        @Test func pathologicalSizesGiveEmptyImagesNotTraps() {
+            let image = RGBAImage(width: 4, height: 4, filledWith: .white)
+            #expect(PictureCells.scaled(image, toHeight: 0) == .empty)
+            #expect(PictureCells.scaled(image, toHeight: -3) == .empty)
+            #expect(PictureCells.scaled(.empty, toHeight: 10) == .empty)
+            #expect(PictureCells.cellSize(of: image, height: -1) == Size(width: 0, height: 0))
+            #expect(RGBAImage(width: 2, height: 2, bytes: [1, 2, 3]) == nil)
+            #expect(RGBAImage(width: -1, height: 2, pixels: []) == nil)
+            #expect(RGBAImage(width: Int.max, height: Int.max, filledWith: .white).isEmpty)
+        }
+
+        @Test func shrinkingAveragesTheArea() {
+            let checker = RGBAImage(width: 2, height: 2, pixels: [.black, .white, .white, .black])!
+            let one = PictureCells.scaled(checker, toHeight: 1)
+            #expect(one.width == 1 && one.height == 1)
+            let pixel = one[0, 0]
+            #expect(pixel.r == pixel.g && pixel.g == pixel.b)
+            #expect(pixel.r == 127 || pixel.r == 128)
+            #expect(pixel.a == 255)
+        }
+
+        @Test func partlyCoveredPixelsCountByTheirCoverage() {
+            // Columns black, white, black shrunk to two: each output pixel covers one and a
+            // half input pixels, half of them the white one: 255 × 0.5 / 1.5 = 85.
+            let stripes = RGBAImage(width: 3, height: 3, pixels: Array(repeating: [.black, .white, .black], count: 3).flatMap { $0 })!
+            let scaled = PictureCells.scaled(stripes, toHeight: 2)
+            #expect(scaled.width == 2 && scaled.height == 2)
+            #expect(scaled.pixels == Array(repeating: grey(85), count: 4))
+        }
+
+        @Test func transparentPixelsLendNoColour() {
+            let image = RGBAImage(width: 2, height: 2, pixels: [Pixel(r: 255, g: 0, b: 0), .clear, .clear, .clear])!
+            let pixel = PictureCells.scaled(image, toHeight: 1)[0, 0]
+            #expect(pixel == Pixel(r: 255, g: 0, b: 0, a: 64))
+        }
+
+        @Test func enlargingRepeatsPixels() {
+            let image = RGBAImage(width: 2, height: 1, pixels: [.black, .white])!
+            let scaled = PictureCells.scaled(image, toHeight: 2)
+            #expect(scaled == RGBAImage(width: 4, height: 2, pixels: [.black, .black, .white, .white,
+                                                                       .black, .black, .white, .white]))
+        }
+    }
+}
+
+extension PictureTests {
+    @Suite struct Colours {
+        @Test func cubeColoursMapExactly() {
+            #expect(PictureCells.xtermIndex(r: 95, g: 135, b: 175) == 67)
+            #expect(PictureCells.xtermIndex(r: 255, g: 0, b: 0) == 196)
+            #expect(PictureCells.xtermIndex(r: 0, g: 0, b: 0) == 16)
+            #expect(PictureCells.xtermIndex(r: 255, g: 255, b: 255) == 231)
+            for index in UInt8(16)...231 {
+                let (r, g, b) = Color.rgb(ofXterm: index)
+                #expect(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)) == index)
+            }
+        }
+
+        @Test func greysMapToTheGreyRamp() {
+            #expect(PictureCells.xtermIndex(r: 128, g: 128, b: 128) == 244)
+            #expect(PictureCells.xtermIndex(r: 8, g: 8, b: 8) == 232)
+            #expect(PictureCells.xtermIndex(r: 238, g: 238, b: 238) == 255)
+            #expect(PictureCells.xtermIndex(r: 50, g: 50, b: 50) >= 232)
+            for index in UInt8(232)...255 {
+                let (r, g, b) = Color.rgb(ofXterm: index)
+                #expect(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)) == index)
+            }
+        }
+
+        @Test func nearColoursMapToTheNearestEntry() {
+            #expect(PictureCells.xtermIndex(r: 250, g: 5, b: 3) == 196)
+            #expect(PictureCells.xtermIndex(r: 100, g: 130, b: 170) == 67)
+        }
+
+        @Test func theMonochromeRampOrdersByLuminance() {
+            // Rec. 709: green weighs most, blue least.
+            let red = PictureCells.luminance(r: 255, g: 0, b: 0)
+            let green = PictureCells.luminance(r: 0, g: 255, b: 0)
+            let blue = PictureCells.luminance(r: 0, g: 0, b: 255)
+            #expect(blue < red && red < green)
+            #expect(PictureCells.luminance(r: 0, g: 0, b: 0) == 0)
+            #expect(abs(PictureCells.luminance(r: 255, g: 255, b: 255) - 1) < 1e-9)
+
+            for ascii in [false, true] {
+                let ramp = ascii ? PictureCells.asciiRamp : PictureCells.unicodeRamp
+                let glyphs = stride(from: 0.0, through: 1.0, by: 0.01).map {
+                    PictureCells.shade(luminance: $0, ascii: ascii)
+                }
+                let positions = glyphs.compactMap { ramp.firstIndex(of: $0) }
+                #expect(positions.count == glyphs.count)
+                #expect(positions == positions.sorted())         // never darker as light grows
+                #expect(Set(positions) == Set(ramp.indices))   // every step used
+                #expect(glyphs.first == " " && glyphs.last == ramp.last)
+                #expect(PictureCells.shade(luminance: .nan, ascii: ascii) == " ")
+                #expect(PictureCells.shade(luminance: 7, ascii: ascii) == ramp.last)
+                #expect(PictureCells.shade(luminance: -1, ascii: ascii) == " ")
+            }
+            #expect(PictureCells.asciiRamp.allSatisfy { $0.isASCII })
+        }
+    }
+}
+
+extension PictureTests {
+    @Suite struct Drawing {
+        init() { prepareForDrawing() }
+
+        @Test func halfBlocksPutTheUpperPixelInFrontAndTheLowerBehind() {
+            let image = RGBAImage(width: 2, height: 2, pixels: [
+                Pixel(r: 255, g: 0, b: 0), Pixel(r: 95, g: 135, b: 175),
+                Pixel(r: 0, g: 0, b: 255), grey(128),
+            ])!
+            var grid = CellGrid(size: Size(width: 6, height: 3))
+            PictureCells.draw(image, at: Point(x: 2, y: 1), into: &grid)
+            #expect(grid[2, 1] == Cell("▀", style: Style(foreground: .xterm(196), background: .xterm(21))))
+            #expect(grid[3, 1] == Cell("▀", style: Style(foreground: .xterm(67), background: .xterm(244))))
+            #expect(grid[1, 1] == .blank && grid[4, 1] == .blank && grid[2, 0] == .blank && grid[2, 2] == .blank)
+            #expect(grid.text == "\n  ▀▀\n")
+        }
+
+        @Test func transparentPixelsShowTheBackground() {
+            let red = Pixel(r: 255, g: 0, b: 0)
+            let image = RGBAImage(width: 3, height: 2, pixels: [red, .clear, .clear, .clear, red, .clear])!
+            var grid = CellGrid(size: Size(width: 3, height: 1))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid)
+            #expect(grid[0, 0] == Cell("▀", style: Style(foreground: .xterm(196))))
+            #expect(grid[1, 0] == Cell("▄", style: Style(foreground: .xterm(196))))
+            #expect(grid[2, 0] == .blank)
+
+            // With a background colour, transparent pixels take it.
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid, background: .white)
+            #expect(grid[0, 0] == Cell("▀", style: Style(foreground: .xterm(196), background: .xterm(231))))
+            #expect(grid[2, 0] == Cell("▀", style: Style(foreground: .xterm(231), background: .xterm(231))))
+        }
+
+        @Test func anOddHeightLeavesTheLastLowerHalfEmpty() {
+            let image = RGBAImage(width: 1, height: 3, filledWith: Pixel(r: 255, g: 0, b: 0))
+            var grid = CellGrid(size: Size(width: 1, height: 3))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid)
+            #expect(grid[0, 1] == Cell("▀", style: Style(foreground: .xterm(196))))
+            #expect(grid[0, 2] == .blank)
+        }
+
+        @Test func drawingAtAHeightScalesFirst() {
+            let image = RGBAImage(width: 40, height: 20, filledWith: Pixel(r: 0, g: 255, b: 0))
+            var grid = CellGrid(size: Size(width: 30, height: 8))
+            PictureCells.draw(image, height: 5, at: Point(x: 1, y: 2), into: &grid)
+            let drawn = (0..<8).flatMap { y in (0..<30).compactMap { x in grid[x, y] == .blank ? nil : Point(x: x, y: y) } }
+            #expect(drawn.count == 20 * 5)
+            #expect(drawn.first == Point(x: 1, y: 2) && drawn.last == Point(x: 20, y: 6))
+            #expect(grid[1, 2] == Cell("▀", style: Style(foreground: .xterm(46), background: .xterm(46))))
+        }
+
+        @Test func drawingClipsAtTheGridAndTheClipRectangle() {
+            let image = RGBAImage(width: 10, height: 10, filledWith: .white)
+            var grid = CellGrid(size: Size(width: 4, height: 3))
+            PictureCells.draw(image, at: Point(x: -3, y: -2), into: &grid)
+            #expect(grid.text == "▀▀▀▀\n▀▀▀▀\n▀▀▀▀")
+            var clipped = CellGrid(size: Size(width: 4, height: 3))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &clipped, clip: Rect(x: 1, y: 1, width: 2, height: 5))
+            #expect(clipped.text == "\n ▀▀\n ▀▀")
+        }
+
+        @Test func monochromeDrawsAShadingRampWithoutColour() {
+            let image = RGBAImage(width: 5, height: 2, pixels: [
+                grey(0), grey(60), grey(120), grey(180), grey(255),
+                grey(0), grey(60), grey(120), grey(180), grey(255),
+            ])!
+            var grid = CellGrid(size: Size(width: 5, height: 1), theme: Theme(colorMode: .monochrome))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid)
+            #expect(grid.text == " ░▒▓█")
+            #expect((0..<5).allSatisfy { grid[$0, 0].style == .plain })
+
+            var ascii = CellGrid(size: Size(width: 5, height: 1), theme: Theme(colorMode: .color256, ascii: true))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &ascii)
+            // Luminances 0, 0.24, 0.47, 0.71, 1 on the ten-step ramp ` .:-=+*#%@`.
+            #expect(ascii.text == " :=#@")
+            #expect((0..<5).allSatisfy { ascii[$0, 0].style == .plain })
+        }
+
+        @Test func monochromeAveragesTheTwoPixelsOfACell() {
+            let image = RGBAImage(width: 1, height: 2, pixels: [.white, .black])!
+            var grid = CellGrid(size: Size(width: 1, height: 1), theme: Theme(colorMode: .monochrome))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid)
+            #expect(grid[0, 0].scalar == PictureCells.shade(luminance: 0.5, ascii: false))
+            #expect(grid[0, 0].scalar == "▒")
+        }
+    }
+}
