@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "SetModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

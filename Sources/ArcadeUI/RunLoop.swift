@@ -25,7 +25,7 @@ public enum ExitStatus {
 /// screen, and its clock stands still until it fits again.
 public struct RunLoop<S: Screen> {
     /// Shortest time between two ticks (30 Hz).
-    public static var tickInterval: Double { 1.0 / 30.0 }
+    public static var minimumTickInterval: Double { 1.0 / 30.0 }
 
     private let device: TerminalDevice
     private let clock: () -> Double
@@ -49,8 +49,9 @@ public struct RunLoop<S: Screen> {
             if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
             wasTicking = ticking
             var timeout: Int? = nil
+            let interval = max(Self.minimumTickInterval, screen.tickInterval)
             if ticking {
-                let remaining = Self.tickInterval - (clock() - lastTick)
+                let remaining = interval - (clock() - lastTick)
                 timeout = max(0, Int((remaining * 1000).rounded(.up)))
             }
             var inputs: [Input] = []
@@ -77,7 +78,7 @@ public struct RunLoop<S: Screen> {
             }
             if ticking {
                 let now = clock()
-                if now - lastTick >= Self.tickInterval - 0.001 || inputs.isEmpty {
+                if now - lastTick >= interval - 0.001 || inputs.isEmpty {
                     inputs.insert(.tick(max(0, now - lastTick)), at: 0)
                     lastTick = now
                 }

@@ -17,6 +17,14 @@ public protocol Screen {
     var minimumSize: Size { get }
 
     /// True while the screen animates or runs a clock: the run loop then sends `.tick`s
-    /// (at most 30 per second) instead of blocking until the next key.
+    /// instead of blocking until the next key.
     var wantsTicks: Bool { get }
+
+    /// Seconds between ticks while `wantsTicks`: 1/30 for animations, longer for a clock
+    /// that shows whole seconds. The run loop never ticks faster than 30 times a second.
+    var tickInterval: Double { get }
+}
+
+extension Screen {
+    public var tickInterval: Double { 1.0 / 30.0 }
 }

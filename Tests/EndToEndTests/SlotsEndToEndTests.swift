@@ -30,7 +30,7 @@ extension EndToEnd {
             session.type("q")  // nothing played: back without a question
             #expect(await session.waitFor("ARCADE"))
 
-            session.sendKeys("Enter")
+            session.sendKeys("Down", "Enter")  // Slots is the row after Set
             #expect(await session.waitFor("[1 3-digit]"))
             session.sendKeys("Escape")
             #expect(await session.waitFor("ARCADE"))

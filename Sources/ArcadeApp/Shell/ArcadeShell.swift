@@ -91,6 +91,10 @@ public struct ArcadeShell: Screen {
         overlay == nil && (active?.screen.wantsTicks ?? false)
     }
 
+    public var tickInterval: Double {
+        active?.screen.tickInterval ?? 1.0 / 30.0
+    }
+
     public mutating func update(_ input: Input) -> [AppEffect] {
         if case .resize(let newSize) = input {
             // Every resize reaches the game, overlay or not, so its clicks map to what it draws.

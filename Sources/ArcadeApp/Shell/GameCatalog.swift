@@ -92,6 +92,9 @@ public struct GameInfo: Sendable {
 public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
+            id: .set, summary: "Find sets of three among the cards on the table",
+            make: { context in SetScreen(seed: context.seed, size: context.size, theme: context.theme) }),
+        GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
             make: { context in SlotsScreen(seed: context.seed, size: context.size, theme: context.theme) },
             describeBest: { entry in

@@ -14,6 +14,8 @@ public protocol GameScreen {
     var minimumSize: Size { get }
     /// True while a clock or an animation runs.
     var wantsTicks: Bool { get }
+    /// Seconds between ticks while `wantsTicks` (1/30 for animations, 1 for a seconds clock).
+    var tickInterval: Double { get }
     /// True when leaving would throw away a game worth asking about.
     var isInProgress: Bool { get }
     /// What `?` shows.
@@ -30,6 +32,7 @@ public protocol GameScreen {
 
 extension GameScreen {
     public func consumes(_ key: Key) -> Bool { false }
+    public var tickInterval: Double { 1.0 / 30.0 }
     public mutating func willLeave() -> [GameEffect] { [] }
     public mutating func scoresChanged(_ entries: [ScoreEntry]) {}
 }

@@ -1,0 +1,47 @@
+import ArcadeTestSupport
+import Foundation
+import SetModel
+import Testing
+
+/// Set played with keys in a real terminal: find a set, see the score change.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct SetEndToEndTests {
+        /// At 80×24 twelve cards are laid out four to a row (see the set-12cards snapshot).
+        static let columns = 4
+
+        /// The keys that move the cursor from one place to another.
+        static func keys(from: Int, to: Int) -> [String] {
+            let rows = to / columns - from / columns, steps = to % columns - from % columns
+            return Array(repeating: rows > 0 ? "Down" : "Up", count: abs(rows))
+                + Array(repeating: steps > 0 ? "Right" : "Left", count: abs(steps))
+        }
+
+        @Test func findASetWithKeysAndSeeTheScoreChange() async throws {
+            let session = try TerminalSession.arcade(["set", "--seed", "7"])
+            defer { session.close() }
+            #expect(await session.waitFor("Score 0"))
+            let game = SetGame(seed: 7)  // the same seed deals the same table
+            let set = game.setsOnBoard()[0].map { card in game.board.firstIndex(of: card)! }
+            var cursor = 0
+            for place in set {
+                session.sendKeys(Self.keys(from: cursor, to: place) + ["Space"])
+                cursor = place
+            }
+            #expect(await session.waitFor("SET! +3"))
+            #expect(session.lines().first?.contains("Score 3   Sets 1") == true)
+
+            session.sendKeys("d")  // the found set is replaced from the deck
+            #expect(await session.waitFor("The set was replaced."))
+            #expect(session.lines().first?.contains("Deck 66") == true)
+
+            session.type("q")
+            #expect(await session.waitFor("Leave this game? (y/n)"))
+            session.type("y")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+    }
+}
