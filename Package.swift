@@ -40,6 +40,9 @@ let package = Package(
         ),
         .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
 
+        // Tools: turns the reviewable text sources of the temple pictures into PNGs
+        .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Sources/MakeTempleArt"),
+
         // Tests
         .target(
             name: "ArcadeTestSupport",
