@@ -197,4 +197,28 @@ import Testing
         #expect(screen.game.board.count == 12)
         #expect(screen.game.score == 0)
     }
+
+    @Test func theMinimumSizeGrowsWithTheTableAndCardsNeverGetSmallerThanReadable() {
+        for theme in [Theme(), Theme(colorMode: .monochrome, ascii: false), Theme(colorMode: .monochrome, ascii: true)] {
+            var screen = SetScreen(seed: 7, size: gameSize, theme: theme)
+            let twelve = screen.minimumSize
+            for _ in 0..<4 { _ = screen.update(.key(.character("d"))) }
+            let twentyFour = screen.minimumSize
+            #expect(twentyFour.covers(twelve))
+            #expect(Size(width: 80, height: 23).covers(twentyFour), "24 cards fit at 80×24 (\(theme))")
+            for (places, size) in [(12, twelve), (24, twentyFour)] {
+                let layout = SetLayout(size: size, places: places, theme: theme)
+                #expect(layout.grid.fitsMinimum, "\(places) cards at \(size)")
+                #expect(layout.grid.cells.allSatisfy { $0.size.covers(SetLayout.minimumCard(theme: theme)) })
+            }
+        }
+    }
+
+    @Test func narrowCardsAbbreviateTheWords() {
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        let card = SetCard(number: .two, symbol: .circle, shading: .striped, color: .purple)
+        #expect(SetScreen.words(for: card, theme: ascii) == "purple striped")
+        #expect(SetScreen.words(for: card, theme: ascii, compact: true) == "pur str")
+        #expect(SetScreen.words(for: card, theme: Theme()) == "")
+    }
 }

@@ -38,7 +38,8 @@ struct SetScreen: GameScreen {
 
     // MARK: - GameScreen
 
-    var minimumSize: Size { Size(width: 44, height: 14) }
+    /// Room for the cards on the table at their smallest, plus status, message and buttons.
+    var minimumSize: Size { SetLayout.minimumSize(places: game.board.count, theme: theme) }
     var wantsTicks: Bool { hasStarted && !game.isOver }
     var tickInterval: Double { 1 }
     var isInProgress: Bool { hasStarted && !game.isOver }
@@ -235,7 +236,7 @@ struct SetScreen: GameScreen {
     }
 
     func render(into grid: inout CellGrid) {
-        let layout = SetLayout(size: grid.size, places: game.board.count, theme: grid.theme)
+        let layout = SetLayout(size: grid.size, places: game.board.count, theme: theme)
         drawStatus(into: &grid, layout: layout)
         let setsLeft = game.setsOnBoard()
         if !game.isOver && setsLeft.isEmpty && game.selectionIsSet != true {
@@ -297,7 +298,7 @@ struct SetScreen: GameScreen {
         let glyph = Self.glyph(card.symbol, card.shading, ascii: ascii)
         let spacing = inner.width >= 13 ? "  " : " "
         let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
-        let words = Self.words(for: card, theme: grid.theme)
+        let words = Self.words(for: card, theme: grid.theme, compact: inner.width < 14)
         let rows = words.isEmpty ? 1 : 2
         let top = inner.y + max(0, (inner.height - rows) / 2)
         let style = Style(foreground: color, bold: true)
@@ -332,21 +333,21 @@ struct SetScreen: GameScreen {
     }
 
     /// What the glyphs cannot show in this theme, in words: the colour without colour,
-    /// and the shading in ASCII.
-    static func words(for card: SetCard, theme: Theme) -> String {
+    /// and the shading in ASCII; `compact` abbreviates them for narrow cards ("pur str").
+    static func words(for card: SetCard, theme: Theme, compact: Bool = false) -> String {
         var words: [String] = []
         if !theme.hasColor || theme.ascii {
             switch card.color {
             case .red: words.append("red")
-            case .green: words.append("green")
-            case .purple: words.append("purple")
+            case .green: words.append(compact ? "grn" : "green")
+            case .purple: words.append(compact ? "pur" : "purple")
             }
         }
         if theme.ascii {
             switch card.shading {
-            case .solid: words.append("solid")
-            case .striped: words.append("striped")
-            case .open: words.append("open")
+            case .solid: words.append(compact ? "sol" : "solid")
+            case .striped: words.append(compact ? "str" : "striped")
+            case .open: words.append(compact ? "opn" : "open")
             }
         }
         return words.joined(separator: " ")
@@ -382,10 +383,23 @@ struct SetLayout {
     var grid: GridLayout
     var buttons: Rect
 
+    /// The smallest card: a frame around "▲ ▲ ▲", and a row of words when colour or
+    /// shading must be written out.
+    static func minimumCard(theme: Theme) -> Size {
+        Size(width: 9, height: !theme.hasColor || theme.ascii ? 4 : 3)
+    }
+
+    /// The smallest screen for `places` cards: four columns up to 12 cards, six beyond.
+    static func minimumSize(places: Int, theme: Theme) -> Size {
+        let card = minimumCard(theme: theme)
+        let columns = places <= 12 ? 4 : 6
+        let rows = (max(12, places) + columns - 1) / columns
+        return Size(width: columns * card.width + (columns - 1) + 2, height: rows * card.height + 4)
+    }
+
     init(size: Size, places: Int, theme: Theme) {
         area = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let needsWords = !theme.hasColor || theme.ascii
-        let minCell = Size(width: theme.ascii ? 15 : 9, height: needsWords ? 4 : 3)
+        let minCell = Self.minimumCard(theme: theme)
         let table = Rect(x: 1, y: 2, width: max(0, size.width - 2), height: max(0, size.height - 4))
         // Lay out at least 12 places so the cards keep their size as the table fills up.
         grid = GridLayout(fitting: max(12, places), in: table, minCell: minCell, spacing: Size(width: 1, height: 0),
