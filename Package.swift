@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "SetModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "SetModel", "TempleModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,7 +44,7 @@ public enum Arcade {
         var scores: [GameID: [ScoreEntry]] = [:]
         for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
         var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, size: terminal.size,
-                                theme: terminal.theme, seed: { options.seed ?? SeededGenerator.randomSeed() })
+                                theme: terminal.theme, assets: AssetLocator(environment: environment), seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
         func perform(_ effect: AppEffect, _ shell: inout ArcadeShell) -> LoopControl {

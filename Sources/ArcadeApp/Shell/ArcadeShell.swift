@@ -32,16 +32,19 @@ public struct ArcadeShell: Screen {
     private var size: Size
     private let theme: Theme
     private var scores: [GameID: [ScoreEntry]]
+    private let assets: AssetLocator
 
     /// A shell over `games` showing the menu, with each game's recorded `scores` (best first).
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`).
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil,
-                size: Size, theme: Theme = Theme(), seed: @escaping () -> UInt64) {
+                size: Size, theme: Theme = Theme(), assets: AssetLocator = AssetLocator(roots: []),
+                seed: @escaping () -> UInt64) {
         self.games = games
         self.size = size
         self.theme = theme
         self.scores = scores
+        self.assets = assets
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.map { info in
@@ -58,7 +61,7 @@ public struct ArcadeShell: Screen {
         gameOptions = options
         let gameSize = Size(width: size.width, height: max(0, size.height - 1))
         let context = GameContext(seed: nextSeed(), options: options, size: gameSize, theme: theme,
-                                  scores: scores[id] ?? [])
+                                  scores: scores[id] ?? [], assets: assets)
         active = (info, info.make(context))
         overlay = nil
     }

@@ -40,14 +40,17 @@ public struct GameContext: Sendable {
     public var theme: Theme
     /// The game's recorded scores, best first (for a high-score table); see `scoresChanged`.
     public var scores: [ScoreEntry]
+    /// Where pictures and sounds are looked for.
+    public var assets: AssetLocator
 
     public init(seed: UInt64, options: [String: String] = [:], size: Size = Size(width: 80, height: 23),
-                theme: Theme = Theme(), scores: [ScoreEntry] = []) {
+                theme: Theme = Theme(), scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: [])) {
         self.seed = seed
         self.options = options
         self.size = size
         self.theme = theme
         self.scores = scores
+        self.assets = assets
     }
 }
 
@@ -99,6 +102,18 @@ public enum GameCatalog {
             make: { context in SlotsScreen(seed: context.seed, size: context.size, theme: context.theme) },
             describeBest: { entry in
                 "best \(entry.score)" + (entry.figures["machine"].map { " (\($0))" } ?? "")
+            }),
+        GameInfo(
+            id: .temples, summary: "Match temple pictures to their names, or study them",
+            options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR")],
+            make: { context in
+                let deck = context.options["--deck"].map { TempleDeck.load(directory: $0) }
+                    ?? TempleDeck.builtIn(assets: context.assets)
+                return TempleScreen(deck: deck, deckName: context.options["--deck"] ?? "temples",
+                                    seed: context.seed, size: context.size, theme: context.theme)
+            },
+            describeBest: { entry in
+                "best \(entry.score)%" + (entry.figures["time"].map { " in \($0)" } ?? "")
             }),
     ]
 }

@@ -1,0 +1,566 @@
+import ArcadeUI
+import TempleModel
+
+/// Temple flashcards: pictures beside names; match them, or study the pictures with names.
+///
+/// Match mode shows the unmatched pictures in a scrolling collection and their names in
+/// a list, side by side; picking a picture and a name (either order) is an attempt,
+/// "Correct" removes both. Study mode shows every picture with its name written on it.
+/// One button ("Study" / "Match") switches, and the names pane slides away or back.
+struct TempleScreen: GameScreen {
+    /// How long the switch between the modes takes, in seconds.
+    static let transitionDuration = 0.3
+
+    private(set) var game: TempleGame?
+    private(set) var failure: String?
+    private var pictures: [String: RGBAImage] = [:]
+    private var years: [String: Int] = [:]
+    private let cache = ScaledPictures()
+    private(set) var focus: TempleGame.Pane = .pictures
+    /// The picture under the cursor, as an index into the pictures shown.
+    private(set) var pictureCursor = 0
+    /// The first row of pictures shown (the collection scrolls by rows).
+    private(set) var pictureScroll = 0
+    private(set) var names = ListView(rows: [], showsMarker: true, selectedStyle: .plain)
+    private(set) var message: String
+    /// Progress (0…1) of the animated switch to the model's current mode, while it runs.
+    private(set) var transition: Double?
+    /// Seconds spent matching, from the first pick until the deck is cleared.
+    private(set) var elapsed = 0.0
+    private var started = false
+    private var recorded = false
+    private var size: Size
+    private let theme: Theme
+    private let deckName: String
+
+    /// A screen for a loaded deck, or for the reason there is none.
+    init(deck: Result<TempleDeck, DeckError>, deckName: String = "temples", seed: UInt64, size: Size, theme: Theme) {
+        self.size = size
+        self.theme = theme
+        self.deckName = deckName
+        switch deck {
+        case .success(let deck):
+            let game = TempleGame(cards: deck.entries.map(\.card), seed: seed)
+            self.game = game
+            for entry in deck.entries {
+                pictures[entry.card.id] = entry.picture
+                years[entry.card.id] = entry.year
+            }
+            message = deck.notices.first.map { notice in
+                deck.notices.count > 1 ? "\(notice) (and \(deck.notices.count - 1) more skipped)" : notice
+            } ?? "Pick a picture and its name, in either order."
+            names.rows = game.remainingNames.map(\.name)
+        case .failure(let error):
+            failure = error.description
+            message = ""
+        }
+    }
+
+    // MARK: - GameScreen
+
+    var minimumSize: Size { Size(width: 60, height: 16) }
+    var wantsTicks: Bool { transition != nil || isInProgress }
+    var tickInterval: Double { transition != nil ? 1.0 / 30.0 : 1 }
+    var isInProgress: Bool {
+        guard let game else { return false }
+        return started && !game.isComplete && game.mode == .match
+    }
+
+    var keyHints: [KeyHint] {
+        guard let game else { return [KeyHint("Enter", "back")] }
+        return game.mode == .match
+            ? [KeyHint("Tab", "pane"), KeyHint("Enter", "pick"), KeyHint("s", "study"), KeyHint("r", "reset")]
+            : [KeyHint("↑↓", "scroll"), KeyHint("m", "match")]
+    }
+
+    var help: HelpSheet {
+        HelpSheet(
+            title: "Temples",
+            keys: [
+                KeyHint("Tab  Shift-Tab", "switch between pictures and names"),
+                KeyHint("← → ↑ ↓  h j k l", "move within a pane (scroll in study mode)"),
+                KeyHint("Enter  Space", "pick the picture or name under the cursor"),
+                KeyHint("click", "pick a picture or a name; press a button"),
+                KeyHint("PgUp  PgDn  wheel", "scroll"),
+                KeyHint("s  m", "switch to Study / back to Match"),
+                KeyHint("r", "reset: all pictures and names back, tallies cleared"),
+            ],
+            notes: [
+                "Pick a picture and the name of that temple, in either order. A correct match "
+                    + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
+                "Study mode shows every temple with its name on the picture; nothing can be picked.",
+                "The pictures are original pixel art drawn for this game from written descriptions.",
+            ])
+    }
+
+    func consumes(_ key: Key) -> Bool {
+        failure != nil && key == .enter
+    }
+
+    mutating func update(_ input: Input) -> [GameEffect] {
+        guard game != nil else {
+            if case .key(.enter) = input { return [.leave] }
+            if case .resize(let newSize) = input { size = newSize }
+            return []
+        }
+        switch input {
+        case .tick(let seconds):
+            advance(by: seconds)
+        case .resize(let newSize):
+            size = newSize
+            clampScroll()
+        case .key(let key):
+            return handle(key)
+        case .mouse(let event):
+            return mouse(event)
+        }
+        return []
+    }
+
+    // MARK: - Actions
+
+    private mutating func handle(_ key: Key) -> [GameEffect] {
+        guard let game else { return [] }
+        switch key {
+        case .character("s"), .character("S"), .character("m"), .character("M"):
+            toggleMode()
+            return []
+        case .character("r"), .character("R"):
+            reset()
+            return []
+        default:
+            break
+        }
+        if game.mode == .study {
+            switch key {
+            case .up, .character("k"), .pageUp: scroll(by: key == .pageUp ? -2 : -1)
+            case .down, .character("j"), .pageDown, .space: scroll(by: key == .pageDown || key == .space ? 2 : 1)
+            case .home: pictureScroll = 0
+            default: break
+            }
+            return []
+        }
+        switch key {
+        case .tab, .backTab:
+            focus = focus == .pictures ? .names : .pictures
+        case .enter, .space:
+            return pick(in: focus)
+        default:
+            if focus == .names, let movement = ListView.Movement(key: key, vimKeys: true) {
+                names.move(movement)
+                names.ensureVisible(height: layout().namesList.height)
+            } else if focus == .pictures, let direction = key.direction(vimKeys: true) {
+                movePictureCursor(direction)
+            } else if focus == .pictures, key == .pageUp || key == .pageDown {
+                scroll(by: key == .pageUp ? -1 : 1)
+            }
+        }
+        return []
+    }
+
+    private mutating func mouse(_ event: MouseEvent) -> [GameEffect] {
+        let layout = layout()
+        switch event.action {
+        case .wheelUp, .wheelDown:
+            let step = event.action == .wheelUp ? -1 : 1
+            if layout.namesList.contains(event.at) {
+                names.move(step < 0 ? .up : .down)
+                names.ensureVisible(height: layout.namesList.height)
+            } else {
+                scroll(by: step)
+            }
+            return []
+        case .press:
+            break
+        default:
+            return []
+        }
+        switch layout.buttons.index(at: event.at, in: layout.buttonRow) {
+        case 0?:
+            toggleMode()
+            return []
+        case 1?:
+            reset()
+            return []
+        default:
+            break
+        }
+        guard game?.mode == .match else { return [] }
+        if let index = layout.pictureIndex(at: event.at) {
+            focus = .pictures
+            pictureCursor = index
+            return pick(in: .pictures)
+        }
+        if let index = names.index(at: event.at, in: layout.namesList) {
+            focus = .names
+            names.select(index)
+            names.ensureVisible(height: layout.namesList.height)
+            return pick(in: .names)
+        }
+        return []
+    }
+
+    private mutating func pick(in pane: TempleGame.Pane) -> [GameEffect] {
+        guard var game, game.mode == .match, transition == nil else { return [] }
+        let id: String?
+        switch pane {
+        case .pictures:
+            let shown = game.visiblePictures
+            id = shown.indices.contains(pictureCursor) ? shown[pictureCursor].id : nil
+        case .names:
+            let remaining = game.remainingNames
+            id = remaining.indices.contains(names.selectedIndex) ? remaining[names.selectedIndex].id : nil
+        }
+        guard let id else { return [] }
+        started = true
+        let outcome = game.pick(id, in: pane)
+        self.game = game
+        switch outcome {
+        case .correct(let matched):
+            let card = game.card(id: matched)
+            let place = [card?.location ?? "", years[matched].map(String.init) ?? ""].filter { !$0.isEmpty }
+            message = "Correct — \(card?.name ?? matched)" + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")
+            names.rows = game.remainingNames.map(\.name)
+            names.ensureVisible(height: layout().namesList.height)
+            pictureCursor = min(pictureCursor, max(0, game.visiblePictures.count - 1))
+            clampScroll()
+            if game.isComplete { return finish() }
+        case .incorrect:
+            message = "Incorrect — both picks cleared. Try again."
+        case .picked:
+            message = pane == .pictures ? "Picture picked: now pick its name." : "Name picked: now pick its picture."
+            focus = pane == .pictures ? .names : .pictures
+        case .ignored:
+            break
+        }
+        return []
+    }
+
+    private mutating func finish() -> [GameEffect] {
+        guard let game, !recorded else { return [] }
+        recorded = true
+        let accuracy = Int(((game.accuracy ?? 0) * 100).rounded())
+        message = "All \(game.totalCount) matched — accuracy \(accuracy)% in \(SetScreen.clock(elapsed)). Press r to play again."
+        return [.recordScore(accuracy, figures: [
+            "accuracy": "\(accuracy)%", "time": SetScreen.clock(elapsed), "correct": String(game.correctCount),
+            "incorrect": String(game.incorrectCount), "deck": deckName,
+        ])]
+    }
+
+    private mutating func toggleMode() {
+        guard var game else { return }
+        game.toggleMode()
+        self.game = game
+        // A second press mid-animation turns it around from where it is.
+        transition = transition.map { 1 - $0 } ?? 0
+        pictureScroll = 0
+        message = game.mode == .study ? "Study mode: every temple with its name. Press m to match."
+                                      : "Match mode: pick a picture and its name."
+    }
+
+    private mutating func reset() {
+        guard var game, game.canReset else { return }
+        game.reset()
+        self.game = game
+        names.rows = game.remainingNames.map(\.name)
+        names.select(0)
+        pictureCursor = 0
+        pictureScroll = 0
+        elapsed = 0
+        started = false
+        recorded = false
+        message = "Reset: all pictures and names are back, tallies cleared."
+    }
+
+    private mutating func advance(by seconds: Double) {
+        if let progress = transition {
+            let next = progress + seconds / Self.transitionDuration
+            transition = next >= 1 ? nil : next
+            clampScroll()
+        }
+        if isInProgress { elapsed += seconds }
+    }
+
+    private mutating func movePictureCursor(_ direction: Direction) {
+        guard let game else { return }
+        let layout = layout()
+        let count = game.visiblePictures.count
+        guard count > 0 else { return }
+        switch direction {
+        case .left: pictureCursor = max(0, pictureCursor - 1)
+        case .right: pictureCursor = min(count - 1, pictureCursor + 1)
+        case .up, .down:
+            if let target = layout.flow.neighbour(of: pictureCursor, goingDown: direction == .down) {
+                pictureCursor = target
+            }
+        }
+        // Keep the cursor's row on screen.
+        let row = layout.flow.row(of: pictureCursor)
+        if row < pictureScroll { pictureScroll = row }
+        if row >= pictureScroll + layout.visibleRows { pictureScroll = row - layout.visibleRows + 1 }
+    }
+
+    private mutating func scroll(by rows: Int) {
+        pictureScroll += rows
+        clampScroll()
+    }
+
+    private mutating func clampScroll() {
+        let layout = layout()
+        pictureScroll = min(max(0, pictureScroll), max(0, layout.flow.rowCount - layout.visibleRows))
+    }
+
+    // MARK: - Layout
+
+    /// The part of the names pane still shown: 1 in match mode, 0 in study, in between while sliding.
+    var namesFraction: Double {
+        guard let game else { return 0 }
+        let target: Double = game.mode == .match ? 1 : 0
+        guard let progress = transition else { return target }
+        let eased = progress * progress * (3 - 2 * progress)
+        return target == 1 ? eased : 1 - eased
+    }
+
+    func layout() -> TempleLayout {
+        let shown = game?.visiblePictures ?? []
+        return TempleLayout(size: size, namesFraction: namesFraction, pictures: shown.map { pictures[$0.id] },
+                            scroll: pictureScroll, mode: game?.mode ?? .match, canReset: game?.canReset ?? false)
+    }
+
+    // MARK: - Drawing
+
+    func render(into grid: inout CellGrid) {
+        guard let game else {
+            renderFailure(into: &grid)
+            return
+        }
+        let layout = layout()
+        let tallies = "Correct \(game.correctCount)   Incorrect \(game.incorrectCount)   Left \(game.remainingCount)"
+            + (game.mode == .match ? "   Time \(SetScreen.clock(elapsed))" : "")
+        grid.write(tallies, at: Point(x: 1, y: 0), style: .bold, clip: Rect(x: 1, y: 0, width: layout.buttonRow.x - 2, height: 1))
+        layout.buttons.draw(into: &grid, in: layout.buttonRow)
+        let messageStyle: Style = switch game.lastResult {
+        case .correct?: Style.bold.foreground(.green)
+        case .incorrect?: Style.bold.foreground(.red)
+        case nil: .plain
+        }
+        grid.write(message, at: Point(x: 1, y: 1), style: messageStyle, clip: Rect(x: 1, y: 1, width: grid.size.width - 2, height: 1))
+
+        let picturesFocused = game.mode == .match && focus == .pictures && transition == nil
+        Box(title: game.mode == .study ? "Study: every temple" : "Pictures",
+            style: picturesFocused ? .double : .single, frameStyle: picturesFocused ? Style.bold.foreground(.cyan) : .dim)
+            .draw(into: &grid, in: layout.picturesPane)
+        drawPictures(game, layout: layout, into: &grid)
+        if layout.namesPane.width >= 4 {
+            let namesFocused = game.mode == .match && focus == .names && transition == nil
+            Box(title: "Names", style: namesFocused ? .double : .single,
+                frameStyle: namesFocused ? Style.bold.foreground(.cyan) : .dim, fillsInterior: true)
+                .draw(into: &grid, in: layout.namesPane)
+            drawNames(game, layout: layout, focused: namesFocused, into: &grid)
+        }
+    }
+
+    private func drawPictures(_ game: TempleGame, layout: TempleLayout, into grid: inout CellGrid) {
+        let shown = game.visiblePictures
+        let clip = Box.inner(of: layout.picturesPane)
+        for (index, card) in shown.enumerated() {
+            guard let frame = layout.pictureFrame(index), !frame.intersection(clip).isEmpty else { continue }
+            let picked = game.isPicked(card.id, in: .pictures)
+            let isCursor = game.mode == .match && index == pictureCursor
+            let frameStyle: Style = picked ? Style.bold.foreground(.yellow)
+                : isCursor && focus == .pictures ? Style.bold.foreground(.cyan) : .dim
+            drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
+                       pictureRows: layout.pictureRows, into: &grid)
+            if isCursor, clip.contains(frame.origin) {
+                grid.put(grid.theme.ascii ? ">" : "◆", at: frame.origin, style: Style.bold.foreground(.yellow))
+            }
+            if game.mode == .study { drawLabel(card.name, in: frame, clip: clip, into: &grid) }
+        }
+        if layout.flow.rowCount > layout.visibleRows {
+            let glyphs = Glyphs(theme: grid.theme)
+            let x = layout.picturesPane.maxX - 1
+            if pictureScroll > 0 { grid.put(glyphs.moreAbove, at: Point(x: x, y: layout.picturesPane.y + 1), style: .bold) }
+            if pictureScroll + layout.visibleRows < layout.flow.rowCount {
+                grid.put(glyphs.moreBelow, at: Point(x: x, y: layout.picturesPane.maxY - 2), style: .bold)
+            }
+        }
+    }
+
+    /// A picture in its border, scaled to the layout's height (cached per height).
+    private func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
+                            pictureRows: Int, into grid: inout CellGrid) {
+        var framed = CellGrid(size: frame.size, theme: grid.theme)
+        Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)
+        if let original = pictures[card.id] {
+            let scaled = cache.picture(card.id, original, rows: pictureRows)
+            PictureCells.draw(scaled, at: Point(x: 1, y: 1), into: &framed, clip: Box.inner(of: framed.bounds))
+        }
+        // Copy what lies inside the pane.
+        let visible = frame.intersection(clip)
+        for y in visible.y..<visible.maxY {
+            for x in visible.x..<visible.maxX {
+                let cell = framed[x - frame.x, y - frame.y]
+                if cell.isContinuation { continue }
+                grid.put(cell.scalar, at: Point(x: x, y: y), style: cell.style)
+            }
+        }
+    }
+
+    /// A temple's name written across the bottom of its picture (study mode).
+    private func drawLabel(_ name: String, in frame: Rect, clip: Rect, into grid: inout CellGrid) {
+        let inner = Box.inner(of: frame)
+        let lines = TextLayout.wrapped(name, toWidth: max(1, inner.width)).suffix(2)
+        let style = Style(foreground: .white, background: .black, bold: true)
+        for (offset, line) in lines.enumerated() {
+            let y = inner.maxY - lines.count + offset
+            let row = Rect(x: inner.x, y: y, width: inner.width, height: 1).intersection(clip)
+            guard !row.isEmpty else { continue }
+            grid.fill(row, style: style)
+            let x = inner.x + max(0, (inner.width - DisplayWidth.of(line)) / 2)
+            grid.write(line, at: Point(x: x, y: y), style: style, clip: row)
+        }
+    }
+
+    private func drawNames(_ game: TempleGame, layout: TempleLayout, focused: Bool, into grid: inout CellGrid) {
+        var list = names
+        list.showsMarker = focused
+        list.draw(into: &grid, in: layout.namesList)
+        let range = list.visibleRange(height: layout.namesList.height)
+        for (index, card) in game.remainingNames.enumerated() where range.contains(index) && game.isPicked(card.id, in: .names) {
+            let y = layout.namesList.y + index - range.lowerBound
+            grid.restyle(Rect(x: layout.namesList.x, y: y, width: layout.namesList.width, height: 1)) { style in
+                style.reverse = true
+                style.bold = true
+            }
+        }
+    }
+
+    private func renderFailure(into grid: inout CellGrid) {
+        Dialog(title: "Temples", message: (failure ?? "") + "\n\nPress Enter or Esc to go back.",
+               buttons: [Button("Back to menu", hotKey: .enter, isFocused: true)], preferredWidth: 60,
+               style: Style.bold.foreground(.yellow))
+            .draw(into: &grid, in: grid.bounds)
+    }
+}
+
+/// Scaled copies of the pictures, made once per picture height.
+final class ScaledPictures: @unchecked Sendable {
+    private var byHeight: [Int: [String: RGBAImage]] = [:]
+
+    /// `original` scaled to `rows` cells (two pixels per row), from the cache when made before.
+    func picture(_ id: String, _ original: RGBAImage, rows: Int) -> RGBAImage {
+        if let done = byHeight[rows]?[id] { return done }
+        let scaled = PictureCells.scaled(original, toHeight: rows * 2)
+        byHeight[rows, default: [:]][id] = scaled
+        return scaled
+    }
+}
+
+/// Where the parts of the temples screen go: header, pictures pane (a flow of framed
+/// pictures, all one height, widths by their proportions), names pane.
+struct TempleLayout {
+    var buttons: ButtonRow
+    var buttonRow: Rect
+    var picturesPane: Rect
+    var namesPane: Rect
+    var namesList: Rect
+    /// Cell rows of each picture (the framed picture is two more).
+    var pictureRows: Int
+    var flow: PictureFlow
+    var scroll: Int
+    var visibleRows: Int
+
+    init(size: Size, namesFraction: Double, pictures: [RGBAImage?], scroll: Int, mode: TempleGame.Mode, canReset: Bool) {
+        buttons = ButtonRow([
+            Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")),
+            Button("Reset", hotKey: .character("r"), isEnabled: canReset),
+        ], spacing: 1, alignment: .right)
+        buttonRow = Rect(x: max(0, size.width - buttons.width - 1), y: 0, width: buttons.width, height: 1)
+        let body = Rect(x: 0, y: 2, width: size.width, height: max(0, size.height - 2))
+        let fullNames = min(38, max(24, size.width * 2 / 5))
+        let namesWidth = Int((Double(fullNames) * namesFraction).rounded())
+        namesPane = Rect(x: body.maxX - namesWidth, y: body.y, width: namesWidth, height: body.height)
+        namesList = Box.inner(of: namesPane)
+        picturesPane = Rect(x: body.x, y: body.y, width: body.width - namesWidth, height: body.height)
+        let inner = Box.inner(of: picturesPane)
+        let rows = max(3, min(12, inner.height / 2 - 2))
+        pictureRows = rows
+        let widths = pictures.map { picture in
+            (picture.map { PictureCells.cellSize(of: $0, height: rows).width } ?? rows * 2) + 2
+        }
+        flow = PictureFlow(widths: widths, rowWidth: max(1, inner.width - 1), height: rows + 2)
+        visibleRows = max(1, inner.height / (rows + 2))
+        self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
+    }
+
+    /// The frame of picture `index` on screen (it may lie partly outside the pane).
+    func pictureFrame(_ index: Int) -> Rect? {
+        guard let place = flow.place(of: index) else { return nil }
+        let inner = Box.inner(of: picturesPane)
+        let rowsUsed = visibleRows * flow.height
+        let top = inner.y + max(0, (inner.height - rowsUsed) / 2)
+        return Rect(x: inner.x + place.x, y: top + (place.row - scroll) * flow.height,
+                    width: place.width, height: flow.height)
+    }
+
+    /// The picture a click at `point` lands on.
+    func pictureIndex(at point: Point) -> Int? {
+        let inner = Box.inner(of: picturesPane)
+        guard inner.contains(point) else { return nil }
+        return (0..<flow.count).first { pictureFrame($0)?.contains(point) == true }
+    }
+}
+
+/// Pictures placed left to right, wrapping into rows, like a collection view.
+struct PictureFlow {
+    struct Place {
+        var row: Int
+        var x: Int
+        var width: Int
+    }
+
+    private(set) var places: [Place] = []
+    let height: Int
+
+    init(widths: [Int], rowWidth: Int, height: Int) {
+        self.height = height
+        var placed: [Place] = []
+        var row = 0, x = 0
+        var rowWidths: [Int] = []  // the width each row uses, for centring
+        for width in widths {
+            if x > 0 && x + width > rowWidth {
+                row += 1
+                x = 0
+            }
+            if x == 0 { rowWidths.append(0) }
+            placed.append(Place(row: row, x: x, width: width))
+            x += width + 1
+            rowWidths[row] = x - 1
+        }
+        // Centre each row in the pane.
+        for index in placed.indices {
+            placed[index].x += max(0, (rowWidth - rowWidths[placed[index].row]) / 2)
+        }
+        places = placed
+    }
+
+    var count: Int { places.count }
+    var rowCount: Int { (places.last?.row ?? -1) + 1 }
+
+    func place(of index: Int) -> Place? {
+        places.indices.contains(index) ? places[index] : nil
+    }
+
+    func row(of index: Int) -> Int {
+        place(of: index)?.row ?? 0
+    }
+
+    /// The picture in the row above or below `index` whose middle is nearest its middle.
+    func neighbour(of index: Int, goingDown: Bool) -> Int? {
+        guard let here = place(of: index) else { return nil }
+        let target = here.row + (goingDown ? 1 : -1)
+        let middle = here.x + here.width / 2
+        return places.indices.filter { places[$0].row == target }
+            .min { abs(places[$0].x + places[$0].width / 2 - middle) < abs(places[$1].x + places[$1].width / 2 - middle) }
+    }
+}

@@ -1,0 +1,227 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Foundation
+import TempleModel
+import Testing
+
+@testable import ArcadeApp
+
+@Suite struct TempleScreenTests {
+    init() { prepareForDrawing() }
+
+    /// The checkout's built-in pictures (Tests/ArcadeAppTests → Assets/Temples).
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets").path
+
+    private let gameSize = Size(width: 100, height: 29)
+
+    private func screen(seed: UInt64 = 5, size: Size? = nil, theme: Theme = Theme()) -> TempleScreen {
+        TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])), seed: seed,
+                     size: size ?? gameSize, theme: theme)
+    }
+
+    private func text(_ screen: TempleScreen, size: Size? = nil, theme: Theme = Theme()) -> String {
+        var grid = CellGrid(size: size ?? gameSize, theme: theme)
+        screen.render(into: &grid)
+        return grid.text
+    }
+
+    /// Put the keyboard focus on `pane`.
+    private func focus(_ pane: TempleGame.Pane, on screen: inout TempleScreen) {
+        if screen.focus != pane { _ = screen.update(.key(.tab)) }
+    }
+
+    /// Move the names cursor to `name` and pick it.
+    private func pickName(_ name: String, on screen: inout TempleScreen) {
+        focus(.names, on: &screen)
+        let target = screen.game!.remainingNames.firstIndex { $0.name == name }!
+        _ = screen.update(.key(.home))
+        for _ in 0..<target { _ = screen.update(.key(.down)) }
+        _ = screen.update(.key(.enter))
+    }
+
+    @Test func theBuiltInDeckHasTwentyTemplesWithPicturesOfOneHeight() throws {
+        let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])).get()
+        #expect(deck.entries.count >= 16)
+        #expect(deck.notices.isEmpty)
+        #expect(Set(deck.entries.map(\.picture.height)).count == 1)
+        #expect(Set(deck.entries.map(\.picture.width)).count > 3)  // proportions differ
+        #expect(deck.entries.allSatisfy { $0.year != nil && !$0.card.location.isEmpty })
+    }
+
+    @Test func matchModeAt100x30() {
+        assertSnapshot(text(screen()), named: "temples-match-100x30")
+    }
+
+    @Test func studyModeAt100x30WritesNamesOnThePictures() {
+        var screen = screen()
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        #expect(screen.transition == nil)
+        let shown = text(screen)
+        assertSnapshot(shown, named: "temples-study-100x30")
+        #expect(!shown.contains("─ Names"))
+        #expect(shown.contains("[ Match ]") && shown.contains("( Reset )"))
+        let first = screen.game!.visiblePictures[0].name
+        #expect(shown.contains(first) || shown.contains(first.split(separator: " ").first!))
+    }
+
+    @Test func theSwitchSlidesTheNamesPaneAwayInFramesAndCanTurnBack() {
+        var screen = screen()
+        _ = screen.update(.key(.character("s")))
+        #expect(screen.wantsTicks && screen.tickInterval < 0.05)
+        var widths: [Int] = []
+        for _ in 0..<10 {
+            widths.append(screen.layout().namesPane.width)
+            _ = screen.update(.tick(1.0 / 30.0))
+        }
+        #expect(widths.first == 38 && screen.layout().namesPane.width == 0)
+        #expect(zip(widths, widths.dropFirst()).allSatisfy { $0 >= $1 })  // it only shrinks
+        #expect(Set(widths).count >= 6)  // at 30 frames per second there are many steps
+        _ = screen.update(.key(.character("m")))
+        _ = screen.update(.tick(0.1))
+        assertSnapshot(text(screen), named: "temples-transition-frame")
+        _ = screen.update(.key(.character("s")))  // a second press mid-way turns it around
+        let turning = screen.layout().namesPane.width
+        _ = screen.update(.tick(0.05))
+        #expect(screen.layout().namesPane.width < turning)
+        _ = screen.update(.tick(1))
+        #expect(screen.game!.mode == .study)
+        #expect(screen.layout().namesPane.width == 0)
+    }
+
+    @Test func aCorrectMatchRemovesBothAndCountsIt() {
+        var screen = screen()
+        let picture = screen.game!.visiblePictures[0]
+        _ = screen.update(.key(.enter))
+        #expect(screen.message == "Picture picked: now pick its name.")
+        pickName(picture.name, on: &screen)
+        #expect(screen.game!.correctCount == 1)
+        #expect(screen.message.hasPrefix("Correct — \(picture.name)"))
+        #expect(!screen.game!.visiblePictures.contains(picture))
+        #expect(!screen.names.rows.contains(picture.name))
+        #expect(text(screen).contains("Correct 1   Incorrect 0   Left 19"))
+    }
+
+    @Test func anIncorrectMatchClearsBothPicksAndCountsIt() {
+        var screen = screen()
+        let picture = screen.game!.visiblePictures[0]
+        let wrong = screen.game!.remainingNames.first { $0.id != picture.id }!
+        _ = screen.update(.key(.enter))
+        pickName(wrong.name, on: &screen)
+        #expect(screen.game!.incorrectCount == 1)
+        #expect(screen.game!.pickedPicture == nil && screen.game!.pickedName == nil)
+        #expect(screen.message == "Incorrect — both picks cleared. Try again.")
+        #expect(screen.game!.visiblePictures.count == 20)
+    }
+
+    @Test func studyModeRefusesPicksAndResetButKeepsTallies() {
+        var screen = screen()
+        let picture = screen.game!.visiblePictures[0]
+        _ = screen.update(.key(.enter))
+        pickName(picture.name, on: &screen)
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        #expect(screen.game!.visiblePictures.count == 20)  // study shows every temple
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("r")))
+        #expect(screen.game!.correctCount == 1)
+        _ = screen.update(.key(.character("m")))
+        _ = screen.update(.tick(1))
+        #expect(screen.game!.visiblePictures.count == 19)
+        #expect(screen.game!.correctCount == 1)
+        _ = screen.update(.key(.character("r")))
+        #expect(screen.game!.correctCount == 0)
+        #expect(screen.game!.visiblePictures.count == 20)
+    }
+
+    @Test func clicksPickPicturesAndNames() {
+        var screen = screen()
+        let picture = screen.game!.visiblePictures[1]
+        let frame = screen.layout().pictureFrame(1)!
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: frame.x + 3, y: frame.y + 2))))
+        #expect(screen.game!.pickedPicture == picture.id)
+        let row = screen.game!.remainingNames.firstIndex { $0.id == picture.id }!
+        let list = screen.layout().namesList
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: list.x + 2, y: list.y + row))))
+        #expect(screen.game!.correctCount == 1)
+    }
+
+    @Test func at80x24MatchModeShowsTwoPicturesAndEightNames() {
+        let small = Size(width: 80, height: 23)
+        let screen = screen(size: small)
+        let layout = screen.layout()
+        let whole = (0..<layout.flow.count).compactMap(layout.pictureFrame)
+            .filter { Box.inner(of: layout.picturesPane).insetBy(dx: -1, dy: -1).contains(Point(x: $0.maxX - 1, y: $0.maxY - 1)) && $0.y >= layout.picturesPane.y }
+        #expect(whole.count >= 2)
+        #expect(layout.namesList.height >= 8)
+        assertSnapshot(text(screen, size: small), named: "temples-match-80x24")
+    }
+
+    @Test func clearingTheDeckRecordsAccuracyAndTime() {
+        var screen = screen()
+        var effects: [GameEffect] = []
+        for _ in 0..<20 {
+            let picture = screen.game!.visiblePictures[0]
+            focus(.pictures, on: &screen)
+            while screen.pictureCursor > 0 { _ = screen.update(.key(.left)) }
+            _ = screen.update(.tick(1))
+            effects += screen.update(.key(.enter))
+            focus(.names, on: &screen)
+            let target = screen.game!.remainingNames.firstIndex { $0.id == picture.id }!
+            _ = screen.update(.key(.home))
+            for _ in 0..<target { _ = screen.update(.key(.down)) }
+            effects += screen.update(.key(.enter))
+        }
+        #expect(screen.game!.isComplete)
+        // 20 one-second ticks, the first before any pick: the clock starts at the first pick.
+        #expect(effects == [.recordScore(100, figures: ["accuracy": "100%", "time": "0:19", "correct": "20",
+                                                        "incorrect": "0", "deck": "temples"])])
+        #expect(screen.message.hasPrefix("All 20 matched — accuracy 100%"))
+    }
+
+    @Test func aDeckFolderSkipsUnreadableFilesAndNamesCardsFromFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.assets + "/Temples/kirtland.png",
+                                         toPath: folder.appendingPathComponent("old-stone_church.png").path)
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Old Stone Church"])
+        #expect(deck.notices.count == 1 && deck.notices[0].hasPrefix("Skipped broken.png"))
+        let screen = TempleScreen(deck: .success(deck), seed: 1, size: gameSize, theme: Theme())
+        #expect(text(screen).contains("Skipped broken.png"))
+    }
+
+    @Test func aMissingDeckOrAssetsSaysWhyAndEnterGoesBack() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        var noPictures = TempleScreen(deck: TempleDeck.load(directory: empty.path), seed: 1, size: gameSize, theme: Theme())
+        #expect(text(noPictures).contains("No pictures in"))
+        #expect(noPictures.consumes(.enter))
+        #expect(noPictures.update(.key(.enter)) == [.leave])
+
+        let missing = TempleScreen(deck: TempleDeck.load(directory: "/no/such/folder"), seed: 1, size: gameSize, theme: Theme())
+        #expect(text(missing).contains("/no/such/folder does not exist"))
+
+        let noAssets = TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: ["/nowhere"])), seed: 1,
+                                    size: gameSize, theme: Theme())
+        #expect(TempleScreenTests.flowed(text(noAssets)).contains("Looked in: /nowhere/Temples"))
+    }
+
+    /// Screen text with the dialog's frame and line breaks taken out, to find wrapped sentences.
+    static func flowed(_ text: String) -> String {
+        text.split(separator: "\n").map { line in
+            line.trimmingCharacters(in: CharacterSet(charactersIn: " ║│"))
+        }.joined(separator: " ")
+    }
+
+    @Test func monochromeAndASCIIShadeThePictures() {
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        let shown = text(screen(theme: ascii), theme: ascii)
+        #expect(shown.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(shown.contains("@") || shown.contains("%") || shown.contains("#"))
+    }
+}
