@@ -98,6 +98,10 @@ public enum GameCatalog {
             id: .set, summary: "Find sets of three among the cards on the table",
             make: { context in SetScreen(seed: context.seed, size: context.size, theme: context.theme) }),
         GameInfo(
+            id: .memory, summary: MemoryScreen.summary,
+            make: { context in MemoryScreen(seed: context.seed, size: context.size, theme: context.theme) },
+            describeBest: MemoryScreen.describeBest),
+        GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
             make: { context in SlotsScreen(seed: context.seed, size: context.size, theme: context.theme) },
             describeBest: { entry in

@@ -1,0 +1,633 @@
+import ArcadeTestSupport
+import ArcadeUI
+import MemoryModel
+import Testing
+
+@testable import ArcadeApp
+
+@Suite struct MemoryScreenTests {
+    init() { prepareForDrawing() }
+
+    private static let gameArea = Size(width: 80, height: 23)
+    private static let monochromeASCII = Theme(colorMode: .monochrome, ascii: true)
+
+    // MARK: - Helpers
+
+    private func memory(seed: UInt64 = 3, size: Size = gameArea, theme: Theme = Theme()) -> MemoryScreen {
+        MemoryScreen(seed: seed, size: size, theme: theme)
+    }
+
+    /// A screen with a board dealt: `level` is the key that picks it (1 Easy, 2 Normal, 3 Hard).
+    private func started(_ level: Character = "2", seed: UInt64 = 3, size: Size = gameArea,
+                         theme: Theme = Theme()) -> MemoryScreen {
+        var screen = memory(seed: seed, size: size, theme: theme)
+        _ = screen.update(.key(.character(level)))
+        _ = screen.update(.key(.enter))
+        return screen
+    }
+
+    private func render(_ screen: MemoryScreen, size: Size = gameArea, theme: Theme = Theme()) -> CellGrid {
+        var grid = CellGrid(size: size, theme: theme)
+        screen.render(into: &grid)
+        return grid
+    }
+
+    private func lines(_ grid: CellGrid) -> [String] {
+        grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The text inside `rect` of `grid`, one string per row (wide glyphs once).
+    private func text(in rect: Rect, of grid: CellGrid) -> [String] {
+        (rect.y..<rect.maxY).map { y in
+            var row = ""
+            for x in rect.x..<rect.maxX where !grid[x, y].isContinuation {
+                row.unicodeScalars.append(grid[x, y].scalar)
+            }
+            return row
+        }
+    }
+
+    /// Where card `index` is drawn on a screen of `size`.
+    private func frame(of index: Int, in screen: MemoryScreen, size: Size = gameArea) -> Rect {
+        MemoryLayout(size: size, cardCount: screen.game!.cards.count).card(at: index)!
+    }
+
+    /// Click the middle of card `index`.
+    @discardableResult
+    private func click(_ index: Int, _ screen: inout MemoryScreen, size: Size = gameArea) -> [GameEffect] {
+        let rect = frame(of: index, in: screen, size: size)
+        return screen.update(.mouse(MouseEvent(.press, at: Point(x: rect.x + rect.width / 2, y: rect.y + 1))))
+    }
+
+    /// The board positions of each pair, in the order the pairs first appear on the board.
+    private func pairs(in screen: MemoryScreen) -> [[Int]] {
+        let cards = screen.game!.cards
+        var seen: [MemorySymbol] = []
+        for card in cards where !seen.contains(card.content) { seen.append(card.content) }
+        return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
+    }
+
+    /// Two positions holding different symbols, neither matched yet.
+    private func mismatch(in screen: MemoryScreen, avoiding: Set<Int> = []) -> (Int, Int) {
+        let cards = screen.game!.cards
+        let open = cards.indices.filter { !cards[$0].isMatched && !avoiding.contains($0) }
+        let first = open[0]
+        let second = open.first { cards[$0].content != cards[first].content }!
+        return (first, second)
+    }
+
+    /// Play the pair at `positions`: turn the first card, wait `wait` seconds, turn the second.
+    @discardableResult
+    private func match(_ positions: [Int], _ screen: inout MemoryScreen, wait: Double = 1) -> [GameEffect] {
+        var effects = click(positions[0], &screen)
+        effects += screen.update(.tick(wait))
+        effects += click(positions[1], &screen)
+        return effects
+    }
+
+    /// A Hard game at 80×23 with two pairs found and two different cards face up for a while.
+    private func hardMidGame(theme: Theme = Theme()) -> MemoryScreen {
+        var screen = started("3", theme: theme)
+        let found = pairs(in: screen).prefix(2)
+        for pair in found {
+            match(pair, &screen, wait: 1.3)
+            _ = screen.update(.tick(0.8))
+        }
+        let (first, second) = mismatch(in: screen)
+        click(first, &screen)
+        _ = screen.update(.tick(2.2))
+        click(second, &screen)
+        _ = screen.update(.tick(1.0))
+        return screen
+    }
+
+    private func isRecordScore(_ effect: GameEffect) -> Bool {
+        if case .recordScore = effect { return true }
+        return false
+    }
+
+    // MARK: - The choice before a game
+
+    @Test func theChoiceBeforeAGameOffersLevelsAndSymbols() {
+        let grid = render(memory())
+        assertSnapshot(grid.text, named: "memory-choice-80x23")
+        #expect(grid.text.contains("[2 Normal]"))
+        #expect(grid.text.contains("8 pairs, 1:00 on the clock"))
+        #expect(grid.text.contains("[Animals]"))
+        #expect(grid.text.contains("[ Start ]"))
+    }
+
+    @Test func levelsAndSymbolsAreChosenWithKeysAndTheBoardMatchesTheChoice() {
+        var screen = memory()
+        _ = screen.update(.key(.right))  // Normal → Hard
+        #expect(render(screen).text.contains("12 pairs, 1:30 on the clock"))
+        _ = screen.update(.key(.character("l")))  // wraps round to Easy
+        #expect(render(screen).text.contains("6 pairs, 0:45 on the clock"))
+        _ = screen.update(.key(.character("2")))
+        #expect(render(screen).text.contains("[2 Normal]"))
+        _ = screen.update(.key(.character("j")))  // down to the symbols
+        _ = screen.update(.key(.right))
+        #expect(render(screen).text.contains("[Fruit]"))
+        #expect(render(screen).text.contains("🍎"))
+        _ = screen.update(.key(.down))
+        #expect(render(screen).text.contains("[>Start<]"))
+        #expect(screen.phase == .choosing)
+
+        _ = screen.update(.key(.enter))
+        #expect(screen.phase == .playing)
+        let cards = screen.game!.cards
+        #expect(cards.count == 16)
+        #expect(cards.allSatisfy { MemorySymbolSet.fruit.symbols.contains($0.content) })
+        #expect(screen.game!.timeLimit == 60)
+        #expect(render(screen).text.contains("Normal, Fruit"))
+    }
+
+    @Test func levelsSymbolsAndStartAreChosenWithTheMouse() {
+        var screen = memory()
+        let rows = lines(render(screen))
+        func point(of label: String) -> Point {
+            let y = rows.firstIndex { $0.contains(label) }!
+            let line = rows[y]
+            let column = line[..<line.range(of: label)!.lowerBound].unicodeScalars
+                .reduce(0) { $0 + DisplayWidth.of($1) }
+            return Point(x: column + 1, y: y)
+        }
+        _ = screen.update(.mouse(MouseEvent(.press, at: point(of: "3 Hard"))))
+        _ = screen.update(.mouse(MouseEvent(.press, at: point(of: "Sports"))))
+        let text = render(screen).text
+        #expect(text.contains("[3 Hard]"))
+        #expect(text.contains("[Sports]"))
+        #expect(text.contains("⚽"))
+        _ = screen.update(.mouse(MouseEvent(.press, at: point(of: "[ Start ]"))))
+        #expect(screen.game?.cards.count == 24)
+        #expect(screen.game!.cards.allSatisfy { MemorySymbolSet.sports.symbols.contains($0.content) })
+    }
+
+    // MARK: - The board
+
+    @Test func midGameShowsFaceUpCardsWithShrinkingBonusBarsAndEmptyPlaces() {
+        let screen = hardMidGame()
+        let grid = render(screen)
+        assertSnapshot(grid.text, named: "memory-hard-midgame-80x23")
+
+        #expect(lines(grid)[0].contains("Moves 3"))
+        #expect(lines(grid)[0].contains("Pairs 2/12"))
+        #expect(lines(grid)[0].contains("Score \(screen.game!.score)"))
+        #expect(grid.text.contains("No match. Turn another card."))
+        // The two face-up cards show their emoji and what is left of their 6 s of bonus:
+        // 3.2 s used of the first (2 of 4 cells left), 1 s of the second (4 of 4).
+        let faceUp = screen.game!.faceUpIndices
+        #expect(faceUp.count == 2)
+        let first = text(in: frame(of: faceUp[0], in: screen), of: grid)
+        let second = text(in: frame(of: faceUp[1], in: screen), of: grid)
+        #expect(first.contains { $0.contains(String(screen.game!.cards[faceUp[0]].content.emoji)) })
+        #expect(first.contains("│ ██░░ │"))
+        #expect(second.contains("│ ████ │"))
+    }
+
+    @Test func aPairFoundVanishesAndTheOtherCardsStayWhereTheyWere() {
+        var screen = started("2")
+        let pair = pairs(in: screen)[0]
+        let before = render(screen)
+        click(pair[0], &screen)
+        #expect(render(screen).text.contains("Now find its pair."))
+        _ = screen.update(.tick(2))
+        click(pair[1], &screen)
+
+        let after = render(screen)
+        // 2 points, plus 4 whole seconds of bonus left on the first card and 6 on the second.
+        #expect(after.text.contains("A pair! +12 points."))
+        #expect(lines(after)[0].contains("Score 12"))
+        #expect(lines(after)[0].contains("Pairs 1/8"))
+        for index in pair {
+            let place = text(in: frame(of: index, in: screen), of: after)
+            #expect(place.allSatisfy { $0.allSatisfy { $0 == " " } })
+        }
+        for index in screen.game!.cards.indices where !pair.contains(index) {
+            let rect = frame(of: index, in: screen)
+            #expect(text(in: rect, of: after) == text(in: rect, of: before))
+        }
+    }
+
+    @Test func aMismatchStaysFaceUpUntilTheNextCardTurnsItBack() {
+        var screen = started("2")
+        let (first, second) = mismatch(in: screen)
+        let faceDown = text(in: frame(of: first, in: screen), of: render(screen))
+        #expect(faceDown[1].contains("▒"))
+
+        click(first, &screen)
+        click(second, &screen)
+        var grid = render(screen)
+        #expect(grid.text.contains("No match. Turn another card."))
+        #expect(text(in: frame(of: first, in: screen), of: grid) != faceDown)
+        #expect(screen.game!.faceUpIndices == [first, second].sorted())
+
+        let third = screen.game!.cards.indices.first { ![first, second].contains($0) }!
+        click(third, &screen)
+        grid = render(screen)
+        #expect(screen.game!.faceUpIndices == [third])
+        #expect(text(in: frame(of: first, in: screen), of: grid) == faceDown)
+        #expect(text(in: frame(of: second, in: screen), of: grid) == faceDown)
+        #expect(grid.text.contains("Now find its pair."))
+    }
+
+    @Test func aMismatchOfCardsSeenBeforeCostsAPointEach() {
+        var screen = started("2")
+        let cards = screen.game!.cards
+        // Four cards with four different symbols.
+        var four: [Int] = []
+        for index in cards.indices where !four.contains(where: { cards[$0].content == cards[index].content }) {
+            four.append(index)
+            if four.count == 4 { break }
+        }
+        for index in four { click(index, &screen) }  // two mismatches of cards not seen before: free
+        #expect(render(screen).text.contains("No match. Turn another card."))
+        #expect(lines(render(screen))[0].contains("Score 0"))
+        click(four[0], &screen)
+        click(four[2], &screen)  // both seen in earlier turns
+        #expect(render(screen).text.contains("No match. -2 for cards seen before. Turn another card."))
+        #expect(lines(render(screen))[0].contains("Score -2"))
+        #expect(lines(render(screen))[0].contains("Moves 3"))
+    }
+
+    @Test func theCursorMovesWithArrowsAndHjklRepaintingOnlyItsMarks() {
+        var screen = started("3")  // 8 cards a row at 80×23
+        #expect(MemoryLayout(size: Self.gameArea, cardCount: 24).board.columns == 8)
+        func marks(_ index: Int) -> (Character?, Character?) {
+            let rect = frame(of: index, in: screen)
+            let row = Array(lines(render(screen))[rect.y + rect.height / 2])
+            let left = rect.x - 1 < row.count ? row[rect.x - 1] : nil
+            let right = rect.maxX < row.count ? row[rect.maxX] : nil
+            return (left, right)
+        }
+        #expect(marks(0) == (">", "<"))
+
+        let before = render(screen)
+        _ = screen.update(.key(.right))
+        let after = render(screen)
+        #expect(zip(before.cells, after.cells).filter { $0 != $1 }.count == 4)
+        #expect(screen.cursor == 1)
+        #expect(marks(1) == (">", "<"))
+        #expect(marks(0) == (" ", " "))
+
+        for key in ["j", "l", "k", "h", "h"] { _ = screen.update(.key(.character(Character(key)))) }
+        #expect(screen.cursor == 0)
+        _ = screen.update(.key(.left))
+        _ = screen.update(.key(.up))
+        #expect(screen.cursor == 0)  // stops at the edges
+        for _ in 0..<3 { _ = screen.update(.key(.down)) }
+        #expect(screen.cursor == 16)
+        for _ in 0..<9 { _ = screen.update(.key(.right)) }
+        #expect(screen.cursor == 23)
+
+        _ = screen.update(.key(.space))
+        #expect(screen.game!.faceUpIndices == [23])
+        _ = screen.update(.key(.left))
+        _ = screen.update(.key(.enter))
+        #expect(screen.game!.cards[22].isFaceUp && screen.game!.cards[23].isFaceUp)
+    }
+
+    // MARK: - Time
+
+    @Test func theClockStartsWithTheFirstCardAndCountsDown() {
+        var screen = started("2")
+        #expect(!screen.wantsTicks)
+        #expect(!screen.isInProgress)
+        _ = screen.update(.tick(5))  // ticks the shell would not send: nothing starts
+        #expect(lines(render(screen))[0].hasPrefix(" Time 1:00 "))
+        #expect(render(screen).text.contains("Turn any card to start the clock: 8 pairs in 1:00."))
+
+        _ = screen.update(.key(.space))
+        #expect(screen.wantsTicks)
+        #expect(screen.isInProgress)
+        #expect(screen.tickInterval <= 0.25)
+        _ = screen.update(.tick(0.5))
+        #expect(lines(render(screen))[0].hasPrefix(" Time 1:00 "))
+        _ = screen.update(.tick(0.5))
+        #expect(lines(render(screen))[0].hasPrefix(" Time 0:59 "))
+        for _ in 0..<90 { _ = screen.update(.tick(0.1)) }
+        #expect(lines(render(screen))[0].hasPrefix(" Time 0:50 "))
+    }
+
+    @Test func theClockStandsStillWhileHelpOrTheLeaveQuestionIsOpen() {
+        let info = GameInfo(id: .memory, summary: MemoryScreen.summary,
+                            make: { MemoryScreen(seed: $0.seed, size: $0.size, theme: $0.theme) },
+                            describeBest: MemoryScreen.describeBest)
+        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 3 })
+        shell.open(.memory)
+        func screenText() -> String {
+            var grid = CellGrid(size: Size(width: 80, height: 24))
+            shell.render(into: &grid)
+            return grid.text
+        }
+        func statusLine() -> String {
+            String(screenText().prefix { $0 != "\n" })
+        }
+        _ = shell.update(.key(.enter))
+        #expect(!shell.wantsTicks)  // no card turned yet
+        _ = shell.update(.key(.space))
+        #expect(shell.wantsTicks)
+        _ = shell.update(.tick(2))
+        #expect(statusLine().hasPrefix(" Time 0:58 "))
+
+        _ = shell.update(.key(.character("?")))
+        #expect(!shell.wantsTicks)
+        #expect(screenText().contains("Scoring: a pair earns 2 points"))
+        #expect(screenText().contains("Press any key to close"))  // the whole sheet fits at 80×24
+        _ = shell.update(.tick(10))  // even a stray tick does not reach the game
+        _ = shell.update(.key(.space))  // closes help
+        #expect(statusLine().hasPrefix(" Time 0:58 "))
+
+        _ = shell.update(.key(.character("q")))
+        #expect(shell.overlay == .confirmLeave)  // a game is running: the shell asks
+        #expect(!shell.wantsTicks)
+        _ = shell.update(.tick(10))
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.wantsTicks)
+        _ = shell.update(.tick(1))
+        #expect(statusLine().hasPrefix(" Time 0:57 "))
+    }
+
+    @Test func faceUpCardsUseUpTheirBonusAsTheBarShows() {
+        var screen = started("1")  // Easy at 80×23: a bar of six cells, one per second
+        let card = 0
+        click(card, &screen)
+        func bar() -> String {
+            let rect = frame(of: card, in: screen)
+            return text(in: Rect(x: rect.x, y: rect.maxY - 2, width: rect.width, height: 1), of: render(screen))[0]
+        }
+        #expect(bar().contains("██████"))
+        _ = screen.update(.tick(2.5))
+        #expect(bar().contains("████░░"))
+        _ = screen.update(.tick(4))
+        #expect(bar().contains("░░░░░░"))
+    }
+
+    // MARK: - Game over
+
+    @Test func findingEveryPairWinsAndRecordsTheScoreOnce() {
+        var screen = started("2")
+        var effects: [GameEffect] = []
+        for (number, pair) in pairs(in: screen).enumerated() {
+            if number > 0 { effects += screen.update(.tick(1)) }
+            effects += match(pair, &screen)
+        }
+        // Each pair: 2 + 5 whole seconds left on the first card + 6 on the second; 15 s in all.
+        #expect(effects == [
+            .recordScore(104, figures: ["time": "0:15", "moves": "8", "pairs": "8", "result": "won",
+                                        "level": "Normal"]),
+            .sound(.handWon),
+        ])
+        #expect(!screen.wantsTicks)
+        #expect(!screen.isInProgress)
+        let grid = render(screen)
+        assertSnapshot(grid.text, named: "memory-won-80x23")
+        #expect(grid.text.contains("You won!"))
+        #expect(grid.text.contains("Score 104"))
+        #expect(grid.text.contains("8 moves in 0:15"))
+        #expect(grid.text.contains("[>Restart (r)<]"))
+        #expect(screen.keyHints.map(\.keys) == ["r", "c"])
+
+        #expect(screen.update(.tick(1)).isEmpty)  // recorded once
+        #expect(screen.update(.key(.character("x"))).isEmpty)
+        #expect(lines(render(screen))[0].hasPrefix(" Time 0:45 "))  // the clock stopped at the win
+    }
+
+    @Test func runningOutOfTimeLosesAndRecordsWhatWasFound() {
+        var screen = started("2")
+        match(pairs(in: screen)[0], &screen, wait: 1.5)
+        let (first, second) = mismatch(in: screen)
+        click(first, &screen)
+        _ = screen.update(.tick(3))
+        click(second, &screen)
+        var effects: [GameEffect] = []
+        for _ in 0..<600 { effects += screen.update(.tick(0.1)) }
+        #expect(effects == [
+            .recordScore(12, figures: ["time": "1:00", "moves": "2", "pairs": "1", "result": "lost",
+                                       "level": "Normal"]),
+            .sound(.handLost),
+        ])
+        #expect(!screen.wantsTicks)
+        let grid = render(screen)
+        assertSnapshot(grid.text, named: "memory-lost-80x23")
+        #expect(grid.text.contains("Time's up"))
+        #expect(grid.text.contains("1 of 8 pairs found."))
+        #expect(lines(grid)[0].hasPrefix(" Time 0:00 "))
+
+        // Cards no longer turn.
+        let unturned = screen.game!.cards.indices.first { !screen.game!.cards[$0].isFaceUp }!
+        let board = screen.game!
+        click(unturned, &screen)
+        #expect(screen.game! == board)
+    }
+
+    @Test func restartDealsANewBoardThatTheSameSeedReplays() {
+        func loseAndRestart(_ key: Key) -> MemoryScreen {
+            var screen = started("2", seed: 3)
+            _ = screen.update(.key(.space))
+            _ = screen.update(.tick(60))
+            _ = screen.update(.key(key))
+            return screen
+        }
+        let first = started("2", seed: 3).game!
+        let restarted = loseAndRestart(.character("r"))
+        #expect(restarted.phase == .playing)
+        #expect(restarted.game!.seed != first.seed)
+        #expect(restarted.game!.cards.map(\.content) != first.cards.map(\.content))
+        #expect(restarted.game!.moves == 0 && restarted.game!.score == 0)
+        #expect(!restarted.wantsTicks)  // the new clock waits for the first card
+        #expect(lines(render(restarted))[0].hasPrefix(" Time 1:00 "))
+        #expect(render(restarted).text.contains("Turn any card to start the clock"))
+
+        // Enter presses the focused Restart button; the same seed deals the same second board.
+        #expect(loseAndRestart(.enter).game! == restarted.game!)
+    }
+
+    @Test func changeLevelGoesBackToTheChoiceKeepingIt() {
+        var screen = started("3")
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(90))
+        _ = screen.update(.key(.character("c")))
+        #expect(screen.phase == .choosing)
+        #expect(render(screen).text.contains("[3 Hard]"))
+        #expect(render(screen).text.contains("[>Start<]"))
+        _ = screen.update(.key(.enter))
+        #expect(screen.game?.cards.count == 24)
+        #expect(screen.gamesStarted == 2)
+    }
+
+    @Test func theGameOverButtonsWorkWithArrowsAndClicks() {
+        var screen = started("2")
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(60))
+        _ = screen.update(.key(.right))
+        #expect(render(screen).text.contains("[>Change level (c)<]"))
+        _ = screen.update(.key(.left))
+        let rows = lines(render(screen))
+        let y = rows.firstIndex { $0.contains("[>Restart (r)<]") }!
+        let x = rows[y].distance(from: rows[y].startIndex, to: rows[y].range(of: "Change level")!.lowerBound)
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
+        #expect(screen.phase == .choosing)
+
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(60))
+        let row = lines(render(screen))[y]
+        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Restart")!.lowerBound)
+        let before = screen.game!
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: restartX, y: y))))
+        #expect(screen.phase == .playing)
+        #expect(screen.game! != before)
+        #expect(screen.game!.startTime == nil)
+    }
+
+    // MARK: - Sizes
+
+    @Test func theBoardRefitsOnResizeAndClicksFollowIt() {
+        var screen = started("3")
+        let small = Size(width: 40, height: 14)
+        #expect(screen.minimumSize == small)
+        _ = screen.update(.resize(small))
+        let grid = render(screen, size: small)
+        assertSnapshot(grid.text, named: "memory-hard-40x14")
+        #expect(grid.text.count { $0 == "╭" } == 24)  // every card still on screen
+
+        // A click on the last card as drawn at 40×14 turns it.
+        let rows = lines(grid)
+        let lastTop = rows.lastIndex { $0.contains("╭") }!
+        let lastX = rows[lastTop].distance(from: rows[lastTop].startIndex, to: rows[lastTop].lastIndex(of: "╭")!)
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: lastX + 2, y: lastTop + 1))))
+        #expect(screen.game!.faceUpIndices == [23])
+        #expect(screen.cursor == 23)
+    }
+
+    @Test func tinyTerminalsDrawWithoutTrapping() {
+        var screen = hardMidGame()
+        for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 12, height: 4),
+                     Size(width: 39, height: 13)] {
+            _ = screen.update(.resize(size))
+            _ = render(screen, size: size)
+            _ = click(0, &screen, size: size)
+            _ = screen.update(.key(.right))
+        }
+        _ = screen.update(.tick(100))
+        _ = render(screen, size: Size(width: 5, height: 2))
+        #expect(screen.isGameOver)
+    }
+
+    @Test func everyLevelFitsAtTheMinimumSizeAndHardShowsWholeWordsAt80x23() {
+        for level in MemoryLevel.all {
+            let layout = MemoryLayout(size: Size(width: 40, height: 14), cardCount: 2 * level.pairs)
+            #expect(layout.board.fitsMinimum, "\(level.name)")
+            #expect(layout.board.cells.allSatisfy { $0.width >= 4 && $0.height >= 3 })
+        }
+        let hard = MemoryLayout(size: Self.gameArea, cardCount: 24)
+        #expect(hard.board.cellSize.width - 2 >= MemorySymbol.maximumWordLength)
+        #expect(hard.board.cellSize.height >= 5)  // room for symbol and bar apart
+    }
+
+    @Test func theChoiceFitsAtTheMinimumSize() {
+        let small = Size(width: 40, height: 14)
+        let text = render(memory(size: small), size: small).text
+        for part in ["M E M O R Y", "1 Easy [2 Normal] 3 Hard", "8 pairs, 1:00 on the clock",
+                     "[Animals] Fruit  Sports", "[ Start ]"] {
+            #expect(text.contains(part), "\(part)")
+        }
+    }
+
+    // MARK: - Monochrome and ASCII
+
+    @Test func asciiShowsWordsBarsAndMarksInPlainText() {
+        let screen = hardMidGame(theme: Self.monochromeASCII)
+        let grid = render(screen, theme: Self.monochromeASCII)
+        assertSnapshot(grid.text, named: "memory-hard-midgame-80x23-ascii")
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+        let faceUp = screen.game!.faceUpIndices
+        let word = screen.game!.cards[faceUp[0]].content.word
+        #expect(text(in: frame(of: faceUp[0], in: screen), of: grid).contains { $0.contains(word) })
+        #expect(text(in: frame(of: faceUp[0], in: screen), of: grid).contains("| ##-- |"))
+        #expect(grid.text.contains("No match."))
+        #expect(grid.text.contains(">|") && grid.text.contains("|<"))
+
+        var over = screen
+        _ = over.update(.tick(100))
+        let end = render(over, theme: Self.monochromeASCII).text
+        #expect(end.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(end.contains("Time's up") && end.contains("[>Restart (r)<]"))
+        let choice = render(memory(theme: Self.monochromeASCII), theme: Self.monochromeASCII).text
+        #expect(choice.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(choice.contains("dog cat fox"))
+    }
+
+    @Test func monochromeShowsTheSameTextAsColour() {
+        // Colour only underlines what the text already says: the same screens, cell for cell.
+        let mono = Theme(colorMode: .monochrome, ascii: false)
+        var screen = memory()
+        var states: [MemoryScreen] = [screen]
+        _ = screen.update(.key(.character("3")))
+        _ = screen.update(.key(.enter))
+        states.append(screen)
+        states.append(hardMidGame())
+        var lost = hardMidGame()
+        _ = lost.update(.tick(100))
+        states.append(lost)
+        for state in states {
+            #expect(render(state, theme: mono).text == render(state).text)
+        }
+    }
+
+    // MARK: - Symbols, levels, help
+
+    @Test func everySymbolIsOneWideCodePointWithADistinctWord() {
+        for set in MemorySymbolSet.all {
+            #expect(set.symbols.count == 12, "\(set.name)")
+            #expect(Set(set.symbols.map(\.emoji)).count == 12)
+            for symbol in set.symbols {
+                #expect(DisplayWidth.of(symbol.emoji) == 2, "\(symbol.word)")
+                #expect(DisplayWidth.of(String(symbol.emoji)) == 2)
+                // Shown as emoji without a variation selector; not a flag's regional indicator.
+                #expect(symbol.emoji.properties.isEmojiPresentation, "\(symbol.word)")
+                #expect(!(0x1F1E6...0x1F1FF).contains(symbol.emoji.value))
+                #expect(symbol.word.count <= MemorySymbol.maximumWordLength)
+                #expect(symbol.word.allSatisfy { $0.isASCII && $0.isLowercase })
+            }
+            // On the narrowest cards only two letters show: they still tell the pairs apart.
+            #expect(Set(set.symbols.map { $0.word.prefix(2) }).count == 12, "\(set.name)")
+        }
+    }
+
+    @Test func levelsTakeTheirClockFromTheModel() {
+        #expect(MemoryLevel.all.map(\.pairs) == [6, 8, 12])
+        #expect(MemoryLevel.all.map(\.timeLimit) == [45, 60, 90])
+        #expect(started("1").game!.timeLimit == MemoryGame<MemorySymbol>.gameClock(forPairs: 6))
+    }
+
+    @Test func helpGivesTheKeysAndRulesAndTheKeyLineFollowsThePhase() {
+        let screen = memory()
+        let help = screen.help
+        #expect(help.title == "Memory")
+        #expect(help.keys.contains { $0.keys.contains("Space") && $0.action.contains("turn") })
+        let notes = help.notes.joined(separator: " ")
+        #expect(notes.contains("2 points plus the whole seconds of bonus"))
+        #expect(notes.contains("costs 1 point"))
+        #expect(notes.contains("Easy 6 pairs in 0:45"))
+        #expect(screen.keyHints.map(\.keys) == ["↑↓", "←→", "Enter"])
+        #expect(started().keyHints.map(\.action) == ["move", "turn"])
+    }
+
+    @Test func theMenuShowsTheBestResultWithItsLevel() {
+        let won = ScoreEntry(score: 104, date: "2026-11-30 10:00", player: "ann",
+                             figures: ["level": "Normal", "time": "0:42", "result": "won"])
+        #expect(MemoryScreen.describeBest(won) == "best 104 (Normal, 0:42)")
+        let lost = ScoreEntry(score: 9, date: "2026-11-30 10:00", player: "ann",
+                              figures: ["level": "Hard", "time": "1:30", "result": "lost"])
+        #expect(MemoryScreen.describeBest(lost) == "best 9 (Hard, lost)")
+        #expect(MemoryScreen.describeBest(ScoreEntry(score: 3, date: "", player: "")) == "best 3")
+    }
+
+    @Test func leavingAnUnfinishedGameRecordsNothing() {
+        var screen = started()
+        _ = screen.update(.key(.space))
+        #expect(screen.willLeave().isEmpty)
+    }
+}

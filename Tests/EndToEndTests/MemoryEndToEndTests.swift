@@ -1,0 +1,41 @@
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+/// Memory in a real terminal: turn two cards and see them flip back or vanish.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct MemoryEndToEndTests {
+        @Test func turnTwoCardsAndSeeThemFlipBackOrVanish() async throws {
+            let session = try TerminalSession.arcade(["memory", "--seed", "3"])
+            defer { session.close() }
+            #expect(await session.waitFor("M E M O R Y"))
+            session.sendKeys("Enter")  // Normal: 8 pairs
+            #expect(await session.waitFor("Pairs 0/8"))
+            let faceDown = "│▒▒▒▒▒▒│"
+            let firstCardRow = session.lines().firstIndex { $0.contains(faceDown) }!
+
+            // Seed 3 deals a crab and a cow first: no match, both stay up until the next card.
+            session.sendKeys("Space", "Right", "Space")
+            #expect(await session.waitFor("No match. Turn another card."))
+            let judged = session.lines()[firstCardRow + 2]
+            #expect(judged.contains("🦀") && judged.contains("🐮"))
+            #expect(!session.lines()[firstCardRow].hasPrefix(" " + faceDown))
+
+            session.sendKeys("Right", "Space")  // the third card turns the two back down
+            #expect(await session.waitFor("Now find its pair."))
+            let row = session.lines()[firstCardRow + 2]
+            #expect(row.hasPrefix(" " + faceDown + "  " + faceDown))
+            #expect(row.contains("🐮") && !row.contains("🦀"))  // the third card is the other cow
+            #expect(session.lines().first?.contains("Moves 1") == true)
+
+            session.type("q")
+            #expect(await session.waitFor("Leave this game? (y/n)"))
+            session.type("y")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+    }
+}
