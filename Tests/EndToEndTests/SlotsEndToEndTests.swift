@@ -30,7 +30,7 @@ extension EndToEnd {
             session.type("q")  // nothing played: back without a question
             #expect(await session.waitFor("ARCADE"))
 
-            session.sendKeys("Down", "Enter")  // Slots is the row after Set
+            session.sendKeys("Down", "Down", "Enter")  // Slots is the third row: Set, Memory, Slots
             #expect(await session.waitFor("[1 3-digit]"))
             session.sendKeys("Escape")
             #expect(await session.waitFor("ARCADE"))
