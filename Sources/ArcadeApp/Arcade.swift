@@ -47,12 +47,16 @@ public enum Arcade {
                                 theme: terminal.theme, assets: AssetLocator(environment: environment), seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
+        let sound = SoundHelper.shared
+        sound.configure(environment: environment, isMuted: mute)
         func perform(_ effect: AppEffect, _ shell: inout ArcadeShell) -> LoopControl {
             switch effect {
             case .quit:
                 return .exit(ExitStatus.success)
-            case .bell, .sound:
+            case .bell:
                 if !mute { terminal.bell() }
+            case .sound(let cue):
+                if sound.play(cue) == .bell { terminal.bell() }
             case .recordScore(let id, let score, let figures):
                 let order = games.first(where: { $0.id == id })?.scoreOrder ?? .higherIsBetter
                 let entry = ScoreStore.makeEntry(score: score, player: player, figures: figures)

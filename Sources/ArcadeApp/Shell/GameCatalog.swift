@@ -119,5 +119,10 @@ public enum GameCatalog {
             describeBest: { entry in
                 "best \(entry.score)%" + (entry.figures["time"].map { " in \($0)" } ?? "")
             }),
+        GameInfo(
+            id: .blackjack, summary: "Beat the dealer in five hands, with bets",
+            make: { context in
+                BlackjackScreen(seed: context.seed, size: context.size, theme: context.theme, scores: context.scores)
+            }),
     ]
 }

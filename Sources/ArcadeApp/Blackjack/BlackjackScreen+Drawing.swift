@@ -1,0 +1,190 @@
+import ArcadeUI
+import BlackjackModel
+
+extension BlackjackScreen {
+    /// Draw the header, then the table (with an alert over it) or the page on screen.
+    func render(into grid: inout CellGrid) {
+        let layout = BlackjackLayout(size: grid.size)
+        drawHeader(in: layout.header, into: &grid)
+        switch page {
+        case .table:
+            drawTable(layout, into: &grid)
+            if let alert {
+                dialog(for: alert, ascii: grid.theme.ascii).draw(into: &grid, in: alertArea(alert, layout))
+            }
+        case .about:
+            drawAbout(layout, into: &grid)
+        case .highScores:
+            drawHighScores(layout, into: &grid)
+        }
+    }
+
+    /// "Score 150 · Hand 3 of 5", always on screen, right of the game's name.
+    var scoreLabel: String {
+        "Score \(shownScore) · Hand \(max(1, game.handNumber)) of \(BlackjackGame.handsPerGame)"
+    }
+
+    /// The game's name on the left, the score and hand number on the right.
+    private func drawHeader(in rect: Rect, into grid: inout CellGrid) {
+        Label("Blackjack", style: Style.bold.foreground(.cyan)).draw(into: &grid, in: rect)
+        let score = BlackjackWording.plain(scoreLabel, ascii: grid.theme.ascii)
+        Label(score, alignment: .right, style: .bold).draw(into: &grid, in: rect)
+    }
+
+    // MARK: - The table
+
+    /// The two hands with their totals, the status line, the action and bet buttons.
+    private func drawTable(_ layout: BlackjackLayout, into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        // The dealer: the cards turned over so far, the hole card face down until the player's turn ends.
+        let dealerCards = Array(game.dealerHand.cards.prefix(dealerPlay?.shownCards ?? game.dealerHand.cards.count))
+        Label(BlackjackWording.plain(Self.titled("Dealer", dealerTotal(dealerCards)), ascii: ascii), style: .bold)
+            .draw(into: &grid, in: layout.dealerLabel)
+        let shoe = "\(game.deckCount)-deck shoe: \(game.cardsLeftInShoe) left"
+        Label(shoe, alignment: .right, style: .dim).draw(into: &grid, in: layout.dealerLabel)
+        drawHand(dealerCards, hidingHoleCard: game.isDealerHoleCardHidden, scale: layout.scale,
+                 in: layout.dealerCards, into: &grid)
+
+        // The player.
+        let player = game.playerHand
+        Label(BlackjackWording.plain(Self.titled("You", total(of: player.cards)), ascii: ascii), style: .bold)
+            .draw(into: &grid, in: layout.playerLabel)
+        if let (text, style) = stakeLabel(ascii: ascii) {
+            Label(text, alignment: .right, style: style).draw(into: &grid, in: layout.playerLabel)
+        }
+        drawHand(player.cards, hidingHoleCard: false, scale: layout.scale, in: layout.playerCards, into: &grid)
+
+        // At the end of the game the alert takes the place of the status line and controls.
+        guard alert != .gameOver else { return }
+        Label(BlackjackWording.plain(status, ascii: ascii), style: statusStyle).draw(into: &grid, in: layout.status)
+        actionButtons.draw(into: &grid, in: layout.actions)
+
+        betButton(raising: false).draw(into: &grid, at: layout.lowerBet.origin, clip: layout.betRow)
+        Label("Bet \(game.bet)", alignment: .center, style: .bold).draw(into: &grid, in: layout.betLabel)
+        betButton(raising: true).draw(into: &grid, at: layout.raiseBet.origin, clip: layout.betRow)
+        pageButtons.draw(into: &grid, in: layout.pageButtons)
+    }
+
+    /// Fan `cards` from the left of `rect`; the second card face down when `hidingHoleCard`.
+    private func drawHand(_ cards: [BlackjackModel.Card], hidingHoleCard: Bool, scale: CardView.Scale,
+                          in rect: Rect, into grid: inout CellGrid) {
+        let origins = CardView.origins(count: cards.count, scale: scale, in: rect)
+        for (index, (card, origin)) in zip(cards, origins).enumerated() {
+            let faceDown = hidingHoleCard && index == 1
+            CardView(card: faceDown ? nil : card, scale: scale).draw(into: &grid, at: origin)
+        }
+    }
+
+    /// "Dealer: 17", or just "Dealer" before any card is dealt.
+    private static func titled(_ side: String, _ total: String) -> String {
+        total.isEmpty ? side : side + ": " + total
+    }
+
+    /// The dealer's total as the player may see it: "10 + ?" while the hole card is down.
+    private func dealerTotal(_ shown: [BlackjackModel.Card]) -> String {
+        guard !game.isDealerHoleCardHidden || shown.isEmpty else { return "\(game.dealerVisibleScore) + ?" }
+        return total(of: shown)
+    }
+
+    /// A hand's total in words: "15", "soft 17", "25 — bust", "Blackjack"; empty with no cards.
+    private func total(of cards: [BlackjackModel.Card]) -> String {
+        guard !cards.isEmpty else { return "" }
+        let hand = HandOfCards(cards: cards)
+        if hand.isNatural { return "Blackjack" }
+        if hand.areCardsBust() { return "\(hand.calculateBestScore()) — bust" }
+        return (hand.isSoft ? "soft " : "") + "\(hand.calculateBestScore())"
+    }
+
+    /// What rides on the hand on the table, or how it ended: "Stake 50", "✓ Won 50", "✗ Lost 100".
+    private func stakeLabel(ascii: Bool) -> (String, Style)? {
+        guard game.handNumber > 0, !game.playerHand.cards.isEmpty else { return nil }
+        let glyphs = Glyphs(ascii: ascii)
+        let doubled = game.isDoubledDown ? " (doubled)" : ""
+        guard dealerPlay == nil, let outcome = game.outcome else {
+            return ("Stake \(game.stake)" + doubled, .plain)
+        }
+        if outcome.isWin { return ("\(glyphs.check) Won \(game.stake)" + doubled, Style.bold.foreground(.green)) }
+        if outcome.isLoss { return ("\(glyphs.cross) Lost \(game.stake)" + doubled, Style.bold.foreground(.red)) }
+        return ("= Push", .bold)
+    }
+
+    /// The status line's style: green after a won hand, red after a lost one, plain otherwise.
+    private var statusStyle: Style {
+        switch statusTone {
+        case .plain: .plain
+        case .won: Style.bold.foreground(.green)
+        case .lost: Style.bold.foreground(.red)
+        }
+    }
+
+    // MARK: - About and High Scores
+
+    /// The About page's lines, wrapped to `width` columns; a `- ` item wraps under its text.
+    static func aboutLines(width: Int) -> [String] {
+        let bullet = "- "
+        return BlackjackWording.about.flatMap { paragraph -> [String] in
+            guard paragraph.hasPrefix(bullet) else {
+                return paragraph.isEmpty ? [""] : TextLayout.wrapped(paragraph, toWidth: width)
+            }
+            let lines = TextLayout.wrapped(String(paragraph.dropFirst(bullet.count)), toWidth: width - bullet.count)
+            return lines.enumerated().map { index, line in (index == 0 ? bullet : "  ") + line }
+        }
+    }
+
+    /// Where the About text goes inside the page frame: one blank column each side.
+    static func aboutTextArea(_ layout: BlackjackLayout) -> Rect {
+        Box.inner(of: layout.page.frame).insetBy(dx: 1, dy: 0)
+    }
+
+    /// The rules in a frame, scrolled to `aboutOffset`, with marks when lines are hidden.
+    private func drawAbout(_ layout: BlackjackLayout, into grid: inout CellGrid) {
+        let (frame, back) = layout.page
+        Box(title: "About Blackjack", style: .single).draw(into: &grid, in: frame)
+        let area = Self.aboutTextArea(layout)
+        let lines = Self.aboutLines(width: area.width)
+        let offset = min(aboutOffset, max(0, lines.count - area.height))
+        for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
+            let style: Style = line == "House rules" ? .bold : .plain
+            grid.write(BlackjackWording.plain(line, ascii: grid.theme.ascii),
+                       at: Point(x: area.x, y: area.y + row), style: style, clip: area)
+        }
+        let glyphs = Glyphs(theme: grid.theme)
+        if offset > 0 { grid.put(glyphs.moreAbove, at: Point(x: frame.maxX - 1, y: area.y), style: .bold) }
+        if offset + area.height < lines.count {
+            grid.put(glyphs.moreBelow, at: Point(x: frame.maxX - 1, y: area.maxY - 1), style: .bold)
+        }
+        backButton.draw(into: &grid, in: back)
+    }
+
+    /// The High Scores table's lines: a heading, then one line per score, best first.
+    var highScoreLines: [String] {
+        let shown = scores.prefix(Self.highScoreCount)
+        guard !shown.isEmpty else {
+            return ["No finished games yet.", "", "Play all \(BlackjackGame.handsPerGame) hands to set a score."]
+        }
+        let heading = " #  Score  Hands  Date              Player"
+        return [heading] + shown.enumerated().map { rank, entry in
+            Self.padded(String(rank + 1), 2) + "  " + Self.padded(String(entry.score), 5) + "  "
+                + Self.padded(entry.figures["hands"] ?? "", 5) + "  " + entry.date
+                + String(repeating: " ", count: max(1, 18 - entry.date.count)) + entry.player
+        }
+    }
+
+    /// `text` right-aligned in `width` columns.
+    private static func padded(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// The top scores in a frame, with the Back button under it.
+    private func drawHighScores(_ layout: BlackjackLayout, into grid: inout CellGrid) {
+        let (frame, back) = layout.page
+        let title = "High Scores (top \(Self.highScoreCount))"
+        Box(title: title, style: .single).draw(into: &grid, in: frame)
+        let area = Box.inner(of: frame).insetBy(dx: 1, dy: 0)
+        for (row, line) in highScoreLines.prefix(area.height).enumerated() {
+            let style: Style = row == 0 && !scores.isEmpty ? .bold : .plain
+            grid.write(line, at: Point(x: area.x, y: area.y + row), style: style, clip: area)
+        }
+        backButton.draw(into: &grid, in: back)
+    }
+}

@@ -1,0 +1,110 @@
+import BlackjackModel
+
+/// Every sentence the blackjack screen shows: the status line, the alerts, About and help.
+///
+/// Kept apart from the screen so the wording reads in one place and tests can name it.
+/// Texts use `—` and `·`; `BlackjackWording.plain(_:ascii:)` spells them in ASCII.
+enum BlackjackWording {
+    /// The status line before the first deal of a game.
+    static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
+    /// The status line after the player asks for another game.
+    static let newGameStarted = "New game: 100 points, 5 hands. Set your bet, then press Enter"
+    /// The prefix of the status line when the shoe was reshuffled for the hand on the table.
+    static let reshuffling = "Reshuffling the shoe — "
+
+    /// What the player may do now, e.g. "You can Hit or Stand".
+    static func choices(canDoubleDown: Bool) -> String {
+        canDoubleDown ? "You can Hit, Stand or Double down" : "You can Hit or Stand"
+    }
+
+    /// The status line after the deal when no natural settled the hand, e.g. "You have 15. You can Hit or Stand".
+    static func dealt(total: Int, canDoubleDown: Bool) -> String {
+        "You have \(total). " + choices(canDoubleDown: canDoubleDown)
+    }
+
+    /// The player's new card and total, e.g. "You drew an Ace (18)".
+    static func playerDrew(_ card: BlackjackModel.Card, total: Int) -> String {
+        "You drew \(card.rank.nameWithArticle) (\(total))"
+    }
+
+    /// The dealer's hole card turned over, e.g. "Dealer turns over a Six (16)".
+    static func dealerRevealed(_ card: BlackjackModel.Card, total: Int) -> String {
+        "Dealer turns over \(card.rank.nameWithArticle) (\(total))"
+    }
+
+    /// A card the dealer drew while playing out the hand, e.g. "Dealer draws a Five (21)".
+    static func dealerDrew(_ card: BlackjackModel.Card, total: Int) -> String {
+        "Dealer draws \(card.rank.nameWithArticle) (\(total))"
+    }
+
+    /// How the hand ended and what it did to the score, e.g. "Dealer busts — you win 50".
+    static func settled(_ outcome: HandOutcome, stake: Int, player: Int, dealer: Int) -> String {
+        switch outcome {
+        case .natural: "Blackjack! You win \(stake)"
+        case .win: "You win \(stake) — \(player) against \(dealer)"
+        case .dealerBust: "Dealer busts — you win \(stake)"
+        case .push: "Push — \(player) each, the bet comes back"
+        case .naturalPush: "Push — both have Blackjack"
+        case .dealerNatural: "Dealer has Blackjack — you lose \(stake)"
+        case .loss: "You lose \(stake) — \(player) against \(dealer)"
+        case .playerBust: "Bust — you lose \(stake)"
+        }
+    }
+
+    /// Why `d` did nothing: the hand has more than two cards, or the score cannot cover it.
+    static func cannotDoubleDown(handInProgress: Bool, cardCount: Int) -> String {
+        guard handInProgress else { return "Deal a hand first (Enter)" }
+        return cardCount > 2
+            ? "You can double down only on your first two cards"
+            : "Your score does not cover a doubled bet"
+    }
+
+    /// The status line after a bet key: the new bet, or why it did not move.
+    static func bet(_ bet: Int, changed: Bool, raising: Bool, canChange: Bool) -> String {
+        guard canChange else { return "The bet is fixed while a hand is in play" }
+        if changed { return "Bet \(bet) — press Enter to deal" }
+        return raising ? "Bet \(bet) is as high as your score allows" : "Bet \(bet) is the smallest bet"
+    }
+
+    /// The new-game alert's message.
+    static let newGameMessage = "Five hands against the dealer. You start with 100 points and bet 10 up to "
+        + "your score on each hand: a win adds the bet, a loss takes it away."
+
+    /// The game-over alert's message: how the last hand ended (the status line it covers),
+    /// the final score, and whether it beat every recorded one.
+    static func gameOver(lastHand: String, score: Int, hands: Int, isNewBest: Bool) -> String {
+        let played = hands == 1 ? "1 hand" : "\(hands) hands"
+        let reason = score <= 0 ? "Out of points after \(played)" : "Game over after \(played)"
+        return lastHand + ".\n" + reason + ": final score \(score)." + (isNewBest ? "\nA new high score!" : "")
+    }
+
+    /// The About page: the rules, then the house rules.
+    static let about: [String] = [
+        "Get closer to 21 than the dealer without going over. Cards 2 to 10 count their number, "
+            + "J Q K count 10, and an Ace counts 1 or 11, whichever gives the better total.",
+        "",
+        "Hit takes a card; Stand ends your turn and the dealer plays, card by card. Double down "
+            + "doubles your bet, takes exactly one card and stands. A two-card 21 is Blackjack and "
+            + "beats any other 21; equal totals push and the bet comes back.",
+        "",
+        "House rules",
+        "- \(BlackjackGame.defaultDeckCount) decks in the shoe, reshuffled when under a quarter remains",
+        "- The dealer draws to 16 and stands on all 17s, soft 17 too",
+        "- Naturals pay even money, like any other win",
+        "- Double down on your first two cards if your score covers it",
+        "- \(BlackjackGame.handsPerGame) hands, starting from \(BlackjackGame.startingScore) points; "
+            + "the game also ends at 0",
+        "- Bets from \(BlackjackGame.minimumBet) up to your score, in steps of \(BlackjackGame.betStep)",
+    ]
+
+    /// `text` with `—` and `·` spelled `-`, for `--ascii` terminals (other text is ASCII already).
+    static func plain(_ text: String, ascii: Bool) -> String {
+        guard ascii else { return text }
+        return String(text.map { character -> Character in
+            switch character {
+            case "—", "–", "·": "-"
+            default: character
+            }
+        })
+    }
+}

@@ -1,0 +1,231 @@
+import Glibc
+import Synchronization
+
+/// What asking for a sound did, so the app knows whether to ring the bell instead.
+public enum SoundResult: Equatable, Sendable {
+    /// An audio player was started in the background.
+    case played
+    /// No working player (none found, a cue file missing, or the player failed before):
+    /// the app should ring the terminal bell.
+    case bell
+    /// Sound is off (`--mute` or `ARCADE_SOUND=off`): nothing at all, not even the bell.
+    case muted
+    /// Several players are still running (a stuck player, or cues in a burst): this cue is dropped.
+    case skipped
+}
+
+/// Everything the sound helper depends on, injectable for tests.
+public struct SoundSettings: Sendable {
+    /// The variables that matter: `ARCADE_SOUND`, `ARCADE_SOUND_CMD`, `ARCADE_ASSETS`, `PATH`.
+    public var environment: [String: String]
+    /// `--mute`: silence everything.
+    public var isMuted: Bool
+    /// Where `Sounds/` is looked for.
+    public var assets: AssetLocator
+    /// The full path of the program `name` (taken as is when it holds a slash) found in
+    /// `searchPath` (a `PATH` value), or nil.
+    public var findExecutable: @Sendable (_ name: String, _ searchPath: String) -> String?
+    /// How players are started and collected.
+    public var launcher: PlayerLauncher
+
+    /// Settings from `environment`; assets are looked for as the app looks for them unless given.
+    public init(environment: [String: String], isMuted: Bool = false, assets: AssetLocator? = nil,
+                findExecutable: @escaping @Sendable (String, String) -> String? = SoundSettings.searchPath,
+                launcher: PlayerLauncher = .posix) {
+        self.environment = environment
+        self.isMuted = isMuted
+        self.assets = assets ?? AssetLocator(environment: environment)
+        self.findExecutable = findExecutable
+        self.launcher = launcher
+    }
+
+    /// The players tried in order when `ARCADE_SOUND_CMD` is not set.
+    public static let knownPlayers = ["paplay", "pw-play", "aplay", "afplay"]
+    /// The search path used when `PATH` is not set.
+    static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
+
+    /// Whether sound is off: `--mute`, or `ARCADE_SOUND=off` (any case).
+    var isSilenced: Bool {
+        isMuted || environment["ARCADE_SOUND"]?.lowercased() == "off"
+    }
+
+    /// The player command, as words, whose first word was found: `ARCADE_SOUND_CMD` split at
+    /// blanks when set (no shell quoting), else the first known player on `PATH`; nil if none.
+    /// The first word is replaced by its full path.
+    func playerCommand() -> [String]? {
+        let searchPath = environment["PATH"] ?? Self.defaultSearchPath
+        if let custom = environment["ARCADE_SOUND_CMD"], !custom.allSatisfy(\.isWhitespace) {
+            var words = custom.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let path = findExecutable(words[0], searchPath) else { return nil }
+            words[0] = path
+            return words
+        }
+        for name in Self.knownPlayers {
+            if let path = findExecutable(name, searchPath) { return [path] }
+        }
+        return nil
+    }
+
+    /// The real `PATH` lookup: the first executable regular file named `name`.
+    public static let searchPath: @Sendable (String, String) -> String? = { name, searchPath in
+        /// Whether `path` is a regular file this process may execute.
+        func isExecutableFile(_ path: String) -> Bool {
+            var info = stat()
+            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+        }
+        if name.contains("/") { return isExecutableFile(name) ? name : nil }
+        for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = directory + "/" + name
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The settings of this process: its environment (the four variables above) and `PATH`.
+    static func fromProcess() -> SoundSettings {
+        var environment: [String: String] = [:]
+        for name in ["ARCADE_SOUND", "ARCADE_SOUND_CMD", "ARCADE_ASSETS", "PATH"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return SoundSettings(environment: environment)
+    }
+}
+
+/// Plays the three sound cues through an audio player found on the system.
+///
+/// One shared instance (`SoundHelper.shared`) serves the app: the screens return
+/// `.sound(cue)` effects and the app layer calls `play(_:)` (or the three named methods),
+/// ringing the terminal bell when the result is `.bell`. The cues are looked up once, on
+/// first use: `card-drawn.wav`, `hand-won.wav` and `hand-lost.wav` in the `Sounds/` assets,
+/// each checked to be a readable WAV file.
+///
+/// A player runs in the background with its output on /dev/null, never blocking and
+/// never printing onto the screen. Finished players are collected (without waiting) at
+/// the next cue; one that exited non-zero or was killed means the player does not work
+/// here (no sound card, no sound server), and from then on every cue asks for the bell.
+/// If none is found, or a cue file is missing, that cue asks for the bell too.
+///
+/// Concurrency: the helper is a `Sendable` final class whose only mutable state sits in a
+/// `Synchronization.Mutex`, so `shared` is safe to reach from any thread under Swift 6
+/// strict concurrency without `@unchecked`. A call holds the lock only while it spawns or
+/// polls (both return at once), so it never blocks its caller for long.
+public final class SoundHelper: Sendable {
+    /// The app's one instance, set up from this process's environment; `configure` adds `--mute`.
+    public static let shared = SoundHelper(settings: .fromProcess())
+
+    /// At most this many players run at once; more cues meanwhile are dropped (`.skipped`).
+    static let maximumRunningPlayers = 4
+    /// The folder of the cue files among the assets.
+    static let soundsFolder = "Sounds"
+
+    /// The file name of each cue in `Sounds/`.
+    static func fileName(of cue: SoundCue) -> String {
+        switch cue {
+        case .cardDrawn: "card-drawn.wav"
+        case .handWon: "hand-won.wav"
+        case .handLost: "hand-lost.wav"
+        }
+    }
+
+    /// The mutable part: settings, what was found on first use, the players running.
+    private struct State: Sendable {
+        var settings: SoundSettings
+        /// The player command and each cue's file, found on first use.
+        var loaded: (command: [String]?, cues: [SoundCue: String])?
+        /// Players started and not collected yet.
+        var running: [Int32] = []
+        /// Set when a player failed: no more players, the bell instead.
+        var playerFailed = false
+    }
+
+    private let state: Mutex<State>
+
+    /// A helper with its own settings (tests; the app uses `shared`).
+    public init(settings: SoundSettings) {
+        state = Mutex(State(settings: settings))
+    }
+
+    /// Replace the settings (the app's environment and `--mute`), before the first cue.
+    ///
+    /// The cues are looked up again on the next use; players already running are still collected.
+    public func configure(environment: [String: String], isMuted: Bool) {
+        state.withLock { state in
+            let launcher = state.settings.launcher
+            let findExecutable = state.settings.findExecutable
+            state.settings = SoundSettings(environment: environment, isMuted: isMuted,
+                                           findExecutable: findExecutable, launcher: launcher)
+            state.loaded = nil
+            state.playerFailed = false
+        }
+    }
+
+    /// The sound of a player card turned over.
+    @discardableResult
+    public func playDrawCardSound() -> SoundResult { play(.cardDrawn) }
+
+    /// The sound of a won hand.
+    @discardableResult
+    public func playWinSound() -> SoundResult { play(.handWon) }
+
+    /// The sound of a lost hand.
+    @discardableResult
+    public func playLoseSound() -> SoundResult { play(.handLost) }
+
+    /// Start playing `cue` in the background, or say why not (see `SoundResult`).
+    @discardableResult
+    public func play(_ cue: SoundCue) -> SoundResult {
+        state.withLock { state in
+            guard !state.settings.isSilenced else { return .muted }
+            Self.collectFinishedPlayers(&state)
+            guard !state.playerFailed else { return .bell }
+            let loaded = state.loaded ?? Self.load(state.settings)
+            state.loaded = loaded
+            guard let command = loaded.command, let file = loaded.cues[cue] else { return .bell }
+            guard state.running.count < Self.maximumRunningPlayers else { return .skipped }
+            guard let pid = state.settings.launcher.spawn(command[0], command + [file]) else {
+                state.playerFailed = true
+                return .bell
+            }
+            state.running.append(pid)
+            return .played
+        }
+    }
+
+    /// Collect players that have ended, without waiting; returns how many still run.
+    ///
+    /// `play` does this itself; call it to learn sooner whether a player failed (tests) or
+    /// to reap finished players when no cue is coming.
+    @discardableResult
+    public func collectFinishedPlayers() -> Int {
+        state.withLock { state in
+            Self.collectFinishedPlayers(&state)
+            return state.running.count
+        }
+    }
+
+    /// Whether a player failed, so that every cue now asks for the bell.
+    public var hasPlayerFailed: Bool {
+        state.withLock { $0.playerFailed }
+    }
+
+    /// Forget the players that have ended; one that failed turns the player off.
+    private static func collectFinishedPlayers(_ state: inout State) {
+        state.running.removeAll { pid in
+            guard let exit = state.settings.launcher.poll(pid) else { return false }
+            if !exit.succeeded { state.playerFailed = true }
+            return true
+        }
+    }
+
+    /// Find the player command and the cue files (each a readable WAV file), once.
+    private static func load(_ settings: SoundSettings) -> (command: [String]?, cues: [SoundCue: String]) {
+        var cues: [SoundCue: String] = [:]
+        if case .success(let folder) = settings.assets.directory(soundsFolder) {
+            for cue in SoundCue.allCases {
+                let path = folder + "/" + fileName(of: cue)
+                if WAVFile(contentsOf: path) != nil { cues[cue] = path }
+            }
+        }
+        return (settings.playerCommand(), cues)
+    }
+}

@@ -1,0 +1,525 @@
+import ArcadeTestSupport
+import ArcadeUI
+import BlackjackModel
+import Testing
+
+@testable import ArcadeApp
+
+/// The blackjack screen: snapshots of the table, the alerts and the pages, and every
+/// input's whole effect (status line, cues, score, the dealer's play over ticks).
+///
+/// Hands are scripted by stacking the shoe: cards go player, dealer, player, dealer
+/// (the hole card), then each card drawn in order.
+@Suite struct BlackjackScreenTests {
+    init() { prepareForDrawing() }
+
+    static let size = Size(width: 80, height: 23)
+
+    private typealias Card = BlackjackModel.Card
+
+    /// A screen over a game whose shoe starts with `cards`, past the new-game alert.
+    private func table(_ cards: [Card] = [], decks: Int = BlackjackGame.defaultDeckCount,
+                       scores: [ScoreEntry] = [], size: Size = size) -> BlackjackScreen {
+        BlackjackScreen(game: BlackjackGame(seed: 11, decks: decks, stackedCards: cards), size: size,
+                        theme: Theme(), scores: scores, showsNewGameAlert: false)
+    }
+
+    private func text(_ screen: BlackjackScreen, size: Size = size, theme: Theme = Theme()) -> String {
+        var grid = CellGrid(size: size, theme: theme)
+        screen.render(into: &grid)
+        return grid.text
+    }
+
+    /// Where `label` is drawn in `screen`, for clicking it.
+    private func point(of label: String, in screen: BlackjackScreen) -> Point? {
+        let lines = text(screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (row, line) in lines.enumerated() {
+            if let range = line.range(of: label) {
+                return Point(x: line.distance(from: line.startIndex, to: range.lowerBound) + 1, y: row)
+            }
+        }
+        return nil
+    }
+
+    private func click(_ label: String, on screen: inout BlackjackScreen,
+                       sourceLocation: SourceLocation = #_sourceLocation) -> [GameEffect] {
+        guard let at = point(of: label, in: screen) else {
+            Issue.record("\(label) is not on screen", sourceLocation: sourceLocation)
+            return []
+        }
+        return screen.update(.mouse(MouseEvent(.press, at: at)))
+    }
+
+    /// Player 9♠ 4♥, dealer K♦ and 7♣ (hole), then the player's Ace.
+    private let aceHand: [Card] = [
+        Card(.nine, of: .spades), Card(.king, of: .diamonds), Card(.four, of: .hearts), Card(.seven, of: .clubs),
+        Card(.ace, of: .spades),
+    ]
+
+    /// Player 10♠ 9♥ (19); dealer 2♣ 3♦ (5), who then draws 4♠, 5♥ and 6♣ (20).
+    private let longDealerHand: [Card] = [
+        Card(.ten, of: .spades), Card(.two, of: .clubs), Card(.nine, of: .hearts), Card(.three, of: .diamonds),
+        Card(.four, of: .spades), Card(.five, of: .hearts), Card(.six, of: .clubs),
+    ]
+
+    /// One winning hand: player 10♠ 9♥ (19) against the dealer's 10♦ 8♣ (18), who stands.
+    private let winningHand: [Card] = [
+        Card(.ten, of: .spades), Card(.ten, of: .diamonds), Card(.nine, of: .hearts), Card(.eight, of: .clubs),
+    ]
+
+    // MARK: - Snapshots
+
+    @Test func theNewGameAlertGreetsThePlayer() {
+        let screen = BlackjackScreen(seed: 11, size: Self.size, theme: Theme(), scores: [])
+        #expect(screen.alert == .newGame)
+        assertSnapshot(text(screen), named: "blackjack-new-game-80x23")
+    }
+
+    @Test func aHandInProgress() {
+        var screen = table(aceHand)
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])
+        #expect(screen.status == "You have 13. You can Hit, Stand or Double down")
+        #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
+        #expect(screen.status == "You drew an Ace (14). You can Hit or Stand")
+        #expect(screen.isInProgress)
+        assertSnapshot(text(screen), named: "blackjack-hand-in-progress-80x23")
+    }
+
+    @Test func aFinishedHandStaysOnTheTableUntilTheNextDeal() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("s")))
+        for _ in 0..<3 { _ = screen.update(.tick(BlackjackScreen.dealerCardPause)) }
+        #expect(screen.dealerPlay == nil)
+        #expect(screen.status == "You lose 50 — 19 against 20")
+        assertSnapshot(text(screen), named: "blackjack-finished-hand-80x23")
+        // Bet keys do not clear the table.
+        _ = screen.update(.key(.character("+")))
+        #expect(text(screen).contains("Dealer: 20"))
+    }
+
+    @Test func theGameOverAlert() {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 },
+                           scores: [ScoreEntry(score: 300, date: "2026-11-29 18:30", player: "ann",
+                                               figures: ["hands": "5"])])
+        var effects: [GameEffect] = []
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            effects = screen.update(.key(.character("s")))
+        }
+        #expect(effects == [.sound(.handWon), .recordScore(350, figures: ["hands": "5"])])
+        #expect(screen.alert == .gameOver)
+        #expect(!screen.isInProgress)
+        assertSnapshot(text(screen), named: "blackjack-game-over-80x23")
+        let ascii = text(screen, theme: Theme(colorMode: .monochrome, ascii: true))
+        let onlyASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(onlyASCII && ascii.contains("You win 50 - 19 against 18."))
+    }
+
+    @Test func theAboutPage() {
+        var screen = table()
+        _ = screen.update(.key(.character("a")))
+        #expect(screen.page == .about)
+        assertSnapshot(text(screen), named: "blackjack-about-80x23")
+    }
+
+    @Test func theHighScoresPage() {
+        let entries = [
+            ScoreEntry(score: 450, date: "2026-11-30 09:12", player: "ann", figures: ["hands": "5"]),
+            ScoreEntry(score: 250, date: "2026-11-28 21:40", player: "bob", figures: ["hands": "5"]),
+            ScoreEntry(score: 0, date: "2026-11-27 08:05", player: "ann", figures: ["hands": "3"]),
+        ]
+        var screen = table(scores: entries)
+        _ = screen.update(.key(.character("t")))
+        #expect(screen.page == .highScores)
+        assertSnapshot(text(screen), named: "blackjack-high-scores-80x23")
+    }
+
+    @Test func theHighScoresPageListsTheTopTenAndFollowsTheStore() {
+        var screen = table()
+        _ = screen.update(.key(.character("t")))
+        #expect(text(screen).contains("No finished games yet."))
+        let entries = (1...12).map { ScoreEntry(score: 1300 - $0 * 100, date: "2026-11-30 10:\($0 + 10)", player: "p\($0)") }
+        screen.scoresChanged(entries)
+        #expect(screen.highScoreLines.count == 1 + BlackjackScreen.highScoreCount)
+        let shown = text(screen)
+        #expect(shown.contains("1200") && shown.contains(" 300") && !shown.contains(" 200 "))
+    }
+
+    @Test func aShortTerminalGetsSmallCards() {
+        let small = Size(width: 60, height: 16)
+        var screen = table(aceHand, size: small)
+        _ = screen.update(.key(.enter))
+        let shown = text(screen, size: small)
+        #expect(screen.minimumSize == small)
+        assertSnapshot(shown, named: "blackjack-hand-in-progress-60x16")
+        #expect(shown.contains("[ Hit ]") && shown.contains("Bet 50") && shown.contains("Hand 1 of 5"))
+    }
+
+    // MARK: - Cards and glyphs
+
+    @Test func suitsAreLettersUnderASCIIAndGlyphsInMonochrome() {
+        var screen = table(aceHand)
+        _ = screen.update(.key(.enter))
+        let ascii = text(screen, theme: Theme(colorMode: .monochrome, ascii: true))
+        let onlyASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(onlyASCII)
+        #expect(ascii.contains("|9S   |") && ascii.contains("|4H   |") && ascii.contains("|KD   |"))
+        #expect(ascii.contains("|#####|"))  // the hole card's back
+        let mono = text(screen, theme: Theme(colorMode: .monochrome, ascii: false))
+        #expect(mono.contains("│9♠   │") && mono.contains("│4♥   │") && mono.contains("│░░░░░│"))
+    }
+
+    @Test func redSuitsAreRed() {
+        var screen = table(aceHand)
+        _ = screen.update(.key(.enter))
+        var grid = CellGrid(size: Self.size)
+        screen.render(into: &grid)
+        var suitColors: [Character: Color] = [:]
+        for y in 0..<grid.size.height {
+            for x in 0..<grid.size.width {
+                let cell = grid[x, y]
+                if "♠♥♦♣".unicodeScalars.contains(cell.scalar) { suitColors[Character(cell.scalar)] = cell.style.foreground }
+            }
+        }
+        #expect(suitColors == ["♠": .terminalDefault, "♥": .red, "♦": .red])
+    }
+
+    // MARK: - Cues and status lines
+
+    @Test func theCuesOfAHandThatBusts() {
+        // Player 5♠ 6♥, dealer 9♣ 8♦; the player draws 4♣ (15), then K♥ (25).
+        var screen = table([Card(.five, of: .spades), Card(.nine, of: .clubs), Card(.six, of: .hearts),
+                            Card(.eight, of: .diamonds), Card(.four, of: .clubs), Card(.king, of: .hearts)])
+        var cues: [GameEffect] = []
+        cues += screen.update(.key(.enter))
+        #expect(cues == [.sound(.cardDrawn), .sound(.cardDrawn)])
+        cues += screen.update(.key(.character("h")))
+        #expect(screen.status == "You drew a Four (15). You can Hit or Stand")
+        cues += screen.update(.key(.character("h")))
+        #expect(cues == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost)])
+        #expect(screen.status == "You drew a King (25). Bust — you lose 50")
+        #expect(screen.statusTone == .lost)
+        #expect(screen.shownScore == 50)
+        #expect(!screen.wantsTicks)  // the dealer does not draw against a bust
+        #expect(text(screen).contains("Dealer: 17"))  // the hole card is turned over
+        #expect(screen.update(.key(.character("h"))).isEmpty)  // nothing to hit after the hand
+    }
+
+    @Test func aNaturalIsSettledAtTheDeal() {
+        var screen = table([Card(.ace, of: .spades), Card(.nine, of: .clubs), Card(.king, of: .hearts),
+                            Card(.seven, of: .diamonds)])
+        #expect(screen.update(.key(.space)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handWon)])
+        #expect(screen.status == "Blackjack! You win 50")
+        #expect(screen.shownScore == 150)
+        #expect(text(screen).contains("You: Blackjack"))
+    }
+
+    @Test func theDealersNaturalLosesAtTheDeal() {
+        var screen = table([Card(.ten, of: .spades), Card(.ace, of: .clubs), Card(.nine, of: .hearts),
+                            Card(.queen, of: .diamonds)])
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost)])
+        #expect(screen.status == "Dealer has Blackjack — you lose 50")
+    }
+
+    @Test func aPushChangesNothingAndPlaysNoOutcomeCue() {
+        var screen = table([Card(.ten, of: .spades), Card(.ten, of: .diamonds), Card(.eight, of: .hearts),
+                            Card(.eight, of: .clubs)])
+        _ = screen.update(.key(.enter))
+        #expect(screen.update(.key(.character("s"))).isEmpty)
+        #expect(screen.status == "Push — 18 each, the bet comes back")
+        #expect(screen.shownScore == 100)
+        #expect(text(screen).contains("= Push"))
+    }
+
+    @Test func doubleDownTakesOneCardAndDoublesTheStake() {
+        // Player 5♠ 6♥ (11), dealer 10♣ 7♦ (17); the double down draws 10♠ (21).
+        var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                            Card(.seven, of: .diamonds), Card(.ten, of: .spades)])
+        _ = screen.update(.key(.enter))
+        #expect(screen.actionButtons.buttons[2].isEnabled)
+        #expect(screen.update(.key(.character("d"))) == [.sound(.cardDrawn), .sound(.handWon)])
+        #expect(screen.status == "You drew a Ten (21). You win 100 — 21 against 17")
+        #expect(screen.shownScore == 200)
+        #expect(text(screen).contains("Won 100 (doubled)"))
+    }
+
+    @Test func doubleDownSaysWhyWhenItIsNotAllowed() {
+        var screen = table(aceHand)
+        _ = screen.update(.key(.character("d")))
+        #expect(screen.status == "Deal a hand first (Enter)")
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("h")))
+        #expect(!screen.actionButtons.buttons[2].isEnabled)
+        #expect(screen.update(.key(.character("d"))).isEmpty)
+        #expect(screen.status == "You can double down only on your first two cards")
+        #expect(screen.game.playerHand.cards.count == 3)
+    }
+
+    @Test func aReshuffledShoeIsAnnounced() {
+        var screen = table(decks: 1)
+        var announced = false
+        for _ in 0..<40 where !announced {
+            if screen.alert == .gameOver { _ = screen.update(.key(.character("p"))) }
+            _ = screen.update(.key(.enter))
+            announced = screen.status.hasPrefix("Reshuffling the shoe — ")
+            _ = screen.update(.key(.character("s")))
+            _ = screen.update(.key(.character("s")))  // skips the dealer's play, if any
+        }
+        #expect(announced)
+    }
+
+    // MARK: - The dealer's play
+
+    @Test func theDealerPlaysCardByCardHalfASecondApart() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        #expect(!screen.wantsTicks)
+        #expect(text(screen).contains("Dealer: 2 + ?"))
+
+        #expect(screen.update(.key(.character("s"))).isEmpty)  // no outcome yet
+        #expect(screen.wantsTicks)
+        #expect(screen.dealerPlay?.shownCards == 2)
+        #expect(screen.status == "Dealer turns over a Three (5)")
+        #expect(screen.shownScore == 100)
+        let anyEnabled = screen.actionButtons.buttons.contains { $0.isEnabled }
+        #expect(!anyEnabled)
+
+        #expect(screen.update(.tick(0.3)).isEmpty)
+        #expect(screen.dealerPlay?.shownCards == 2)
+        #expect(screen.status == "Dealer turns over a Three (5)")  // a tick without a new card changes nothing
+        #expect(screen.update(.tick(0.2)).isEmpty)
+        #expect(screen.dealerPlay?.shownCards == 3)
+        #expect(screen.status == "Dealer draws a Four (9)")
+        #expect(text(screen).contains("Dealer: 9"))
+
+        #expect(screen.update(.tick(0.2)).isEmpty)
+        #expect(screen.status == "Dealer draws a Four (9)")
+        #expect(screen.update(.tick(0.3)).isEmpty)
+        #expect(screen.status == "Dealer draws a Five (14)")
+        #expect(screen.update(.tick(0.5)) == [.sound(.handLost)])
+        #expect(screen.dealerPlay == nil)
+        #expect(!screen.wantsTicks)
+        #expect(screen.shownScore == 50)
+        #expect(screen.status == "You lose 50 — 19 against 20")
+    }
+
+    @Test func aKeyDuringTheDealersPlayShowsTheRestAtOnceAndDoesNothingElse() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("s")))
+        #expect(screen.update(.key(.enter)) == [.sound(.handLost)])
+        #expect(screen.dealerPlay == nil)
+        #expect(screen.game.handNumber == 1)  // Enter did not deal the next hand
+        #expect(text(screen).contains("Dealer: 20"))
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])
+        #expect(screen.game.handNumber == 2)
+    }
+
+    @Test func aClickDuringTheDealersPlayAlsoSkipsIt() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("s")))
+        #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))) == [.sound(.handLost)])
+        #expect(screen.dealerPlay == nil)
+    }
+
+    @Test func leavingDuringTheLastHandsPlayStillRecordsTheScore() {
+        var hands = Array(repeating: winningHand, count: BlackjackGame.handsPerGame - 1).flatMap { $0 }
+        hands += longDealerHand
+        var screen = table(hands)
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            _ = screen.update(.key(.character("s")))
+        }
+        #expect(screen.wantsTicks)
+        #expect(screen.willLeave() == [.recordScore(250, figures: ["hands": "5"])])
+    }
+
+    @Test func leavingMidGameRecordsNothing() {
+        var screen = table(aceHand)
+        _ = screen.update(.key(.enter))
+        #expect(screen.willLeave().isEmpty)
+    }
+
+    // MARK: - Bets
+
+    @Test func betKeysMoveTheBetInStepsOfTenWithinTheScore() {
+        var screen = table(aceHand)
+        #expect(screen.game.bet == 50)
+        _ = screen.update(.key(.character("+")))
+        #expect(screen.game.bet == 60)
+        #expect(screen.status == "Bet 60 — press Enter to deal")
+        _ = screen.update(.key(.character("-")))
+        _ = screen.update(.key(.character("-")))
+        #expect(screen.game.bet == 40)
+        for _ in 0..<10 { _ = screen.update(.key(.character("="))) }
+        #expect(screen.game.bet == 100)
+        #expect(screen.status == "Bet 100 is as high as your score allows")
+        #expect(!screen.betButton(raising: true).isEnabled)
+        for _ in 0..<12 { _ = screen.update(.key(.character("_"))) }
+        #expect(screen.game.bet == 10)
+        #expect(screen.status == "Bet 10 is the smallest bet")
+        #expect(!screen.betButton(raising: false).isEnabled)
+
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("+")))
+        #expect(screen.game.bet == 10)
+        #expect(screen.status == "The bet is fixed while a hand is in play")
+        #expect(text(screen).contains("( + )"))
+    }
+
+    @Test func betAndActionButtonsTakeClicks() {
+        var screen = table(aceHand)
+        _ = click("[ + ]", on: &screen)
+        #expect(screen.game.bet == 60)
+        _ = click("[ - ]", on: &screen)
+        #expect(screen.game.bet == 50)
+        #expect(click("[ Deal ]", on: &screen) == [.sound(.cardDrawn), .sound(.cardDrawn)])
+        #expect(click("[ Hit ]", on: &screen) == [.sound(.cardDrawn)])
+        #expect(click("( Deal )", on: &screen).isEmpty)  // disabled during the hand
+        _ = click("[ Stand ]", on: &screen)
+        #expect(!screen.game.isHandInProgress)
+        _ = click("[ About ]", on: &screen)
+        #expect(screen.page == .about)
+        _ = click("[ Back ]", on: &screen)
+        #expect(screen.page == .table)
+        _ = click("[ Top scores ]", on: &screen)
+        #expect(screen.page == .highScores)
+    }
+
+    // MARK: - Alerts and pages
+
+    @Test func theNewGameAlertIsModal() {
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: aceHand), size: Self.size,
+                                     theme: Theme())
+        #expect(screen.update(.key(.character("h"))).isEmpty)
+        #expect(screen.update(.key(.character("+"))).isEmpty)
+        #expect(screen.game.bet == 50 && screen.game.handNumber == 0)
+        #expect(!screen.consumes(.escape))  // Esc leaves the game from here, as from the table
+        _ = screen.update(.key(.right))
+        #expect(screen.alertFocus == 1)
+        _ = screen.update(.key(.enter))  // the focused About
+        #expect(screen.page == .about)
+        _ = screen.update(.key(.escape))
+        #expect(screen.alert == .newGame)  // back to the alert
+        _ = screen.update(.key(.left))
+        _ = screen.update(.key(.enter))
+        #expect(screen.alert == nil)
+        #expect(screen.status == BlackjackWording.placeYourBet)
+    }
+
+    @Test func theGameOverAlertOffersPlayAgainHighScoresAndTheMenu() {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            _ = screen.update(.key(.character("s")))
+        }
+        #expect(screen.alert == .gameOver)
+        #expect(screen.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
+        #expect(screen.shownScore == 100 && screen.game.handNumber == 0 && screen.alert == nil)
+        #expect(screen.status == BlackjackWording.newGameStarted)
+        #expect(text(screen).contains("Score 100 · Hand 1 of 5"))
+    }
+
+    @Test func theGameOverAlertsOtherButtons() {
+        var screen = table([Card(.ten, of: .spades), Card(.ace, of: .clubs), Card(.nine, of: .hearts),
+                            Card(.queen, of: .diamonds)])
+        for _ in 0..<5 { _ = screen.update(.key(.character("+"))) }
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost),
+                                                .recordScore(0, figures: ["hands": "1"])])
+        #expect(screen.alert == .gameOver)
+        #expect(text(screen).contains("Out of points after 1 hand: final score 0."))
+        _ = screen.update(.key(.character("t")))
+        #expect(screen.page == .highScores)
+        #expect(screen.consumes(.escape))
+        _ = screen.update(.key(.escape))
+        #expect(screen.alert == .gameOver)
+        _ = screen.update(.key(.character("h")))
+        #expect(screen.page == .highScores)
+        _ = screen.update(.key(.enter))
+        #expect(screen.update(.key(.character("m"))) == [.leave])
+        #expect(click("[ Back to menu ]", on: &screen) == [.leave])
+    }
+
+    @Test func theScoreIsRecordedOnceAndTheAlertSaysIfItIsANewBest() {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
+        var recorded = 0
+        for _ in 0..<BlackjackGame.handsPerGame {
+            for effect in screen.update(.key(.enter)) + screen.update(.key(.character("s"))) {
+                if case .recordScore = effect { recorded += 1 }
+            }
+        }
+        #expect(recorded == 1)
+        #expect(screen.willLeave().isEmpty)
+        #expect(text(screen).contains("A new high score!"))
+    }
+
+    @Test func escClosesAboutWithoutLeavingTheGame() {
+        let info = GameInfo(id: .blackjack, summary: "Blackjack",
+                            make: { context in
+                                BlackjackScreen(seed: context.seed, size: context.size, theme: context.theme,
+                                                scores: context.scores)
+                            })
+        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 11 })
+        shell.open(.blackjack)
+        _ = shell.update(.key(.enter))  // past the new-game alert
+        _ = shell.update(.key(.enter))  // deal: the game is in progress
+        _ = shell.update(.key(.character("a")))
+        var grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        #expect(grid.text.contains("About Blackjack"))
+        #expect(shell.update(.key(.escape)).isEmpty)
+        #expect(shell.activeGame == .blackjack)
+        #expect(shell.overlay == nil)
+        shell.render(into: &grid)
+        #expect(!grid.text.contains("About Blackjack") && grid.text.contains("Dealer:"))
+        // On the table Esc is the shell's again: a game in progress asks first.
+        _ = shell.update(.key(.escape))
+        #expect(shell.overlay == .confirmLeave)
+    }
+
+    @Test func theAboutPageScrollsOnAShortTerminal() {
+        let small = Size(width: 60, height: 16)
+        var screen = table(size: small)
+        _ = screen.update(.key(.character("a")))
+        let top = text(screen, size: small)
+        #expect(top.contains("▼") && !top.contains("▲"))
+        for _ in 0..<30 { _ = screen.update(.key(.down)) }
+        let bottom = text(screen, size: small)
+        #expect(bottom.contains("▲") && !bottom.contains("▼"))
+        #expect(bottom.contains("in steps of 10"))
+        _ = screen.update(.key(.up))
+        #expect(screen.aboutOffset > 0)
+        let offset = screen.aboutOffset
+        _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: 10, y: 5))))
+        #expect(screen.aboutOffset == offset - 1)
+        _ = screen.update(.key(.character("t")))
+        _ = screen.update(.key(.character("a")))  // About opens at its top again
+        #expect(screen.aboutOffset == 0)
+    }
+
+    @Test func keyHintsFollowWhatCanBeDone() {
+        var screen = table(longDealerHand)
+        #expect(screen.keyHints.map(\.keys) == ["Enter", "+ -", "a", "t"])
+        _ = screen.update(.key(.enter))
+        #expect(screen.keyHints.map(\.keys) == ["h", "s", "d"])
+        _ = screen.update(.key(.character("s")))
+        #expect(screen.keyHints.map(\.keys) == ["any key"])
+        _ = screen.update(.key(.character("a")))  // skips the play
+        _ = screen.update(.key(.character("a")))
+        #expect(screen.keyHints.map(\.keys) == ["Esc", "↑ ↓"])
+    }
+
+    @Test func aResizeMovesTheButtonsClicksFollow() {
+        var screen = table(aceHand)
+        let small = Size(width: 60, height: 16)
+        _ = screen.update(.resize(small))
+        var grid = CellGrid(size: small)
+        screen.render(into: &grid)
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = lines.firstIndex { $0.contains("[ Deal ]") }!
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "[ Deal ]")!.lowerBound)
+        #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row)))).count == 2)
+    }
+}

@@ -1,0 +1,298 @@
+import ArcadeTestSupport
+import ArcadeUI
+import BlackjackModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ArcadeApp
+
+/// The sound cues: the WAV files in `Assets/Sounds/`, and `SoundHelper` playing them through
+/// a player command (real processes through `ARCADE_SOUND_CMD`, or a scripted launcher).
+@Suite struct SoundTests {
+    /// The checkout's `Assets` folder, found from this file's path.
+    static let assetsRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets").path
+    static let soundsFolder = assetsRoot + "/Sounds"
+
+    // MARK: - The WAV files
+
+    @Test(arguments: SoundCue.allCases)
+    func eachCueIsAShortNonSilentMonoPCMFile(_ cue: SoundCue) throws {
+        let path = Self.soundsFolder + "/" + SoundHelper.fileName(of: cue)
+        let bytes = try #require(WAVFile.readFile(path), "cannot read \(path)")
+        #expect(String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF")
+        #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE")
+        let riffSize = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        #expect(riffSize == bytes.count - 8)
+        #expect(bytes.count < 16_000)
+
+        let wav = try #require(WAVFile(bytes: bytes))
+        #expect(wav.format == WAVFile.pcmFormat)
+        #expect(wav.channels == 1)
+        #expect(wav.bitsPerSample == 16)
+        #expect(wav.sampleRate == 22050)
+        #expect(wav.duration > 0.02 && wav.duration < 0.5)
+        let peak = wav.samples16.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 8000)  // clearly audible
+        #expect(peak < 32767)  // and never clipped
+    }
+
+    @Test func theCuesSoundDifferent() throws {
+        let lengths = try SoundCue.allCases.map { cue in
+            try #require(WAVFile(contentsOf: Self.soundsFolder + "/" + SoundHelper.fileName(of: cue))).data.count
+        }
+        #expect(Set(lengths).count == lengths.count)
+    }
+
+    @Test(.enabled(if: TerminalProcess.which("python3") != nil, "needs python3"))
+    func theScriptRegeneratesTheSameCues() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TerminalProcess.run(
+            TerminalProcess.which("python3")!, arguments: [Self.soundsFolder + "/make-sounds.py", folder])
+        #expect(result.status == 0, "\(result)")
+        for cue in SoundCue.allCases {
+            let name = SoundHelper.fileName(of: cue)
+            let made = try #require(WAVFile(contentsOf: folder + "/" + name))
+            let kept = try #require(WAVFile(contentsOf: Self.soundsFolder + "/" + name))
+            #expect(made.sampleRate == kept.sampleRate && made.data.count == kept.data.count, "\(name)")
+            // Allow a rounding step per sample, in case another libm rounds a sine differently.
+            let differing = zip(made.samples16, kept.samples16).filter { abs(Int($0) - Int($1)) > 1 }.count
+            #expect(differing == 0, "\(name): \(differing) samples differ")
+        }
+    }
+
+    // MARK: - Real players through ARCADE_SOUND_CMD
+
+    @Test func aScriptedHandPlaysItsCuesInOrderThroughTheSoundCommand() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = folder + "/cues.log"
+        let player = try writeScript(in: folder, body: "echo \"$1\" >> \(log)")
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": player, "PATH": "/usr/bin:/bin"],
+            assets: AssetLocator(roots: [Self.assetsRoot])))
+
+        // Player 5♠ 6♥ against 9♣ 8♦: hit 4♣ (15), hit K♥ (25, bust).
+        typealias Card = BlackjackModel.Card
+        let game = BlackjackGame(seed: 3, stackedCards: [
+            Card(.five, of: .spades), Card(.nine, of: .clubs), Card(.six, of: .hearts), Card(.eight, of: .diamonds),
+            Card(.four, of: .clubs), Card(.king, of: .hearts),
+        ])
+        var screen = BlackjackScreen(game: game, size: Size(width: 80, height: 23), theme: Theme(),
+                                     showsNewGameAlert: false)
+        var played: [SoundCue] = []
+        for key in [Key.enter, .character("h"), .character("h")] {
+            for case .sound(let cue) in screen.update(.key(key)) {
+                #expect(helper.play(cue) == .played)
+                played.append(cue)
+                // Players run side by side; wait for each line so the log keeps the order asked.
+                let logged = await waitUntil { lines(of: log).count == played.count }
+                #expect(logged, "the player did not log \(cue)")
+            }
+        }
+        #expect(played == [.cardDrawn, .cardDrawn, .cardDrawn, .cardDrawn, .handLost])
+        let names = lines(of: log).map { ($0 as NSString).lastPathComponent }
+        #expect(names == ["card-drawn.wav", "card-drawn.wav", "card-drawn.wav", "card-drawn.wav", "hand-lost.wav"])
+        let allFromTheAssets = lines(of: log).allSatisfy { $0.hasPrefix(Self.soundsFolder) }
+        #expect(allFromTheAssets)
+        #expect(await waitUntil { helper.collectFinishedPlayers() == 0 })
+        #expect(!helper.hasPlayerFailed)
+    }
+
+    @Test func aPlayerThatFailsFallsBackToTheBellAndIsNotTriedAgain() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = folder + "/cues.log"
+        let player = try writeScript(in: folder, body: "echo \"$1\" >> \(log)\nexit 1")
+        let spawns = Recorder()
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": player],
+            assets: AssetLocator(roots: [Self.assetsRoot]),
+            launcher: PlayerLauncher(spawn: { executable, arguments in
+                spawns.record(arguments)
+                return PlayerLauncher.posix.spawn(executable, arguments)
+            }, poll: PlayerLauncher.posix.poll)))
+
+        #expect(helper.playDrawCardSound() == .played)  // nobody knows yet that it will fail
+        #expect(await waitUntil { helper.collectFinishedPlayers() == 0 })
+        #expect(helper.hasPlayerFailed)
+        #expect(helper.playWinSound() == .bell)
+        #expect(helper.playLoseSound() == .bell)
+        #expect(spawns.count == 1)
+        #expect(lines(of: log).count == 1)
+    }
+
+    @Test func aSoundCommandThatDoesNotExistRingsTheBell() {
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": "/nonexistent/player"], assets: AssetLocator(roots: [Self.assetsRoot])))
+        #expect(helper.playDrawCardSound() == .bell)
+    }
+
+    // MARK: - Scripted launchers
+
+    /// A helper whose players are recorded, not run; `exits` says how each polled player ended.
+    private func scriptedHelper(environment: [String: String] = [:], isMuted: Bool = false,
+                                players: Set<String> = ["aplay"], exit: PlayerExit? = .exited(0),
+                                spawnWorks: Bool = true, spawns: Recorder) -> SoundHelper {
+        SoundHelper(settings: SoundSettings(
+            environment: environment, isMuted: isMuted, assets: AssetLocator(roots: [Self.assetsRoot]),
+            findExecutable: { name, _ in
+                if name.hasPrefix("/") { return name }
+                return players.contains(name) ? "/usr/bin/" + name : nil
+            },
+            launcher: PlayerLauncher(spawn: { _, arguments in
+                spawns.record(arguments)
+                return spawnWorks ? Int32(1000 + spawns.count) : nil
+            }, poll: { _ in exit })))
+    }
+
+    @Test func theThreeMethodsPlayTheirOwnCue() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(spawns: spawns)
+        #expect(helper.playDrawCardSound() == .played)
+        #expect(helper.playWinSound() == .played)
+        #expect(helper.playLoseSound() == .played)
+        #expect(spawns.calls.map { ($0.last! as NSString).lastPathComponent }
+                == ["card-drawn.wav", "hand-won.wav", "hand-lost.wav"])
+        let allThroughAplay = spawns.calls.allSatisfy { $0.first == "/usr/bin/aplay" && $0.count == 2 }
+        #expect(allThroughAplay)
+    }
+
+    @Test func theFirstKnownPlayerOnThePathIsUsed() {
+        let spawns = Recorder()
+        _ = scriptedHelper(players: ["afplay", "pw-play", "aplay"], spawns: spawns).playWinSound()
+        #expect(spawns.calls.first?.first == "/usr/bin/pw-play")
+        #expect(SoundSettings.knownPlayers == ["paplay", "pw-play", "aplay", "afplay"])
+    }
+
+    @Test func theSoundCommandWinsOverThePathAndKeepsItsArguments() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(environment: ["ARCADE_SOUND_CMD": "/opt/bin/play --quiet"], players: ["paplay"],
+                                    spawns: spawns)
+        #expect(helper.playLoseSound() == .played)
+        #expect(spawns.calls.first?.dropLast() == ["/opt/bin/play", "--quiet"])
+    }
+
+    @Test func noPlayerOnThePathRingsTheBell() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(players: [], spawns: spawns)
+        #expect(helper.playDrawCardSound() == .bell)
+        #expect(spawns.count == 0)
+    }
+
+    @Test func missingCueFilesRingTheBell() {
+        let spawns = Recorder()
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": "/bin/true"], assets: AssetLocator(roots: ["/nonexistent"]),
+            launcher: PlayerLauncher(spawn: { _, arguments in spawns.record(arguments); return 1 }, poll: { _ in nil })))
+        #expect(helper.playWinSound() == .bell)
+        #expect(spawns.count == 0)
+    }
+
+    @Test(arguments: [PlayerExit.exited(1), .signaled(9)])
+    func aPlayerThatEndsBadlyStopsThePlayer(_ exit: PlayerExit) {
+        let spawns = Recorder()
+        let helper = scriptedHelper(exit: exit, spawns: spawns)
+        #expect(helper.playDrawCardSound() == .played)
+        #expect(helper.playDrawCardSound() == .bell)  // the first one's end is collected here
+        #expect(helper.playWinSound() == .bell)
+        #expect(spawns.count == 1)
+    }
+
+    @Test func aPlayerThatCannotStartStopsThePlayer() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(spawnWorks: false, spawns: spawns)
+        #expect(helper.playDrawCardSound() == .bell)
+        #expect(helper.playDrawCardSound() == .bell)
+        #expect(spawns.count == 1)
+    }
+
+    @Test func muteSilencesEverythingEvenTheBell() {
+        for (environment, isMuted) in [([String: String](), true), (["ARCADE_SOUND": "off"], false),
+                                       (["ARCADE_SOUND": "OFF"], false)] {
+            let spawns = Recorder()
+            let helper = scriptedHelper(environment: environment, isMuted: isMuted, spawns: spawns)
+            #expect(helper.playDrawCardSound() == .muted)
+            #expect(helper.playWinSound() == .muted)
+            #expect(spawns.count == 0)
+        }
+        let spawns = Recorder()
+        #expect(scriptedHelper(players: [], spawns: spawns).playWinSound() == .bell)  // not muted: the bell
+    }
+
+    @Test func configureAppliesTheAppsEnvironmentAndMute() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(spawns: spawns)
+        helper.configure(environment: ["ARCADE_ASSETS": Self.assetsRoot], isMuted: true)
+        #expect(helper.playDrawCardSound() == .muted)
+        helper.configure(environment: ["ARCADE_ASSETS": Self.assetsRoot, "ARCADE_SOUND_CMD": "/bin/x"], isMuted: false)
+        #expect(helper.playDrawCardSound() == .played)
+        #expect(spawns.calls.first?.first == "/bin/x")
+    }
+
+    @Test func aStuckPlayerDoesNotPileUpProcesses() {
+        let spawns = Recorder()
+        let helper = scriptedHelper(exit: nil, spawns: spawns)  // players never end
+        for _ in 0..<SoundHelper.maximumRunningPlayers { #expect(helper.playDrawCardSound() == .played) }
+        #expect(helper.playDrawCardSound() == .skipped)
+        #expect(spawns.count == SoundHelper.maximumRunningPlayers)
+    }
+
+    @Test func thereIsOneSharedHelper() {
+        #expect(SoundHelper.shared === SoundHelper.shared)
+    }
+
+    @Test func theWAVReaderRejectsOtherFiles() {
+        #expect(WAVFile(bytes: Array("RIFF....WAVEjunk".utf8)) == nil)
+        #expect(WAVFile(bytes: Array("not a sound at all".utf8)) == nil)
+        #expect(WAVFile(contentsOf: "/nonexistent.wav") == nil)
+    }
+}
+
+// MARK: - Helpers
+
+/// The arguments of every spawn, safe to record from the helper's lock.
+private final class Recorder: Sendable {
+    private let state = Mutex<[[String]]>([])
+
+    func record(_ arguments: [String]) { state.withLock { $0.append(arguments) } }
+    var calls: [[String]] { state.withLock { $0 } }
+    var count: Int { calls.count }
+}
+
+/// A new empty folder under the temporary directory.
+private func temporaryFolder() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("arcade-sound-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+/// A player command running `body` as a `/bin/sh` script written to `folder`.
+///
+/// The command is `/bin/sh <script>` rather than the script itself: executing a file that was
+/// just written can fail with ETXTBSY while a test running in parallel spawns a process that
+/// briefly inherits the descriptor it was written through.
+private func writeScript(in folder: String, body: String) throws -> String {
+    let path = folder + "/player.sh"
+    try (body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return "/bin/sh " + path
+}
+
+/// The lines of the file at `path` (none when it does not exist yet).
+private func lines(of path: String) -> [String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map(String.init)
+}
+
+/// Poll `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
+private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
