@@ -1,0 +1,90 @@
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+/// `make install` into a temporary prefix, the installed binary run from elsewhere, the man
+/// page, `--version`, and `make uninstall` leaving nothing behind.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct InstallTests {
+        static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+
+        private func make(_ target: String, prefix: URL, binary: URL) async throws -> TerminalProcess.Result {
+            try await TerminalProcess.run(
+                URL(fileURLWithPath: "/usr/bin/make"),
+                arguments: ["-s", "-C", Self.checkout.path, target, "PREFIX=\(prefix.path)", "BIN=\(binary.path)"],
+                timeout: .seconds(30))
+        }
+
+        /// Every file below `directory`, relative to it.
+        private func files(under directory: URL) -> [String] {
+            let enumerator = FileManager.default.enumerator(atPath: directory.path)
+            return (enumerator?.allObjects as? [String] ?? []).sorted()
+        }
+
+        @Test func installRunFromElsewhereAndUninstallLeavesNothing() async throws {
+            guard let binary = TerminalProcess.requireArcadeBinary() else { return }
+            let prefix = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-prefix")
+            defer { try? FileManager.default.removeItem(at: prefix) }
+
+            let installed = try await make("install", prefix: prefix, binary: binary)
+            #expect(installed.status == 0, "\(installed)")
+            let layout = files(under: prefix)
+            #expect(layout.contains("bin/arcade"))
+            #expect(layout.contains("share/man/man6/arcade.6"))
+            #expect(layout.contains("share/arcade/Temples/temples.json"))
+            #expect(layout.contains("share/arcade/Temples/salt-lake.png"))
+            #expect(layout.contains("share/arcade/Sounds/card-drawn.wav"))
+            #expect(!layout.contains { $0.hasSuffix(".txt") || $0.hasSuffix(".py") }, "sources stay in the checkout")
+
+            let arcade = prefix.appendingPathComponent("bin/arcade")
+            let version = try await TerminalProcess.run(arcade, arguments: ["--version"])
+            #expect(version.status == 0)
+            #expect(version.stdout.hasPrefix("arcade 0."))
+
+            // From another directory, without ARCADE_ASSETS: the pictures come from the prefix.
+            let session = try TerminalSession(
+                command: [arcade.path, "temples", "--seed", "5"],
+                configuration: .init(width: 100, height: 30, unsetEnvironment: ["ARCADE_ASSETS"],
+                                     workingDirectory: "/"))
+            defer { session.close() }
+            #expect(await session.waitFor("Correct 0   Incorrect 0"))
+            let halfBlocks = session.capture().filter { $0 == "▀" }.count
+            #expect(halfBlocks > 500, "a picture is drawn\n\(session.report())")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+
+            let removed = try await make("uninstall", prefix: prefix, binary: binary)
+            #expect(removed.status == 0, "\(removed)")
+            let left = files(under: prefix).filter { path in
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                return !isDirectory.boolValue
+            }
+            #expect(left.isEmpty, "left behind: \(left)")
+            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/arcade").path))
+        }
+
+        @Test func theManPageRendersWithoutWarningsAndNamesEveryOption() async throws {
+            let page = Self.checkout.appendingPathComponent("Assets/arcade.6")
+            let groff = try await TerminalProcess.run(
+                URL(fileURLWithPath: "/usr/bin/groff"), arguments: ["-man", "-ww", "-Tutf8", page.path])
+            #expect(groff.status == 0)
+            #expect(groff.stderr.isEmpty, "groff warned: \(groff.stderr)")
+            let text = groff.stdout.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
+            guard let binary = TerminalProcess.requireArcadeBinary() else { return }
+            let help = try await TerminalProcess.run(binary, arguments: ["--help"])
+            for option in ["--seed", "--no-color", "--ascii", "--mute", "--help", "--version", "--deck",
+                           "NO_COLOR", "XDG_DATA_HOME", "ARCADE_SOUND", "ARCADE_SOUND_CMD", "ARCADE_ASSETS"] {
+                #expect(help.stdout.contains(option), "--help lacks \(option)")
+                #expect(text.contains(option), "the man page lacks \(option)")
+            }
+            for game in ["Set", "Memory", "Slots", "Temples", "Blackjack"] {
+                #expect(text.contains(game), "the man page lacks \(game)")
+            }
+        }
+    }
+}
