@@ -157,7 +157,9 @@ public struct MenuScreen: Sendable {
         guard y < grid.size.height else { return }
         let clip = Rect(x: layout.left, y: y, width: layout.width, height: 1)
         let marker: Unicode.Scalar = selected ? (grid.theme.ascii ? ">" : "▶") : " "
-        grid.put(marker, at: Point(x: layout.left, y: y), style: Style.bold.foreground(.yellow), clip: clip)
+        // Colour only, no bold: a move rewrites two cells with the fewest attribute changes.
+        grid.put(marker, at: Point(x: layout.left, y: y), style: selected ? Style().foreground(.yellow) : .plain,
+                 clip: clip)
         grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: .bold, clip: clip)
         grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: .bold, clip: clip)
         let best = row.best ?? ""
