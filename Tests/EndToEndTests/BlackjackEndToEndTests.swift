@@ -34,13 +34,7 @@ extension EndToEnd {
             }
             #expect(cues == ["card-drawn.wav", "card-drawn.wav", "hand-won.wav"])
 
-            session.type("q")
-            #expect(await session.waitFor("Leave this game? (y/n)"))
-            session.type("y")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.leaveGameAndQuit()
         }
     }
 }

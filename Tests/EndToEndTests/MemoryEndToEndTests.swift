@@ -29,13 +29,7 @@ extension EndToEnd {
             #expect(row.contains("🐮") && !row.contains("🦀"))  // the third card is the other cow
             #expect(session.lines().first?.contains("Moves 1") == true)
 
-            session.type("q")
-            #expect(await session.waitFor("Leave this game? (y/n)"))
-            session.type("y")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.leaveGameAndQuit()
         }
     }
 }

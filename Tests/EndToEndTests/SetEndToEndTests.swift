@@ -35,13 +35,7 @@ extension EndToEnd {
             #expect(await session.waitFor("The set was replaced."))
             #expect(session.lines().first?.contains("Deck 66") == true)
 
-            session.type("q")
-            #expect(await session.waitFor("Leave this game? (y/n)"))
-            session.type("y")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.leaveGameAndQuit()
         }
     }
 }

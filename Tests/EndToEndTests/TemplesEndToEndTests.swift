@@ -51,13 +51,7 @@ extension EndToEnd {
             #expect(await session.waitFor("─ Names"))
             #expect(session.lines().first?.contains("Correct 1   Incorrect 1   Left 19") == true)  // tallies survive
 
-            session.type("q")
-            #expect(await session.waitFor("Leave this game? (y/n)"))
-            session.type("y")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.leaveGameAndQuit()
         }
     }
 }
