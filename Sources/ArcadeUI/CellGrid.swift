@@ -72,7 +72,7 @@ public struct CellGrid: Sendable, Equatable {
         guard area.contains(point) else { return 0 }
         var glyph = scalar
         if glyph.value < 0x20 || (0x7F..<0xA0).contains(glyph.value) { glyph = "?" }
-        if theme.ascii && !glyph.isASCII { glyph = "?" }
+        if theme.ascii && !glyph.isASCII { glyph = Self.asciiLookalike(glyph) }
         var width = DisplayWidth.of(glyph)
         if width == 0 { glyph = " "; width = 1 }  // a lone combining mark has nothing to sit on
         if width == 2 && point.x + 1 >= area.maxX {
@@ -142,6 +142,28 @@ public struct CellGrid: Sendable, Equatable {
             lines.append(row)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The ASCII character that stands in for `scalar` under `--ascii`, one column for one
+    /// (so text keeps its measured width): dashes, quotes, arrows, frames; `?` otherwise.
+    public static func asciiLookalike(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar {
+        case "—", "–", "−", "‐", "─", "═", "·": return "-"
+        case "…": return "."
+        case "‘", "’", "′": return "'"
+        case "“", "”", "″": return "\""
+        case "×": return "x"
+        case "•", "★", "☆", "◆", "◇": return "*"
+        case "│", "║": return "|"
+        case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╔", "╗", "╚", "╝", "╭", "╮", "╯", "╰": return "+"
+        case "↑", "▲": return "^"
+        case "↓", "▼": return "v"
+        case "←", "◀": return "<"
+        case "→", "▶": return ">"
+        case "✓": return "+"
+        case "✗": return "x"
+        default: return "?"
+        }
     }
 
     /// Store `cell` at (x, y), blanking the other half of any wide glyph it overwrites.

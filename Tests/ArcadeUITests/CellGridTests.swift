@@ -62,8 +62,16 @@ import Testing
 
     @Test func asciiThemeReplacesEveryNonASCIIGlyph() {
         var grid = CellGrid(size: Size(width: 6, height: 1), theme: Theme(colorMode: .monochrome, ascii: true))
-        grid.write("a▲🍒b", at: Point(x: 0, y: 0))
+        grid.write("a漢🍒b", at: Point(x: 0, y: 0))
         #expect(grid.text == "a??b")
+    }
+
+    @Test func asciiThemeKeepsPunctuationReadableAndTheWidthTheSame() {
+        var grid = CellGrid(size: Size(width: 40, height: 1), theme: Theme(colorMode: .monochrome, ascii: true))
+        let text = "+300 — No match. −2 · Spinning… ×2 ▲▼"
+        let used = grid.write(text, at: Point(x: 0, y: 0))
+        #expect(grid.text == "+300 - No match. -2 - Spinning. x2 ^v")
+        #expect(used == DisplayWidth.of(text))
     }
 
     @Test func controlCharactersNeverReachTheScreen() {
