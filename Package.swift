@@ -40,8 +40,10 @@ let package = Package(
         ),
         .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
 
-        // Tools: turns the reviewable text sources of the temple pictures into PNGs
+        // Tools: turns the reviewable text sources of the temple pictures into PNGs,
+        // and measures the release binary in a pseudo-terminal
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Sources/MakeTempleArt"),
+        .executableTarget(name: "arcade-bench", path: "Sources/ArcadeBench"),
 
         // Tests
         .target(

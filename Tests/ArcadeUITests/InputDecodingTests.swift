@@ -97,3 +97,45 @@ import Testing
         #expect(keys([0xED, 0xA0, 0x80]) == [.unknown(0xED)])  // a surrogate is no character
     }
 }
+
+@Suite struct MouseReportDecodingTests {
+    /// Decode the bytes after an ESC; returns the input and the bytes left to read again.
+    private func decode(_ text: String) -> (Input, [UInt8]) {
+        var queue = Array(text.utf8)
+        let (input, unread) = Input.decodeEscape { queue.isEmpty ? nil : queue.removeFirst() }
+        return (input, unread + queue)
+    }
+
+    @Test func sgrReportsBecomeClicksAtZeroBasedCells() {
+        #expect(decode("[<0;10;5M").0 == .mouse(MouseEvent(.press, at: Point(x: 9, y: 4))))
+        #expect(decode("[<0;10;5m").0 == .mouse(MouseEvent(.release, at: Point(x: 9, y: 4))))
+        #expect(decode("[<2;1;1M").0 == .mouse(MouseEvent(.rightPress, at: Point(x: 0, y: 0))))
+        #expect(decode("[<64;3;4M").0 == .mouse(MouseEvent(.wheelUp, at: Point(x: 2, y: 3))))
+        #expect(decode("[<65;3;4M").0 == .mouse(MouseEvent(.wheelDown, at: Point(x: 2, y: 3))))
+        #expect(decode("[<16;3;4M").0 == .mouse(MouseEvent(.press, at: Point(x: 2, y: 3))))  // ctrl-click
+        #expect(decode("[<35;3;4M").0 == .key(.unknown(27)))  // motion
+    }
+
+    @Test func x10ReportsAsTmuxSendsThem() {
+        let press = "[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(33 + 9)) + String(UnicodeScalar(33 + 4))
+        #expect(decode(press).0 == .mouse(MouseEvent(.press, at: Point(x: 9, y: 4))))
+        let release = "[M" + String(UnicodeScalar(35)) + "!!"
+        #expect(decode(release).0 == .mouse(MouseEvent(.release, at: Point(x: 0, y: 0))))
+    }
+
+    @Test func aReportCutShortCostsOnlyItself() {
+        #expect(decode("[<0;1") == (.key(.unknown(27)), []))
+        #expect(decode("[<") == (.key(.unknown(27)), []))
+        let (input, rest) = decode("[<0;1q")  // a key typed after the cut: read again
+        #expect(input == .key(.unknown(27)))
+        #expect(rest == Array("q".utf8))
+        #expect(decode("[M!").0 == .key(.unknown(27)))
+    }
+
+    @Test func otherSequencesGiveEscAndTheirBytesBack() {
+        #expect(decode("") == (.key(.escape), []))
+        #expect(decode("q") == (.key(.escape), Array("q".utf8)))
+        #expect(decode("[Z") == (.key(.escape), Array("[Z".utf8)))
+        #expect(decode("[") == (.key(.escape), Array("[".utf8)))
+    }
+}

@@ -106,6 +106,10 @@ public final class NcursesTerminal: TerminalDevice {
             return mouseInput().map { .input($0) } ?? .input(.key(.unknown(UInt32(KEY_MOUSE))))
         case KEY_MIN...:
             return .input(.key(Key.decode(keyCode: result)))
+        case 27:
+            let (input, unread) = Input.decodeEscape { nextWaitingByte() }
+            for byte in unread.reversed() { _ = ungetch(Int32(byte)) }
+            return .input(input)
         default:
             let (key, unread) = Key.decode(byte: UInt8(truncatingIfNeeded: result)) { nextWaitingByte() }
             if let unread { _ = ungetch(Int32(unread)) }
@@ -189,6 +193,9 @@ public final class NcursesTerminal: TerminalDevice {
             | arcade_mouse_button3_pressed() | arcade_mouse_wheel_up() | arcade_mouse_wheel_down()
         _ = mousemask(mask, nil)
         _ = mouseinterval(0)
+        // Reports are decoded by Input.decodeEscape: ncurses' own decoder waits forever
+        // for the end of a report that was cut short, swallowing every key meanwhile.
+        _ = keyok(KEY_MOUSE, false)
     }
 
     private func mouseInput() -> Input? {

@@ -1,0 +1,136 @@
+import Glibc
+
+/// Key bytes as the terminal sends them (`TERM=xterm-256color`, keypad mode on: ncurses
+/// sends `smkx`, so the arrows are the application-mode `kcuu1`… = `ESC O A`…).
+enum Keys {
+    static let up: [UInt8] = [0x1B, 0x4F, 0x41]
+    static let down: [UInt8] = [0x1B, 0x4F, 0x42]
+    static let right: [UInt8] = [0x1B, 0x4F, 0x43]
+    static let left: [UInt8] = [0x1B, 0x4F, 0x44]
+    static let enter: [UInt8] = [0x0D]
+    static let space: [UInt8] = [0x20]
+    static let tab: [UInt8] = [0x09]
+    static let escape: [UInt8] = [0x1B]
+    static let controlL: [UInt8] = [0x0C]
+    static let controlC: [UInt8] = [0x03]
+
+    static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+}
+
+/// How the arcade is started: which binary, at what size, in what environment.
+struct ArcadeLauncher {
+    var binary: String
+    var width = 100
+    var height = 30
+    /// Extra variables (e.g. `ARCADE_SOUND=off`).
+    var extraEnvironment: [String: String] = [:]
+
+    /// A clean environment: TERM=xterm-256color, LANG=C.UTF-8, the score file in `dataHome`,
+    /// nothing that changes how the arcade draws (NO_COLOR, COLUMNS, LINES, ESCDELAY, LC_*).
+    func environment(dataHome: String) -> [String] {
+        var variables: [String: String] = [
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": dataHome,
+        ]
+        for name in ["PATH", "HOME", "USER", "LOGNAME", "ARCADE_ASSETS"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
+        for (key, value) in extraEnvironment { variables[key] = value }
+        return variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    func launch(_ arguments: [String], dataHome: String, tracksGrid: Bool = true,
+                separateInput: Bool = false) throws -> PtyProcess {
+        try PtyProcess(binary: binary, arguments: arguments, environment: environment(dataHome: dataHome),
+                       width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid)
+    }
+
+    /// The games the binary offers, from `arcade --help` (in menu order).
+    func games() -> [String] {
+        let dataHome = makeTemporaryDirectory("arcade-bench-help")
+        defer { removeTree(dataHome) }
+        guard let process = try? launch(["--help"], dataHome: dataHome) else { return [] }
+        _ = process.waitFor(exitWithin: 5)
+        let text = String(decoding: process.output.filter { $0 != 0x0D }, as: UTF8.self)
+        var games: [String] = []
+        var inGames = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Games") { inGames = true; continue }
+            guard inGames else { continue }
+            if line.isEmpty || !line.hasPrefix(" ") { if !games.isEmpty { break } else { continue } }
+            // "  set         Find sets…" (game lines are indented by two; their options by six).
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
+            if let name = line.split(separator: " ").first, name.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                games.append(String(name))
+            }
+        }
+        return games
+    }
+}
+
+/// Whether the bottom line shows the shell's key line (`? help` and `q quit`/`q menu`).
+func keyLineShown(_ process: PtyProcess) -> Bool {
+    let line = process.terminal.line(process.terminal.height - 1)
+    return line.contains("help") && (line.contains("menu") || line.contains("quit"))
+}
+
+/// What checking the terminal after the arcade exited found.
+struct RestoreCheck {
+    var problems: [String]
+    var isRestored: Bool { problems.isEmpty }
+    var summary: String { isRestored ? "restored" : "NOT restored: " + problems.joined(separator: "; ") }
+
+    /// Terminal modes (alternate screen, cursor, mouse, keypad) as the output left them, the
+    /// last bytes holding `ESC [ ? 1049 l` and `ESC [ ? 25 h`, and termios as before the start.
+    static func check(_ process: PtyProcess, expectOutput: Bool = true) -> RestoreCheck {
+        var problems = process.terminal.restoreProblems
+        let tail = Array(process.tail(4096))
+        if expectOutput {
+            if !tail.contains(subsequence: Array("\u{1B}[?1049l".utf8)) {
+                problems.append("no ESC[?1049l in the last bytes")
+            }
+            if !tail.contains(subsequence: Array("\u{1B}[?25h".utf8)) {
+                problems.append("no ESC[?25h in the last bytes")
+            }
+        }
+        switch process.modesRestored {
+        case false?: problems.append("termios not restored (raw mode left on)")
+        case nil: problems.append("termios could not be read")
+        default: break
+        }
+        return RestoreCheck(problems: problems)
+    }
+}
+
+extension Array where Element == UInt8 {
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard !subsequence.isEmpty, subsequence.count <= count else { return false }
+        var index = 0
+        while index + subsequence.count <= count {
+            if self[index] == subsequence[0] && Array(self[index..<index + subsequence.count]) == subsequence { return true }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// Leaves whatever is on screen and quits: rounds of `q` then `y` (q leaves a game or asks
+/// "Leave this game? (y/n)", y answers it; q on the menu quits; q also closes help and the
+/// question itself, which the next round handles). Returns how it ended, or nil if it did not.
+func quitArcade(_ process: PtyProcess, rounds: Int = 12) -> ExitInfo? {
+    if process.size.width != 100 || process.size.height != 30 {
+        process.resize(width: 100, height: 30)
+    }
+    process.waitQuiet(0.08, limit: 1)
+    for _ in 0..<rounds {
+        guard process.isRunning else { break }
+        process.send(Keys.text("q"))
+        process.waitQuiet(0.06, limit: 1)
+        guard process.isRunning else { break }
+        process.send(Keys.text("y"))
+        process.waitQuiet(0.06, limit: 1)
+    }
+    return process.waitFor(exitWithin: 3)
+}

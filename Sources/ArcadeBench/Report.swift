@@ -1,0 +1,175 @@
+/// The targets the figures are held against.
+enum Target {
+    static let firstFrameMilliseconds = 10.0
+    static let bytesPerMove = 40
+    static let clockWakeupsPerSecond = 5.0
+    static let peakRSSMegabytes = 12.0
+}
+
+func mark(_ ok: Bool) -> String { ok ? "✓" : "✗" }
+
+/// A markdown table whose columns are padded to line up in a terminal too.
+struct Table {
+    var header: [String]
+    var rows: [[String]] = []
+    var rightAligned: Set<Int> = []
+
+    func rendered() -> String {
+        var widths = header.map(displayWidth)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], displayWidth(cell)) }
+        }
+        func line(_ cells: [String]) -> String {
+            "| " + cells.enumerated().map { pad($0.element, widths[$0.offset], right: rightAligned.contains($0.offset)) }
+                .joined(separator: " | ") + " |"
+        }
+        var text = line(header) + "\n"
+        text += "|" + widths.enumerated().map { rightAligned.contains($0.offset)
+            ? String(repeating: "-", count: $0.element + 1) + ":" : String(repeating: "-", count: $0.element + 2) }
+            .joined(separator: "|") + "|\n"
+        for row in rows { text += line(row) + "\n" }
+        return text
+    }
+}
+
+struct BenchReport {
+    var binary: String
+    var launches: Int
+    var idleSeconds: Double
+    var load: String
+    var results: [ScreenResult]
+
+    func markdown() -> String {
+        var text = "Arcade benchmark — \(binary), 100×30, TERM=xterm-256color, LANG=C.UTF-8, "
+            + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows, load average \(load)\n\n"
+
+        var main = Table(header: ["screen", "first frame ms: median (range)", "bytes per move: median (max)",
+                                  "idle \(fixed(idleSeconds, 0)) s: CPU ms / wakeups", "resize → 80×24 / → 100×30: bytes (ms)",
+                                  "peak RSS MB"])
+        main.rows.append(["target", "≤ \(fixed(Target.firstFrameMilliseconds, 0))", "≤ \(Target.bytesPerMove)", "0 / 0", "–",
+                          "≤ \(fixed(Target.peakRSSMegabytes, 0))"])
+        for result in results {
+            var frame = "–"
+            if !result.launches.isEmpty {
+                let m = median(result.launches)
+                frame = "\(fixed(m, 1)) (\(fixed(result.launches.min()!, 1))–\(fixed(result.launches.max()!, 1))) "
+                    + mark(m <= Target.firstFrameMilliseconds)
+                if result.failedLaunches > 0 { frame += " [\(result.failedLaunches) failed]" }
+            }
+            var moves = "n/a"
+            if !result.moves.isEmpty {
+                let m = medianInt(result.moveBytes)
+                moves = "\(fixed(m, 0)) (\(result.moveBytes.max()!)) " + mark(Double(result.moveBytes.max()!) <= Double(Target.bytesPerMove))
+            }
+            var idle = "–"
+            if let figures = result.idle {
+                idle = "\(fixed(figures.cpuMilliseconds, 3)) / \(figures.wakeups) "
+                    + mark(figures.cpuMilliseconds == 0 && figures.wakeups == 0)
+            }
+            let resize = result.resizes.map { "\($0.bytes) (\($0.milliseconds.map { fixed($0, 1) } ?? "–"))" }.joined(separator: " / ")
+            let rss = result.peakRSSKB.map { kb -> String in
+                let mb = Double(kb) / 1024
+                return "\(fixed(mb, 1)) " + mark(mb <= Target.peakRSSMegabytes)
+            } ?? "–"
+            main.rows.append([result.name, frame, moves, idle, resize.isEmpty ? "–" : resize, rss])
+        }
+        text += main.rendered() + "\n"
+
+        var clocks = Table(header: ["running clock", "window s", "wakeups", "wakeups/s", "CPU ms", "bytes written"],
+                           rightAligned: [1, 2, 3, 4, 5])
+        clocks.rows.append(["target", "", "", "≤ \(fixed(Target.clockWakeupsPerSecond, 0))", "", ""])
+        for result in results {
+            guard let clock = result.clock else { continue }
+            clocks.rows.append(["\(result.name): \(clock.label)", fixed(clock.seconds, 1), "\(clock.wakeups)",
+                                fixed(clock.wakeupsPerSecond, 2) + " " + mark(clock.wakeupsPerSecond <= Target.clockWakeupsPerSecond),
+                                fixed(clock.cpuMilliseconds, 2), "\(clock.bytes)"])
+        }
+        if clocks.rows.count > 1 { text += clocks.rendered() + "\n" }
+
+        var keys = Table(header: ["screen", "key", "bytes", "ms to last byte"], rightAligned: [2, 3])
+        for result in results {
+            if let label = result.moveLabel, !result.moves.isEmpty {
+                keys.rows.append([result.name, "move \(label) ×\(result.moves.count)",
+                                  result.moveBytes.map(String.init).joined(separator: " "),
+                                  fixed(median(result.moves.compactMap(\.milliseconds)), 1)])
+            }
+            for action in result.actions {
+                keys.rows.append([result.name, action.label, "\(action.bytes)", action.milliseconds.map { fixed($0, 1) } ?? "–"])
+            }
+        }
+        text += keys.rendered() + "\n"
+
+        var idleTable = Table(header: ["idle window", "state", "CPU ms", "clock ticks", "voluntary", "involuntary", "bytes"],
+                              rightAligned: [2, 3, 4, 5, 6])
+        for result in results {
+            for figures in [result.idle, result.clock].compactMap({ $0 }) {
+                idleTable.rows.append([result.name, figures.label, fixed(figures.cpuMilliseconds, 3), "\(figures.cpuTicks)",
+                                       "\(figures.voluntary)", "\(figures.involuntary)", "\(figures.bytes)"])
+            }
+        }
+        text += idleTable.rendered() + "\n"
+
+        text += "First frame: from fork to the last byte of the first burst of output that puts the key line "
+            + "(\"? help\" with \"q quit\"/\"q menu\") on the bottom row, a burst ending after "
+            + "\(Int(Benchmark.frameQuiet * 1000)) ms without output. Bytes per key: everything written after the key "
+            + "until \(Int(Benchmark.burstQuiet * 1000)) ms pass without output (moves: 100 ms). CPU: "
+            + "/proc/PID/task/*/schedstat; wakeups: voluntary + involuntary context switches in /proc/PID/task/*/status.\n"
+
+        text += "\nFork → first byte of output (ncurses entering full-screen mode), median ms: "
+            + results.filter { !$0.firstBytes.isEmpty }.map { "\($0.name) \(fixed(median($0.firstBytes), 1))" }.joined(separator: ", ") + "\n"
+        for result in results {
+            if let first = result.moves.first {
+                text += "\n\(result.name): one move wrote \(first.bytes) bytes: `\(first.sample)`"
+            }
+        }
+        text += "\n"
+        var shown: [String] = []
+        let withMappings = results.filter { !$0.biggestMappings.isEmpty }
+        for result in [withMappings.first, withMappings.max { ($0.peakRSSKB ?? 0) < ($1.peakRSSKB ?? 0) }].compactMap({ $0 })
+        where !shown.contains(result.name) {
+            shown.append(result.name)
+            text += "\nResident memory of `\(result.name)` at the end of its session, by mapping (kB): "
+                + result.biggestMappings.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + "\n"
+        }
+        for result in results where !result.notes.isEmpty {
+            text += "\nNotes for \(result.name):\n" + result.notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+        text += "\nExit after the session (q/y rounds): " + results.map { "\($0.name): \($0.exitSummary)" }.joined(separator: "; ") + "\n"
+        return text
+    }
+
+    func json() -> JSON {
+        .object([
+            ("binary", .string(binary)), ("size", .string("100x30")), ("term", .string("xterm-256color")),
+            ("launches", .int(launches)), ("idle_seconds", .number(idleSeconds)), ("load_average", .string(load)),
+            ("targets", .object([("first_frame_ms", .number(Target.firstFrameMilliseconds)),
+                                 ("bytes_per_move", .int(Target.bytesPerMove)),
+                                 ("idle_cpu_ms", .int(0)), ("idle_wakeups", .int(0)),
+                                 ("clock_wakeups_per_second", .number(Target.clockWakeupsPerSecond)),
+                                 ("peak_rss_mb", .number(Target.peakRSSMegabytes))])),
+            ("screens", .array(results.map { result in
+                .object([
+                    ("screen", .string(result.name)),
+                    ("first_frame_ms", .object([
+                        ("median", .optional(result.launches.isEmpty ? nil : median(result.launches))),
+                        ("min", .optional(result.launches.min())), ("max", .optional(result.launches.max())),
+                        ("all", .array(result.launches.map { .number($0) })), ("failed", .int(result.failedLaunches)),
+                        ("first_byte_median", .optional(result.firstBytes.isEmpty ? nil : median(result.firstBytes)))])),
+                    ("move", result.moveLabel.map { label in
+                        .object([("keys", .string(label)), ("bytes", .array(result.moveBytes.map { .int($0) })),
+                                 ("median_bytes", .optional(result.moves.isEmpty ? nil : medianInt(result.moveBytes))),
+                                 ("sample", .string(result.moves.first?.sample ?? ""))])
+                    } ?? .null),
+                    ("actions", .array(result.actions.map(\.json))),
+                    ("idle", result.idle?.json ?? .null),
+                    ("clock", result.clock?.json ?? .null),
+                    ("resize", .array(result.resizes.map(\.json))),
+                    ("peak_rss_kb", result.peakRSSKB.map { .int($0) } ?? .null),
+                    ("rss_by_mapping_kb", .object(result.biggestMappings.map { ($0.0, .int($0.1)) })),
+                    ("exit", .string(result.exitSummary)),
+                    ("notes", .array(result.notes.map { .string($0) })),
+                ])
+            })),
+        ])
+    }
+}
