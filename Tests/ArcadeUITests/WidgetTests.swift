@@ -122,9 +122,12 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
             (>Spin<)
             """)
         #expect(grid[0, 0].style.bold && !grid[0, 0].style.reverse)
-        #expect(grid[0, 1].style.bold && grid[0, 1].style.reverse)
+        #expect(grid[0, 1].style.bold && !grid[0, 1].style.reverse)
         #expect(grid[0, 2].style.dim && !grid[0, 2].style.bold)
-        #expect(grid[0, 3].style.dim && grid[0, 3].style.reverse)
+        #expect(grid[0, 3].style.dim && !grid[0, 3].style.reverse)
+        // Focus lives in the two marker cells only: moving it repaints four cells.
+        #expect(grid[1, 1].style.foreground == .yellow && grid[6, 1].style.foreground == .yellow)
+        #expect(grid[2, 1].style == grid[2, 0].style)
     }
 
     @Test func hotKeyLetterIsUnderlinedAndMatchesEitherCase() {

@@ -208,7 +208,7 @@ extension MemoryScreen {
         if !game.isOver(now: now), let frame = layout.card(at: cursor) {
             // Two cells either side of the card: moving the cursor repaints only these.
             let y = frame.y + frame.height / 2
-            let style = Style.bold.foreground(.yellow)
+            let style = Style().foreground(.yellow)  // colour only: fewest attribute changes per move
             grid.put(">", at: Point(x: frame.x - 1, y: y), style: style)
             grid.put("<", at: Point(x: frame.maxX, y: y), style: style)
         }

@@ -249,7 +249,7 @@ struct SetScreen: GameScreen {
             drawCard(card, in: frame, isCursor: place == cursor, into: &grid)
         }
         if let frame = layout.grid.cell(at: cursor), game.board.indices.contains(cursor), game.board[cursor] == nil {
-            grid.put(grid.theme.ascii ? "*" : "◆", at: frame.origin, style: Style.bold.foreground(.yellow))
+            grid.put(grid.theme.ascii ? "*" : "◆", at: frame.origin, style: Style().foreground(.yellow))
         }
         buttons.draw(into: &grid, in: layout.buttons)
         if game.isOver { gameOverDialog.draw(into: &grid, in: layout.area) }
@@ -272,7 +272,7 @@ struct SetScreen: GameScreen {
     private func drawCard(_ card: SetCard, in frame: Rect, isCursor: Bool, into grid: inout CellGrid) {
         let selected = game.selectedCards.contains(card)
         let color = Self.terminalColor(card.color)
-        var frameStyle = Style.dim
+        var frameStyle = Style.plain  // plain: the cursor's corner goes back to it without an attribute change
         var boxStyle = BoxStyle.rounded
         if selected {
             boxStyle = .double
@@ -292,7 +292,7 @@ struct SetScreen: GameScreen {
             grid.put(ascii ? "*" : "★", at: Point(x: frame.maxX - 2, y: frame.maxY - 1), style: Style.bold.foreground(.yellow))
         }
         if isCursor {
-            grid.put(ascii ? ">" : "◆", at: frame.origin, style: Style.bold.foreground(.yellow))
+            grid.put(ascii ? ">" : "◆", at: frame.origin, style: Style().foreground(.yellow))
         }
         let inner = Box.inner(of: frame)
         let glyph = Self.glyph(card.symbol, card.shading, ascii: ascii)

@@ -367,12 +367,12 @@ struct TempleScreen: GameScreen {
             guard let frame = layout.pictureFrame(index), !frame.intersection(clip).isEmpty else { continue }
             let picked = game.isPicked(card.id, in: .pictures)
             let isCursor = game.mode == .match && index == pictureCursor
-            let frameStyle: Style = picked ? Style.bold.foreground(.yellow)
-                : isCursor && focus == .pictures ? Style.bold.foreground(.cyan) : .dim
+            // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
+            let frameStyle: Style = picked ? Style.bold.foreground(.yellow) : .plain
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
                        pictureRows: layout.pictureRows, into: &grid)
             if isCursor, clip.contains(frame.origin) {
-                grid.put(grid.theme.ascii ? ">" : "◆", at: frame.origin, style: Style.bold.foreground(.yellow))
+                grid.put(grid.theme.ascii ? ">" : "◆", at: frame.origin, style: Style().foreground(.yellow))
             }
             if game.mode == .study { drawLabel(card.name, in: frame, clip: clip, into: &grid) }
         }

@@ -6,11 +6,13 @@
 /// | state             | text        | attributes     |
 /// |-------------------|-------------|----------------|
 /// | enabled           | `[ Spin ]`  | bold           |
-/// | enabled, focused  | `[>Spin<]`  | bold, reverse  |
+/// | enabled, focused  | `[>Spin<]`  | bold; markers in yellow |
 /// | disabled          | `( Spin )`  | dim            |
-/// | disabled, focused | `(>Spin<)`  | dim, reverse   |
+/// | disabled, focused | `(>Spin<)`  | dim; markers in yellow  |
 ///
 /// Square brackets mean "can be pressed", round ones "cannot now"; `>` `<` mark focus.
+/// Focus changes only the two marker cells (no reverse video), so moving it between
+/// buttons repaints four cells, not two whole labels.
 /// Every state is the same width (the title's width plus 4), so focus never shifts a
 /// layout. The first letter of the title that matches the hot key is underlined.
 public struct Button: Hashable, Sendable {
@@ -46,7 +48,6 @@ public struct Button: Hashable, Sendable {
         var drawn = style
         drawn.bold = isEnabled
         drawn.dim = !isEnabled
-        drawn.reverse = isFocused
         return drawn
     }
 
@@ -75,6 +76,15 @@ public struct Button: Hashable, Sendable {
     public func draw(into grid: inout CellGrid, at origin: Point, clip: Rect? = nil) -> Rect {
         let drawn = drawingStyle
         grid.drawWidgetText(text, at: origin, style: drawn, clip: clip)
+        if isFocused {
+            let area = clip ?? grid.bounds
+            for x in [origin.x + 1, origin.x + width - 2] {
+                grid.restyle(Rect(x: x, y: origin.y, width: 1, height: 1).intersection(area)) { style in
+                    style.foreground = .yellow
+                    style.bold = true
+                }
+            }
+        }
         if case .character(let wanted)? = hotKey {
             var x = origin.x + 2
             for character in title {
