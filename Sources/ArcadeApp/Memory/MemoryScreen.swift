@@ -75,8 +75,8 @@ struct MemoryScreen: GameScreen {
     /// The menu line for this game.
     static let summary = "Find the pairs of cards before the clock runs out"
 
-    /// Seconds between ticks while the clock runs: four redraws a second (keys still arrive at once).
-    static let clockTickInterval = 0.25
+    /// Seconds between ticks while the clock runs: two redraws a second (keys still arrive at once).
+    static let clockTickInterval = 0.5
 
     /// A screen showing the choice before a game; `seed` fixes every board of the session.
     ///
