@@ -44,7 +44,8 @@ public enum Arcade {
         var scores: [GameID: [ScoreEntry]] = [:]
         for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
         var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, size: terminal.size,
-                                theme: terminal.theme, assets: AssetLocator(environment: environment), seed: { options.seed ?? SeededGenerator.randomSeed() })
+                                theme: terminal.theme, assets: AssetLocator(environment: environment),
+                                seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
         let sound = SoundHelper.shared
@@ -71,7 +72,7 @@ public enum Arcade {
             return .proceed
         }
         let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
-        // Quitting from inside a game (Ctrl-C, q on the too-small message) still keeps its score.
+        // Leaving from inside a game (Ctrl-C, input closed) still keeps what the game would keep.
         for effect in shell.leaveGame() { _ = perform(effect, &shell) }
         terminal.close()
         if status == ExitStatus.inputClosed {
