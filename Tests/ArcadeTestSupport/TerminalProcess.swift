@@ -206,6 +206,18 @@ public enum TerminalProcess {
         posix_spawn_file_actions_addopen(&actions, 1, files.stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, files.stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
+        let pid = try spawn(executable.path, arguments: arguments,
+                            environment: env.map { "\($0.key)=\($0.value)" }, actions: &actions)
+        return (pid, files)
+    }
+
+    /// Start `path` with every signal at its default and none blocked (the test runner blocks
+    /// some, and a child would inherit that), its descriptors set up by `actions`.
+    ///
+    /// `environment` holds `NAME=value` strings; `newSession` makes the child lead a session
+    /// of its own (so a terminal opened by `actions` becomes its controlling terminal).
+    public static func spawn(_ path: String, arguments: [String], environment: [String],
+                             actions: inout posix_spawn_file_actions_t, newSession: Bool = false) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -217,20 +229,21 @@ public enum TerminalProcess {
         sigdelset(&allSignals, SIGSTOP)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported into Swift
+        posix_spawnattr_setflags(&attributes,
+                                 Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newSession ? setsid : 0)))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let error = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        let error = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard error == 0 else {
-            throw SpawnError(description: "posix_spawn \(executable.path): \(String(cString: strerror(error)))")
+            throw SpawnError(description: "posix_spawn \(path): \(String(cString: strerror(error)))")
         }
-        return (pid, files)
+        return pid
     }
 
     /// The failure to start a program.

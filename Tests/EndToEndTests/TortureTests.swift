@@ -317,31 +317,14 @@ extension EndToEnd.TortureTests {
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            var allSignals = sigset_t()
-            sigfillset(&allSignals)
-            sigdelset(&allSignals, SIGKILL)
-            sigdelset(&allSignals, SIGSTOP)
-            posix_spawnattr_setsigmask(&attributes, &noSignals)
-            posix_spawnattr_setsigdefault(&attributes, &allSignals)
-            let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported into Swift
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
-            let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-            let envp = environment.map { strdup($0) } + [nil]
-            defer {
-                argv.forEach { free($0) }
-                envp.forEach { free($0) }
-            }
-            var child: pid_t = 0
-            let error = posix_spawn(&child, binary, &actions, &attributes, argv, envp)
-            guard error == 0 else {
+            let child: pid_t
+            do {
+                child = try TerminalProcess.spawn(binary, arguments: arguments, environment: environment,
+                                                  actions: &actions, newSession: true)
+            } catch {
                 close(masterFD)
                 close(slaveFD)
-                throw StartError(description: "posix_spawn \(binary): \(String(cString: strerror(error)))")
+                throw StartError(description: "\(error)")
             }
             pid = child
             master = masterFD
