@@ -38,8 +38,8 @@ enum KeyLine {
 enum HelpOverlay {
     static func draw(_ sheet: HelpSheet, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
-        let keyColumn = min(18, (sheet.keys.map { DisplayWidth.of(ascii ? $0.keys.replacingArrows() : $0.keys) }.max() ?? 0) + 2)
-        let maxWidth = max(10, min(grid.size.width - 2, 70))
+        let keyColumn = min(24, (sheet.keys.map { DisplayWidth.of(ascii ? $0.keys.replacingArrows() : $0.keys) }.max() ?? 0) + 2)
+        let maxWidth = max(10, min(grid.size.width - 2, 78))
         let textWidth = maxWidth - 4
         let notes = sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: textWidth) }
         let footer = "Press any key to close"
