@@ -43,7 +43,7 @@ let package = Package(
         // Tools: turns the reviewable text sources of the temple pictures into PNGs,
         // and measures the release binary in a pseudo-terminal
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Sources/MakeTempleArt"),
-        .executableTarget(name: "arcade-bench", path: "Sources/ArcadeBench"),
+        .executableTarget(name: "arcade-bench", dependencies: ["ArcadeCore"], path: "Sources/ArcadeBench"),
 
         // Tests
         .target(
@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "SetModel", "TempleModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "ArcadeCore", "SetModel", "TempleModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ArcadeCore
 import Glibc
 
 /// Seconds on the monotonic clock.
@@ -149,19 +150,13 @@ func displayWidth(_ text: String) -> Int {
     return width
 }
 
-/// SplitMix64: the torture's own small, seeded generator.
+/// The torture's draws, from the arcade's own seeded generator (so `--seed` means one thing).
 struct SplitMix64 {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in `0..<bound` (bound > 0).
     mutating func below(_ bound: Int) -> Int {

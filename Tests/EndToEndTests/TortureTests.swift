@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -202,24 +203,19 @@ extension EndToEnd.TortureTests {
         }
     }
 
-    /// SplitMix64 and the mix of inputs of `arcade-bench --torture` (a compact copy).
+    /// The mix of inputs of `arcade-bench --torture` (a compact copy), drawn from the arcade's
+    /// seeded generator.
     struct RandomInputs {
-        private var state: UInt64
+        private var generator: SeededGenerator
         /// `q` becomes `w`, so the inputs never quit from the menu.
         var avoidsQuit: Bool
 
         init(seed: UInt64, avoidsQuit: Bool = false) {
-            state = seed
+            generator = SeededGenerator(seed: seed)
             self.avoidsQuit = avoidsQuit
         }
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        mutating func next() -> UInt64 { generator.next() }
 
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
         mutating func inRange(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
