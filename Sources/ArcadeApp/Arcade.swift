@@ -29,7 +29,8 @@ public enum Arcade {
 
         let noColor = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
         let mute = options.mute || environment["ARCADE_SOUND"]?.lowercased() == "off"
-        let store = ScoreStore(directory: ScoreStore.defaultDirectory(environment: environment))
+        let dataDirectory = ScoreStore.defaultDirectory(environment: environment)
+        let store = ScoreStore(directory: dataDirectory)
         let board = store.load()
         let player = ScoreStore.playerName(environment: environment)
 
@@ -45,7 +46,7 @@ public enum Arcade {
         for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
         var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, size: terminal.size,
                                 theme: terminal.theme, assets: AssetLocator(environment: environment),
-                                seed: { options.seed ?? SeededGenerator.randomSeed() })
+                                dataDirectory: dataDirectory, seed: { options.seed ?? SeededGenerator.randomSeed() })
         if let game = options.game { shell.open(game, options: options.gameOptions) }
 
         let sound = SoundHelper.shared
@@ -72,12 +73,16 @@ public enum Arcade {
             return .proceed
         }
         let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
-        // Leaving from inside a game (Ctrl-C, input closed) still keeps what the game would keep.
+        // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
+        // what the game would keep.
         for effect in shell.leaveGame() { _ = perform(effect, &shell) }
+        let signal = terminal.pendingExitSignal
         terminal.close()
         if status == ExitStatus.inputClosed {
             printError("arcade: input closed; the game was left as it was")
         }
+        // Ended by a signal: end by it too, as the shell expects (status 128 + n).
+        if let signal { NcursesTerminal.end(bySignal: signal) }
         return status
     }
 

@@ -5,7 +5,7 @@
 public enum Key: Hashable, Sendable {
     case up, down, left, right
     case home, end, pageUp, pageDown
-    case enter, space, escape, tab, backTab, backspace, delete
+    case enter, space, escape, tab, backTab, backspace, delete, insert
     /// Ctrl-C: the run loop quits with status 130.
     case controlC
     /// Ctrl-Z: the run loop suspends the arcade (job control).

@@ -13,6 +13,14 @@ public enum ExitStatus {
     public static let inputClosed: Int32 = 1
     /// Ctrl-C, as a shell reports a process ended by SIGINT.
     public static let interrupted: Int32 = 130
+
+    /// The status a shell reports for a process ended by `signal`: 128 + its number.
+    public static func terminated(by signal: Int32) -> Int32 { 128 + signal }
+
+    /// The signal a status from `terminated(by:)` stands for, if it is one.
+    public static func signal(of status: Int32) -> Int32? {
+        status > 128 && status < 128 + 65 && status != interrupted ? status - 128 : nil
+    }
 }
 
 /// Drives a screen on a terminal until something asks to exit.
@@ -20,9 +28,9 @@ public enum ExitStatus {
 /// Blocks in the terminal's read while the screen wants no ticks (zero CPU at
 /// idle); while it does, reads time out so ticks arrive at most 30 times a second,
 /// and an input that comes after a tick was due is preceded by that tick. Ctrl-C
-/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints. Below the screen's minimum size
-/// the "too small" message replaces it: only keys (no clicks) and resizes reach the
-/// screen, and its clock stands still until it fits again.
+/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints. When the screen does not fit, the
+/// "too small" message replaces it: only resizes and the keys the screen accepts there
+/// (`Screen.acceptsWhileTooSmall`) reach it, and its clock stands still until it fits.
 public struct RunLoop<S: Screen> {
     /// Shortest time between two ticks (30 Hz).
     public static var minimumTickInterval: Double { 1.0 / 30.0 }
@@ -44,7 +52,7 @@ public struct RunLoop<S: Screen> {
         var wasTicking = false
         draw(screen)
         while true {
-            let fits = device.size.covers(screen.minimumSize)
+            let fits = screen.fits(device.size)
             let ticking = screen.wantsTicks && fits
             if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
             wasTicking = ticking
@@ -58,6 +66,10 @@ public struct RunLoop<S: Screen> {
             switch device.read(timeout: timeout) {
             case .inputClosed:
                 return ExitStatus.inputClosed
+            case .terminated(let signal):
+                return ExitStatus.terminated(by: signal)
+            case .ignored:
+                continue
             case .redraw, .input(.key(.controlL)):
                 device.invalidate()
                 draw(screen)
@@ -73,6 +85,8 @@ public struct RunLoop<S: Screen> {
                 continue
             case .input(.mouse) where !fits:
                 continue  // a click on the message means nothing to the screen
+            case .input(.key(let key)) where !fits && !screen.acceptsWhileTooSmall(key):
+                continue  // nothing may change where the player cannot see it
             case .input(let input):
                 inputs.append(input)
             }
@@ -95,10 +109,11 @@ public struct RunLoop<S: Screen> {
     /// Render the screen, or the too-small message, at the terminal's current size.
     private func draw(_ screen: S) {
         var grid = CellGrid(size: device.size, theme: device.theme)
-        if grid.size.covers(screen.minimumSize) {
+        if screen.fits(grid.size) {
             screen.render(into: &grid)
         } else {
-            TooSmallMessage.render(need: screen.minimumSize, have: grid.size, into: &grid)
+            TooSmallMessage.render(need: screen.minimumSize(near: grid.size), have: grid.size,
+                                   hint: screen.tooSmallHint, into: &grid)
         }
         device.present(grid)
     }

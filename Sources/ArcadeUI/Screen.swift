@@ -16,6 +16,27 @@ public protocol Screen {
     /// Below this size the run loop shows "Terminal too small" instead of `render`.
     var minimumSize: Size { get }
 
+    /// Whether the screen can be drawn at `size`; by default, when `size` covers `minimumSize`.
+    ///
+    /// A screen with several layouts (three wide columns, or five narrow ones) fits a size
+    /// any one of them fits, which no single `minimumSize` can say.
+    func fits(_ size: Size) -> Bool
+
+    /// The size the "too small" message asks for when the terminal is `size`: by default
+    /// `minimumSize`, else the smallest layout nearest to `size`.
+    func minimumSize(near size: Size) -> Size
+
+    /// Whether `key` still acts while the "too small" message hides the screen.
+    ///
+    /// Ctrl-C, Ctrl-Z and Ctrl-L always do, and resizes always arrive; every other key
+    /// and every click is dropped unless this says yes (by default nothing else passes),
+    /// so nothing changes where the player cannot see it.
+    func acceptsWhileTooSmall(_ key: Key) -> Bool
+
+    /// One line under the "too small" message saying what the accepted keys do now
+    /// (e.g. "q: back to the menu"), or nil.
+    var tooSmallHint: String? { get }
+
     /// True while the screen animates or runs a clock: the run loop then sends `.tick`s
     /// instead of blocking until the next key.
     var wantsTicks: Bool { get }
@@ -27,4 +48,8 @@ public protocol Screen {
 
 extension Screen {
     public var tickInterval: Double { 1.0 / 30.0 }
+    public func fits(_ size: Size) -> Bool { size.covers(minimumSize) }
+    public func minimumSize(near size: Size) -> Size { minimumSize }
+    public func acceptsWhileTooSmall(_ key: Key) -> Bool { false }
+    public var tooSmallHint: String? { nil }
 }

@@ -4,6 +4,7 @@
 #include "arcade_shim.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,13 @@ static int safety_out_fd = 1;
 static char reset_bytes[512];
 static volatile sig_atomic_t reset_length = 0;
 static volatile sig_atomic_t continued = 0;
+
+// SIGTERM, SIGHUP and SIGINT while the run loop runs: noted, so the arcade leaves the
+// game as `q` would before it ends by the same signal. A byte in the pipe wakes the read.
+static volatile sig_atomic_t graceful = 0;
+static volatile sig_atomic_t exit_signal = 0;
+static int exit_pipe[2] = {-1, -1};
+static const unsigned grace_seconds = 1;
 
 // Standard error while the screen is ours: kept in an unlinked file, replayed after.
 static int real_stderr = -1;
@@ -151,6 +159,45 @@ static void restore_and_reraise(int sig) {
     raise(sig);
 }
 
+static void note_leave(int sig) {
+    if (!graceful || exit_signal != 0) {
+        // Outside the run loop, or asked twice: restore and end now.
+        restore_and_reraise(exit_signal != 0 ? exit_signal : sig);
+        return;
+    }
+    int saved_errno = errno;
+    exit_signal = sig;
+    if (exit_pipe[1] >= 0) {
+        char byte = 1;
+        (void)!write(exit_pipe[1], &byte, 1);
+    }
+    alarm(grace_seconds);  // should leaving hang, SIGALRM restores and ends anyway
+    errno = saved_errno;
+}
+
+static void leave_deadline(int sig) {
+    restore_and_reraise(exit_signal != 0 ? exit_signal : sig);
+}
+
+void arcade_safety_set_graceful(int on) {
+    graceful = on ? 1 : 0;
+}
+
+int arcade_safety_exit_signal(void) { return exit_signal; }
+
+int arcade_safety_exit_fd(void) { return exit_pipe[0]; }
+
+void arcade_safety_finish_signal(int sig) {
+    alarm(0);
+    signal(sig, SIG_DFL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    raise(sig);
+    _exit(128 + sig);  // not reached: the default action of sig ends the process
+}
+
 static void note_continue(int sig) {
     (void)sig;
     continued = 1;
@@ -183,6 +230,23 @@ int arcade_safety_install(int in_fd, int out_fd) {
         sigaddset(&action.sa_mask, handled_signals[i]);
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
         if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+
+    // The signals that mean "leave" get a handler that only takes note while the loop runs.
+    if (exit_pipe[0] < 0 && pipe(exit_pipe) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(exit_pipe[i], F_SETFL, fcntl(exit_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(exit_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
+    struct sigaction leave = action;
+    leave.sa_handler = note_leave;
+    const int leaving[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof leaving / sizeof leaving[0]; i++)
+        if (sigaction(leaving[i], &leave, NULL) != 0) return -1;
+    struct sigaction deadline = action;
+    deadline.sa_handler = leave_deadline;
+    sigaddset(&deadline.sa_mask, SIGALRM);
+    if (sigaction(SIGALRM, &deadline, NULL) != 0) return -1;
 
     // No SA_RESTART: a blocked read returns EINTR, and the arcade repaints.
     struct sigaction resume;

@@ -113,6 +113,71 @@ import Testing
         #expect(shell.activeGame == nil)
     }
 
+    @Test func aGameAsksItsQuestionThroughTheShellAndHearsTheYes() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("x"), key("x"), key("n"))
+        #expect(shell.overlay == .confirm(.newGame))
+        #expect(screen(shell).text.contains("New game? This one will be lost. (y/n)"))
+        #expect(!shell.wantsTicks)  // the clock stands still while it asks
+        #expect(send(&shell, key("n")).isEmpty)
+        #expect(screen(shell).text.contains("Test game: 2 presses"))  // no: nothing changed
+        _ = send(&shell, key("n"))
+        #expect(send(&shell, key("y")) == [.sound(.cardDrawn)])
+        #expect(shell.overlay == nil)
+        #expect(screen(shell).text.contains("Test game: 0 presses"))
+    }
+
+    @Test func escOnTheMenuAsksBeforeQuitting() {
+        var shell = shell()
+        #expect(send(&shell, .key(.escape)).isEmpty)
+        #expect(shell.overlay == .confirmQuit)
+        #expect(screen(shell).text.contains("Quit the arcade? (y/n)"))
+        #expect(send(&shell, .key(.escape)).isEmpty)  // Esc answers no
+        #expect(shell.overlay == nil)
+        _ = send(&shell, .key(.escape))
+        #expect(send(&shell, key("y")) == [.quit])
+    }
+
+    @Test func behindTheTooSmallMessageOnlyQAndTheAnswersToAQuestionAct() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("x"))
+        let tiny = Size(width: 12, height: 4)
+        #expect(!shell.fits(tiny))
+        for key in [Key.character("x"), .space, .enter, .character("n"), .character("?"), .escape, .character("y")] {
+            #expect(!shell.acceptsWhileTooSmall(key), "\(key)")
+        }
+        #expect(shell.acceptsWhileTooSmall(.character("q")))
+        #expect(shell.tooSmallHint == "q: back to the menu")
+        _ = send(&shell, key("q"))
+        #expect(shell.overlay == .confirmLeave)
+        #expect(shell.tooSmallHint == "Leave this game? (y/n)")
+        #expect(shell.acceptsWhileTooSmall(.character("y")) && shell.acceptsWhileTooSmall(.escape))
+        _ = send(&shell, key("y"))
+        #expect(shell.activeGame == nil)
+        #expect(shell.tooSmallHint == "q: quit")
+    }
+
+    @Test func tooSmallKeysChangeNothingInARunningArcade() {
+        var shell = shell()
+        _ = send(&shell, key("1"), key("x"))
+        let device = FakeTerminal(size: Size(width: 12, height: 4), script: [
+            .input(.key(.character("x"))), .input(.key(.space)), .input(.key(.character("n"))),
+            .input(.resize(size)),
+        ])
+        _ = RunLoop<ArcadeShell>(device: device).run(&shell) { _, _ in .proceed }
+        #expect(device.presented.count == 2)  // the keys drew nothing
+        #expect(device.presented[0].text.contains("small"))
+        #expect(device.presented.last?.text.contains("Test game: 1 presses") == true)
+        #expect(shell.overlay == nil)
+    }
+
+    @Test func menuHelpNamesTheFolderScoresAreReallyKeptIn() {
+        var shell = ArcadeShell(games: Self.games, size: size, dataDirectory: "/tmp/xdg/arcade", seed: { 1 })
+        _ = send(&shell, key("?"))
+        #expect(screen(shell).text.contains("/tmp/xdg/arcade/scores.json"))
+        #expect(!screen(shell).text.contains("~/.local/share"))
+    }
+
     @Test func helpOverlayListsTheGameKeysAndAnyKeyClosesIt() {
         var shell = shell()
         _ = send(&shell, key("1"), key("?"))

@@ -19,6 +19,8 @@ struct TestGame: GameScreen {
             return [.recordScore(presses * 10, figures: ["time": "0:42"]), .sound(.handWon)]
         case .key(.character("b")):
             return [.leave]
+        case .key(.character("n")):
+            return [.confirm(.newGame)]
         case .key:
             presses += 1
         case .mouse(let event) where event.action == .press:
@@ -40,4 +42,9 @@ struct TestGame: GameScreen {
     var isInProgress: Bool { presses > 0 && !finished }
     var help: HelpSheet { HelpSheet(title: "Test", keys: [KeyHint("x", "press")], notes: ["A game for tests."]) }
     var keyHints: [KeyHint] { [KeyHint("x", "press")] }
+
+    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
+        presses = 0
+        return [.sound(.cardDrawn)]
+    }
 }

@@ -32,7 +32,10 @@ import Testing
         #expect(Key.decode(keyCode: KEY_BACKSPACE) == .backspace)
         #expect(Key.decode(keyCode: KEY_DC) == .delete)
         #expect(Key.decode(keyCode: KEY_F0 + 5) == .function(5))
-        #expect(Key.decode(keyCode: KEY_IC) == .unknown(UInt32(KEY_IC)))
+        #expect(Key.decode(keyCode: KEY_IC) == .insert)
+        #expect(Key.decode(keyCode: KEY_SLEFT) == .left)
+        #expect(Key.decode(keyCode: KEY_SHOME) == .home)
+        #expect(Key.decode(keyCode: KEY_C3) == .pageDown)
     }
 
     @Test func lettersStayLettersUnlessAScreenAsksForVimKeys() {
@@ -99,43 +102,108 @@ import Testing
 }
 
 @Suite struct MouseReportDecodingTests {
-    /// Decode the bytes after an ESC; returns the input and the bytes left to read again.
-    private func decode(_ text: String) -> (Input, [UInt8]) {
+    /// Decode the bytes after an ESC; returns what they meant and the bytes left to read again.
+    private func decode(_ text: String) -> (EscapeDecoding, [UInt8]) {
         var queue = Array(text.utf8)
-        let (input, unread) = Input.decodeEscape { queue.isEmpty ? nil : queue.removeFirst() }
-        return (input, unread + queue)
+        let meaning = Input.decodeEscape { queue.isEmpty ? nil : queue.removeFirst() }
+        return (meaning, queue)
+    }
+
+    private func mouse(_ action: MouseAction, _ x: Int, _ y: Int) -> EscapeDecoding {
+        .input(.mouse(MouseEvent(action, at: Point(x: x, y: y))))
     }
 
     @Test func sgrReportsBecomeClicksAtZeroBasedCells() {
-        #expect(decode("[<0;10;5M").0 == .mouse(MouseEvent(.press, at: Point(x: 9, y: 4))))
-        #expect(decode("[<0;10;5m").0 == .mouse(MouseEvent(.release, at: Point(x: 9, y: 4))))
-        #expect(decode("[<2;1;1M").0 == .mouse(MouseEvent(.rightPress, at: Point(x: 0, y: 0))))
-        #expect(decode("[<64;3;4M").0 == .mouse(MouseEvent(.wheelUp, at: Point(x: 2, y: 3))))
-        #expect(decode("[<65;3;4M").0 == .mouse(MouseEvent(.wheelDown, at: Point(x: 2, y: 3))))
-        #expect(decode("[<16;3;4M").0 == .mouse(MouseEvent(.press, at: Point(x: 2, y: 3))))  // ctrl-click
-        #expect(decode("[<35;3;4M").0 == .key(.unknown(27)))  // motion
+        #expect(decode("[<0;10;5M").0 == mouse(.press, 9, 4))
+        #expect(decode("[<0;10;5m").0 == mouse(.release, 9, 4))
+        #expect(decode("[<2;1;1M").0 == mouse(.rightPress, 0, 0))
+        #expect(decode("[<64;3;4M").0 == mouse(.wheelUp, 2, 3))
+        #expect(decode("[<65;3;4M").0 == mouse(.wheelDown, 2, 3))
+        #expect(decode("[<16;3;4M").0 == mouse(.press, 2, 3))  // ctrl-click
+        #expect(decode("[<35;3;4M") == (.ignored(unread: []), []))  // motion
     }
 
     @Test func x10ReportsAsTmuxSendsThem() {
         let press = "[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(33 + 9)) + String(UnicodeScalar(33 + 4))
-        #expect(decode(press).0 == .mouse(MouseEvent(.press, at: Point(x: 9, y: 4))))
+        #expect(decode(press).0 == mouse(.press, 9, 4))
         let release = "[M" + String(UnicodeScalar(35)) + "!!"
-        #expect(decode(release).0 == .mouse(MouseEvent(.release, at: Point(x: 0, y: 0))))
+        #expect(decode(release).0 == mouse(.release, 0, 0))
     }
 
     @Test func aReportCutShortCostsOnlyItself() {
-        #expect(decode("[<0;1") == (.key(.unknown(27)), []))
-        #expect(decode("[<") == (.key(.unknown(27)), []))
-        let (input, rest) = decode("[<0;1q")  // a key typed after the cut: read again
-        #expect(input == .key(.unknown(27)))
-        #expect(rest == Array("q".utf8))
-        #expect(decode("[M!").0 == .key(.unknown(27)))
+        #expect(decode("[<0;1") == (.ignored(unread: []), []))
+        #expect(decode("[<") == (.ignored(unread: []), []))
+        #expect(decode("[<0;1\u{03}") == (.ignored(unread: [3]), []))  // Ctrl-C typed after the cut: read again
+        #expect(decode("[M!") == (.ignored(unread: []), []))
+    }
+}
+
+@Suite struct EscapeSequenceTests {
+    /// What the bytes after an ESC mean, and every byte not consumed (handed back, then unread).
+    private func decode(_ text: String) -> (EscapeDecoding, [UInt8]) {
+        var queue = Array(text.utf8)
+        let meaning = Input.decodeEscape { queue.isEmpty ? nil : queue.removeFirst() }
+        return (meaning, queue)
     }
 
-    @Test func otherSequencesGiveEscAndTheirBytesBack() {
-        #expect(decode("") == (.key(.escape), []))
-        #expect(decode("q") == (.key(.escape), Array("q".utf8)))
-        #expect(decode("[Z") == (.key(.escape), Array("[Z".utf8)))
-        #expect(decode("[") == (.key(.escape), Array("[".utf8)))
+    private func key(_ text: String) -> Key? {
+        let (meaning, rest) = decode(text)
+        guard rest.isEmpty, case .input(.key(let key)) = meaning else { return nil }
+        return key
+    }
+
+    @Test(arguments: [
+        // Home and End in every form: xterm, xterm application mode, VT220 (tmux, PuTTY), rxvt.
+        ("[H", Key.home), ("OH", .home), ("[1~", .home), ("[7~", .home),
+        ("[F", .end), ("OF", .end), ("[4~", .end), ("[8~", .end),
+        ("[2~", .insert), ("[3~", .delete), ("[5~", .pageUp), ("[6~", .pageDown),
+        ("[A", .up), ("[B", .down), ("[C", .right), ("[D", .left),
+        ("OA", .up), ("OB", .down), ("OC", .right), ("OD", .left),
+        ("[1;5C", .right), ("[1;2A", .up), ("[1;3D", .left), ("[1;5H", .home), ("[3;5~", .delete),
+        ("[a", .up), ("Od", .left),  // rxvt's Shift- and Ctrl-arrows
+        ("[Z", .backTab), ("OM", .enter),
+    ])
+    func editingAndCursorKeys(sequence: String, expected: Key) {
+        #expect(key(sequence) == expected)
+    }
+
+    @Test func functionKeysInXtermVT220AndRxvtForms() {
+        let xterm = ["OP", "OQ", "OR", "OS", "[15~", "[17~", "[18~", "[19~", "[20~", "[21~", "[23~", "[24~"]
+        #expect(xterm.map(key) == (1...12).map { .function($0) })
+        let vt220 = ["[11~", "[12~", "[13~", "[14~"]
+        #expect(vt220.map(key) == (1...4).map { .function($0) })
+        #expect(key("[1;2P") == .function(1))  // Shift-F1
+        #expect(key("[15;5~") == .function(5))  // Ctrl-F5
+    }
+
+    @Test func unknownSequencesAreConsumedWholeAndIgnored() {
+        for sequence in ["[I", "[O", "[99~", "[201~", "[?1;2c", "[1;5Y", "[12;40R", "[>0;95;0c", "[5u", "Oz"] {
+            #expect(decode(sequence) == (.ignored(unread: []), []), "\(sequence)")
+        }
+        // A sequence with many parameters is still one, however long.
+        #expect(decode("[" + String(repeating: "1;", count: 500) + "~") == (.ignored(unread: []), []))
+    }
+
+    @Test func controlStringsAreSkippedToTheirTerminator() {
+        #expect(decode("]11;rgb:0000/0000/0000\u{07}q") == (.ignored(unread: []), Array("q".utf8)))
+        #expect(decode("]0;title\u{1B}\\q") == (.ignored(unread: []), Array("q".utf8)))
+        #expect(decode("P1$r0m\u{1B}\\") == (.ignored(unread: []), []))
+        // An ESC that starts something else ends the string and is read again.
+        #expect(decode("]0;cut\u{1B}[A") == (.ignored(unread: [0x1B, UInt8(ascii: "[")]), Array("A".utf8)))
+    }
+
+    @Test func bracketedPasteIsAnnounced() {
+        #expect(decode("[200~") == (.pasteStart, []))
+    }
+
+    @Test func aByteThatCannotBelongEndsTheSequenceAndIsReadAgain() {
+        #expect(decode("[1\u{03}") == (.ignored(unread: [3]), []))  // Ctrl-C in a cut sequence still counts
+        #expect(decode("[12") == (.ignored(unread: []), []))  // cut short: nothing else lost
+    }
+
+    @Test func aLoneEscStaysEsc() {
+        #expect(decode("") == (.escape(unread: []), []))
+        #expect(decode("q") == (.escape(unread: Array("q".utf8)), []))
+        #expect(decode("\u{1B}") == (.escape(unread: [0x1B]), []))
     }
 }

@@ -10,6 +10,11 @@ private struct CounterScreen: Screen {
     var ticked: [Double] = []
     var wantsTicks = false
     var minimumSize = Size(width: 20, height: 5)
+    var acceptedWhileTooSmall: [Key] = []
+    var hint: String?
+
+    func acceptsWhileTooSmall(_ key: Key) -> Bool { acceptedWhileTooSmall.contains(key) }
+    var tooSmallHint: String? { hint }
 
     mutating func update(_ input: Input) -> [Effect] {
         switch input {
@@ -101,13 +106,45 @@ private struct CounterScreen: Screen {
         #expect(!seen.contains(.saw(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))))))
     }
 
-    @Test func keysStillReachTheScreenBehindTheTooSmallMessage() {
-        // q or Esc must be able to leave a game (or quit from the menu) at any size.
-        var screen = CounterScreen()
-        let device = FakeTerminal(size: Size(width: 5, height: 2), script: [.input(.key(.character("q")))])
+    @Test func behindTheTooSmallMessageOnlyTheKeysTheScreenAcceptsArrive() {
+        // A key the player cannot see the effect of changes nothing; q still works.
+        var screen = CounterScreen(acceptedWhileTooSmall: [.character("q")])
+        let device = FakeTerminal(size: Size(width: 5, height: 2), script: [
+            .input(.key(.character("a"))), .input(.key(.space)), .input(.key(.character("q"))),
+            .input(.key(.controlL)),
+        ])
         var seen: [CounterScreen.Effect] = []
         #expect(run(&screen, on: device, seen: &seen) == 1)
         #expect(screen.keys == 1)
+        #expect(seen == [.saw(.key(.character("q")))])
+        #expect(device.invalidateCount == 1)  // Ctrl-L still repaints
+    }
+
+    @Test func theTooSmallMessageSaysWhatTheAcceptedKeysDo() {
+        var screen = CounterScreen(minimumSize: Size(width: 60, height: 10), hint: "q: back to the menu")
+        let device = FakeTerminal(size: Size(width: 40, height: 6), script: [])
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, seen: &seen)
+        #expect(device.screenText.contains("Terminal too small"))
+        #expect(device.screenText.contains("q: back to the menu"))
+    }
+
+    @Test func aLeavingSignalEndsTheLoopWith128PlusItsNumber() {
+        var screen = CounterScreen()
+        var seen: [CounterScreen.Effect] = []
+        let device = FakeTerminal(script: [.input(.key(.character("a"))), .terminated(signal: 15)])
+        #expect(run(&screen, on: device, seen: &seen) == 143)
+        #expect(ExitStatus.signal(of: 143) == 15 && ExitStatus.signal(of: 129) == 1)
+        #expect(ExitStatus.signal(of: 0) == nil && ExitStatus.signal(of: 1) == nil)
+    }
+
+    @Test func ignoredInputDrawsNothingAndReachesNoScreen() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [.ignored, .ignored, .input(.key(.character("x")))])
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, seen: &seen)
+        #expect(device.presented.count == 1)  // the first frame only; x quits before drawing
+        #expect(seen == [.quit])
     }
 
     @Test func theClockStandsStillWhileTheScreenIsTooSmall() {

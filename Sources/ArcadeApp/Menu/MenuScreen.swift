@@ -97,21 +97,25 @@ public struct MenuScreen: Sendable {
         KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("1-5", "game"),
     ]
 
-    /// What `?` shows on the menu.
-    public static let help = HelpSheet(
-        title: "Arcade",
-        keys: [
-            KeyHint("↑ ↓  k j", "choose a game"),
-            KeyHint("Enter  Space", "open the chosen game"),
-            KeyHint("1 … 5", "open game by number"),
-            KeyHint("click", "open a game"),
-            KeyHint("?", "this help"),
-            KeyHint("q", "quit"),
-        ],
-        notes: [
-            "In a game: ? shows its keys, q or Esc comes back here.",
-            "Best scores are kept in ~/.local/share/arcade/scores.json.",
-        ])
+    /// What `?` shows on the menu, naming the folder the scores are kept in.
+    public static func help(dataDirectory: String) -> HelpSheet {
+        HelpSheet(
+            title: "Arcade",
+            keys: [
+                KeyHint("↑ ↓  k j", "choose a game"),
+                KeyHint("Home  End", "the first or last game"),
+                KeyHint("Enter  Space", "open the chosen game"),
+                KeyHint("1 … 5", "open game by number"),
+                KeyHint("click", "open a game"),
+                KeyHint("?", "this help"),
+                KeyHint("q", "quit"),
+                KeyHint("Esc", "quit, after asking"),
+            ],
+            notes: [
+                "In a game: ? shows its keys, q or Esc comes back here.",
+                "Best scores are kept in \(dataDirectory)/scores.json.",
+            ])
+    }
 
     // MARK: - Drawing
 

@@ -11,16 +11,23 @@ public enum AppEffect: Equatable, Sendable {
 /// The root screen: the menu, the game being played, and the overlays over both.
 ///
 /// It owns navigation and the keys every screen shares: `?` toggles help, `q`/Esc
-/// leave a game (asking "Leave this game? (y/n)" when one is in progress), and
-/// the bottom line always shows the main keys. While an overlay is open the game
-/// gets no ticks, so its clock stands still.
+/// leave a game (asking "Leave this game? (y/n)" when one is in progress), Esc on the
+/// menu asks "Quit the arcade? (y/n)", and the bottom line always shows the main keys.
+/// It also asks the questions games ask for (`GameEffect.confirm`). While an overlay is
+/// open the game gets no ticks, so its clock stands still. Behind the "too small"
+/// message only `q` (and the answers to an open question) get through.
 public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
     /// What is drawn over the current screen.
     public enum Overlay: Equatable, Sendable {
         case help
+        /// "Leave this game? (y/n)"
         case confirmLeave
+        /// "Quit the arcade? (y/n)", from Esc on the menu.
+        case confirmQuit
+        /// A question the game asked; yes calls its `confirmed(_:)`.
+        case confirm(Confirmation)
     }
 
     public private(set) var menu: MenuScreen
@@ -33,14 +40,17 @@ public struct ArcadeShell: Screen {
     private let theme: Theme
     private var scores: [GameID: [ScoreEntry]]
     private let assets: AssetLocator
+    /// Where scores are kept, as the menu's help names it.
+    private let dataDirectory: String
 
     /// A shell over `games` showing the menu, with each game's recorded `scores` (best first).
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`).
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil,
                 size: Size, theme: Theme = Theme(), assets: AssetLocator = AssetLocator(roots: []),
-                seed: @escaping () -> UInt64) {
+                dataDirectory: String = "~/.local/share/arcade", seed: @escaping () -> UInt64) {
         self.games = games
+        self.dataDirectory = dataDirectory
         self.size = size
         self.theme = theme
         self.scores = scores
@@ -85,9 +95,40 @@ public struct ArcadeShell: Screen {
     // MARK: - Screen
 
     public var minimumSize: Size {
+        minimumSize(near: size)
+    }
+
+    public func fits(_ size: Size) -> Bool {
+        guard let active else { return size.covers(MenuScreen.minimumSize) }
+        return size.height >= 1 && active.screen.fits(Self.gameSize(in: size))
+    }
+
+    public func minimumSize(near size: Size) -> Size {
         guard let active else { return MenuScreen.minimumSize }
-        let game = active.screen.minimumSize
+        let game = active.screen.minimumSize(near: Self.gameSize(in: size))
         return Size(width: game.width, height: game.height + 1)
+    }
+
+    /// Behind the "too small" message: `q` does what it always does, and an open
+    /// question can still be answered (its words are the message's hint).
+    public func acceptsWhileTooSmall(_ key: Key) -> Bool {
+        switch overlay {
+        case .confirmLeave?, .confirmQuit?, .confirm?:
+            return [.character("y"), .character("Y"), .character("n"), .character("N"), .character("q"), .escape]
+                .contains(key)
+        case .help?, nil:
+            return key == .character("q")
+        }
+    }
+
+    public var tooSmallHint: String? {
+        switch overlay {
+        case .confirmLeave?: return YesNoQuestion.leave.message
+        case .confirmQuit?: return YesNoQuestion.quit.message
+        case .confirm(let question)?: return question.question
+        case .help?: return "q: close help"
+        case nil: return active == nil ? "q: quit" : "q: back to the menu"
+        }
     }
 
     public var wantsTicks: Bool {
@@ -102,7 +143,7 @@ public struct ArcadeShell: Screen {
         if case .resize(let newSize) = input {
             // Every resize reaches the game, overlay or not, so its clicks map to what it draws.
             size = newSize
-            return forwardToGame(.resize(Size(width: newSize.width, height: max(0, newSize.height - 1))))
+            return forwardToGame(.resize(Self.gameSize(in: newSize)))
         }
         if let overlay { return updateOverlay(overlay, input) }
         guard let game = active?.screen else { return updateMenu(input) }
@@ -142,9 +183,13 @@ public struct ArcadeShell: Screen {
         }
         switch overlay {
         case .help?:
-            HelpOverlay.draw(active?.screen.help ?? MenuScreen.help, into: &grid)
+            HelpOverlay.draw(active?.screen.help ?? MenuScreen.help(dataDirectory: dataDirectory), into: &grid)
         case .confirmLeave?:
-            LeaveQuestion.draw(into: &grid)
+            YesNoQuestion.leave.draw(into: &grid)
+        case .confirmQuit?:
+            YesNoQuestion.quit.draw(into: &grid)
+        case .confirm(let question)?:
+            YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
         case nil:
             break
         }
@@ -161,6 +206,11 @@ public struct ArcadeShell: Screen {
 
     // MARK: - Private
 
+    /// The grid a game draws in: the terminal without the key line.
+    private static func gameSize(in size: Size) -> Size {
+        Size(width: size.width, height: max(0, size.height - 1))
+    }
+
     /// Give `input` to the game on screen and turn what it asks for into app effects.
     private mutating func forwardToGame(_ input: Input) -> [AppEffect] {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
@@ -175,8 +225,12 @@ public struct ArcadeShell: Screen {
             overlay = .help
             return []
         }
+        if case .key(.escape) = input {
+            overlay = .confirmQuit  // Esc never quits without asking
+            return []
+        }
         if case .mouse(let event) = input, event.at.y >= size.height - 1 { return [] }
-        let menuSize = Size(width: size.width, height: max(0, size.height - 1))
+        let menuSize = Self.gameSize(in: size)
         var effects: [AppEffect] = []
         for effect in menu.update(input, in: menuSize) {
             switch effect {
@@ -195,22 +249,35 @@ public struct ArcadeShell: Screen {
             self.overlay = nil
         case (.help, .mouse(let event)) where event.action == .press:
             self.overlay = nil
-        case (.confirmLeave, .key(.character("q"))):
-            self.overlay = nil
+        case (_, .key(.character("q"))):
+            self.overlay = nil  // q closes a question, as it opened the leave question
         case (.confirmLeave, _):
-            switch LeaveQuestion.answer(to: input, in: size) {
-            case true?:
+            if let yes = YesNoQuestion.leave.answer(to: input, in: size) {
                 self.overlay = nil
-                return leaveGame()
-            case false?:
+                if yes { return leaveGame() }
+            }
+        case (.confirmQuit, _):
+            if let yes = YesNoQuestion.quit.answer(to: input, in: size) {
                 self.overlay = nil
-            case nil:
-                break
+                if yes { return [.quit] }
+            }
+        case (.confirm(let question), _):
+            if let yes = YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) {
+                self.overlay = nil
+                if yes { return confirmInGame(question.action) }
             }
         default:
             break
         }
         return []
+    }
+
+    /// Tell the game on screen the player said yes to `action`.
+    private mutating func confirmInGame(_ action: Confirmation.Action) -> [AppEffect] {
+        guard var game = active?.screen, let id = active?.info.id else { return [] }
+        let effects = game.confirmed(action)
+        active?.screen = game
+        return appEffects(effects, from: id)
     }
 
     /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
@@ -227,6 +294,8 @@ public struct ArcadeShell: Screen {
                 result.append(.bell)
             case .recordScore(let score, let figures):
                 result.append(.recordScore(id, score: score, figures: figures))
+            case .confirm(let question):
+                overlay = .confirm(question)
             }
         }
         return result

@@ -12,6 +12,11 @@ public protocol GameScreen {
     func render(into grid: inout CellGrid)
     /// The smallest grid (without the key line) the game can be played in.
     var minimumSize: Size { get }
+    /// Whether the game can be drawn in a grid of `size` (without the key line); by
+    /// default when `size` covers `minimumSize`. See `Screen.fits`.
+    func fits(_ size: Size) -> Bool
+    /// The size to ask for when the grid is `size` and too small; by default `minimumSize`.
+    func minimumSize(near size: Size) -> Size
     /// True while a clock or an animation runs.
     var wantsTicks: Bool { get }
     /// Seconds between ticks while `wantsTicks` (1/30 for animations, 1 for a seconds clock).
@@ -28,6 +33,8 @@ public protocol GameScreen {
     mutating func willLeave() -> [GameEffect]
     /// The game's recorded scores (best first) changed, e.g. after it asked to record one.
     mutating func scoresChanged(_ entries: [ScoreEntry])
+    /// The player answered yes to a question the game asked with `GameEffect.confirm`.
+    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect]
 }
 
 extension GameScreen {
@@ -35,6 +42,9 @@ extension GameScreen {
     public var tickInterval: Double { 1.0 / 30.0 }
     public mutating func willLeave() -> [GameEffect] { [] }
     public mutating func scoresChanged(_ entries: [ScoreEntry]) {}
+    public func fits(_ size: Size) -> Bool { size.covers(minimumSize) }
+    public func minimumSize(near size: Size) -> Size { minimumSize }
+    public mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] { [] }
 }
 
 /// Something a game asks the app to do.
@@ -47,6 +57,34 @@ public enum GameEffect: Equatable, Sendable {
     case recordScore(Int, figures: [String: String])
     /// Ring the terminal bell.
     case bell
+    /// Ask the player a yes/no question; on yes the shell calls `confirmed(action)`.
+    case confirm(Confirmation)
+}
+
+/// A yes/no question the shell asks for a game before it throws play away ("Start a new
+/// game? This one will be lost."), drawn like the leave question; the game's clock stands
+/// still while it is open.
+public struct Confirmation: Equatable, Sendable {
+    /// What the game does on yes.
+    public enum Action: Equatable, Sendable {
+        /// Deal a new game of the same kind.
+        case newGame
+    }
+
+    public var title: String
+    /// The question, ending in "(y/n)".
+    public var question: String
+    public var action: Action
+
+    public init(title: String, question: String, action: Action) {
+        self.title = title
+        self.question = question
+        self.action = action
+    }
+
+    /// "New game? This one will be lost. (y/n)"
+    public static let newGame = Confirmation(
+        title: "New game", question: "New game? This one will be lost. (y/n)", action: .newGame)
 }
 
 /// The sound cues a game can ask for.

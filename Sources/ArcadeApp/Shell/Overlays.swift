@@ -72,19 +72,30 @@ enum HelpOverlay {
     }
 }
 
-/// The "Leave this game? (y/n)" question.
-enum LeaveQuestion {
-    static let dialog = Dialog(
-        title: "Leave", message: "Leave this game? (y/n)",
-        buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
-        cancelIndex: 1, style: Style.bold.foreground(.yellow))
+/// A yes/no question over the screen: "Leave this game? (y/n)" and the like.
+///
+/// `y` or a click on Yes answers yes; `n`, Esc or a click on No answers no.
+struct YesNoQuestion: Equatable {
+    var title: String
+    var message: String
 
-    static func draw(into grid: inout CellGrid) {
+    /// Asked before leaving a game in progress.
+    static let leave = YesNoQuestion(title: "Leave", message: "Leave this game? (y/n)")
+    /// Asked when Esc is pressed on the menu.
+    static let quit = YesNoQuestion(title: "Quit", message: "Quit the arcade? (y/n)")
+
+    var dialog: Dialog {
+        Dialog(title: title, message: message,
+               buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
+               cancelIndex: 1, style: Style.bold.foreground(.yellow))
+    }
+
+    func draw(into grid: inout CellGrid) {
         dialog.draw(into: &grid, in: grid.bounds)
     }
 
     /// The answer a key or click gives: true for Yes, false for No, nil for anything else.
-    static func answer(to input: Input, in size: Size) -> Bool? {
+    func answer(to input: Input, in size: Size) -> Bool? {
         let index: Int?
         switch input {
         case .key(let key): index = dialog.buttonIndex(for: key)

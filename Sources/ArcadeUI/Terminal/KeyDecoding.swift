@@ -35,10 +35,33 @@ extension Key {
         case KEY_BTAB: return .backTab
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_SR: return .up  // shifted arrows and keypad corners count as the plain keys
+        case KEY_SF: return .down
+        case KEY_SLEFT: return .left
+        case KEY_SRIGHT: return .right
+        case KEY_SHOME, KEY_A1: return .home
+        case KEY_SEND, KEY_C1: return .end
+        case KEY_A3: return .pageUp
+        case KEY_C3: return .pageDown
         default:
             for n in 1...12 where code == arcade_key_f(Int32(n)) { return .function(n) }
-            return .unknown(UInt32(bitPattern: code))
+            return extendedKey(code) ?? .unknown(UInt32(bitPattern: code))
         }
+    }
+
+    /// A key ncurses knows from the terminal description's extended names (`kUP5` is
+    /// Ctrl-↑, `kRIT3` Alt-→, `kHOM2` Shift-Home…): the plain key, modifiers dropped.
+    private static func extendedKey(_ code: Int32) -> Key? {
+        guard code > KEY_MAX, let name = keyname(code) else { return nil }
+        let text = String(cString: name)
+        let keys: [(String, Key)] = [
+            ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home),
+            ("kEND", .end), ("kNXT", .pageDown), ("kPRV", .pageUp), ("kDC", .delete), ("kIC", .insert),
+        ]
+        return keys.first { prefix, _ in
+            text.hasPrefix(prefix) && text.dropFirst(prefix.count).allSatisfy(\.isNumber)
+        }?.1
     }
 }
 
@@ -85,68 +108,3 @@ extension Key {
     }
 }
 
-extension Input {
-    /// Decode what follows an ESC that ncurses did not take as a key: a mouse report, or
-    /// else Esc with the bytes that were read to look (to be read again, in order).
-    ///
-    /// Reports are xterm's SGR form `ESC [ < b ; x ; y M` (press) / `m` (release) and the
-    /// X10 form `ESC [ M b x y` (tmux and screen terminal types). ncurses decodes them too,
-    /// but waits without a timeout for the end of a report that was cut short, taking every
-    /// key typed meanwhile (Ctrl-C included); here `next` waits a few milliseconds per
-    /// byte, and a cut report costs nothing but itself.
-    public static func decodeEscape(next: () -> UInt8?) -> (input: Input, unread: [UInt8]) {
-        guard let first = next() else { return (.key(.escape), []) }
-        guard first == UInt8(ascii: "[") else { return (.key(.escape), [first]) }
-        guard let second = next() else { return (.key(.escape), [first]) }
-        switch second {
-        case UInt8(ascii: "<"): return decodeSGRMouse(next: next)
-        case UInt8(ascii: "M"): return decodeX10Mouse(next: next)
-        default: return (.key(.escape), [first, second])
-        }
-    }
-
-    /// `b ; x ; y` then `M` or `m`, after `ESC [ <`.
-    private static func decodeSGRMouse(next: () -> UInt8?) -> (input: Input, unread: [UInt8]) {
-        var numbers = [0]
-        var digits = 0
-        while digits < 16, let byte = next() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: ";") where numbers.count < 3:
-                numbers.append(0)
-            case UInt8(ascii: "M"), UInt8(ascii: "m"):
-                guard numbers.count == 3 else { return (.key(.unknown(27)), []) }
-                let action = mouseAction(button: numbers[0], released: byte == UInt8(ascii: "m"))
-                let point = Point(x: numbers[1] - 1, y: numbers[2] - 1)
-                return (action.map { .mouse(MouseEvent($0, at: point)) } ?? .key(.unknown(27)), [])
-            default:
-                return (.key(.unknown(27)), [byte])  // not a report after all: read the byte again
-            }
-        }
-        return (.key(.unknown(27)), [])  // cut short: drop it
-    }
-
-    /// Three bytes (button + 32, column + 33, row + 33) after `ESC [ M`.
-    private static func decodeX10Mouse(next: () -> UInt8?) -> (input: Input, unread: [UInt8]) {
-        guard let button = next(), let column = next(), let row = next(),
-              button >= 32, column >= 33, row >= 33 else { return (.key(.unknown(27)), []) }
-        let code = Int(button) - 32
-        let action = code & 3 == 3 && code < 64 ? MouseAction.release : mouseAction(button: code, released: false)
-        let point = Point(x: Int(column) - 33, y: Int(row) - 33)
-        return (action.map { .mouse(MouseEvent($0, at: point)) } ?? .key(.unknown(27)), [])
-    }
-
-    /// The action a report's button code means (shift, alt and ctrl bits ignored; motion is nil).
-    private static func mouseAction(button: Int, released: Bool) -> MouseAction? {
-        let code = button & ~(4 | 8 | 16)
-        switch code {
-        case 0: return released ? .release : .press
-        case 2: return released ? nil : .rightPress
-        case 64: return .wheelUp
-        case 65: return .wheelDown
-        default: return nil
-        }
-    }
-}

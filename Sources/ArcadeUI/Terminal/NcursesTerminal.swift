@@ -63,6 +63,8 @@ public final class NcursesTerminal: TerminalDevice {
         prepareResetSequence(mouse: hasMouse)
         // Nothing written to standard error may scribble over the screen; it is shown after.
         _ = arcade_stderr_capture()
+        // From here SIGTERM, SIGHUP and SIGINT reach `read` as `.terminated`.
+        arcade_safety_set_graceful(1)
     }
 
     deinit { close() }
@@ -74,9 +76,28 @@ public final class NcursesTerminal: TerminalDevice {
         _ = mousemask(0, nil)
         _ = curs_set(1)
         _ = endwin()
+        if !hasAlternateScreen, let clear = capability("clear") {
+            // Without an alternate screen the last frame would stay on the terminal.
+            let bytes = Array(clear.utf8)
+            _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
         arcade_safety_end()
+        arcade_safety_set_graceful(0)
         if let screen { delscreen(screen) }
         screen = nil
+    }
+
+    /// The signal (SIGTERM, SIGHUP, SIGINT) that asked the arcade to leave, if one did.
+    public var pendingExitSignal: Int32? {
+        let signal = arcade_safety_exit_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// End the process by `signal`'s default action, as if it had not been caught
+    /// (the shell sees 128 + n), once the game was left and the terminal given back.
+    public static func end(bySignal signal: Int32) -> Never {
+        arcade_safety_finish_signal(signal)
+        exit(ExitStatus.terminated(by: signal))
     }
 
     public var size: Size {
@@ -90,34 +111,56 @@ public final class NcursesTerminal: TerminalDevice {
             resume()
             return .redraw
         }
-        wtimeout(window, Int32(clamping: milliseconds ?? -1))
+        if let signal = pendingExitSignal { return .terminated(signal: signal) }
+        // What ncurses holds already (bytes read back, a resize it noticed) comes first.
+        wtimeout(window, 0)
         errno = 0
-        // Bytes, not wget_wch: ncurses' wide read swallows the keys typed after an
-        // invalid UTF-8 byte. Key.decode(byte:next:) assembles code points instead.
-        let result = wgetch(window)
+        var result = wgetch(window)
         if result == ERR {
-            return milliseconds == nil || inputLooksClosed() ? noInput(blocking: milliseconds == nil) : .timedOut
+            switch waitForInput(timeout: milliseconds) {
+            case .ready:
+                // Bytes: ncurses still waits its escape delay for the rest of a sequence.
+                wtimeout(window, 10)
+                errno = 0
+                result = wgetch(window)
+                if result == ERR { return noInput() }
+            case .timedOut:
+                return .timedOut
+            case .interrupted:
+                // A signal: a resize (read next time), SIGCONT, or a leaving signal.
+                return pendingExitSignal.map { .terminated(signal: $0) } ?? .timedOut
+            }
         }
         consecutiveErrors = 0
         switch result {
         case KEY_RESIZE:
             return .input(.resize(size))
         case KEY_MOUSE:
-            return mouseInput().map { .input($0) } ?? .input(.key(.unknown(UInt32(KEY_MOUSE))))
+            return mouseInput().map { .input($0) } ?? .ignored
         case KEY_MIN...:
-            return .input(.key(Key.decode(keyCode: result)))
+            return known(Key.decode(keyCode: result))
         case 27:
-            let (input, unread) = Input.decodeEscape { nextWaitingByte() }
-            for byte in unread.reversed() { _ = ungetch(Int32(byte)) }
-            return .input(input)
+            switch Input.decodeEscape(next: { nextWaitingByte() }) {
+            case .input(let input):
+                return .input(input)
+            case .escape(let unread):
+                readAgain(unread)
+                return .input(.key(.escape))
+            case .ignored(let unread):
+                readAgain(unread)
+                return .ignored
+            case .pasteStart:
+                skipPaste()
+                return .ignored
+            }
         default:
             let (key, unread) = Key.decode(byte: UInt8(truncatingIfNeeded: result)) { nextWaitingByte() }
-            if let unread { _ = ungetch(Int32(unread)) }
-            return .input(.key(key))
+            if let unread { readAgain([unread]) }
+            return known(key)
         }
     }
 
-    /// The next input byte if it arrives within a few milliseconds (the rest of a UTF-8 character).
+    /// The next input byte if it arrives within a few milliseconds (the rest of a sequence).
     private func nextWaitingByte() -> UInt8? {
         wtimeout(window, 10)
         let byte = wgetch(window)
@@ -127,6 +170,51 @@ public final class NcursesTerminal: TerminalDevice {
             return nil
         }
         return UInt8(truncatingIfNeeded: byte)
+    }
+
+    /// `key` as input, or `.ignored` for a key no screen knows.
+    private func known(_ key: Key) -> TerminalRead {
+        if case .unknown = key { return .ignored }
+        return .input(.key(key))
+    }
+
+    /// Give `bytes` back to ncurses, to be read again in this order.
+    private func readAgain(_ bytes: [UInt8]) {
+        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
+    }
+
+    private enum Wait { case ready, timedOut, interrupted }
+
+    /// Wait in `poll` for input or a leaving signal (nil: as long as it takes).
+    ///
+    /// The signal handler writes a byte to a pipe, so a signal that arrives just before
+    /// the wait still ends it at once.
+    private func waitForInput(timeout milliseconds: Int?) -> Wait {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: arcade_safety_exit_fd(), events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, Int32(clamping: milliseconds ?? -1))
+        if ready < 0 { return errno == EINTR ? .interrupted : .ready }  // let the read report the fault
+        if descriptors[1].revents != 0 { return .interrupted }
+        return ready == 0 ? .timedOut : .ready
+    }
+
+    /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
+    ///
+    /// A paste that stops arriving (its end lost) ends after a short pause, so keys typed
+    /// later are never swallowed; so does one of more than a mebibyte.
+    private func skipPaste() {
+        let end: [Int32] = [27, 91, 50, 48, 49, 126]  // ESC [ 2 0 1 ~
+        var recent: [Int32] = []
+        for _ in 0..<(1 << 20) {
+            wtimeout(window, 50)
+            let code = wgetch(window)
+            if code == ERR { return }
+            recent.append(code)
+            if recent.count > end.count { recent.removeFirst() }
+            if recent == end { return }
+        }
     }
 
     public func present(_ grid: CellGrid) {
@@ -187,6 +275,22 @@ public final class NcursesTerminal: TerminalDevice {
 
     private var hasMouse: Bool { has_mouse() }
 
+    /// Whether the terminal has an alternate screen to draw on (`TERM=vt100` has none).
+    private var hasAlternateScreen: Bool { capability("smcup") != nil }
+
+    /// A terminfo string capability as bytes to write, if the terminal has it, without
+    /// its padding (`$<50>`: delays for slow terminals, which only `tputs` understands).
+    private func capability(_ name: String) -> String? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+        var bytes = Array(String(cString: value).utf8)
+        while let start = bytes.indices.first(where: { bytes[$0] == UInt8(ascii: "$") && $0 + 1 < bytes.count
+                                                        && bytes[$0 + 1] == UInt8(ascii: "<") }),
+              let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) {
+            bytes.removeSubrange(start...end)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private func enableMouse() {
         // CLICKED too: a press and release that arrive in one read are merged into a click.
         let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released() | arcade_mouse_button1_clicked()
@@ -205,7 +309,7 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     /// A read failed: decide between "nothing yet" and "input is gone" without spinning.
-    private func noInput(blocking: Bool) -> TerminalRead {
+    private func noInput() -> TerminalRead {
         if errno == EINTR { return .timedOut }
         consecutiveErrors += 1
         if inputLooksClosed() || consecutiveErrors > 64 { return .inputClosed }
@@ -248,13 +352,15 @@ public final class NcursesTerminal: TerminalDevice {
     /// The bytes a signal handler writes to undo full-screen mode, read from terminfo now.
     private func prepareResetSequence(mouse: Bool) {
         var bytes: [UInt8] = []
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
-            if capability == "rmcup" && mouse {
+        // Without an alternate screen, `clear` wipes the last frame instead of `rmcup`.
+        let leave = hasAlternateScreen ? "rmcup" : "clear"
+        for name in ["sgr0", "cnorm", "rmkx", leave] {
+            if name == leave && mouse {
                 // Every mouse protocol ncurses may have switched on, off again.
                 bytes += Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
             }
-            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
-            bytes += Array(String(cString: value).utf8)
+            guard let value = capability(name) else { continue }
+            bytes += Array(value.utf8)
         }
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { arcade_safety_set_reset($0.baseAddress, $0.count) }

@@ -25,4 +25,10 @@ public enum TerminalRead: Equatable, Sendable {
     case redraw
     /// Standard input is gone (end of file, hang-up): the arcade must leave.
     case inputClosed
+    /// Bytes that mean nothing to a screen were read and dropped whole (an unknown escape
+    /// sequence, a focus report, a bracketed paste, mouse motion): nothing happened.
+    case ignored
+    /// SIGTERM, SIGHUP or SIGINT arrived: the arcade must leave as `q` would, then end
+    /// by that signal (exit status 128 + `signal`).
+    case terminated(signal: Int32)
 }

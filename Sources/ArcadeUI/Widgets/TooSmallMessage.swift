@@ -5,6 +5,8 @@
 /// `Too small` / `need 40×12` / `have 30×8`, down to `need 40×12` or `Too small` alone —
 /// and the first that fits without cutting a word is drawn. On a grid too small for any
 /// of them, `Too small` is truncated to the first row, and a 1×1 grid shows `!`.
+/// A hint (what the keys that still work do, e.g. `q: back to the menu`) goes under the
+/// message after a blank row, or right under it, when there is room for it whole.
 public enum TooSmallMessage {
     /// The message on one line.
     public static func text(need: Size, have: Size, ascii: Bool) -> String {
@@ -34,13 +36,22 @@ public enum TooSmallMessage {
         return [TextLayout.truncated("Too small", toWidth: size.width, ascii: ascii)]
     }
 
-    /// Clear `grid` and draw the message centred in it.
-    public static func render(need: Size, have: Size, into grid: inout CellGrid) {
+    /// Clear `grid` and draw the message centred in it, with `hint` under it when it fits.
+    public static func render(need: Size, have: Size, hint: String? = nil, into grid: inout CellGrid) {
         grid.clear()
-        let lines = lines(need: need, have: have, fitting: grid.size, ascii: grid.theme.ascii)
+        var lines = lines(need: need, have: have, fitting: grid.size, ascii: grid.theme.ascii)
+        let messageCount = lines.count
+        if let hint, DisplayWidth.of(hint) <= grid.size.width {
+            if lines.count + 2 <= grid.size.height {
+                lines += ["", hint]
+            } else if lines.count + 1 <= grid.size.height {
+                lines.append(hint)
+            }
+        }
         let top = max(0, (grid.size.height - lines.count) / 2)
         for (row, line) in lines.enumerated() {
-            Label(line, alignment: .center, style: row == 0 ? .bold : .plain)
+            let style: Style = row == 0 ? .bold : row >= messageCount ? Style.bold.foreground(.yellow) : .plain
+            Label(line, alignment: .center, style: style)
                 .draw(into: &grid, in: Rect(x: 0, y: top + row, width: grid.size.width, height: 1))
         }
     }
