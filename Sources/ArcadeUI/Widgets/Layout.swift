@@ -139,6 +139,32 @@ public struct GridLayout: Hashable, Sendable {
                        y: rect.y + max(0, (rect.height - usedHeight) / 2))
     }
 
+    /// A grid of exactly `columns` × `rows` cells for `count` items, with the largest cells
+    /// that fit `rect` (up to `maxCell`), centred in it; `fitsMinimum` says whether they
+    /// are at least `minCell`. For layouts that keep their places as items are added:
+    /// item `i` sits in the same cell whatever `count` is.
+    public init(columns: Int, rows: Int, count: Int, in rect: Rect, minCell: Size,
+                spacing: Size = Size(width: 0, height: 0), maxCell: Size? = nil) {
+        let gap = Size(width: max(0, spacing.width), height: max(0, spacing.height))
+        let columns = max(1, columns), rows = max(1, rows)
+        var cell = Size(width: max(0, (rect.width - gap.width * (columns - 1)) / columns),
+                        height: max(0, (rect.height - gap.height * (rows - 1)) / rows))
+        if let maxCell {
+            cell = Size(width: min(cell.width, max(0, maxCell.width)), height: min(cell.height, max(0, maxCell.height)))
+        }
+        self.count = max(0, count)
+        self.columns = columns
+        self.rows = rows
+        cellSize = cell
+        self.spacing = gap
+        bounds = rect
+        fitsMinimum = cell.covers(minCell)
+        let usedWidth = columns * cell.width + (columns - 1) * gap.width
+        let usedHeight = rows * cell.height + (rows - 1) * gap.height
+        origin = Point(x: rect.x + max(0, (rect.width - usedWidth) / 2),
+                       y: rect.y + max(0, (rect.height - usedHeight) / 2))
+    }
+
     /// The cell of item `index` (row by row), clipped to `bounds`; `nil` outside `0..<count`.
     public func cell(at index: Int) -> Rect? {
         guard index >= 0, index < count, columns > 0 else { return nil }
