@@ -39,6 +39,27 @@ import Testing
         assertSnapshot(screen(shell()).text, named: "menu-80x24")
     }
 
+    @Test func homeAndEndGoToTheFirstAndLastGame() {
+        var shell = shell()
+        _ = send(&shell, .key(.end))
+        #expect(shell.menu.selected == 2)
+        _ = send(&shell, .key(.home))
+        #expect(shell.menu.selected == 0)
+    }
+
+    @Test func aWideMenuShowsWholeDescriptionsAndBestScores() {
+        let long = ScoreEntry(score: 31, date: "2026-11-30 10:00", player: "ann", figures: ["level": "Normal"])
+        let games = Self.games + [GameInfo(id: .memory, summary: "Find the pairs of cards before the clock runs out",
+                                           make: { _ in TestGame() }, describeBest: { "best \($0.score) (Normal, 0:42)" })]
+        let shell = ArcadeShell(games: games, scores: [.memory: [long]], size: Size(width: 120, height: 30), seed: { 1 })
+        let wide = screen(shell, size: Size(width: 120, height: 30)).text
+        #expect(wide.contains("Find the pairs of cards before the clock runs out"))
+        #expect(wide.contains("best 31 (Normal, 0:42)"))
+        let narrow = screen(shell, size: Size(width: 80, height: 24)).text
+        #expect(narrow.contains("…"))  // at 80 columns the description is cut, with a mark
+        #expect(narrow.contains("best 31 (Normal, 0:42)"))
+    }
+
     @Test func menuWithoutGamesSaysSoInsteadOfShowingPlaceholders() {
         let empty = ArcadeShell(games: [], size: size, seed: { 1 })
         let text = screen(empty).text
@@ -52,13 +73,21 @@ import Testing
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
-    @Test func movingTheCursorChangesOnlyTheTwoMarkerCells() {
+    @Test func movingTheCursorMovesTheHighlightBarAndNothingElse() {
         var shell = shell()
         let before = screen(shell)
         #expect(send(&shell, .key(.down)).isEmpty)
         let after = screen(shell)
-        let changed = zip(before.cells, after.cells).filter { $0 != $1 }.count
-        #expect(changed == 2)
+        let lines = before.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = [lines.firstIndex { $0.contains("Set") }!, lines.firstIndex { $0.contains("Slots") }!]
+        let changed = (0..<size.height).flatMap { y in (0..<size.width).map { (x: $0, y: y) } }
+            .filter { before[$0.x, $0.y] != after[$0.x, $0.y] }
+        #expect(Set(changed.map(\.y)) == Set(rows))
+        #expect(changed.count <= 2 * MenuScreen.nameColumns)
+        // The bar: the selected game's number and name in reverse video, the others plain.
+        let slots = lines[rows[1]].firstIndex(of: "S").map { lines[rows[1]].distance(from: lines[rows[1]].startIndex, to: $0) }!
+        #expect(after[slots, rows[1]].style.reverse && !before[slots, rows[1]].style.reverse)
+        #expect(after[slots - 3, rows[1]].scalar == "3" && after[slots - 3, rows[1]].style.reverse)
         #expect(shell.menu.selected == 1)
         _ = send(&shell, key("j"), key("j"), key("j"))
         #expect(shell.menu.selected == 2)  // stops at the last game

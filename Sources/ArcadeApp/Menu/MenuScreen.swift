@@ -2,8 +2,10 @@ import ArcadeUI
 
 /// The arcade's front page: one row per game with its best score.
 ///
-/// ↑/↓/k/j move a marker, a digit or Enter/Space opens, a click on a row opens
-/// it, `q` quits. Moving repaints only the marker (two cells), never the rows.
+/// ↑/↓/k/j move the highlight bar (a ▶ and the game's number and name in reverse video),
+/// Home/End go to the first/last game, a digit or Enter/Space opens, a click on a row
+/// opens it, `q` quits. Moving repaints only the two bars, never the descriptions. The
+/// rows take the width they need, up to the terminal's.
 public struct MenuScreen: Sendable {
     /// One game's row.
     public struct Row: Equatable, Sendable {
@@ -74,7 +76,7 @@ public struct MenuScreen: Sendable {
 
     /// Draw the menu into `grid` (the whole terminal but the key line).
     public func render(into grid: inout CellGrid) {
-        let layout = Layout(size: grid.size, rowCount: rows.count)
+        let layout = Layout(size: grid.size, rows: rows)
         drawTitle(into: &grid, layout: layout)
         if rows.isEmpty {
             let text = "No games are installed yet."
@@ -127,8 +129,13 @@ public struct MenuScreen: Sendable {
         var left: Int
         var width: Int
 
-        init(size: Size, rowCount: Int) {
-            width = min(size.width - 2, 76)
+        init(size: Size, rows: [Row]) {
+            let rowCount = rows.count
+            // Wide enough for the longest description and best score, at least 76 columns.
+            let needed = rows.map { row in
+                17 + DisplayWidth.of(row.summary) + (row.best.map { DisplayWidth.of($0) + 2 } ?? 0)
+            }.max() ?? 0
+            width = min(size.width - 2, max(76, needed))
             left = max(1, (size.width - width) / 2)
             titleY = size.height >= 20 ? 1 : 0
             let titleHeight = size.height >= 20 ? 5 : 4
@@ -157,15 +164,20 @@ public struct MenuScreen: Sendable {
         grid.write(tagline, at: Point(x: x + (boxWidth - tagline.count) / 2, y: layout.titleY + 3), style: .dim)
     }
 
+    /// Columns of a row before its description: marker, number and name.
+    static let nameColumns = 16
+
     private func draw(_ row: Row, selected: Bool, y: Int, layout: Layout, into grid: inout CellGrid) {
         guard y < grid.size.height else { return }
         let clip = Rect(x: layout.left, y: y, width: layout.width, height: 1)
         let marker: Unicode.Scalar = selected ? (grid.theme.ascii ? ">" : "▶") : " "
-        // Colour only, no bold: a move rewrites two cells with the fewest attribute changes.
-        grid.put(marker, at: Point(x: layout.left, y: y), style: selected ? Style().foreground(.yellow) : .plain,
-                 clip: clip)
-        grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: .bold, clip: clip)
-        grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: .bold, clip: clip)
+        // The bar: marker, number and name in reverse video (cyan where there is colour).
+        let bar = Rect(x: layout.left, y: y, width: min(layout.width, Self.nameColumns), height: 1)
+        let name = selected ? Style.bold.foreground(.cyan).reversed : Style.bold
+        if selected { grid.fill(bar, style: name) }
+        grid.put(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
+        grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
+        grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
         let best = row.best ?? ""
         let bestWidth = DisplayWidth.of(best)
         let summaryX = layout.left + 17
@@ -186,7 +198,7 @@ public struct MenuScreen: Sendable {
 
     /// The row under `point`, if any.
     private func rowIndex(at point: Point, in size: Size) -> Int? {
-        let layout = Layout(size: size, rowCount: rows.count)
+        let layout = Layout(size: size, rows: rows)
         guard point.x >= layout.left, point.x < layout.left + layout.width,
               point.y >= layout.firstRowY, (point.y - layout.firstRowY) % layout.rowStep == 0 else { return nil }
         let index = (point.y - layout.firstRowY) / layout.rowStep
