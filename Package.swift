@@ -63,7 +63,10 @@ let package = Package(
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ArcadeTestSupport", "arcade", "ArcadeCore", "SetModel", "TempleModel"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ArcadeTestSupport", "arcade", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -462,6 +462,19 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
             """)
     }
 
+    @Test func aHintGoesUnderTheMessageWrappedAndTheMessageMakesRoomForIt() {
+        var grid = hashGrid(20, 6)
+        TooSmallMessage.render(need: Size(width: 41, height: 13), have: grid.size, hint: "Leave this game? (y/n)",
+                               into: &grid)
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines == ["Terminal too small", "need 41×13", "have 20×6", "", "Leave this game?", "(y/n)"])
+        var tiny = hashGrid(20, 2)
+        TooSmallMessage.render(need: Size(width: 41, height: 13), have: tiny.size, hint: "q: quit", into: &tiny)
+        #expect(tiny.text.contains("q: quit"))  // what the keys do outranks the message
+        #expect(tiny.text.contains("need 41×13"))
+    }
+
     @Test func asciiUsesX() {
         var grid = makeGrid(30, 3, ascii: true)
         TooSmallMessage.render(need: Size(width: 40, height: 12), have: grid.size, into: &grid)

@@ -5,8 +5,9 @@
 /// `Too small` / `need 40×12` / `have 30×8`, down to `need 40×12` or `Too small` alone —
 /// and the first that fits without cutting a word is drawn. On a grid too small for any
 /// of them, `Too small` is truncated to the first row, and a 1×1 grid shows `!`.
-/// A hint (what the keys that still work do, e.g. `q: back to the menu`) goes under the
-/// message after a blank row, or right under it, when there is room for it whole.
+/// A hint (what the keys that still work do, e.g. `q: back to the menu`, or an open
+/// question) goes under the message, wrapped, after a blank row when there is room; the
+/// message takes a shorter wording to make room, and gives way to the hint on a tiny grid.
 public enum TooSmallMessage {
     /// The message on one line.
     public static func text(need: Size, have: Size, ascii: Bool) -> String {
@@ -36,23 +37,30 @@ public enum TooSmallMessage {
         return [TextLayout.truncated("Too small", toWidth: size.width, ascii: ascii)]
     }
 
-    /// Clear `grid` and draw the message centred in it, with `hint` under it when it fits.
+    /// Clear `grid` and draw the message centred in it, with `hint` under it.
     public static func render(need: Size, have: Size, hint: String? = nil, into grid: inout CellGrid) {
         grid.clear()
-        var lines = lines(need: need, have: have, fitting: grid.size, ascii: grid.theme.ascii)
-        let messageCount = lines.count
-        if let hint, DisplayWidth.of(hint) <= grid.size.width {
-            if lines.count + 2 <= grid.size.height {
-                lines += ["", hint]
-            } else if lines.count + 1 <= grid.size.height {
-                lines.append(hint)
+        let size = grid.size
+        var lines = lines(need: need, have: have, fitting: size, ascii: grid.theme.ascii)
+        var messageCount = lines.count
+        let hintLines = hint.map { TextLayout.wrapped($0, toWidth: size.width) } ?? []
+        if !hintLines.isEmpty && hintLines.count <= size.height {
+            let room = size.height - hintLines.count
+            var message = lines
+            if message.count > room {
+                message = room > 0 ? Self.lines(need: need, have: have, fitting: Size(width: size.width, height: room),
+                                                ascii: grid.theme.ascii) : []
             }
+            if message.count + hintLines.count > size.height { message = [] }  // what the keys do matters more
+            let gap = !message.isEmpty && message.count + 1 + hintLines.count <= size.height ? [""] : []
+            lines = message + gap + hintLines
+            messageCount = message.count
         }
-        let top = max(0, (grid.size.height - lines.count) / 2)
+        let top = max(0, (size.height - lines.count) / 2)
         for (row, line) in lines.enumerated() {
-            let style: Style = row == 0 ? .bold : row >= messageCount ? Style.bold.foreground(.yellow) : .plain
+            let style: Style = row >= messageCount ? Style.bold.foreground(.yellow) : row == 0 ? .bold : .plain
             Label(line, alignment: .center, style: style)
-                .draw(into: &grid, in: Rect(x: 0, y: top + row, width: grid.size.width, height: 1))
+                .draw(into: &grid, in: Rect(x: 0, y: top + row, width: size.width, height: 1))
         }
     }
 

@@ -1,0 +1,159 @@
+import ArcadeTestSupport
+import BlackjackModel
+import Foundation
+import SlotModel
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The defects a new player found, checked on the real binary in tmux: keys behind the
+/// "too small" message, escape sequences that leaked as Esc and letters, Esc on the menu,
+/// the last frame left behind without an alternate screen, and a game ended by a signal.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct PlayTestEndToEndTests {
+        private func start(_ arguments: [String], waitingFor text: String,
+                           configuration: TerminalSession.Configuration = .init()) async throws -> TerminalSession {
+            let session = try TerminalSession.arcade(arguments, configuration: configuration)
+            guard await session.waitFor(text) else {
+                session.close()
+                throw NotShown(text: text)
+            }
+            return session
+        }
+
+        struct NotShown: Error { var text: String }
+
+        @Test func keysBehindTheTooSmallMessageChangeNothing() async throws {
+            let session = try await start(["set", "--seed", "7"], waitingFor: "Deck 69")
+            defer { session.close() }
+            session.sendKeys("Space")  // a game in progress: one card selected
+            #expect(await session.waitFor("1 of 3 selected."))
+            #expect(await session.resize(width: 20, height: 6))
+            #expect(await session.waitFor("q: back to the menu"))
+            // Deselect (−1), two more picks, a deal and a new game: none of it may happen unseen.
+            session.sendKeys("Space", "Space", "Space", "d", "n", "t", "Enter")
+            #expect(await session.waitUntilIdle())
+            #expect(await session.resize(width: 80, height: 24))
+            #expect(await session.waitFor("Deck 69"))
+            let status = session.lines().first ?? ""
+            #expect(status.contains("Score 0") && status.contains("Deck 69"), "\(session.report())")
+            #expect(session.lines().contains { $0.contains("1 of 3 selected.") })
+
+            // q still works behind the message, and its question can be answered there.
+            #expect(await session.resize(width: 20, height: 6))
+            session.type("q")
+            #expect(await session.waitUntil("the leave question behind the message") {
+                TerminalSession.flowed($0).contains("Leave this game? (y/n)")
+            })
+            session.type("y")
+            #expect(await session.waitFor("q: quit"))
+            #expect(await session.resize(width: 80, height: 24))
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        @Test func homeAndEndAsTmuxSendsThemNeverLeaveOrOpenAGame() async throws {
+            let session = try await start([], waitingFor: "ARCADE")
+            defer { session.close() }
+            session.sendKeys("End")  // ESC [ 4 ~ from tmux
+            #expect(await session.waitUntil("the bar on Blackjack") { screen in
+                screen.split(separator: "\n").contains { $0.contains("▶ 5") }
+            })
+            #expect(await session.waitUntilIdle())
+            #expect(session.lines().contains { $0.contains("ARCADE") }, "End opened nothing\n\(session.report())")
+            session.sendKeys("Home")
+            #expect(await session.waitUntil("the bar on Set") { screen in
+                screen.split(separator: "\n").contains { $0.contains("▶ 1") }
+            })
+            // Home in both other forms, an unknown key, a focus report and a paste: still the menu.
+            session.sendBytes("\u{1B}[H\u{1B}OH\u{1B}[1;5C\u{1B}[I\u{1B}[200~3\u{1B}[201~\u{1B}[99~")
+            #expect(await session.waitUntilIdle())
+            #expect(session.lines().contains { $0.contains("ARCADE") }, "\(session.report())")
+
+            session.type("3")
+            #expect(await session.waitFor("[1 3-digit]"))
+            session.sendKeys("Home")
+            session.sendKeys("End")
+            #expect(await session.waitUntilIdle())
+            #expect(session.lines().contains { $0.contains("3-digit") }, "Home and End stay in Slots\n\(session.report())")
+            #expect(!session.lines().contains { $0.contains("Deck 69") }, "and never open Set")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+
+            // A seed whose first hand is no natural, so the hand is still in play.
+            let seed = try #require((UInt64(1)...1_000).first { seed in
+                var game = BlackjackGame(seed: seed)
+                game.deal()
+                return game.isHandInProgress
+            })
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            let table = try await start(["blackjack", "--seed", String(seed)], waitingFor: "New game")
+            defer { table.close() }
+            await playEndMidHand(table)
+        }
+
+        private func playEndMidHand(_ session: TerminalSession) async {
+            session.sendKeys("Enter")  // close the new-game alert
+            session.sendKeys("Enter")  // deal: a hand in progress
+            #expect(await session.waitFor("You have"))
+            session.sendKeys("End")
+            #expect(await session.waitUntilIdle())
+            #expect(!TerminalSession.flowed(session.capture()).contains("Leave this game?"), "\(session.report())")
+            await session.leaveGameAndQuit()
+        }
+
+        @Test func escOnTheMenuAsksBeforeQuitting() async throws {
+            let session = try await start([], waitingFor: "ARCADE")
+            defer { session.close() }
+            session.sendKeys("Escape")
+            #expect(await session.waitFor("Quit the arcade? (y/n)"))
+            session.type("n")
+            #expect(await session.waitForAbsence(of: "Quit the arcade?"))
+            session.sendKeys("Escape")
+            #expect(await session.waitFor("Quit the arcade? (y/n)"))
+            session.type("y")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        @Test func withoutAnAlternateScreenTheLastFrameIsClearedOnTheWayOut() async throws {
+            let session = try await start([], waitingFor: "ARCADE", configuration: .init(term: "vt100"))
+            defer { session.close() }
+            #expect(!session.terminalState().alternateScreen)  // vt100 has none
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            let left = session.capture()
+            #expect(!left.contains("ARCADE") && !left.contains("Blackjack"), "the menu stayed behind:\n\(left)")
+        }
+
+        /// A seed whose 3-digit machine pays on its first spin.
+        private static func seedThatPaysAtOnce() -> UInt64? {
+            (UInt64(1)...10_000).first { seed in
+                let machine = SlotMachineGame(3, seed: seed)
+                machine.spinDigits()
+                return (machine.lastPayout ?? 0) > 0
+            }
+        }
+
+        @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+        func aGameEndedByASignalKeepsWhatLeavingWouldKeep(signal: Int32, status: Int32) async throws {
+            let seed = try #require(Self.seedThatPaysAtOnce())
+            let session = try await start(["slots", "--seed", String(seed)], waitingFor: "Score: 100")
+            defer { session.close() }
+            session.sendKeys("Space")
+            #expect(await session.waitUntil("the first spin paid") { $0.contains("+") && !$0.contains("Spinning") })
+            #expect(await session.signal(signal))
+            #expect(await session.waitForExit() == status)
+            session.expectRestored()
+            let file = session.dataHome.appendingPathComponent("arcade/scores.json")
+            let saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(saved.contains("\"slots\"") && saved.contains("3-digit"), "the best was kept:\n\(saved)")
+        }
+    }
+}
