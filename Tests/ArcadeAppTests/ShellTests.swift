@@ -195,7 +195,7 @@ import Testing
         ])
         _ = RunLoop<ArcadeShell>(device: device).run(&shell) { _, _ in .proceed }
         #expect(device.presented.count == 2)  // the keys drew nothing
-        #expect(device.presented[0].text.contains("small"))
+        #expect(device.presented[0].text.contains("need 30×7"))
         #expect(device.presented.last?.text.contains("Test game: 1 presses") == true)
         #expect(shell.overlay == nil)
     }
