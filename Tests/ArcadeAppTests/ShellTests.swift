@@ -200,6 +200,22 @@ import Testing
         #expect(shell.overlay == nil)
     }
 
+    @Test func helpOnAShortTerminalMarksWhatItCannotShow() {
+        var shell = ArcadeShell(games: GameCatalog.games, size: Size(width: 60, height: 12), seed: { 1 })
+        _ = send(&shell, key("?"))
+        let lines = screen(shell, size: Size(width: 60, height: 12)).text.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("Press any key to close") })
+        #expect(lines.contains { $0.contains("║ …") })  // the hidden rows are marked
+        #expect(lines.contains { $0.contains("choose a game") })
+    }
+
+    @Test func aLongNoticeOnTheMenuWrapsInsteadOfBeingCut() {
+        let notice = "scores.json could not be read and was moved to scores.json.corrupt-20261201-0930; a new one is kept."
+        let shell = ArcadeShell(games: Self.games, notice: notice, size: Size(width: 60, height: 24), seed: { 1 })
+        let text = TerminalSession.flowed(screen(shell, size: Size(width: 60, height: 24)).text)
+        #expect(text.contains("scores.json.corrupt-20261201-0930; a new one is kept."))
+    }
+
     @Test func menuHelpNamesTheFolderScoresAreReallyKeptIn() {
         var shell = ArcadeShell(games: Self.games, size: size, dataDirectory: "/tmp/xdg/arcade", seed: { 1 })
         _ = send(&shell, key("?"))

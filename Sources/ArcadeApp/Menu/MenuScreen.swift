@@ -87,10 +87,18 @@ public struct MenuScreen: Sendable {
                  layout: layout, into: &grid)
         }
         if let notice {
+            // A long notice (a file moved aside, a score not saved) wraps onto the rows
+            // below; what still does not fit ends in an ellipsis.
             let y = min(grid.size.height - 1, layout.firstRowY + max(1, rows.count) * layout.rowStep + 1)
-            let width = DisplayWidth.of(notice)
-            grid.write(notice, at: Point(x: max(1, (grid.size.width - width) / 2), y: y),
-                       style: Style.bold.foreground(.yellow))
+            let area = Rect(x: 1, y: y, width: max(0, grid.size.width - 2), height: max(0, grid.size.height - y))
+            var lines = TextLayout.wrapped(notice, toWidth: area.width)
+            if lines.count > area.height, area.height > 0 {
+                lines = Array(lines.prefix(area.height))
+                lines[lines.count - 1] = TextLayout.truncated(lines[lines.count - 1] + Glyphs(theme: grid.theme).ellipsis,
+                                                              toWidth: area.width, ascii: grid.theme.ascii)
+            }
+            Label(lines.joined(separator: "\n"), alignment: .center, style: Style.bold.foreground(.yellow))
+                .draw(into: &grid, in: area)
         }
     }
 

@@ -54,20 +54,28 @@ enum HelpOverlay {
                       fillsInterior: true)
         box.draw(into: &grid, in: frame)
         let inner = box.inner(of: frame)
-        var y = inner.y
-        for hint in sheet.keys where y < inner.maxY {
-            let keys = ascii ? hint.keys.replacingArrows() : hint.keys
-            grid.write(keys, at: Point(x: inner.x + 1, y: y), style: .bold, clip: inner)
-            grid.write(hint.action, at: Point(x: inner.x + 1 + keyColumn, y: y), clip: inner)
-            y += 1
+        // Rows for the keys and notes, above the footer; when they do not all fit, the
+        // last row shown says more is hidden.
+        var rows: [(keys: String, text: String)] = sheet.keys.map { (ascii ? $0.keys.replacingArrows() : $0.keys, $0.action) }
+        if !notes.isEmpty { rows += [("", "")] + notes.map { ("", $0) } }
+        let room = max(0, inner.height - 1)
+        if rows.count > room {
+            rows = Array(rows.prefix(room))
+            if !rows.isEmpty { rows[rows.count - 1] = ("", Glyphs(theme: grid.theme).ellipsis) }
         }
-        if !notes.isEmpty { y += 1 }
-        for line in notes where y < inner.maxY {
-            grid.write(line, at: Point(x: inner.x + 1, y: y), clip: inner)
-            y += 1
+        for (offset, row) in rows.enumerated() {
+            let y = inner.y + offset
+            let textX = row.keys.isEmpty ? inner.x + 1 : inner.x + 1 + keyColumn
+            if !row.keys.isEmpty {
+                grid.write(TextLayout.truncated(row.keys, toWidth: keyColumn - 1, ascii: ascii),
+                           at: Point(x: inner.x + 1, y: y), style: .bold, clip: inner)
+            }
+            grid.write(TextLayout.truncated(row.text, toWidth: inner.maxX - 1 - textX, ascii: ascii),
+                       at: Point(x: textX, y: y), clip: inner)
         }
         if inner.height > 0 {
-            grid.write(footer, at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, clip: inner)
+            grid.write(TextLayout.truncated(footer, toWidth: inner.width - 1, ascii: ascii),
+                       at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, clip: inner)
         }
     }
 }
