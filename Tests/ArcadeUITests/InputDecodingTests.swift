@@ -172,6 +172,7 @@ import Testing
         #expect(xterm.map(key) == (1...12).map { .function($0) })
         let vt220 = ["[11~", "[12~", "[13~", "[14~"]
         #expect(vt220.map(key) == (1...4).map { .function($0) })
+        #expect(["[[A", "[[B", "[[E"].map(key) == [.function(1), .function(2), .function(5)])  // Linux console
         #expect(key("[1;2P") == .function(1))  // Shift-F1
         #expect(key("[15;5~") == .function(5))  // Ctrl-F5
     }

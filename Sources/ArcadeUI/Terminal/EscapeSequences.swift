@@ -22,7 +22,8 @@ extension Input {
     /// - CSI, `ESC [` parameter bytes (0x30–0x3F), intermediate bytes (0x20–0x2F) and one
     ///   final byte (0x40–0x7E): arrows (also with modifiers, `ESC [ 1 ; 5 C`), Home and
     ///   End (`ESC [ H` / `F`, `ESC [ 1 ~` / `4 ~`, rxvt's `7 ~` / `8 ~`), Insert, Delete,
-    ///   Page Up and Down, F1–F12 (xterm and VT220/rxvt numbers), Shift-Tab (`ESC [ Z`),
+    ///   Page Up and Down, F1–F12 (xterm and VT220/rxvt numbers, the Linux console's
+///   `ESC [ [ A`), Shift-Tab (`ESC [ Z`),
     ///   and mouse reports, xterm's SGR form `ESC [ < b ; x ; y M` (press) / `m`
     ///   (release) and the X10 form `ESC [ M b x y` (tmux and screen terminal types).
     /// - SS3, `ESC O` and one final byte (xterm's application-mode arrows, Home, End,
@@ -87,6 +88,12 @@ extension Input {
             return decodeSGRMouse(parameters.dropFirst(), released: final == UInt8(ascii: "m"))
         }
         if parameters.isEmpty, intermediates.isEmpty, final == UInt8(ascii: "M") { return decodeX10Mouse(next: next) }
+        if parameters.isEmpty, intermediates.isEmpty, final == UInt8(ascii: "[") {
+            // The Linux console's F1–F5: `ESC [ [ A` … `ESC [ [ E`.
+            guard let letter = next() else { return .ignored(unread: []) }
+            guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(letter) else { return .ignored(unread: [letter]) }
+            return .input(.key(.function(Int(letter - UInt8(ascii: "A")) + 1)))
+        }
         // Keys have plain numeric parameters; `<`, `=`, `>` or `?` mark a terminal's reports.
         guard intermediates.isEmpty, parameters.allSatisfy({ (0x30...0x3B).contains($0) })
         else { return .ignored(unread: []) }
