@@ -149,14 +149,19 @@ void arcade_safety_end(void) {
     arcade_stderr_release();
 }
 
-static void restore_and_reraise(int sig) {
-    arcade_safety_restore();
+// End by `sig`'s default action, as if it had never been caught.
+static void reraise(int sig) {
     signal(sig, SIG_DFL);
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, sig);
     sigprocmask(SIG_UNBLOCK, &only, NULL);
     raise(sig);
+}
+
+static void restore_and_reraise(int sig) {
+    arcade_safety_restore();
+    reraise(sig);
 }
 
 static void note_leave(int sig) {
@@ -189,12 +194,7 @@ int arcade_safety_exit_fd(void) { return exit_pipe[0]; }
 
 void arcade_safety_finish_signal(int sig) {
     alarm(0);
-    signal(sig, SIG_DFL);
-    sigset_t only;
-    sigemptyset(&only);
-    sigaddset(&only, sig);
-    sigprocmask(SIG_UNBLOCK, &only, NULL);
-    raise(sig);
+    reraise(sig);
     _exit(128 + sig);  // not reached: the default action of sig ends the process
 }
 
