@@ -76,8 +76,8 @@ public enum Arcade {
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
         for effect in shell.leaveGame() { _ = perform(effect, &shell) }
-        let signal = terminal.pendingExitSignal
         terminal.close()
+        let signal = terminal.pendingExitSignal  // read after close: one that came meanwhile counts
         if status == ExitStatus.inputClosed {
             printError("arcade: input closed; the game was left as it was")
         }

@@ -27,7 +27,8 @@ struct EventGenerator {
     var random: SplitMix64
     var width = 100
     var height = 30
-    /// Never type `q` (it becomes `w`): for inputs before a signal, which must not quit first.
+    /// Never type `q`, `y` or `Y` (they become `w`; Esc on the menu asks, a yes would quit):
+    /// for inputs before a signal, which must not quit first.
     var avoidsQuit = false
 
     init(seed: UInt64, avoidsQuit: Bool = false) {
@@ -38,7 +39,7 @@ struct EventGenerator {
     mutating func next() -> TortureEvent {
         let event = nextEvent()
         if avoidsQuit, case .bytes(let bytes, let kind) = event {
-            return .bytes(bytes.map { $0 == UInt8(ascii: "q") ? UInt8(ascii: "w") : $0 }, kind: kind)
+            return .bytes(bytes.map { Array("qyY".utf8).contains($0) ? UInt8(ascii: "w") : $0 }, kind: kind)
         }
         return event
     }

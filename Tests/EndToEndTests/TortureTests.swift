@@ -112,7 +112,7 @@ extension EndToEnd {
             #expect(pty.exitStatus == nil, "random inputs without q must not quit")
             pty.signal(SIGTERM)
             #expect(pty.waitForExit(seconds: 3) == Exit(status: 143, signaled: true), "tail: \(pty.tailDescription)")
-            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems); tail: \(pty.tailDescription)")
             try Self.expectValidScores(dataHome)
         }
 
@@ -207,7 +207,8 @@ extension EndToEnd.TortureTests {
     /// seeded generator.
     struct RandomInputs {
         private var generator: SeededGenerator
-        /// `q` becomes `w`, so the inputs never quit from the menu.
+        /// `q`, `y` and `Y` become `w`, so the inputs never quit from the menu (Esc there asks,
+        /// and only a yes quits).
         var avoidsQuit: Bool
 
         init(seed: UInt64, avoidsQuit: Bool = false) {
@@ -264,7 +265,7 @@ extension EndToEnd.TortureTests {
             default: event = .bytes(Array(pick(Self.keys).utf8), kind: "key")
             }
             if avoidsQuit, case .bytes(let bytes, let kind) = event {
-                event = .bytes(bytes.map { $0 == UInt8(ascii: "q") ? UInt8(ascii: "w") : $0 }, kind: kind)
+                event = .bytes(bytes.map { Array("qyY".utf8).contains($0) ? UInt8(ascii: "w") : $0 }, kind: kind)
             }
             return event
         }

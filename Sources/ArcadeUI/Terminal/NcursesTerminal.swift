@@ -31,8 +31,14 @@ public final class NcursesTerminal: TerminalDevice {
         default: throw .unknownTerminal(term)
         }
 
-        // Before newterm: ncurses then leaves SIGINT and SIGTERM to us.
+        // Before newterm: ncurses then leaves SIGINT and SIGTERM to us. From here on
+        // SIGTERM, SIGHUP and SIGINT are only noted and reach the first `read` as
+        // `.terminated`: one arriving while the screen is being set up (before the reset
+        // sequence is known) must not end the arcade half-way into full-screen mode.
         guard arcade_safety_install(STDIN_FILENO, STDOUT_FILENO) == 0 else { throw .cursesFailed("sigaction") }
+        arcade_safety_set_graceful(1)
+        var isSetUp = false
+        defer { if !isSetUp { arcade_safety_set_graceful(0) } }
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw .cursesFailed("fdopen")
         }
@@ -63,8 +69,7 @@ public final class NcursesTerminal: TerminalDevice {
         prepareResetSequence(mouse: hasMouse)
         // Nothing written to standard error may scribble over the screen; it is shown after.
         _ = arcade_stderr_capture()
-        // From here SIGTERM, SIGHUP and SIGINT reach `read` as `.terminated`.
-        arcade_safety_set_graceful(1)
+        isSetUp = true
     }
 
     deinit { close() }
