@@ -224,4 +224,77 @@ import Testing
         #expect(shown.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(shown.contains("@") || shown.contains("%") || shown.contains("#"))
     }
+
+    // MARK: - Play-test defects (issue 12)
+
+    /// The text of the name label written on the picture in `frame`: its rows, trimmed, joined by spaces.
+    private static func label(in frame: Rect, of grid: CellGrid) -> String {
+        let labelStyle = Style(foreground: .white, background: .black, bold: true)
+        let inner = Box.inner(of: frame)
+        var lines: [String] = []
+        for y in inner.y..<inner.maxY {
+            var line = ""
+            for x in inner.x..<inner.maxX where grid[x, y].style == labelStyle && !grid[x, y].isContinuation {
+                line.unicodeScalars.append(grid[x, y].scalar)
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: " ")
+    }
+
+    @Test func studyLabelsShowTheWholeNameOrItsStartNeverItsEndAlone() {
+        for size in [Size(width: 60, height: 15), Size(width: 80, height: 23), gameSize] {
+            var screen = screen(size: size)
+            _ = screen.update(.key(.character("s")))
+            _ = screen.update(.tick(1))
+            var checked = 0
+            var lastScroll = -1
+            while screen.pictureScroll != lastScroll {
+                lastScroll = screen.pictureScroll
+                var grid = CellGrid(size: size, theme: Theme())
+                screen.render(into: &grid)
+                let layout = screen.layout()
+                let inner = Box.inner(of: layout.picturesPane)
+                for (index, card) in screen.game!.visiblePictures.enumerated() {
+                    guard let frame = layout.pictureFrame(index), inner.contains(frame.origin),
+                          inner.contains(Point(x: frame.maxX - 1, y: frame.maxY - 1)) else { continue }
+                    let shown = Self.label(in: frame, of: grid)
+                    // A word too long for the label is split between lines: compare without spaces.
+                    func letters(_ text: some StringProtocol) -> String { String(text.filter { $0 != " " }) }
+                    let whole = letters(shown) == letters(card.name)
+                    let start = shown.hasSuffix("…") && shown.count > 1
+                        && letters(card.name).hasPrefix(letters(shown.dropLast()))
+                    #expect(whole || start, "at \(size.width)×\(size.height) \(card.name) is labelled \"\(shown)\"")
+                    checked += 1
+                }
+                _ = screen.update(.key(.down))
+            }
+            #expect(checked >= 20, "at \(size.width)×\(size.height) only \(checked) labels were seen")
+        }
+    }
+
+    @Test func labelLinesKeepTheStartOfALongName() {
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 3, ascii: false)
+                == ["Hong Kong", "China", "Temple"])
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 2, ascii: false)
+                == ["Hong Kong", "China…"])
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 1, ascii: true)
+                == ["Hong..."])
+        #expect(TempleScreen.labelLines("Bern Switzerland Temple", width: 8, maxLines: 2, ascii: false)
+                == ["Bern", "Switzer…"])
+        #expect(TempleScreen.labelLines("Switzerland", width: 4, maxLines: 2, ascii: false) == ["Swit", "zer…"])
+        #expect(TempleScreen.labelLines("Any", width: 0, maxLines: 2, ascii: false).isEmpty)
+        #expect(TempleScreen.labelLines("Any", width: 5, maxLines: 0, ascii: false).isEmpty)
+    }
+
+    @Test func studyModeAt80x24() {
+        let small = Size(width: 80, height: 23)
+        var screen = screen(size: small)
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        assertSnapshot(text(screen, size: small), named: "temples-study-80x24")
+        for _ in 0..<4 { _ = screen.update(.key(.down)) }
+        assertSnapshot(text(screen, size: small), named: "temples-study-80x24-scrolled")
+    }
 }
