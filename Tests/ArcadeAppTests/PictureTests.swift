@@ -163,6 +163,25 @@ extension PictureTests {
             #expect(PictureCells.cellSize(of: wide, height: 5) == Size(width: 20, height: 5))
         }
 
+        @Test func aWidePictureIsFittedToTheWidthByShrinkingNotCutting() {
+            // 200 × 50 in 10 rows (20 pixels) would be 80 columns: in 57 it is 14 pixels high.
+            #expect(PictureCells.fittedHeight(width: 200, height: 50, rows: 10, maxWidth: 57) == 14)
+            #expect(PictureCells.scaledWidth(width: 200, height: 50, toHeight: 14) == 56)
+            #expect(PictureCells.fittedHeight(width: 200, height: 50, rows: 10, maxWidth: 80) == 20)  // fits as it is
+            #expect(PictureCells.fittedHeight(width: 48, height: 40, rows: 7, maxWidth: 100) == 14)
+            // Rounding could make the exact proportion one column too wide: never.
+            for maxWidth in 1...120 {
+                let height = PictureCells.fittedHeight(width: 203, height: 51, rows: 30, maxWidth: maxWidth)
+                #expect(height >= 1 && PictureCells.scaledWidth(width: 203, height: 51, toHeight: height) <= maxWidth
+                        || height == 1)
+            }
+            #expect(PictureCells.fittedHeight(width: 1_000_000, height: 1, rows: 5, maxWidth: 10) == 1)
+            #expect(PictureCells.fittedHeight(width: 0, height: 5, rows: 5, maxWidth: 10) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: 0, maxWidth: 10) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: 5, maxWidth: 0) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: Int.max / 2, maxWidth: Int.max) > 0)
+        }
+
         @Test func pathologicalSizesGiveEmptyImagesNotTraps() {
             let image = RGBAImage(width: 4, height: 4, filledWith: .white)
             #expect(PictureCells.scaled(image, toHeight: 0) == .empty)

@@ -1,5 +1,6 @@
 import ArcadeTestSupport
 import ArcadeUI
+import CLibPNG
 import Foundation
 import TempleModel
 import Testing
@@ -296,5 +297,67 @@ import Testing
         assertSnapshot(text(screen, size: small), named: "temples-study-80x24")
         for _ in 0..<4 { _ = screen.update(.key(.down)) }
         assertSnapshot(text(screen, size: small), named: "temples-study-80x24-scrolled")
+    }
+
+    /// A folder holding `pictures` (file name → picture) written as PNG files, removed by the caller.
+    private static func deckFolder(_ pictures: [String: RGBAImage]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, picture) in pictures {
+            var png = png_image()
+            png.version = UInt32(PNG_IMAGE_VERSION)
+            png.width = UInt32(picture.width)
+            png.height = UInt32(picture.height)
+            png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            let status = picture.bytes.withUnsafeBytes { raw in
+                png_image_write_to_file(&png, folder.appendingPathComponent(file).path, 0, raw.baseAddress,
+                                        Int32(picture.width * 4), nil)
+            }
+            png_image_free(&png)
+            #expect(status != 0, "could not write \(file)")
+        }
+        return folder
+    }
+
+    /// A `width` × `height` picture of coloured stripes, so its scaled copy is not one flat colour.
+    private static func stripes(width: Int, height: Int) -> RGBAImage {
+        let pixels = (0..<(width * height)).map { i in
+            (i % width) / 10 % 2 == 0 ? Pixel(r: 200, g: 40, b: 40) : Pixel(r: 40, g: 40, b: 200)
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)!
+    }
+
+    @Test func aWidePictureIsScaledDownToFitThePaneAndKeepsItsBorder() throws {
+        let kirtland = try PNGDecoder.decode(path: Self.assets + "/Temples/kirtland.png")
+        let folder = try Self.deckFolder(["wide.png": Self.stripes(width: 200, height: 50), "kirtland.png": kirtland])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        var screen = TempleScreen(deck: .success(deck), seed: 1, size: gameSize, theme: Theme())
+        for mode in ["match", "study"] {
+            if mode == "study" {
+                _ = screen.update(.key(.character("s")))
+                _ = screen.update(.tick(1))
+            }
+            var grid = CellGrid(size: gameSize, theme: Theme())
+            screen.render(into: &grid)
+            let layout = screen.layout()
+            let inner = Box.inner(of: layout.picturesPane)
+            let wide = try #require(screen.game!.visiblePictures.firstIndex { $0.id == "wide.png" })
+            let frame = try #require(layout.pictureFrame(wide))
+            #expect(frame.x >= inner.x && frame.maxX <= inner.maxX, "\(mode): \(frame) runs past \(inner)")
+            // The picture's own frame is whole: corners and sides on screen.
+            let right = frame.maxX - 1, bottom = frame.maxY - 1
+            #expect(grid[right, frame.y].scalar == "╮" && grid[right, bottom].scalar == "╯", "\(mode)")
+            #expect((frame.y + 1..<bottom).allSatisfy { grid[right, $0].scalar == "│" }, "\(mode)")
+            // The pane's border is untouched.
+            #expect((layout.picturesPane.y..<layout.picturesPane.maxY).allSatisfy { y in
+                let scalar = grid[layout.picturesPane.maxX - 1, y].scalar
+                return "│║┐┘╗╝▲▼".unicodeScalars.contains(scalar)
+            }, "\(mode)")
+            // Scaled down, not cut: the picture reaches its frame's right side.
+            let picture = Box.inner(of: frame)
+            #expect(grid[picture.maxX - 1, picture.y + picture.height / 2].scalar == "▀", "\(mode)")
+            assertSnapshot(grid.text, named: "temples-wide-picture-\(mode)-100x30")
+        }
     }
 }

@@ -370,7 +370,7 @@ struct TempleScreen: GameScreen {
             // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
             let frameStyle: Style = picked ? Style.bold.foreground(.yellow) : .plain
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
-                       pictureRows: layout.pictureRows, into: &grid)
+                       pixelHeight: layout.pixelHeight(of: index), into: &grid)
             if isCursor, clip.contains(frame.origin) {
                 grid.put(grid.theme.ascii ? ">" : "◆", at: frame.origin, style: Style().foreground(.yellow))
             }
@@ -388,14 +388,17 @@ struct TempleScreen: GameScreen {
         }
     }
 
-    /// A picture in its border, scaled to the layout's height (cached per height).
+    /// A picture in its border, scaled to the layout's size for it (cached per height) and
+    /// centred in the frame's height when it had to shrink to fit the pane's width.
     private func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
-                            pictureRows: Int, into grid: inout CellGrid) {
+                            pixelHeight: Int, into grid: inout CellGrid) {
         var framed = CellGrid(size: frame.size, theme: grid.theme)
         Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)
-        if let original = pictures[card.id] {
-            let scaled = cache.picture(card.id, original, rows: pictureRows)
-            PictureCells.draw(scaled, at: Point(x: 1, y: 1), into: &framed, clip: Box.inner(of: framed.bounds))
+        if let original = pictures[card.id], pixelHeight > 0 {
+            let scaled = cache.picture(card.id, original, pixelHeight: pixelHeight)
+            let inner = Box.inner(of: framed.bounds)
+            let top = max(0, (inner.height - (scaled.height + 1) / 2) / 2)
+            PictureCells.draw(scaled, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
         }
         // Copy what lies inside the pane.
         let visible = frame.intersection(clip)
@@ -489,11 +492,11 @@ struct TempleScreen: GameScreen {
 final class ScaledPictures: @unchecked Sendable {
     private var byHeight: [Int: [String: RGBAImage]] = [:]
 
-    /// `original` scaled to `rows` cells (two pixels per row), from the cache when made before.
-    func picture(_ id: String, _ original: RGBAImage, rows: Int) -> RGBAImage {
-        if let done = byHeight[rows]?[id] { return done }
-        let scaled = PictureCells.scaled(original, toHeight: rows * 2)
-        byHeight[rows, default: [:]][id] = scaled
+    /// `original` scaled to `pixelHeight` pixels high, from the cache when made before.
+    func picture(_ id: String, _ original: RGBAImage, pixelHeight: Int) -> RGBAImage {
+        if let done = byHeight[pixelHeight]?[id] { return done }
+        let scaled = PictureCells.scaled(original, toHeight: pixelHeight)
+        byHeight[pixelHeight, default: [:]][id] = scaled
         return scaled
     }
 }
@@ -508,6 +511,9 @@ struct TempleLayout {
     var namesList: Rect
     /// Cell rows of each picture (the framed picture is two more).
     var pictureRows: Int
+    /// The pixel height each picture is scaled to: `pictureRows × 2`, or less for a picture
+    /// so wide that it is shrunk to fit the pane's width.
+    var pixelHeights: [Int]
     var flow: PictureFlow
     var scroll: Int
     var visibleRows: Int
@@ -527,12 +533,25 @@ struct TempleLayout {
         let inner = Box.inner(of: picturesPane)
         let rows = max(3, min(12, inner.height / 2 - 2))
         pictureRows = rows
-        let widths = pictures.map { picture in
-            (picture.map { PictureCells.cellSize(of: $0, height: rows).width } ?? rows * 2) + 2
+        let rowWidth = max(1, inner.width - 1)
+        // A picture takes the row's height, or less when that would make it wider than a row.
+        let widest = max(1, rowWidth - 2)
+        pixelHeights = pictures.map { picture in
+            picture.map { PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: widest) }
+                ?? rows * 2
         }
-        flow = PictureFlow(widths: widths, rowWidth: max(1, inner.width - 1), height: rows + 2)
+        let widths = zip(pictures, pixelHeights).map { picture, pixels in
+            (picture.map { min(widest, PictureCells.scaledWidth(width: $0.width, height: $0.height, toHeight: pixels)) }
+                ?? rows * 2) + 2
+        }
+        flow = PictureFlow(widths: widths, rowWidth: rowWidth, height: rows + 2)
         visibleRows = max(1, inner.height / (rows + 2))
         self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
+    }
+
+    /// The pixel height picture `index` is drawn at (0 for no such picture).
+    func pixelHeight(of index: Int) -> Int {
+        pixelHeights.indices.contains(index) ? pixelHeights[index] : 0
     }
 
     /// The frame of picture `index` on screen (it may lie partly outside the pane).
