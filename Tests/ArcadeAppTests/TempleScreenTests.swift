@@ -360,4 +360,58 @@ import Testing
             assertSnapshot(grid.text, named: "temples-wide-picture-\(mode)-100x30")
         }
     }
+
+    @Test func bigTerminalsUseTheSpaceUpToTheArtsOwnResolution() {
+        for size in [Size(width: 80, height: 23), Size(width: 100, height: 29), Size(width: 120, height: 39),
+                     Size(width: 160, height: 49), Size(width: 220, height: 69), Size(width: 300, height: 99)] {
+            var screen = screen(size: size)
+            for mode in ["match", "study"] {
+                if mode == "study" {
+                    _ = screen.update(.key(.character("s")))
+                    _ = screen.update(.tick(1))
+                }
+                let where_ = "\(mode) at \(size.width)×\(size.height)"
+                let layout = screen.layout()
+                let inner = Box.inner(of: layout.picturesPane)
+                // The built-in art is 40 pixels high: 20 rows of half blocks, never more.
+                #expect(layout.pictureRows <= 20, "\(where_): \(layout.pictureRows) rows")
+                var grid = CellGrid(size: size, theme: Theme())
+                screen.render(into: &grid)
+                // No picture is cut by the pane's edge: one that does not fit wholly is not drawn at all.
+                for index in 0..<layout.flow.count {
+                    guard let frame = layout.pictureFrame(index) else { continue }
+                    let visible = frame.intersection(inner)
+                    guard !visible.isEmpty, visible != frame else { continue }
+                    let drawn = (visible.y..<visible.maxY).contains { y in
+                        (visible.x..<visible.maxX).contains { grid[$0, y].scalar != " " }
+                    }
+                    #expect(!drawn, "\(where_): picture \(index) is cut at \(frame)")
+                }
+                // When pictures are hidden below, the rows shown fill the pane: no band of empty rows.
+                if layout.flow.rowCount > layout.visibleRows {
+                    let unused = inner.height - layout.visibleRows * layout.flow.height
+                    #expect(unused < layout.visibleRows, "\(where_): \(unused) rows unused")
+                }
+            }
+        }
+        // At 220×70 the pictures grow well past the old 12 rows.
+        var big = screen(size: Size(width: 220, height: 69))
+        #expect(big.layout().pictureRows >= 19)
+        _ = big.update(.key(.character("s")))
+        _ = big.update(.tick(1))
+        #expect(big.layout().pictureRows >= 19)
+    }
+
+    @Test func aSmallDeckShowsItsPicturesAtTheirOwnSizeWhenTheyFit() throws {
+        let kirtland = try PNGDecoder.decode(path: Self.assets + "/Temples/kirtland.png")
+        let bern = try PNGDecoder.decode(path: Self.assets + "/Temples/bern-switzerland.png")
+        let folder = try Self.deckFolder(["kirtland.png": kirtland, "bern.png": bern])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var screen = TempleScreen(deck: TempleDeck.load(directory: folder.path), seed: 1, size: gameSize, theme: Theme())
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        let layout = screen.layout()
+        #expect(layout.pictureRows == 20)
+        #expect(layout.flow.rowCount <= layout.visibleRows)
+    }
 }

@@ -364,7 +364,7 @@ struct TempleScreen: GameScreen {
         let shown = game.visiblePictures
         let clip = Box.inner(of: layout.picturesPane)
         for (index, card) in shown.enumerated() {
-            guard let frame = layout.pictureFrame(index), !frame.intersection(clip).isEmpty else { continue }
+            guard layout.isShown(index), let frame = layout.pictureFrame(index) else { continue }
             let picked = game.isPicked(card.id, in: .pictures)
             let isCursor = game.mode == .match && index == pictureCursor
             // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
@@ -531,22 +531,62 @@ struct TempleLayout {
         namesList = Box.inner(of: namesPane)
         picturesPane = Rect(x: body.x, y: body.y, width: body.width - namesWidth, height: body.height)
         let inner = Box.inner(of: picturesPane)
-        let rows = max(3, min(12, inner.height / 2 - 2))
+        // The size is chosen for the pane as it is once the names pane has finished sliding,
+        // so the pictures keep their size while it slides.
+        let settledWidth = Box.inner(of: Rect(x: 0, y: 0, width: body.width - (mode == .match ? fullNames : 0),
+                                               height: body.height)).width
+        let largest = max(Self.smallArtRows, pictures.compactMap { $0.map { ($0.height + 1) / 2 } }.max() ?? 0)
+        let rows = Self.pictureRows(paneHeight: inner.height, largest: largest) { rows in
+            let (_, widths) = Self.frameWidths(of: pictures, rows: rows, rowWidth: Self.rowWidth(settledWidth))
+            let flow = PictureFlow(widths: widths, rowWidth: Self.rowWidth(settledWidth), height: rows + 2)
+            return flow.rowCount <= max(1, inner.height / (rows + 2))
+        }
         pictureRows = rows
-        let rowWidth = max(1, inner.width - 1)
-        // A picture takes the row's height, or less when that would make it wider than a row.
-        let widest = max(1, rowWidth - 2)
-        pixelHeights = pictures.map { picture in
-            picture.map { PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: widest) }
-                ?? rows * 2
-        }
-        let widths = zip(pictures, pixelHeights).map { picture, pixels in
-            (picture.map { min(widest, PictureCells.scaledWidth(width: $0.width, height: $0.height, toHeight: pixels)) }
-                ?? rows * 2) + 2
-        }
+        let rowWidth = Self.rowWidth(inner.width)
+        let (heights, widths) = Self.frameWidths(of: pictures, rows: rows, rowWidth: rowWidth)
+        pixelHeights = heights
         flow = PictureFlow(widths: widths, rowWidth: rowWidth, height: rows + 2)
         visibleRows = max(1, inner.height / (rows + 2))
         self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
+    }
+
+    /// The most rows a picture smaller than this takes: small art is enlarged up to it.
+    static let smallArtRows = 12
+
+    /// Rows of each picture in a pane `paneHeight` rows high (inside its frame), for art
+    /// whose tallest picture is `largest` rows at its own resolution.
+    ///
+    /// The framed pictures fill the pane: two rows of them, or as many as it takes to keep
+    /// each within `largest` rows, with less than one row of cells to spare per row of
+    /// pictures. When the whole deck would fit at a larger size (`allFit`), it gets that.
+    static func pictureRows(paneHeight: Int, largest: Int, allFit: (Int) -> Bool) -> Int {
+        let largest = max(1, largest)
+        let frameRows = max(2, (paneHeight + largest + 1) / (largest + 2))
+        let filling = max(1, min(largest, paneHeight / frameRows - 2))
+        let tallest = min(largest, paneHeight - 2)
+        if tallest > filling, let bigger = (filling + 1...tallest).reversed().first(where: allFit) { return bigger }
+        return filling
+    }
+
+    /// The width a row of pictures may take in a pane whose inside is `innerWidth` wide.
+    private static func rowWidth(_ innerWidth: Int) -> Int {
+        max(1, innerWidth - 1)
+    }
+
+    /// The pixel height of each picture and the width of its frame, for pictures `rows` high
+    /// in rows `rowWidth` wide: a picture takes the row's height, or less when that would
+    /// make it wider than a row.
+    private static func frameWidths(of pictures: [RGBAImage?], rows: Int, rowWidth: Int) -> ([Int], [Int]) {
+        let widest = max(1, rowWidth - 2)
+        let heights = pictures.map { picture in
+            picture.map { PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: widest) }
+                ?? rows * 2
+        }
+        let widths = zip(pictures, heights).map { picture, pixels in
+            (picture.map { min(widest, PictureCells.scaledWidth(width: $0.width, height: $0.height, toHeight: pixels)) }
+                ?? rows * 2) + 2
+        }
+        return (heights, widths)
     }
 
     /// The pixel height picture `index` is drawn at (0 for no such picture).
@@ -554,11 +594,17 @@ struct TempleLayout {
         pixelHeights.indices.contains(index) ? pixelHeights[index] : 0
     }
 
-    /// The frame of picture `index` on screen (it may lie partly outside the pane).
+    /// True when picture `index` is in one of the rows of pictures shown (only whole rows are drawn).
+    func isShown(_ index: Int) -> Bool {
+        guard let place = flow.place(of: index) else { return false }
+        return place.row >= scroll && place.row < scroll + visibleRows
+    }
+
+    /// The frame of picture `index` on screen (outside the pane when its row is scrolled away).
     func pictureFrame(_ index: Int) -> Rect? {
         guard let place = flow.place(of: index) else { return nil }
         let inner = Box.inner(of: picturesPane)
-        let rowsUsed = visibleRows * flow.height
+        let rowsUsed = min(visibleRows, flow.rowCount) * flow.height
         let top = inner.y + max(0, (inner.height - rowsUsed) / 2)
         return Rect(x: inner.x + place.x, y: top + (place.row - scroll) * flow.height,
                     width: place.width, height: flow.height)
@@ -568,7 +614,7 @@ struct TempleLayout {
     func pictureIndex(at point: Point) -> Int? {
         let inner = Box.inner(of: picturesPane)
         guard inner.contains(point) else { return nil }
-        return (0..<flow.count).first { pictureFrame($0)?.contains(point) == true }
+        return (0..<flow.count).first { isShown($0) && pictureFrame($0)?.contains(point) == true }
     }
 }
 
