@@ -414,4 +414,35 @@ import Testing
         #expect(layout.pictureRows == 20)
         #expect(layout.flow.rowCount <= layout.visibleRows)
     }
+
+    @Test func brokenFilesAndMissingEntriesAreReportedInWords() throws {
+        let kirtland = try Data(contentsOf: URL(fileURLWithPath: Self.assets + "/Temples/kirtland.png"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try kirtland.write(to: folder.appendingPathComponent("kirtland.png"))
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        try kirtland.prefix(kirtland.count / 2).write(to: folder.appendingPathComponent("cut.png"))
+        try (kirtland.prefix(8) + Data("this is just words and more words".utf8))
+            .write(to: folder.appendingPathComponent("words.png"))
+        try Data(#"[{"file": "kirtland.png", "name": "Kirtland Temple"}, {"file": "gone.png", "name": "Gone"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Kirtland Temple"])
+        #expect(deck.notices == [
+            "deck.json names gone.png, which is not in the folder",
+            "Skipped broken.png: not a PNG file",
+            "Skipped cut.png: damaged PNG (the data is cut short)",
+            "Skipped words.png: damaged PNG (its contents are garbled)",
+        ])
+        // The screen shows the first, says how many more, and the help lists them all.
+        for width in [100] {
+            let size = Size(width: width, height: 29)
+            let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
+            let line = text(screen, size: size).split(separator: "\n")[1]
+            #expect(line.hasSuffix("(and 3 more: press ?)"), "\(width): \(line)")
+            #expect(line.hasPrefix(" deck.json names gone.png"), "\(width): \(line)")
+            #expect(deck.notices.allSatisfy { notice in screen.help.notes.contains { $0.contains(notice) } })
+        }
+    }
 }

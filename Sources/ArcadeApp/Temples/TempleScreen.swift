@@ -15,6 +15,8 @@ struct TempleScreen: GameScreen {
     private(set) var failure: String?
     private var pictures: [String: RGBAImage] = [:]
     private var years: [String: Int] = [:]
+    /// What went wrong loading the deck, one line per file (the help sheet lists them).
+    private(set) var notices: [String] = []
     private let cache = ScaledPictures()
     private(set) var focus: TempleGame.Pane = .pictures
     /// The picture under the cursor, as an index into the pictures shown.
@@ -46,8 +48,9 @@ struct TempleScreen: GameScreen {
                 pictures[entry.card.id] = entry.picture
                 years[entry.card.id] = entry.year
             }
+            notices = deck.notices
             message = deck.notices.first.map { notice in
-                deck.notices.count > 1 ? "\(notice) (and \(deck.notices.count - 1) more skipped)" : notice
+                deck.notices.count > 1 ? "\(notice) (and \(deck.notices.count - 1) more: press ?)" : notice
             } ?? "Pick a picture and its name, in either order."
             names.rows = game.remainingNames.map(\.name)
         case .failure(let error):
@@ -90,7 +93,15 @@ struct TempleScreen: GameScreen {
                     + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
                 "Study mode shows every temple with its name on the picture; nothing can be picked.",
                 "The pictures are original pixel art drawn for this game from written descriptions.",
-            ])
+            ] + deckNotes)
+    }
+
+    /// The deck's notices for the help sheet: the first few, and how many more.
+    private var deckNotes: [String] {
+        guard !notices.isEmpty else { return [] }
+        let shown = 8
+        let more = notices.count > shown ? ["(and \(notices.count - shown) more)"] : []
+        return ["Loading the deck:"] + notices.prefix(shown).map { "- \($0)" } + more
     }
 
     func consumes(_ key: Key) -> Bool {
