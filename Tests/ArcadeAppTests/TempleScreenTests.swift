@@ -445,4 +445,27 @@ import Testing
             #expect(deck.notices.allSatisfy { notice in screen.help.notes.contains { $0.contains(notice) } })
         }
     }
+
+    @Test func homeAndEndGoToTheFirstAndLastPictureNameAndScroll() {
+        var screen = screen(size: Size(width: 80, height: 23))
+        _ = screen.update(.key(.end))
+        #expect(screen.pictureCursor == 19)
+        let layout = screen.layout()
+        #expect(screen.pictureScroll == layout.flow.rowCount - layout.visibleRows)  // the cursor's row is shown
+        _ = screen.update(.key(.home))
+        #expect(screen.pictureCursor == 0 && screen.pictureScroll == 0)
+        focus(.names, on: &screen)
+        _ = screen.update(.key(.end))
+        #expect(screen.names.selectedIndex == 19)
+        _ = screen.update(.key(.home))
+        #expect(screen.names.selectedIndex == 0)
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        _ = screen.update(.key(.end))
+        let study = screen.layout()
+        #expect(screen.pictureScroll > 0 && screen.pictureScroll == study.flow.rowCount - study.visibleRows)
+        _ = screen.update(.key(.home))
+        #expect(screen.pictureScroll == 0)
+        #expect(screen.help.keys.contains { $0.keys.contains("Home") && $0.keys.contains("End") })
+    }
 }

@@ -85,6 +85,7 @@ struct TempleScreen: GameScreen {
                 KeyHint("Enter  Space", "pick the picture or name under the cursor"),
                 KeyHint("click", "pick a picture or a name; press a button"),
                 KeyHint("PgUp  PgDn  wheel", "scroll"),
+                KeyHint("Home  End", "first / last picture or name (study: top / bottom)"),
                 KeyHint("s  m", "switch to Study / back to Match"),
                 KeyHint("r", "reset: all pictures and names back, tallies cleared"),
             ],
@@ -147,6 +148,7 @@ struct TempleScreen: GameScreen {
             case .up, .character("k"), .pageUp: scroll(by: key == .pageUp ? -2 : -1)
             case .down, .character("j"), .pageDown, .space: scroll(by: key == .pageDown || key == .space ? 2 : 1)
             case .home: pictureScroll = 0
+            case .end: scrollToBottom()
             default: break
             }
             return []
@@ -162,6 +164,9 @@ struct TempleScreen: GameScreen {
                 names.ensureVisible(height: layout().namesList.height)
             } else if focus == .pictures, let direction = key.direction(vimKeys: true) {
                 movePictureCursor(direction)
+            } else if focus == .pictures, key == .home || key == .end {
+                pictureCursor = key == .home ? 0 : max(0, game.visiblePictures.count - 1)
+                revealPictureCursor()
             } else if focus == .pictures, key == .pageUp || key == .pageDown {
                 scroll(by: key == .pageUp ? -1 : 1)
             }
@@ -305,10 +310,21 @@ struct TempleScreen: GameScreen {
                 pictureCursor = target
             }
         }
-        // Keep the cursor's row on screen.
+        revealPictureCursor()
+    }
+
+    /// Scroll so that the cursor's row of pictures is on screen.
+    private mutating func revealPictureCursor() {
+        let layout = layout()
         let row = layout.flow.row(of: pictureCursor)
         if row < pictureScroll { pictureScroll = row }
         if row >= pictureScroll + layout.visibleRows { pictureScroll = row - layout.visibleRows + 1 }
+    }
+
+    /// Scroll to the last rows of pictures.
+    private mutating func scrollToBottom() {
+        let layout = layout()
+        pictureScroll = max(0, layout.flow.rowCount - layout.visibleRows)
     }
 
     private mutating func scroll(by rows: Int) {
