@@ -436,7 +436,7 @@ import Testing
             "Skipped words.png: damaged PNG (its contents are garbled)",
         ])
         // The screen shows the first, says how many more, and the help lists them all.
-        for width in [100] {
+        for width in [100, 60] {
             let size = Size(width: width, height: 29)
             let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
             let line = text(screen, size: size).split(separator: "\n")[1]
@@ -467,5 +467,49 @@ import Testing
         _ = screen.update(.key(.home))
         #expect(screen.pictureScroll == 0)
         #expect(screen.help.keys.contains { $0.keys.contains("Home") && $0.keys.contains("End") })
+    }
+
+    /// True unless `shown` is `full` cut short without a mark: the whole text, a cut ending in "…",
+    /// or another (shorter) wording.
+    private static func isNotCutSilently(_ shown: String, from full: String) -> Bool {
+        shown == full || shown.hasSuffix("…") || !full.hasPrefix(shown)
+    }
+
+    @Test func textThatDoesNotFitEndsInAnEllipsisOrIsShortened() {
+        let narrow = Size(width: 60, height: 15)
+        var screen = screen(size: narrow)
+        func line(_ row: Int, before x: Int = 60) -> String {
+            let row = text(screen, size: narrow).split(separator: "\n", omittingEmptySubsequences: false)[row]
+            return String(row.prefix(x)).trimmingCharacters(in: .whitespaces)
+        }
+        // The tallies, left of the buttons.
+        let tallies = line(0, before: screen.layout().buttonRow.x)
+        #expect(Self.isNotCutSilently(tallies, from: "Correct 0   Incorrect 0   Left 20   Time 0:00"), "\(tallies)")
+        #expect(tallies.contains("Left 20"), "\(tallies)")
+        // Every message of a whole game, at the narrowest width the game plays in.
+        for _ in 0..<20 {
+            let picture = screen.game!.visiblePictures[0]
+            focus(.pictures, on: &screen)
+            while screen.pictureCursor > 0 { _ = screen.update(.key(.left)) }
+            _ = screen.update(.key(.enter))
+            #expect(Self.isNotCutSilently(line(1), from: screen.message), "\(line(1))")
+            pickName(picture.name, on: &screen)
+            #expect(Self.isNotCutSilently(line(1), from: screen.message), "\(line(1))")
+        }
+        #expect(screen.game!.isComplete)
+        #expect(line(1).contains("play again"), "the way on is kept: \(line(1))")
+    }
+
+    @Test func statusTextTakesTheFirstWordingThatFitsAndKeepsItsTail() {
+        let text = StatusText("Reset: all pictures and names are back.", "Reset: all back.")
+        #expect(text.fitted(toWidth: 80, ascii: false) == "Reset: all pictures and names are back.")
+        #expect(text.fitted(toWidth: 20, ascii: false) == "Reset: all back.")
+        #expect(text.fitted(toWidth: 10, ascii: false) == "Reset: al…")
+        #expect(text.fitted(toWidth: 10, ascii: true) == "Reset: ...")
+        let notice = StatusText("Skipped broken.png: not a PNG file", tail: "(and 2 more: press ?)")
+        #expect(notice.full == "Skipped broken.png: not a PNG file (and 2 more: press ?)")
+        #expect(notice.fitted(toWidth: 40, ascii: false) == "Skipped broken.pn… (and 2 more: press ?)")
+        #expect(notice.fitted(toWidth: 22, ascii: false) == "Skipped broken.png: n…")  // no room for both
+        for width in -1...3 { #expect(TextLayout.width(of: notice.fitted(toWidth: width, ascii: false)) <= max(0, width)) }
     }
 }

@@ -24,7 +24,10 @@ struct TempleScreen: GameScreen {
     /// The first row of pictures shown (the collection scrolls by rows).
     private(set) var pictureScroll = 0
     private(set) var names = ListView(rows: [], showsMarker: true, selectedStyle: .plain)
-    private(set) var message: String
+    /// The message line, with shorter wordings for narrow terminals.
+    private(set) var status: StatusText
+    /// The message line's full wording.
+    var message: String { status.full }
     /// Progress (0…1) of the animated switch to the model's current mode, while it runs.
     private(set) var transition: Double?
     /// Seconds spent matching, from the first pick until the deck is cleared.
@@ -49,13 +52,13 @@ struct TempleScreen: GameScreen {
                 years[entry.card.id] = entry.year
             }
             notices = deck.notices
-            message = deck.notices.first.map { notice in
-                deck.notices.count > 1 ? "\(notice) (and \(deck.notices.count - 1) more: press ?)" : notice
-            } ?? "Pick a picture and its name, in either order."
+            status = deck.notices.first.map { notice in
+                StatusText(notice, tail: deck.notices.count > 1 ? "(and \(deck.notices.count - 1) more: press ?)" : "")
+            } ?? StatusText("Pick a picture and its name, in either order.", "Pick a picture and its name.")
             names.rows = game.remainingNames.map(\.name)
         case .failure(let error):
             failure = error.description
-            message = ""
+            status = StatusText("")
         }
     }
 
@@ -234,17 +237,22 @@ struct TempleScreen: GameScreen {
         switch outcome {
         case .correct(let matched):
             let card = game.card(id: matched)
-            let place = [card?.location ?? "", years[matched].map(String.init) ?? ""].filter { !$0.isEmpty }
-            message = "Correct — \(card?.name ?? matched)" + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")
+            let name = "Correct — \(card?.name ?? matched)"
+            let year = years[matched].map(String.init)
+            let place = [card?.location ?? "", year ?? ""].filter { !$0.isEmpty }
+            // On a narrow line the year alone, then the name cut with "…".
+            status = StatusText([name + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")]
+                                + (place.count > 1 ? [name + " (\(year ?? ""))"] : []))
             names.rows = game.remainingNames.map(\.name)
             names.ensureVisible(height: layout().namesList.height)
             pictureCursor = min(pictureCursor, max(0, game.visiblePictures.count - 1))
             clampScroll()
             if game.isComplete { return finish() }
         case .incorrect:
-            message = "Incorrect — both picks cleared. Try again."
+            status = StatusText("Incorrect — both picks cleared. Try again.", "Incorrect — try again.")
         case .picked:
-            message = pane == .pictures ? "Picture picked: now pick its name." : "Name picked: now pick its picture."
+            status = pane == .pictures ? StatusText("Picture picked: now pick its name.", "Now pick its name.")
+                                       : StatusText("Name picked: now pick its picture.", "Now pick its picture.")
             focus = pane == .pictures ? .names : .pictures
         case .ignored:
             break
@@ -256,7 +264,10 @@ struct TempleScreen: GameScreen {
         guard let game, !recorded else { return [] }
         recorded = true
         let accuracy = Int(((game.accuracy ?? 0) * 100).rounded())
-        message = "All \(game.totalCount) matched — accuracy \(accuracy)% in \(SetScreen.clock(elapsed)). Press r to play again."
+        let time = SetScreen.clock(elapsed)
+        status = StatusText("All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
+                            "All \(game.totalCount) matched — \(accuracy)% in \(time). Press r to play again.",
+                            "\(accuracy)% in \(time). Press r to play again.")
         return [.recordScore(accuracy, figures: [
             "accuracy": "\(accuracy)%", "time": SetScreen.clock(elapsed), "correct": String(game.correctCount),
             "incorrect": String(game.incorrectCount), "deck": deckName,
@@ -270,8 +281,9 @@ struct TempleScreen: GameScreen {
         // A second press mid-animation turns it around from where it is.
         transition = transition.map { 1 - $0 } ?? 0
         pictureScroll = 0
-        message = game.mode == .study ? "Study mode: every temple with its name. Press m to match."
-                                      : "Match mode: pick a picture and its name."
+        status = game.mode == .study
+            ? StatusText("Study mode: every temple with its name. Press m to match.", "Study mode. Press m to match.")
+            : StatusText("Match mode: pick a picture and its name.", "Match mode.")
     }
 
     private mutating func reset() {
@@ -285,7 +297,7 @@ struct TempleScreen: GameScreen {
         elapsed = 0
         started = false
         recorded = false
-        message = "Reset: all pictures and names are back, tallies cleared."
+        status = StatusText("Reset: all pictures and names are back, tallies cleared.", "Reset: all back, tallies cleared.")
     }
 
     private mutating func advance(by seconds: Double) {
@@ -362,16 +374,19 @@ struct TempleScreen: GameScreen {
             return
         }
         let layout = layout()
-        let tallies = "Correct \(game.correctCount)   Incorrect \(game.incorrectCount)   Left \(game.remainingCount)"
-            + (game.mode == .match ? "   Time \(SetScreen.clock(elapsed))" : "")
-        grid.write(tallies, at: Point(x: 1, y: 0), style: .bold, clip: Rect(x: 1, y: 0, width: layout.buttonRow.x - 2, height: 1))
+        let ascii = grid.theme.ascii
+        let talliesRow = Rect(x: 1, y: 0, width: max(0, layout.buttonRow.x - 2), height: 1)
+        grid.write(tallies(game).fitted(toWidth: talliesRow.width, ascii: ascii), at: talliesRow.origin, style: .bold,
+                   clip: talliesRow)
         layout.buttons.draw(into: &grid, in: layout.buttonRow)
         let messageStyle: Style = switch game.lastResult {
         case .correct?: Style.bold.foreground(.green)
         case .incorrect?: Style.bold.foreground(.red)
         case nil: .plain
         }
-        grid.write(message, at: Point(x: 1, y: 1), style: messageStyle, clip: Rect(x: 1, y: 1, width: grid.size.width - 2, height: 1))
+        let messageRow = Rect(x: 1, y: 1, width: max(0, grid.size.width - 2), height: 1)
+        grid.write(status.fitted(toWidth: messageRow.width, ascii: ascii), at: messageRow.origin, style: messageStyle,
+                   clip: messageRow)
 
         let picturesFocused = game.mode == .match && focus == .pictures && transition == nil
         Box(title: game.mode == .study ? "Study: every temple" : "Pictures",
@@ -385,6 +400,18 @@ struct TempleScreen: GameScreen {
                 .draw(into: &grid, in: layout.namesPane)
             drawNames(game, layout: layout, focused: namesFocused, into: &grid)
         }
+    }
+
+    /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
+    /// for a narrow line.
+    private func tallies(_ game: TempleGame) -> StatusText {
+        let counts = ["Correct \(game.correctCount)", "Incorrect \(game.incorrectCount)", "Left \(game.remainingCount)"]
+        guard game.mode == .match else {
+            return StatusText(counts.joined(separator: "   "), counts.joined(separator: "  "))
+        }
+        let time = SetScreen.clock(elapsed)
+        return StatusText((counts + ["Time \(time)"]).joined(separator: "   "), (counts + [time]).joined(separator: "  "),
+                          counts.joined(separator: "  "))
     }
 
     private func drawPictures(_ game: TempleGame, layout: TempleLayout, into grid: inout CellGrid) {
@@ -696,5 +723,41 @@ struct PictureFlow {
         let middle = here.x + here.width / 2
         return places.indices.filter { places[$0].row == target }
             .min { abs(places[$0].x + places[$0].width / 2 - middle) < abs(places[$1].x + places[$1].width / 2 - middle) }
+    }
+}
+
+/// A line of text that fits its row: the first of its wordings (longest first) that fits, or
+/// else the last one cut with "…"; a `tail` ("(and 2 more: press ?)") stays whole after a cut.
+struct StatusText: Equatable, Sendable {
+    /// The wordings, longest first; never empty.
+    let wordings: [String]
+    /// Text kept after any wording, even a cut one.
+    let tail: String
+
+    init(_ wordings: [String], tail: String = "") {
+        self.wordings = wordings.isEmpty ? [""] : wordings
+        self.tail = tail
+    }
+
+    init(_ wordings: String..., tail: String = "") {
+        self.init(wordings, tail: tail)
+    }
+
+    /// The longest wording with the tail.
+    var full: String { joined(wordings[0]) }
+
+    /// The text to show in `width` columns.
+    func fitted(toWidth width: Int, ascii: Bool) -> String {
+        if let fitting = wordings.first(where: { TextLayout.width(of: joined($0)) <= width }) { return joined(fitting) }
+        let shortest = wordings[wordings.count - 1]
+        let tailWidth = TextLayout.width(of: tail)
+        guard !tail.isEmpty, tailWidth + 1 + TextLayout.width(of: Glyphs(ascii: ascii).ellipsis) + 1 <= width else {
+            return TextLayout.truncated(joined(shortest), toWidth: width, ascii: ascii)
+        }
+        return TextLayout.truncated(shortest, toWidth: width - tailWidth - 1, ascii: ascii) + " " + tail
+    }
+
+    private func joined(_ wording: String) -> String {
+        tail.isEmpty ? wording : wording + " " + tail
     }
 }
