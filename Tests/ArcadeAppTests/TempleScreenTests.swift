@@ -425,12 +425,16 @@ import Testing
         try kirtland.prefix(kirtland.count / 2).write(to: folder.appendingPathComponent("cut.png"))
         try (kirtland.prefix(8) + Data("this is just words and more words".utf8))
             .write(to: folder.appendingPathComponent("words.png"))
-        try Data(#"[{"file": "kirtland.png", "name": "Kirtland Temple"}, {"file": "gone.png", "name": "Gone"}]"#.utf8)
-            .write(to: folder.appendingPathComponent("deck.json"))
+        try Data("a note".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data(#"""
+            [{"file": "kirtland.png", "name": "Kirtland Temple"}, {"file": "gone.png", "name": "Gone"},
+             {"file": "notes.txt", "name": "Notes"}]
+            """#.utf8).write(to: folder.appendingPathComponent("deck.json"))
         let deck = try TempleDeck.load(directory: folder.path).get()
         #expect(deck.entries.map(\.card.name) == ["Kirtland Temple"])
         #expect(deck.notices == [
             "deck.json names gone.png, which is not in the folder",
+            "deck.json names notes.txt, which is not a .png file",
             "Skipped broken.png: not a PNG file",
             "Skipped cut.png: damaged PNG (the data is cut short)",
             "Skipped words.png: damaged PNG (its contents are garbled)",
@@ -440,7 +444,7 @@ import Testing
             let size = Size(width: width, height: 29)
             let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
             let line = text(screen, size: size).split(separator: "\n")[1]
-            #expect(line.hasSuffix("(and 3 more: press ?)"), "\(width): \(line)")
+            #expect(line.hasSuffix("(and 4 more: press ?)"), "\(width): \(line)")
             #expect(line.hasPrefix(" deck.json names gone.png"), "\(width): \(line)")
             #expect(deck.notices.allSatisfy { notice in screen.help.notes.contains { $0.contains(notice) } })
         }
