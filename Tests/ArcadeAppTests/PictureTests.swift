@@ -47,6 +47,27 @@ private func temporaryDirectory() throws -> URL {
 
 private func grey(_ level: UInt8) -> Pixel { Pixel(r: level, g: level, b: level) }
 
+/// Where the first IDAT chunk (its length field) starts in a PNG's bytes.
+private func idatOffset(in png: [UInt8]) -> Int? {
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+        if Array(png[(offset + 4)..<(offset + 8)]) == Array("IDAT".utf8) { return offset }
+        offset += length + 12
+    }
+    return nil
+}
+
+/// The CRC-32 PNG chunks carry (ISO 3309, as zlib's `crc32`).
+private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
+
 /// Pictures: PNG decoding, scaling, colour mapping and drawing into cells.
 @Suite struct PictureTests {}
 
@@ -87,7 +108,7 @@ extension PictureTests {
             } catch {
                 #expect(error.file == path)
                 #expect(error.description.contains(path))
-                #expect(error.description.contains("No such file"))
+                #expect(error.reason == "the file does not exist")
             }
         }
 
@@ -139,10 +160,74 @@ extension PictureTests {
             #expect(throws: PictureError.self) { try PNGDecoder.decode(data: data, name: "flipped.png") }
         }
 
+        /// `data` as a file named `name` in a fresh folder; decoding it must fail with a message in words.
+        private func failure(decoding data: [UInt8], as name: String) throws -> PictureError? {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent(name).path
+            try Data(data).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try PNGDecoder.decode(path: path)
+                return nil
+            } catch {
+                #expect(error.description.contains(path), "\(error)")
+                return error
+            }
+        }
+
+        @Test func brokenFilesAreReportedInWordsNotLibpngsText() throws {
+            let good = encodePNG(RGBAImage(width: 40, height: 30, filledWith: grey(90)))
+            try #require(good.count > 60)
+            let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+            var lineEndings = good
+            lineEndings[4] = 10  // "\r\n" became "\n\n": a text-mode transfer
+            var headerChecksum = good
+            headerChecksum[29] ^= 0xFF  // the IHDR chunk's CRC
+            var flipped = good
+            flipped[good.count - 20] ^= 0xFF  // inside the compressed pixels: a check value fails
+            // A bad zlib stream under a correct CRC: the IDAT chunk's data spoilt, its CRC redone.
+            var pixels = good
+            let idat = try #require(idatOffset(in: good))
+            let length = Int(good[idat]) << 24 | Int(good[idat + 1]) << 16 | Int(good[idat + 2]) << 8 | Int(good[idat + 3])
+            pixels[idat + 8 + 2] ^= 0xFF
+            let crc = crc32(pixels[(idat + 4)..<(idat + 8 + length)])
+            for i in 0..<4 { pixels[idat + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
+            let cases: [(name: String, data: [UInt8], words: String)] = [
+                ("text.png", Array("not a png".utf8), "not a PNG file"),
+                ("photo.png", [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0], "not a PNG file"),
+                ("empty.png", [], "the file is empty"),
+                ("signature.png", signature, "damaged PNG (the data is cut short)"),
+                ("half.png", Array(good.prefix(good.count / 2)), "damaged PNG (the data is cut short)"),
+                ("header.png", Array(good.prefix(30)), "damaged PNG (the data is cut short)"),
+                ("words.png", signature + Array("this is just words and more words".utf8),
+                 "damaged PNG (its contents are garbled)"),
+                ("ascii.png", lineEndings, "damaged PNG (changed by a text-mode transfer)"),
+                ("crc.png", headerChecksum, "damaged PNG (a checksum does not match)"),
+                ("flipped.png", flipped, "damaged PNG (a checksum does not match)"),
+                ("pixels.png", pixels, "damaged PNG (the picture data is corrupt)"),
+            ]
+            for test in cases {
+                let error = try #require(try failure(decoding: test.data, as: test.name), "\(test.name) decoded")
+                #expect(error.reason == test.words, "\(test.name): \(error)")
+                #expect(error.description == "cannot read picture \(error.file): \(test.words)", "\(test.name)")
+                #expect(!error.description.contains("[") && !error.description.contains("Read Error"), "\(error)")
+            }
+            // The same words for data in memory.
+            #expect(throws: PictureError.notPNG(file: "text")) { try PNGDecoder.decode(data: Array("not a png".utf8), name: "text") }
+            #expect(throws: PictureError.damaged(file: "half", .cutShort)) {
+                try PNGDecoder.decode(data: Array(good.prefix(good.count / 2)), name: "half")
+            }
+        }
+
         @Test func aDirectoryIsAnError() throws {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
-            #expect(throws: PictureError.self) { try PNGDecoder.decode(path: directory.path) }
+            do {
+                _ = try PNGDecoder.decode(path: directory.path)
+                Issue.record("decoding a folder succeeded")
+            } catch {
+                #expect(error.reason == "it is a folder, not a file")
+            }
         }
     }
 }
@@ -161,6 +246,25 @@ extension PictureTests {
             #expect(PictureCells.scaledWidth(width: 1, height: 100, toHeight: 4) == 1)    // never 0 wide
             #expect(PictureCells.scaled(RGBAImage(width: 41, height: 20, filledWith: .black), toHeight: 10).width == 21)
             #expect(PictureCells.cellSize(of: wide, height: 5) == Size(width: 20, height: 5))
+        }
+
+        @Test func aWidePictureIsFittedToTheWidthByShrinkingNotCutting() {
+            // 200 × 50 in 10 rows (20 pixels) would be 80 columns: in 57 it is 14 pixels high.
+            #expect(PictureCells.fittedHeight(width: 200, height: 50, rows: 10, maxWidth: 57) == 14)
+            #expect(PictureCells.scaledWidth(width: 200, height: 50, toHeight: 14) == 56)
+            #expect(PictureCells.fittedHeight(width: 200, height: 50, rows: 10, maxWidth: 80) == 20)  // fits as it is
+            #expect(PictureCells.fittedHeight(width: 48, height: 40, rows: 7, maxWidth: 100) == 14)
+            // Rounding could make the exact proportion one column too wide: never.
+            for maxWidth in 1...120 {
+                let height = PictureCells.fittedHeight(width: 203, height: 51, rows: 30, maxWidth: maxWidth)
+                #expect(height >= 1 && PictureCells.scaledWidth(width: 203, height: 51, toHeight: height) <= maxWidth
+                        || height == 1)
+            }
+            #expect(PictureCells.fittedHeight(width: 1_000_000, height: 1, rows: 5, maxWidth: 10) == 1)
+            #expect(PictureCells.fittedHeight(width: 0, height: 5, rows: 5, maxWidth: 10) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: 0, maxWidth: 10) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: 5, maxWidth: 0) == 0)
+            #expect(PictureCells.fittedHeight(width: 5, height: 5, rows: Int.max / 2, maxWidth: Int.max) > 0)
         }
 
         @Test func pathologicalSizesGiveEmptyImagesNotTraps() {

@@ -1,5 +1,6 @@
 import ArcadeTestSupport
 import ArcadeUI
+import CLibPNG
 import Foundation
 import TempleModel
 import Testing
@@ -223,5 +224,296 @@ import Testing
         let shown = text(screen(theme: ascii), theme: ascii)
         #expect(shown.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(shown.contains("@") || shown.contains("%") || shown.contains("#"))
+    }
+
+    // MARK: - Play-test defects (issue 12)
+
+    /// The text of the name label written on the picture in `frame`: its rows, trimmed, joined by spaces.
+    private static func label(in frame: Rect, of grid: CellGrid) -> String {
+        let labelStyle = Style(foreground: .white, background: .black, bold: true)
+        let inner = Box.inner(of: frame)
+        var lines: [String] = []
+        for y in inner.y..<inner.maxY {
+            var line = ""
+            for x in inner.x..<inner.maxX where grid[x, y].style == labelStyle && !grid[x, y].isContinuation {
+                line.unicodeScalars.append(grid[x, y].scalar)
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: " ")
+    }
+
+    @Test func studyLabelsShowTheWholeNameOrItsStartNeverItsEndAlone() {
+        for size in [Size(width: 60, height: 15), Size(width: 80, height: 23), gameSize] {
+            var screen = screen(size: size)
+            _ = screen.update(.key(.character("s")))
+            _ = screen.update(.tick(1))
+            var checked = 0
+            var lastScroll = -1
+            while screen.pictureScroll != lastScroll {
+                lastScroll = screen.pictureScroll
+                var grid = CellGrid(size: size, theme: Theme())
+                screen.render(into: &grid)
+                let layout = screen.layout()
+                let inner = Box.inner(of: layout.picturesPane)
+                for (index, card) in screen.game!.visiblePictures.enumerated() {
+                    guard let frame = layout.pictureFrame(index), inner.contains(frame.origin),
+                          inner.contains(Point(x: frame.maxX - 1, y: frame.maxY - 1)) else { continue }
+                    let shown = Self.label(in: frame, of: grid)
+                    // A word too long for the label is split between lines: compare without spaces.
+                    func letters(_ text: some StringProtocol) -> String { String(text.filter { $0 != " " }) }
+                    let whole = letters(shown) == letters(card.name)
+                    let start = shown.hasSuffix("…") && shown.count > 1
+                        && letters(card.name).hasPrefix(letters(shown.dropLast()))
+                    #expect(whole || start, "at \(size.width)×\(size.height) \(card.name) is labelled \"\(shown)\"")
+                    checked += 1
+                }
+                _ = screen.update(.key(.down))
+            }
+            #expect(checked >= 20, "at \(size.width)×\(size.height) only \(checked) labels were seen")
+        }
+    }
+
+    @Test func labelLinesKeepTheStartOfALongName() {
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 3, ascii: false)
+                == ["Hong Kong", "China", "Temple"])
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 2, ascii: false)
+                == ["Hong Kong", "China…"])
+        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 1, ascii: true)
+                == ["Hong..."])
+        #expect(TempleScreen.labelLines("Bern Switzerland Temple", width: 8, maxLines: 2, ascii: false)
+                == ["Bern", "Switzer…"])
+        #expect(TempleScreen.labelLines("Switzerland", width: 4, maxLines: 2, ascii: false) == ["Swit", "zer…"])
+        #expect(TempleScreen.labelLines("Any", width: 0, maxLines: 2, ascii: false).isEmpty)
+        #expect(TempleScreen.labelLines("Any", width: 5, maxLines: 0, ascii: false).isEmpty)
+    }
+
+    @Test func studyModeAt80x24() {
+        let small = Size(width: 80, height: 23)
+        var screen = screen(size: small)
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        assertSnapshot(text(screen, size: small), named: "temples-study-80x24")
+        for _ in 0..<4 { _ = screen.update(.key(.down)) }
+        assertSnapshot(text(screen, size: small), named: "temples-study-80x24-scrolled")
+    }
+
+    /// A folder holding `pictures` (file name → picture) written as PNG files, removed by the caller.
+    private static func deckFolder(_ pictures: [String: RGBAImage]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, picture) in pictures {
+            var png = png_image()
+            png.version = UInt32(PNG_IMAGE_VERSION)
+            png.width = UInt32(picture.width)
+            png.height = UInt32(picture.height)
+            png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            let status = picture.bytes.withUnsafeBytes { raw in
+                png_image_write_to_file(&png, folder.appendingPathComponent(file).path, 0, raw.baseAddress,
+                                        Int32(picture.width * 4), nil)
+            }
+            png_image_free(&png)
+            #expect(status != 0, "could not write \(file)")
+        }
+        return folder
+    }
+
+    /// A `width` × `height` picture of coloured stripes, so its scaled copy is not one flat colour.
+    private static func stripes(width: Int, height: Int) -> RGBAImage {
+        let pixels = (0..<(width * height)).map { i in
+            (i % width) / 10 % 2 == 0 ? Pixel(r: 200, g: 40, b: 40) : Pixel(r: 40, g: 40, b: 200)
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)!
+    }
+
+    @Test func aWidePictureIsScaledDownToFitThePaneAndKeepsItsBorder() throws {
+        let kirtland = try PNGDecoder.decode(path: Self.assets + "/Temples/kirtland.png")
+        let folder = try Self.deckFolder(["wide.png": Self.stripes(width: 200, height: 50), "kirtland.png": kirtland])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        var screen = TempleScreen(deck: .success(deck), seed: 1, size: gameSize, theme: Theme())
+        for mode in ["match", "study"] {
+            if mode == "study" {
+                _ = screen.update(.key(.character("s")))
+                _ = screen.update(.tick(1))
+            }
+            var grid = CellGrid(size: gameSize, theme: Theme())
+            screen.render(into: &grid)
+            let layout = screen.layout()
+            let inner = Box.inner(of: layout.picturesPane)
+            let wide = try #require(screen.game!.visiblePictures.firstIndex { $0.id == "wide.png" })
+            let frame = try #require(layout.pictureFrame(wide))
+            #expect(frame.x >= inner.x && frame.maxX <= inner.maxX, "\(mode): \(frame) runs past \(inner)")
+            // The picture's own frame is whole: corners and sides on screen.
+            let right = frame.maxX - 1, bottom = frame.maxY - 1
+            #expect(grid[right, frame.y].scalar == "╮" && grid[right, bottom].scalar == "╯", "\(mode)")
+            #expect((frame.y + 1..<bottom).allSatisfy { grid[right, $0].scalar == "│" }, "\(mode)")
+            // The pane's border is untouched.
+            #expect((layout.picturesPane.y..<layout.picturesPane.maxY).allSatisfy { y in
+                let scalar = grid[layout.picturesPane.maxX - 1, y].scalar
+                return "│║┐┘╗╝▲▼".unicodeScalars.contains(scalar)
+            }, "\(mode)")
+            // Scaled down, not cut: the picture reaches its frame's right side.
+            let picture = Box.inner(of: frame)
+            #expect(grid[picture.maxX - 1, picture.y + picture.height / 2].scalar == "▀", "\(mode)")
+            assertSnapshot(grid.text, named: "temples-wide-picture-\(mode)-100x30")
+        }
+    }
+
+    @Test func bigTerminalsUseTheSpaceUpToTheArtsOwnResolution() {
+        for size in [Size(width: 80, height: 23), Size(width: 100, height: 29), Size(width: 120, height: 39),
+                     Size(width: 160, height: 49), Size(width: 220, height: 69), Size(width: 300, height: 99)] {
+            var screen = screen(size: size)
+            for mode in ["match", "study"] {
+                if mode == "study" {
+                    _ = screen.update(.key(.character("s")))
+                    _ = screen.update(.tick(1))
+                }
+                let where_ = "\(mode) at \(size.width)×\(size.height)"
+                let layout = screen.layout()
+                let inner = Box.inner(of: layout.picturesPane)
+                // The built-in art is 40 pixels high: 20 rows of half blocks, never more.
+                #expect(layout.pictureRows <= 20, "\(where_): \(layout.pictureRows) rows")
+                var grid = CellGrid(size: size, theme: Theme())
+                screen.render(into: &grid)
+                // No picture is cut by the pane's edge: one that does not fit wholly is not drawn at all.
+                for index in 0..<layout.flow.count {
+                    guard let frame = layout.pictureFrame(index) else { continue }
+                    let visible = frame.intersection(inner)
+                    guard !visible.isEmpty, visible != frame else { continue }
+                    let drawn = (visible.y..<visible.maxY).contains { y in
+                        (visible.x..<visible.maxX).contains { grid[$0, y].scalar != " " }
+                    }
+                    #expect(!drawn, "\(where_): picture \(index) is cut at \(frame)")
+                }
+                // When pictures are hidden below, the rows shown fill the pane: no band of empty rows.
+                if layout.flow.rowCount > layout.visibleRows {
+                    let unused = inner.height - layout.visibleRows * layout.flow.height
+                    #expect(unused < layout.visibleRows, "\(where_): \(unused) rows unused")
+                }
+            }
+        }
+        // At 220×70 the pictures grow well past the old 12 rows.
+        var big = screen(size: Size(width: 220, height: 69))
+        #expect(big.layout().pictureRows >= 19)
+        _ = big.update(.key(.character("s")))
+        _ = big.update(.tick(1))
+        #expect(big.layout().pictureRows >= 19)
+    }
+
+    @Test func aSmallDeckShowsItsPicturesAtTheirOwnSizeWhenTheyFit() throws {
+        let kirtland = try PNGDecoder.decode(path: Self.assets + "/Temples/kirtland.png")
+        let bern = try PNGDecoder.decode(path: Self.assets + "/Temples/bern-switzerland.png")
+        let folder = try Self.deckFolder(["kirtland.png": kirtland, "bern.png": bern])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var screen = TempleScreen(deck: TempleDeck.load(directory: folder.path), seed: 1, size: gameSize, theme: Theme())
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        let layout = screen.layout()
+        #expect(layout.pictureRows == 20)
+        #expect(layout.flow.rowCount <= layout.visibleRows)
+    }
+
+    @Test func brokenFilesAndMissingEntriesAreReportedInWords() throws {
+        let kirtland = try Data(contentsOf: URL(fileURLWithPath: Self.assets + "/Temples/kirtland.png"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try kirtland.write(to: folder.appendingPathComponent("kirtland.png"))
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        try kirtland.prefix(kirtland.count / 2).write(to: folder.appendingPathComponent("cut.png"))
+        try (kirtland.prefix(8) + Data("this is just words and more words".utf8))
+            .write(to: folder.appendingPathComponent("words.png"))
+        try Data("a note".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data(#"""
+            [{"file": "kirtland.png", "name": "Kirtland Temple"}, {"file": "gone.png", "name": "Gone"},
+             {"file": "notes.txt", "name": "Notes"}]
+            """#.utf8).write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Kirtland Temple"])
+        #expect(deck.notices == [
+            "deck.json names gone.png, which is not in the folder",
+            "deck.json names notes.txt, which is not a .png file",
+            "Skipped broken.png: not a PNG file",
+            "Skipped cut.png: damaged PNG (the data is cut short)",
+            "Skipped words.png: damaged PNG (its contents are garbled)",
+        ])
+        // The screen shows the first, says how many more, and the help lists them all.
+        for width in [100, 60] {
+            let size = Size(width: width, height: 29)
+            let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
+            let line = text(screen, size: size).split(separator: "\n")[1]
+            #expect(line.hasSuffix("(and 4 more: press ?)"), "\(width): \(line)")
+            #expect(line.hasPrefix(" deck.json names gone.png"), "\(width): \(line)")
+            #expect(deck.notices.allSatisfy { notice in screen.help.notes.contains { $0.contains(notice) } })
+        }
+    }
+
+    @Test func homeAndEndGoToTheFirstAndLastPictureNameAndScroll() {
+        var screen = screen(size: Size(width: 80, height: 23))
+        _ = screen.update(.key(.end))
+        #expect(screen.pictureCursor == 19)
+        let layout = screen.layout()
+        #expect(screen.pictureScroll == layout.flow.rowCount - layout.visibleRows)  // the cursor's row is shown
+        _ = screen.update(.key(.home))
+        #expect(screen.pictureCursor == 0 && screen.pictureScroll == 0)
+        focus(.names, on: &screen)
+        _ = screen.update(.key(.end))
+        #expect(screen.names.selectedIndex == 19)
+        _ = screen.update(.key(.home))
+        #expect(screen.names.selectedIndex == 0)
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.tick(1))
+        _ = screen.update(.key(.end))
+        let study = screen.layout()
+        #expect(screen.pictureScroll > 0 && screen.pictureScroll == study.flow.rowCount - study.visibleRows)
+        _ = screen.update(.key(.home))
+        #expect(screen.pictureScroll == 0)
+        #expect(screen.help.keys.contains { $0.keys.contains("Home") && $0.keys.contains("End") })
+    }
+
+    /// True unless `shown` is `full` cut short without a mark: the whole text, a cut ending in "…",
+    /// or another (shorter) wording.
+    private static func isNotCutSilently(_ shown: String, from full: String) -> Bool {
+        shown == full || shown.hasSuffix("…") || !full.hasPrefix(shown)
+    }
+
+    @Test func textThatDoesNotFitEndsInAnEllipsisOrIsShortened() {
+        let narrow = Size(width: 60, height: 15)
+        var screen = screen(size: narrow)
+        func line(_ row: Int, before x: Int = 60) -> String {
+            let row = text(screen, size: narrow).split(separator: "\n", omittingEmptySubsequences: false)[row]
+            return String(row.prefix(x)).trimmingCharacters(in: .whitespaces)
+        }
+        // The tallies, left of the buttons.
+        let tallies = line(0, before: screen.layout().buttonRow.x)
+        #expect(Self.isNotCutSilently(tallies, from: "Correct 0   Incorrect 0   Left 20   Time 0:00"), "\(tallies)")
+        #expect(tallies.contains("Left 20"), "\(tallies)")
+        // Every message of a whole game, at the narrowest width the game plays in.
+        for _ in 0..<20 {
+            let picture = screen.game!.visiblePictures[0]
+            focus(.pictures, on: &screen)
+            while screen.pictureCursor > 0 { _ = screen.update(.key(.left)) }
+            _ = screen.update(.key(.enter))
+            #expect(Self.isNotCutSilently(line(1), from: screen.message), "\(line(1))")
+            pickName(picture.name, on: &screen)
+            #expect(Self.isNotCutSilently(line(1), from: screen.message), "\(line(1))")
+        }
+        #expect(screen.game!.isComplete)
+        #expect(line(1).contains("play again"), "the way on is kept: \(line(1))")
+    }
+
+    @Test func statusTextTakesTheFirstWordingThatFitsAndKeepsItsTail() {
+        let text = StatusText("Reset: all pictures and names are back.", "Reset: all back.")
+        #expect(text.fitted(toWidth: 80, ascii: false) == "Reset: all pictures and names are back.")
+        #expect(text.fitted(toWidth: 20, ascii: false) == "Reset: all back.")
+        #expect(text.fitted(toWidth: 10, ascii: false) == "Reset: al…")
+        #expect(text.fitted(toWidth: 10, ascii: true) == "Reset: ...")
+        let notice = StatusText("Skipped broken.png: not a PNG file", tail: "(and 2 more: press ?)")
+        #expect(notice.full == "Skipped broken.png: not a PNG file (and 2 more: press ?)")
+        #expect(notice.fitted(toWidth: 40, ascii: false) == "Skipped broken.pn… (and 2 more: press ?)")
+        #expect(notice.fitted(toWidth: 22, ascii: false) == "Skipped broken.png: n…")  // no room for both
+        for width in -1...3 { #expect(TextLayout.width(of: notice.fitted(toWidth: width, ascii: false)) <= max(0, width)) }
     }
 }

@@ -1,29 +1,101 @@
 import CLibPNG
+import Glibc
 
-/// Why a picture could not be loaded, naming the file and what went wrong.
+/// Why a picture could not be loaded, naming the file and saying in words what went wrong.
 enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// libpng refused the file: missing, unreadable, not a PNG, corrupt or truncated.
-    /// `message` is libpng's own (`png_image.message`).
-    case unreadable(file: String, message: String)
+    /// The file could not be opened or read as a file (missing, not permitted, a folder);
+    /// `reason` says which, in words.
+    case unreadable(file: String, reason: String)
+    /// The file has no bytes.
+    case empty(file: String)
+    /// The file is not a PNG at all: another format, or text.
+    case notPNG(file: String)
+    /// The file starts as a PNG but is damaged.
+    case damaged(file: String, Damage)
     /// The picture is larger than the arcade is willing to hold in memory.
     case tooLarge(file: String, width: Int, height: Int)
+
+    /// How a PNG is damaged, as libpng's simplified API finds it.
+    enum Damage: Equatable, Sendable {
+        /// The data ends early: a truncated download or copy ("Read Error", "read beyond end of data").
+        case cutShort
+        /// A chunk's CRC or the compressed data's check value does not match.
+        case checksum
+        /// The header (IHDR) holds impossible values.
+        case header
+        /// After the signature, what follows is not a PNG's sequence of chunks.
+        case garbled
+        /// The compressed pixel data cannot be unpacked.
+        case pixelData
+        /// Line endings were converted, as a text-mode transfer does.
+        case lineEndings
+        /// Damage libpng describes in a way not recognised here; its message is kept.
+        case other(String)
+
+        /// The damage in words, e.g. "the data is cut short".
+        var words: String {
+            switch self {
+            case .cutShort: "the data is cut short"
+            case .checksum: "a checksum does not match"
+            case .header: "its header is invalid"
+            case .garbled: "its contents are garbled"
+            case .pixelData: "the picture data is corrupt"
+            case .lineEndings: "changed by a text-mode transfer"
+            case .other(let message): "libpng says: \(message.isEmpty ? "unknown error" : message)"
+            }
+        }
+    }
+
+    /// The error for libpng's `png_image.message` about `file`.
+    ///
+    /// libpng 1.6 words its messages for developers ("[20]is[20]: invalid chunk type" is a chunk
+    /// whose type bytes are " is "); they are matched by the phrases libpng uses.
+    init(libpngMessage message: String, file: String) {
+        func has(_ phrases: String...) -> Bool { phrases.contains { message.contains($0) } }
+        if message == "Not a PNG file" {
+            self = .notPNG(file: file)
+        } else if has("ASCII conversion") {
+            self = .damaged(file: file, .lineEndings)
+        } else if has("Read Error", "read beyond end", "Not enough image data", "truncated") {
+            self = .damaged(file: file, .cutShort)
+        } else if has("CRC error", "incorrect data check", "incorrect header check") {
+            self = .damaged(file: file, .checksum)
+        } else if has("IHDR") {
+            self = .damaged(file: file, .header)
+        } else if has("chunk", "out of place", "Missing", "Too many IDAT") {
+            self = .damaged(file: file, .garbled)
+        } else if has("IDAT", "invalid", "Invalid", "bad adaptive filter", "Too much image data", "Extra compressed data",
+                       "Decompression") {
+            self = .damaged(file: file, .pixelData)
+        } else {
+            self = .damaged(file: file, .other(message))
+        }
+    }
 
     /// The file (or, for data in memory, the name it was given) the error is about.
     var file: String {
         switch self {
-        case let .unreadable(file, _), let .tooLarge(file, _, _): file
+        case let .unreadable(file, _), let .empty(file), let .notPNG(file), let .damaged(file, _),
+             let .tooLarge(file, _, _): file
         }
     }
 
-    /// A one-line message naming the file, e.g. "cannot read picture a.png: Not a PNG file".
-    var description: String {
+    /// What is wrong, in words, without the file's name: "not a PNG file",
+    /// "damaged PNG (the data is cut short)".
+    var reason: String {
         switch self {
-        case let .unreadable(file, message):
-            "cannot read picture \(file): \(message.isEmpty ? "unknown libpng error" : message)"
-        case let .tooLarge(file, width, height):
-            "cannot read picture \(file): \(width)×\(height) pixels is more than the "
-                + "\(PNGDecoder.maximumPixelCount) pixels a picture may have"
+        case let .unreadable(_, reason): reason
+        case .empty: "the file is empty"
+        case .notPNG: "not a PNG file"
+        case let .damaged(_, damage): "damaged PNG (\(damage.words))"
+        case let .tooLarge(_, width, height):
+            "\(width)×\(height) pixels is more than the \(PNGDecoder.maximumPixelCount) pixels a picture may have"
         }
+    }
+
+    /// A one-line message naming the file, e.g. "cannot read picture a.png: not a PNG file".
+    var description: String {
+        "cannot read picture \(file): \(reason)"
     }
 }
 
@@ -46,13 +118,34 @@ enum PNGDecoder {
     private static let formatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
     /// Decode the PNG file at `path` to 8-bit RGBA.
+    ///
+    /// The file is opened here, not by libpng, so a file that cannot be read as a file
+    /// (missing, not permitted, a folder, empty) is told apart from a damaged PNG.
     static func decode(path: String) throws(PictureError) -> RGBAImage {
+        guard let stream = fopen(path, "rb") else { throw .unreadable(file: path, reason: openFailure(errno)) }
+        defer { fclose(stream) }
+        var status = stat()
+        if fstat(fileno(stream), &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(file: path, reason: "it is a folder, not a file") }
+            if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 { throw .empty(file: path) }
+        }
         var image = png_image()
         image.version = imageVersion
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            throw .unreadable(file: path, message: message(of: &image))
+        guard png_image_begin_read_from_stdio(&image, stream) != 0 else {
+            throw PictureError(libpngMessage: message(of: &image), file: path)
         }
         return try finishRead(&image, file: path)
+    }
+
+    /// Why `fopen` failed, in words.
+    private static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "the file does not exist"
+        case EACCES: return "reading it is not permitted"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
     }
 
     /// Decode a PNG held in memory; `name` stands for the data in error messages.
@@ -60,12 +153,12 @@ enum PNGDecoder {
         // The memory must stay valid from begin_read to finish_read, so both run inside.
         let result = data.withUnsafeBytes { buffer -> Result<RGBAImage, PictureError> in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return .failure(.unreadable(file: name, message: "no data"))
+                return .failure(.empty(file: name))
             }
             var image = png_image()
             image.version = imageVersion
             guard png_image_begin_read_from_memory(&image, base, buffer.count) != 0 else {
-                return .failure(.unreadable(file: name, message: message(of: &image)))
+                return .failure(PictureError(libpngMessage: message(of: &image), file: name))
             }
             do throws(PictureError) {
                 return .success(try finishRead(&image, file: name))
@@ -91,10 +184,10 @@ enum PNGDecoder {
             png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
         }
         guard status != 0 else {
-            throw .unreadable(file: file, message: message(of: &image))
+            throw PictureError(libpngMessage: message(of: &image), file: file)
         }
         guard let decoded = RGBAImage(width: width, height: height, bytes: bytes) else {
-            throw .unreadable(file: file, message: "decoded size does not match the header")
+            throw .damaged(file: file, .other("decoded size does not match the header"))
         }
         return decoded
     }

@@ -42,6 +42,24 @@ enum PictureCells {
                     height: rows)
     }
 
+    /// The pixel height to scale a `width` × `height` picture to so that it takes at most
+    /// `rows` cell rows (two pixels each) and `maxWidth` columns, keeping its proportions.
+    ///
+    /// `rows × 2` when the picture is narrow enough at that height; otherwise the tallest
+    /// height whose scaled width fits in `maxWidth` (a wide picture is shrunk, not cut).
+    /// At least 1 pixel for a picture that cannot fit even one pixel high; 0 for an empty
+    /// picture or when `rows` or `maxWidth` is 0 or less.
+    static func fittedHeight(width: Int, height: Int, rows: Int, maxWidth: Int) -> Int {
+        guard width > 0, height > 0, rows > 0, maxWidth > 0 else { return 0 }
+        let tallest = min(rows, maximumScaledHeight / 2) * 2
+        if scaledWidth(width: width, height: height, toHeight: tallest) <= maxWidth { return tallest }
+        // The exact proportion first, then down while rounding still makes it too wide.
+        let exact = Double(maxWidth) * Double(height) / Double(width)
+        var fitted = exact >= Double(tallest) ? tallest : max(1, Int(exact))
+        while fitted > 1 && scaledWidth(width: width, height: height, toHeight: fitted) > maxWidth { fitted -= 1 }
+        return fitted
+    }
+
     /// `image` scaled to `targetHeight` pixels high, its width keeping the proportions.
     ///
     /// Shrinking uses an area-averaging filter: each output pixel is the average of the

@@ -12,7 +12,8 @@ struct TempleDeck: Sendable {
     }
 
     var entries: [Entry]
-    /// One line per file that was skipped (unreadable, not a PNG…), naming it.
+    /// One line per problem, naming the file: a file skipped (unreadable, not a PNG…) or
+    /// one the descriptions name that is not in the folder.
     var notices: [String]
 
     /// What `temples.json` / `deck.json` says about one picture.
@@ -33,7 +34,8 @@ struct TempleDeck: Sendable {
 
     /// Every PNG in `directory`, named by `descriptions` (a JSON list of file, name,
     /// location, year) when present, else by their file names ("golden-gate.png" →
-    /// "Golden Gate"). Files that cannot be read are skipped with a notice.
+    /// "Golden Gate"). Files that cannot be read are skipped with a notice, and so are
+    /// descriptions of files the folder does not hold.
     static func load(directory: String, descriptions: String = "deck.json") -> Result<TempleDeck, DeckError> {
         let files: [String]
         do {
@@ -55,6 +57,10 @@ struct TempleDeck: Sendable {
             }
         }
         let pictures = files.filter { $0.lowercased().hasSuffix(".png") }
+        for file in order where !pictures.contains(file) {
+            notices.append(files.contains(file) ? "\(descriptions) names \(file), which is not a .png file"
+                                                : "\(descriptions) names \(file), which is not in the folder")
+        }
         let ordered = order.filter(pictures.contains) + pictures.filter { !order.contains($0) }.sorted()
         var entries: [Entry] = []
         for file in ordered {
@@ -65,7 +71,7 @@ struct TempleDeck: Sendable {
                                      location: description?.location ?? "")
                 entries.append(Entry(card: card, picture: picture, year: description?.year))
             } catch {
-                notices.append("Skipped \(file): \(error)")
+                notices.append("Skipped \(file): \(error.reason)")
             }
         }
         guard !entries.isEmpty else { return .failure(.noPictures(directory, notices)) }

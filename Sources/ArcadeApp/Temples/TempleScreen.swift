@@ -15,6 +15,8 @@ struct TempleScreen: GameScreen {
     private(set) var failure: String?
     private var pictures: [String: RGBAImage] = [:]
     private var years: [String: Int] = [:]
+    /// What went wrong loading the deck, one line per file (the help sheet lists them).
+    private(set) var notices: [String] = []
     private let cache = ScaledPictures()
     private(set) var focus: TempleGame.Pane = .pictures
     /// The picture under the cursor, as an index into the pictures shown.
@@ -22,7 +24,10 @@ struct TempleScreen: GameScreen {
     /// The first row of pictures shown (the collection scrolls by rows).
     private(set) var pictureScroll = 0
     private(set) var names = ListView(rows: [], showsMarker: true, selectedStyle: .plain)
-    private(set) var message: String
+    /// The message line, with shorter wordings for narrow terminals.
+    private(set) var status: StatusText
+    /// The message line's full wording.
+    var message: String { status.full }
     /// Progress (0…1) of the animated switch to the model's current mode, while it runs.
     private(set) var transition: Double?
     /// Seconds spent matching, from the first pick until the deck is cleared.
@@ -46,13 +51,14 @@ struct TempleScreen: GameScreen {
                 pictures[entry.card.id] = entry.picture
                 years[entry.card.id] = entry.year
             }
-            message = deck.notices.first.map { notice in
-                deck.notices.count > 1 ? "\(notice) (and \(deck.notices.count - 1) more skipped)" : notice
-            } ?? "Pick a picture and its name, in either order."
+            notices = deck.notices
+            status = deck.notices.first.map { notice in
+                StatusText(notice, tail: deck.notices.count > 1 ? "(and \(deck.notices.count - 1) more: press ?)" : "")
+            } ?? StatusText("Pick a picture and its name, in either order.", "Pick a picture and its name.")
             names.rows = game.remainingNames.map(\.name)
         case .failure(let error):
             failure = error.description
-            message = ""
+            status = StatusText("")
         }
     }
 
@@ -82,6 +88,7 @@ struct TempleScreen: GameScreen {
                 KeyHint("Enter  Space", "pick the picture or name under the cursor"),
                 KeyHint("click", "pick a picture or a name; press a button"),
                 KeyHint("PgUp  PgDn  wheel", "scroll"),
+                KeyHint("Home  End", "first / last picture or name (study: top / bottom)"),
                 KeyHint("s  m", "switch to Study / back to Match"),
                 KeyHint("r", "reset: all pictures and names back, tallies cleared"),
             ],
@@ -90,7 +97,15 @@ struct TempleScreen: GameScreen {
                     + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
                 "Study mode shows every temple with its name on the picture; nothing can be picked.",
                 "The pictures are original pixel art drawn for this game from written descriptions.",
-            ])
+            ] + deckNotes)
+    }
+
+    /// The deck's notices for the help sheet: the first few, and how many more.
+    private var deckNotes: [String] {
+        guard !notices.isEmpty else { return [] }
+        let shown = 8
+        let more = notices.count > shown ? ["(and \(notices.count - shown) more)"] : []
+        return ["Loading the deck:"] + notices.prefix(shown).map { "- \($0)" } + more
     }
 
     func consumes(_ key: Key) -> Bool {
@@ -136,6 +151,7 @@ struct TempleScreen: GameScreen {
             case .up, .character("k"), .pageUp: scroll(by: key == .pageUp ? -2 : -1)
             case .down, .character("j"), .pageDown, .space: scroll(by: key == .pageDown || key == .space ? 2 : 1)
             case .home: pictureScroll = 0
+            case .end: scrollToBottom()
             default: break
             }
             return []
@@ -151,6 +167,9 @@ struct TempleScreen: GameScreen {
                 names.ensureVisible(height: layout().namesList.height)
             } else if focus == .pictures, let direction = key.direction(vimKeys: true) {
                 movePictureCursor(direction)
+            } else if focus == .pictures, key == .home || key == .end {
+                pictureCursor = key == .home ? 0 : max(0, game.visiblePictures.count - 1)
+                revealPictureCursor()
             } else if focus == .pictures, key == .pageUp || key == .pageDown {
                 scroll(by: key == .pageUp ? -1 : 1)
             }
@@ -218,17 +237,22 @@ struct TempleScreen: GameScreen {
         switch outcome {
         case .correct(let matched):
             let card = game.card(id: matched)
-            let place = [card?.location ?? "", years[matched].map(String.init) ?? ""].filter { !$0.isEmpty }
-            message = "Correct — \(card?.name ?? matched)" + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")
+            let name = "Correct — \(card?.name ?? matched)"
+            let year = years[matched].map(String.init)
+            let place = [card?.location ?? "", year ?? ""].filter { !$0.isEmpty }
+            // On a narrow line the year alone, then the name cut with "…".
+            status = StatusText([name + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")]
+                                + (place.count > 1 ? [name + " (\(year ?? ""))"] : []))
             names.rows = game.remainingNames.map(\.name)
             names.ensureVisible(height: layout().namesList.height)
             pictureCursor = min(pictureCursor, max(0, game.visiblePictures.count - 1))
             clampScroll()
             if game.isComplete { return finish() }
         case .incorrect:
-            message = "Incorrect — both picks cleared. Try again."
+            status = StatusText("Incorrect — both picks cleared. Try again.", "Incorrect — try again.")
         case .picked:
-            message = pane == .pictures ? "Picture picked: now pick its name." : "Name picked: now pick its picture."
+            status = pane == .pictures ? StatusText("Picture picked: now pick its name.", "Now pick its name.")
+                                       : StatusText("Name picked: now pick its picture.", "Now pick its picture.")
             focus = pane == .pictures ? .names : .pictures
         case .ignored:
             break
@@ -240,7 +264,10 @@ struct TempleScreen: GameScreen {
         guard let game, !recorded else { return [] }
         recorded = true
         let accuracy = Int(((game.accuracy ?? 0) * 100).rounded())
-        message = "All \(game.totalCount) matched — accuracy \(accuracy)% in \(SetScreen.clock(elapsed)). Press r to play again."
+        let time = SetScreen.clock(elapsed)
+        status = StatusText("All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
+                            "All \(game.totalCount) matched — \(accuracy)% in \(time). Press r to play again.",
+                            "\(accuracy)% in \(time). Press r to play again.")
         return [.recordScore(accuracy, figures: [
             "accuracy": "\(accuracy)%", "time": SetScreen.clock(elapsed), "correct": String(game.correctCount),
             "incorrect": String(game.incorrectCount), "deck": deckName,
@@ -254,8 +281,9 @@ struct TempleScreen: GameScreen {
         // A second press mid-animation turns it around from where it is.
         transition = transition.map { 1 - $0 } ?? 0
         pictureScroll = 0
-        message = game.mode == .study ? "Study mode: every temple with its name. Press m to match."
-                                      : "Match mode: pick a picture and its name."
+        status = game.mode == .study
+            ? StatusText("Study mode: every temple with its name. Press m to match.", "Study mode. Press m to match.")
+            : StatusText("Match mode: pick a picture and its name.", "Match mode.")
     }
 
     private mutating func reset() {
@@ -269,7 +297,7 @@ struct TempleScreen: GameScreen {
         elapsed = 0
         started = false
         recorded = false
-        message = "Reset: all pictures and names are back, tallies cleared."
+        status = StatusText("Reset: all pictures and names are back, tallies cleared.", "Reset: all back, tallies cleared.")
     }
 
     private mutating func advance(by seconds: Double) {
@@ -294,10 +322,21 @@ struct TempleScreen: GameScreen {
                 pictureCursor = target
             }
         }
-        // Keep the cursor's row on screen.
+        revealPictureCursor()
+    }
+
+    /// Scroll so that the cursor's row of pictures is on screen.
+    private mutating func revealPictureCursor() {
+        let layout = layout()
         let row = layout.flow.row(of: pictureCursor)
         if row < pictureScroll { pictureScroll = row }
         if row >= pictureScroll + layout.visibleRows { pictureScroll = row - layout.visibleRows + 1 }
+    }
+
+    /// Scroll to the last rows of pictures.
+    private mutating func scrollToBottom() {
+        let layout = layout()
+        pictureScroll = max(0, layout.flow.rowCount - layout.visibleRows)
     }
 
     private mutating func scroll(by rows: Int) {
@@ -335,16 +374,19 @@ struct TempleScreen: GameScreen {
             return
         }
         let layout = layout()
-        let tallies = "Correct \(game.correctCount)   Incorrect \(game.incorrectCount)   Left \(game.remainingCount)"
-            + (game.mode == .match ? "   Time \(SetScreen.clock(elapsed))" : "")
-        grid.write(tallies, at: Point(x: 1, y: 0), style: .bold, clip: Rect(x: 1, y: 0, width: layout.buttonRow.x - 2, height: 1))
+        let ascii = grid.theme.ascii
+        let talliesRow = Rect(x: 1, y: 0, width: max(0, layout.buttonRow.x - 2), height: 1)
+        grid.write(tallies(game).fitted(toWidth: talliesRow.width, ascii: ascii), at: talliesRow.origin, style: .bold,
+                   clip: talliesRow)
         layout.buttons.draw(into: &grid, in: layout.buttonRow)
         let messageStyle: Style = switch game.lastResult {
         case .correct?: Style.bold.foreground(.green)
         case .incorrect?: Style.bold.foreground(.red)
         case nil: .plain
         }
-        grid.write(message, at: Point(x: 1, y: 1), style: messageStyle, clip: Rect(x: 1, y: 1, width: grid.size.width - 2, height: 1))
+        let messageRow = Rect(x: 1, y: 1, width: max(0, grid.size.width - 2), height: 1)
+        grid.write(status.fitted(toWidth: messageRow.width, ascii: ascii), at: messageRow.origin, style: messageStyle,
+                   clip: messageRow)
 
         let picturesFocused = game.mode == .match && focus == .pictures && transition == nil
         Box(title: game.mode == .study ? "Study: every temple" : "Pictures",
@@ -360,21 +402,35 @@ struct TempleScreen: GameScreen {
         }
     }
 
+    /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
+    /// for a narrow line.
+    private func tallies(_ game: TempleGame) -> StatusText {
+        let counts = ["Correct \(game.correctCount)", "Incorrect \(game.incorrectCount)", "Left \(game.remainingCount)"]
+        guard game.mode == .match else {
+            return StatusText(counts.joined(separator: "   "), counts.joined(separator: "  "))
+        }
+        let time = SetScreen.clock(elapsed)
+        return StatusText((counts + ["Time \(time)"]).joined(separator: "   "), (counts + [time]).joined(separator: "  "),
+                          counts.joined(separator: "  "))
+    }
+
     private func drawPictures(_ game: TempleGame, layout: TempleLayout, into grid: inout CellGrid) {
         let shown = game.visiblePictures
         let clip = Box.inner(of: layout.picturesPane)
         for (index, card) in shown.enumerated() {
-            guard let frame = layout.pictureFrame(index), !frame.intersection(clip).isEmpty else { continue }
+            guard layout.isShown(index), let frame = layout.pictureFrame(index) else { continue }
             let picked = game.isPicked(card.id, in: .pictures)
             let isCursor = game.mode == .match && index == pictureCursor
             // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
             let frameStyle: Style = picked ? Style.bold.foreground(.yellow) : .plain
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
-                       pictureRows: layout.pictureRows, into: &grid)
+                       pixelHeight: layout.pixelHeight(of: index), into: &grid)
             if isCursor, clip.contains(frame.origin) {
                 grid.put(grid.theme.ascii ? ">" : "◆", at: frame.origin, style: Style().foreground(.yellow))
             }
-            if game.mode == .study { drawLabel(card.name, in: frame, clip: clip, into: &grid) }
+            if game.mode == .study {
+                drawLabel(card.name, in: frame, clip: clip, pictureRows: layout.pictureRows, into: &grid)
+            }
         }
         if layout.flow.rowCount > layout.visibleRows {
             let glyphs = Glyphs(theme: grid.theme)
@@ -386,14 +442,17 @@ struct TempleScreen: GameScreen {
         }
     }
 
-    /// A picture in its border, scaled to the layout's height (cached per height).
+    /// A picture in its border, scaled to the layout's size for it (cached per height) and
+    /// centred in the frame's height when it had to shrink to fit the pane's width.
     private func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
-                            pictureRows: Int, into grid: inout CellGrid) {
+                            pixelHeight: Int, into grid: inout CellGrid) {
         var framed = CellGrid(size: frame.size, theme: grid.theme)
         Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)
-        if let original = pictures[card.id] {
-            let scaled = cache.picture(card.id, original, rows: pictureRows)
-            PictureCells.draw(scaled, at: Point(x: 1, y: 1), into: &framed, clip: Box.inner(of: framed.bounds))
+        if let original = pictures[card.id], pixelHeight > 0 {
+            let scaled = cache.picture(card.id, original, pixelHeight: pixelHeight)
+            let inner = Box.inner(of: framed.bounds)
+            let top = max(0, (inner.height - (scaled.height + 1) / 2) / 2)
+            PictureCells.draw(scaled, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
         }
         // Copy what lies inside the pane.
         let visible = frame.intersection(clip)
@@ -407,9 +466,10 @@ struct TempleScreen: GameScreen {
     }
 
     /// A temple's name written across the bottom of its picture (study mode).
-    private func drawLabel(_ name: String, in frame: Rect, clip: Rect, into grid: inout CellGrid) {
+    private func drawLabel(_ name: String, in frame: Rect, clip: Rect, pictureRows: Int, into grid: inout CellGrid) {
         let inner = Box.inner(of: frame)
-        let lines = TextLayout.wrapped(name, toWidth: max(1, inner.width)).suffix(2)
+        let lines = Self.labelLines(name, width: inner.width, maxLines: Self.labelLineLimit(pictureRows: pictureRows),
+                                    ascii: grid.theme.ascii)
         let style = Style(foreground: .white, background: .black, bold: true)
         for (offset, line) in lines.enumerated() {
             let y = inner.maxY - lines.count + offset
@@ -419,6 +479,45 @@ struct TempleScreen: GameScreen {
             let x = inner.x + max(0, (inner.width - DisplayWidth.of(line)) / 2)
             grid.write(line, at: Point(x: x, y: y), style: style, clip: row)
         }
+    }
+
+    /// How many lines a name label may cover on a picture `pictureRows` high: up to three,
+    /// never more than half the picture (one on the smallest pictures).
+    static func labelLineLimit(pictureRows: Int) -> Int {
+        max(1, min(3, pictureRows / 2))
+    }
+
+    /// A name as label lines `width` columns wide, at most `maxLines`: the whole name wrapped
+    /// at spaces, or, when it needs more lines, its start with the last line ending in "…".
+    ///
+    /// The end of a name alone ("China Temple" for "Hong Kong China Temple") is never shown:
+    /// it reads as another temple's name.
+    static func labelLines(_ name: String, width: Int, maxLines: Int, ascii: Bool) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        let lines = TextLayout.wrapped(name, toWidth: width)
+        guard lines.count > maxLines else { return lines }
+        let kept = Array(lines.prefix(maxLines - 1))
+        // What the kept lines leave of the name (wrapping drops the spaces it breaks at).
+        var rest = Substring(name)
+        for character in kept.joined() {
+            while rest.first == " " && character != " " { rest.removeFirst() }
+            if rest.first == character { rest.removeFirst() }
+        }
+        return kept + [shortened(String(rest.drop { $0 == " " }), toWidth: width, ascii: ascii)]
+    }
+
+    /// `text` cut to `width` columns with "…", after a whole word when at least one fits.
+    private static func shortened(_ text: String, toWidth width: Int, ascii: Bool) -> String {
+        guard TextLayout.width(of: text) > width else { return text }
+        let ellipsis = Glyphs(ascii: ascii).ellipsis
+        let words = text.split(separator: " ")
+        var fitting = ""
+        for word in words {
+            let longer = fitting.isEmpty ? String(word) : fitting + " " + word
+            guard TextLayout.width(of: longer + ellipsis) <= width else { break }
+            fitting = longer
+        }
+        return fitting.isEmpty ? TextLayout.truncated(text, toWidth: width, ascii: ascii) : fitting + ellipsis
     }
 
     private func drawNames(_ game: TempleGame, layout: TempleLayout, focused: Bool, into grid: inout CellGrid) {
@@ -447,11 +546,11 @@ struct TempleScreen: GameScreen {
 final class ScaledPictures: @unchecked Sendable {
     private var byHeight: [Int: [String: RGBAImage]] = [:]
 
-    /// `original` scaled to `rows` cells (two pixels per row), from the cache when made before.
-    func picture(_ id: String, _ original: RGBAImage, rows: Int) -> RGBAImage {
-        if let done = byHeight[rows]?[id] { return done }
-        let scaled = PictureCells.scaled(original, toHeight: rows * 2)
-        byHeight[rows, default: [:]][id] = scaled
+    /// `original` scaled to `pixelHeight` pixels high, from the cache when made before.
+    func picture(_ id: String, _ original: RGBAImage, pixelHeight: Int) -> RGBAImage {
+        if let done = byHeight[pixelHeight]?[id] { return done }
+        let scaled = PictureCells.scaled(original, toHeight: pixelHeight)
+        byHeight[pixelHeight, default: [:]][id] = scaled
         return scaled
     }
 }
@@ -466,6 +565,9 @@ struct TempleLayout {
     var namesList: Rect
     /// Cell rows of each picture (the framed picture is two more).
     var pictureRows: Int
+    /// The pixel height each picture is scaled to: `pictureRows × 2`, or less for a picture
+    /// so wide that it is shrunk to fit the pane's width.
+    var pixelHeights: [Int]
     var flow: PictureFlow
     var scroll: Int
     var visibleRows: Int
@@ -483,21 +585,80 @@ struct TempleLayout {
         namesList = Box.inner(of: namesPane)
         picturesPane = Rect(x: body.x, y: body.y, width: body.width - namesWidth, height: body.height)
         let inner = Box.inner(of: picturesPane)
-        let rows = max(3, min(12, inner.height / 2 - 2))
-        pictureRows = rows
-        let widths = pictures.map { picture in
-            (picture.map { PictureCells.cellSize(of: $0, height: rows).width } ?? rows * 2) + 2
+        // The size is chosen for the pane as it is once the names pane has finished sliding,
+        // so the pictures keep their size while it slides.
+        let settledWidth = Box.inner(of: Rect(x: 0, y: 0, width: body.width - (mode == .match ? fullNames : 0),
+                                               height: body.height)).width
+        let largest = max(Self.smallArtRows, pictures.compactMap { $0.map { ($0.height + 1) / 2 } }.max() ?? 0)
+        let rows = Self.pictureRows(paneHeight: inner.height, largest: largest) { rows in
+            let (_, widths) = Self.frameWidths(of: pictures, rows: rows, rowWidth: Self.rowWidth(settledWidth))
+            let flow = PictureFlow(widths: widths, rowWidth: Self.rowWidth(settledWidth), height: rows + 2)
+            return flow.rowCount <= max(1, inner.height / (rows + 2))
         }
-        flow = PictureFlow(widths: widths, rowWidth: max(1, inner.width - 1), height: rows + 2)
+        pictureRows = rows
+        let rowWidth = Self.rowWidth(inner.width)
+        let (heights, widths) = Self.frameWidths(of: pictures, rows: rows, rowWidth: rowWidth)
+        pixelHeights = heights
+        flow = PictureFlow(widths: widths, rowWidth: rowWidth, height: rows + 2)
         visibleRows = max(1, inner.height / (rows + 2))
         self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
     }
 
-    /// The frame of picture `index` on screen (it may lie partly outside the pane).
+    /// The most rows a picture smaller than this takes: small art is enlarged up to it.
+    static let smallArtRows = 12
+
+    /// Rows of each picture in a pane `paneHeight` rows high (inside its frame), for art
+    /// whose tallest picture is `largest` rows at its own resolution.
+    ///
+    /// The framed pictures fill the pane: two rows of them, or as many as it takes to keep
+    /// each within `largest` rows, with less than one row of cells to spare per row of
+    /// pictures. When the whole deck would fit at a larger size (`allFit`), it gets that.
+    static func pictureRows(paneHeight: Int, largest: Int, allFit: (Int) -> Bool) -> Int {
+        let largest = max(1, largest)
+        let frameRows = max(2, (paneHeight + largest + 1) / (largest + 2))
+        let filling = max(1, min(largest, paneHeight / frameRows - 2))
+        let tallest = min(largest, paneHeight - 2)
+        if tallest > filling, let bigger = (filling + 1...tallest).reversed().first(where: allFit) { return bigger }
+        return filling
+    }
+
+    /// The width a row of pictures may take in a pane whose inside is `innerWidth` wide.
+    private static func rowWidth(_ innerWidth: Int) -> Int {
+        max(1, innerWidth - 1)
+    }
+
+    /// The pixel height of each picture and the width of its frame, for pictures `rows` high
+    /// in rows `rowWidth` wide: a picture takes the row's height, or less when that would
+    /// make it wider than a row.
+    private static func frameWidths(of pictures: [RGBAImage?], rows: Int, rowWidth: Int) -> ([Int], [Int]) {
+        let widest = max(1, rowWidth - 2)
+        let heights = pictures.map { picture in
+            picture.map { PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: widest) }
+                ?? rows * 2
+        }
+        let widths = zip(pictures, heights).map { picture, pixels in
+            (picture.map { min(widest, PictureCells.scaledWidth(width: $0.width, height: $0.height, toHeight: pixels)) }
+                ?? rows * 2) + 2
+        }
+        return (heights, widths)
+    }
+
+    /// The pixel height picture `index` is drawn at (0 for no such picture).
+    func pixelHeight(of index: Int) -> Int {
+        pixelHeights.indices.contains(index) ? pixelHeights[index] : 0
+    }
+
+    /// True when picture `index` is in one of the rows of pictures shown (only whole rows are drawn).
+    func isShown(_ index: Int) -> Bool {
+        guard let place = flow.place(of: index) else { return false }
+        return place.row >= scroll && place.row < scroll + visibleRows
+    }
+
+    /// The frame of picture `index` on screen (outside the pane when its row is scrolled away).
     func pictureFrame(_ index: Int) -> Rect? {
         guard let place = flow.place(of: index) else { return nil }
         let inner = Box.inner(of: picturesPane)
-        let rowsUsed = visibleRows * flow.height
+        let rowsUsed = min(visibleRows, flow.rowCount) * flow.height
         let top = inner.y + max(0, (inner.height - rowsUsed) / 2)
         return Rect(x: inner.x + place.x, y: top + (place.row - scroll) * flow.height,
                     width: place.width, height: flow.height)
@@ -507,7 +668,7 @@ struct TempleLayout {
     func pictureIndex(at point: Point) -> Int? {
         let inner = Box.inner(of: picturesPane)
         guard inner.contains(point) else { return nil }
-        return (0..<flow.count).first { pictureFrame($0)?.contains(point) == true }
+        return (0..<flow.count).first { isShown($0) && pictureFrame($0)?.contains(point) == true }
     }
 }
 
@@ -562,5 +723,41 @@ struct PictureFlow {
         let middle = here.x + here.width / 2
         return places.indices.filter { places[$0].row == target }
             .min { abs(places[$0].x + places[$0].width / 2 - middle) < abs(places[$1].x + places[$1].width / 2 - middle) }
+    }
+}
+
+/// A line of text that fits its row: the first of its wordings (longest first) that fits, or
+/// else the last one cut with "…"; a `tail` ("(and 2 more: press ?)") stays whole after a cut.
+struct StatusText: Equatable, Sendable {
+    /// The wordings, longest first; never empty.
+    let wordings: [String]
+    /// Text kept after any wording, even a cut one.
+    let tail: String
+
+    init(_ wordings: [String], tail: String = "") {
+        self.wordings = wordings.isEmpty ? [""] : wordings
+        self.tail = tail
+    }
+
+    init(_ wordings: String..., tail: String = "") {
+        self.init(wordings, tail: tail)
+    }
+
+    /// The longest wording with the tail.
+    var full: String { joined(wordings[0]) }
+
+    /// The text to show in `width` columns.
+    func fitted(toWidth width: Int, ascii: Bool) -> String {
+        if let fitting = wordings.first(where: { TextLayout.width(of: joined($0)) <= width }) { return joined(fitting) }
+        let shortest = wordings[wordings.count - 1]
+        let tailWidth = TextLayout.width(of: tail)
+        guard !tail.isEmpty, tailWidth + 1 + TextLayout.width(of: Glyphs(ascii: ascii).ellipsis) + 1 <= width else {
+            return TextLayout.truncated(joined(shortest), toWidth: width, ascii: ascii)
+        }
+        return TextLayout.truncated(shortest, toWidth: width - tailWidth - 1, ascii: ascii) + " " + tail
+    }
+
+    private func joined(_ wording: String) -> String {
+        tail.isEmpty ? wording : wording + " " + tail
     }
 }
