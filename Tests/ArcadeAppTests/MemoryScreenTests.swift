@@ -209,26 +209,70 @@ import Testing
         }
     }
 
-    @Test func aMismatchStaysFaceUpUntilTheNextCardTurnsItBack() {
+    @Test func aMismatchTurnsBackByItselfAfterAboutASecond() {
         var screen = started("2")
         let (first, second) = mismatch(in: screen)
         let faceDown = text(in: frame(of: first, in: screen), of: render(screen))
         #expect(faceDown[1].contains("▒"))
 
         click(first, &screen)
+        _ = screen.update(.tick(0.5))
         click(second, &screen)
         var grid = render(screen)
         #expect(grid.text.contains("No match. Turn another card."))
         #expect(text(in: frame(of: first, in: screen), of: grid) != faceDown)
         #expect(screen.game!.faceUpIndices == [first, second].sorted())
+        // The screen's clock moves only at ticks, half a second apart while the game runs:
+        // it asks for the next one at once, and the second counts from there.
+        #expect(screen.tickInterval == 1.0 / 30.0)
+        _ = screen.update(.tick(0.2))
+        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        _ = screen.update(.tick(0.9))
+        #expect(screen.game!.faceUpIndices == [first, second].sorted())  // still up after 0.9 s
+        #expect(abs(screen.tickInterval - 0.1) < 1e-9)  // the next tick comes when they turn back
 
-        let third = screen.game!.cards.indices.first { ![first, second].contains($0) }!
-        click(third, &screen)
+        _ = screen.update(.tick(0.1))
         grid = render(screen)
-        #expect(screen.game!.faceUpIndices == [third])
+        #expect(screen.game!.faceUpIndices.isEmpty)
         #expect(text(in: frame(of: first, in: screen), of: grid) == faceDown)
         #expect(text(in: frame(of: second, in: screen), of: grid) == faceDown)
+        #expect(grid.text.contains("No match. Turn another card."))
+        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        // Their bonus clocks stopped as they turned: 1.7 s used of the first, 1.2 s of the second.
+        let cards = screen.game!.cards
+        #expect(abs(screen.game!.faceUpTime(of: cards[first], now: screen.now + 10) - 1.7) < 1e-9)
+        #expect(abs(screen.game!.faceUpTime(of: cards[second], now: screen.now + 10) - 1.2) < 1e-9)
+        #expect(screen.game!.moves == 1 && screen.game!.score == 0)
+    }
+
+    @Test func aKeyOrClickDuringAMismatchTurnsItBackAtOnceAndStillDoesWhatItDoes() {
+        var screen = started("2")
+        let (first, second) = mismatch(in: screen)
+        click(first, &screen)
+        click(second, &screen)
+        let cursor = screen.cursor
+        _ = screen.update(.key(.left))  // any key turns them back, and still moves the cursor
+        #expect(screen.game!.faceUpIndices.isEmpty)
+        #expect(screen.cursor == cursor - 1)
+
+        // Both can be turned again: the second mismatch of seen cards costs a point each.
+        click(first, &screen)
+        click(second, &screen)
+        #expect(screen.game!.score == -2)
+        let third = screen.game!.cards.indices.first { ![first, second].contains($0) }!
+        click(third, &screen)  // a click turns them back and turns its card, as before
+        let grid = render(screen)
+        #expect(screen.game!.faceUpIndices == [third])
         #expect(grid.text.contains("Now find its pair."))
+
+        // A key on one of a mismatch's own cards turns it up as the first card of a new turn.
+        let cards = screen.game!.cards
+        let fourth = cards.indices.first { ![first, second, third].contains($0) && cards[$0].content != cards[third].content }!
+        click(fourth, &screen)  // the cursor is on it now
+        #expect(screen.game!.faceUpIndices == [third, fourth].sorted())
+        _ = screen.update(.key(.space))
+        #expect(screen.game!.faceUpIndices == [fourth])
+        #expect(screen.game!.moves == 3)
     }
 
     @Test func aMismatchOfCardsSeenBeforeCostsAPointEach() {

@@ -200,7 +200,7 @@ extension MemoryScreen {
     private func drawBoard(_ game: Game, into grid: inout CellGrid) {
         let layout = MemoryLayout(size: grid.size, cardCount: game.cards.count)
         drawStatus(game, in: layout.status, into: &grid)
-        let isMismatch = game.faceUpIndices.count == 2
+        let isMismatch = game.isShowingMismatch
         for (index, card) in game.cards.enumerated() {
             guard let frame = layout.card(at: index) else { continue }
             drawCard(card, of: game, in: frame, isMismatch: isMismatch, into: &grid)

@@ -8,13 +8,15 @@ import MemoryModel
 /// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
 /// (`>` `<` beside a card) moves with the arrows or h/j/k/l and Space or Enter turns the
 /// card under it; a click turns a card too. The game clock starts with the first card.
-/// When every pair is found or the clock runs out, a box over the board gives the result
-/// with Restart (`r`, Enter) and Change level (`c`).
+/// Two cards that do not match turn back by themselves after `mismatchShowTime`, or at
+/// once with the next key or click (which then does what it always does). When every pair
+/// is found or the clock runs out, a box over the board gives the result with Restart
+/// (`r`, Enter) and Change level (`c`).
 ///
 /// The screen keeps its own clock, `now`, by adding up the ticks it is sent, and passes it
-/// to every model call. It asks for ticks only while the game clock runs, so the clock
-/// stands still whenever the shell withholds them (help, the leave question, a terminal
-/// too small).
+/// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
+/// waited out, so both stand still whenever the shell withholds them (help, the leave
+/// question, a terminal too small).
 struct MemoryScreen: GameScreen {
     typealias Game = MemoryGame<MemorySymbol>
 
@@ -43,6 +45,32 @@ struct MemoryScreen: GameScreen {
         case mismatch(penalty: Int)
     }
 
+    /// A moment the screen waits out on its own clock, such as a mismatch before it turns back.
+    ///
+    /// It is timed from the first tick after it began, not from `now` at the turn: while the
+    /// game clock runs, ticks come twice a second, so at a key press `now` can be half a
+    /// second old. The screen asks for a tick at once (see `tickInterval`); that tick's time,
+    /// most of it from before the press, does not count.
+    struct Pause: Equatable {
+        /// Seconds it lasts from its first tick.
+        let duration: Double
+        /// When it ends on the screen's clock; nil until its first tick.
+        private(set) var endsAt: Double?
+
+        init(_ duration: Double) {
+            self.duration = duration
+        }
+
+        /// Whether it has run out at `now`, the screen's clock after a tick (the first one starts it).
+        mutating func isOver(after now: Double) -> Bool {
+            guard let endsAt else {
+                endsAt = now + duration
+                return false
+            }
+            return now >= endsAt - MemoryScreen.roundingSlack
+        }
+    }
+
     /// The buttons of the game-over box, left to right.
     enum GameOverButton: Int {
         case restart, changeLevel
@@ -61,6 +89,8 @@ struct MemoryScreen: GameScreen {
     private(set) var note = Note.start
     /// The focused button of the game-over box.
     private(set) var gameOverFocus = GameOverButton.restart
+    /// While two cards that do not match are face up: when they turn back by themselves.
+    private(set) var mismatchPause: Pause?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
 
@@ -77,6 +107,10 @@ struct MemoryScreen: GameScreen {
 
     /// Seconds between ticks while the clock runs: two redraws a second (keys still arrive at once).
     static let clockTickInterval = 0.5
+    /// Seconds between ticks while a pause waits for its first tick: as soon as the run loop allows.
+    static let promptTickInterval = 1.0 / 30.0
+    /// Seconds two cards that do not match stay face up before they turn back.
+    static let mismatchShowTime = 1.0
 
     /// A screen showing the choice before a game; `seed` fixes every board of the session.
     ///
@@ -124,8 +158,8 @@ struct MemoryScreen: GameScreen {
         Int(((game?.elapsed(now: now) ?? 0) + Self.roundingSlack).rounded(.down))
     }
 
-    /// How far a sum of ticks may miss a whole second and still be shown as it.
-    private static let roundingSlack = 1e-6
+    /// How far a sum of ticks may miss a whole second (or a pause's end) and still count as it.
+    fileprivate static let roundingSlack = 1e-6
 
     // MARK: - GameScreen
 
@@ -133,12 +167,25 @@ struct MemoryScreen: GameScreen {
 
     var wantsTicks: Bool {
         guard phase == .playing, let game else { return false }
+        return game.isClockRunning(now: now) || !pauses.isEmpty
+    }
+
+    /// Half a second for the clock; sooner when a pause is due to end, at once when one has just begun.
+    var tickInterval: Double {
+        if pauses.contains(where: { $0.endsAt == nil }) { return Self.promptTickInterval }
+        let untilEnd = pauses.compactMap { $0.endsAt.map { $0 - now } }.min() ?? Self.clockTickInterval
+        return max(Self.promptTickInterval, min(Self.clockTickInterval, untilEnd))
+    }
+
+    var isInProgress: Bool {
+        guard phase == .playing, let game else { return false }
         return game.isClockRunning(now: now)
     }
 
-    var tickInterval: Double { Self.clockTickInterval }
-
-    var isInProgress: Bool { wantsTicks }
+    /// The pauses being waited out.
+    private var pauses: [Pause] {
+        [mismatchPause].compactMap { $0 }
+    }
 
     var keyHints: [KeyHint] {
         switch phase {
@@ -169,8 +216,8 @@ struct MemoryScreen: GameScreen {
                 "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
                     + "). It starts with your first card and stops while this help or the leave "
                     + "question is open.",
-                "At most two cards are face up: turning a third turns them back. A pair found "
-                    + "leaves the board.",
+                "Two cards that do not match turn back after a second, or at once with your next "
+                    + "key. A pair found leaves the board.",
                 "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
                     + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
                     + "1 point for each of its cards you had seen before.",
@@ -203,17 +250,34 @@ struct MemoryScreen: GameScreen {
 
     // MARK: - Time
 
-    /// Let `elapsed` seconds pass; when that ends the game, hand over its result.
+    /// Let `elapsed` seconds pass: a mismatch may turn back, and when the game ends, hand over its result.
     private mutating func advance(by elapsed: Double) -> [GameEffect] {
         guard elapsed.isFinite, elapsed > 0 else { return [] }
         now += elapsed
+        if var pause = mismatchPause {
+            if pause.isOver(after: now) {
+                // At the moment it ran out, however late the tick: that is when their bonus stops.
+                game?.turnMismatchFaceDown(now: pause.endsAt ?? now)
+                mismatchPause = nil
+            } else {
+                mismatchPause = pause
+            }
+        }
         return finishIfOver()
+    }
+
+    /// Turn a mismatch that is face up back at once (a key or click came before its time ran out).
+    private mutating func turnMismatchBack() {
+        guard mismatchPause != nil else { return }
+        game?.turnMismatchFaceDown(now: now)
+        mismatchPause = nil
     }
 
     /// The effects of a game that has just ended: its score (once) and a sound cue.
     private mutating func finishIfOver() -> [GameEffect] {
         guard let game, phase == .playing, !isRecorded, game.isOver(now: now) else { return [] }
         isRecorded = true
+        mismatchPause = nil  // an ended game's board stays as it ended
         gameOverFocus = .restart
         let won = game.isWon
         let figures = [
@@ -290,6 +354,7 @@ struct MemoryScreen: GameScreen {
         phase = .playing
         cursor = 0
         note = .start
+        mismatchPause = nil
         isRecorded = false
         gameOverFocus = .restart
     }
@@ -297,6 +362,7 @@ struct MemoryScreen: GameScreen {
     // MARK: - The board
 
     private mutating func handleBoard(_ key: Key) -> [GameEffect] {
+        turnMismatchBack()
         if key.isActivate { return turn(cursor) }
         if let direction = key.direction(vimKeys: true) { moveCursor(direction) }
         return []
@@ -328,6 +394,7 @@ struct MemoryScreen: GameScreen {
             note = game.cards[index].isMatched
                 ? .match(points: game.score - scoreBefore)
                 : .mismatch(penalty: scoreBefore - game.score)
+            if game.isShowingMismatch { mismatchPause = Pause(Self.mismatchShowTime) }
         } else {
             note = .firstCard
         }
@@ -391,6 +458,7 @@ struct MemoryScreen: GameScreen {
             }
             return []
         case .playing:
+            turnMismatchBack()
             guard let game,
                   let index = MemoryLayout(size: size, cardCount: game.cards.count).cardIndex(at: point)
             else { return [] }
