@@ -185,20 +185,39 @@ import Testing
         #expect(second.contains("│ ████ │"))
     }
 
-    @Test func aPairFoundVanishesAndTheOtherCardsStayWhereTheyWere() {
+    @Test func aPairFoundShowsBothFacesMarkedForAMomentThenVanishes() {
         var screen = started("2")
         let pair = pairs(in: screen)[0]
+        let symbol = String(screen.game!.cards[pair[0]].content.emoji)
         let before = render(screen)
         click(pair[0], &screen)
         #expect(render(screen).text.contains("Now find its pair."))
         _ = screen.update(.tick(2))
         click(pair[1], &screen)
 
-        let after = render(screen)
+        var grid = render(screen)
+        assertSnapshot(grid.text, named: "memory-pair-found-80x23")
         // 2 points, plus 4 whole seconds of bonus left on the first card and 6 on the second.
+        #expect(grid.text.contains("A pair! +12 points."))
+        #expect(lines(grid)[0].contains("Score 12"))
+        #expect(lines(grid)[0].contains("Pairs 1/8"))
+        // Both faces show, in a double frame with a check either side of the symbol.
+        for index in pair {
+            let card = text(in: frame(of: index, in: screen), of: grid)
+            #expect(card.first == "╔══════╗")
+            #expect(card.contains("║✓ \(symbol) ✓║"))
+        }
+        #expect(text(in: frame(of: pair[1], in: screen), of: grid).contains("║ ████ ║"))  // its bonus, kept
+        #expect(screen.wantsTicks)
+
+        _ = screen.update(.tick(0.1))  // the first tick after the turn: the 0.6 s count from here
+        _ = screen.update(.tick(0.5))
+        #expect(text(in: frame(of: pair[0], in: screen), of: render(screen)).first == "╔══════╗")
+        #expect(abs(screen.tickInterval - 0.1) < 1e-9)
+        _ = screen.update(.tick(0.1))
+
+        let after = render(screen)
         #expect(after.text.contains("A pair! +12 points."))
-        #expect(lines(after)[0].contains("Score 12"))
-        #expect(lines(after)[0].contains("Pairs 1/8"))
         for index in pair {
             let place = text(in: frame(of: index, in: screen), of: after)
             #expect(place.allSatisfy { $0.allSatisfy { $0 == " " } })
@@ -207,6 +226,46 @@ import Testing
             let rect = frame(of: index, in: screen)
             #expect(text(in: rect, of: after) == text(in: rect, of: before))
         }
+    }
+
+    @Test func theLastPairShowsBeforeTheGameOverBoxAndAKeyOnlyHurriesIt() {
+        func lastPairTurned() -> MemoryScreen {
+            var screen = started("1")
+            for pair in pairs(in: screen) {
+                match(pair, &screen)
+                _ = screen.update(.tick(1))
+            }
+            return screen
+        }
+        var screen = lastPairTurned()
+        let last = pairs(in: screen).last!
+        #expect(screen.game!.isWon)
+        #expect(!screen.isGameOver)
+        #expect(screen.wantsTicks)  // the game clock has stopped; the show still needs its ticks
+        #expect(!screen.isInProgress)
+        var grid = render(screen)
+        #expect(!grid.text.contains("You won!"))
+        #expect(text(in: frame(of: last[1], in: screen), of: grid).first?.hasPrefix("╔") == true)
+        #expect(screen.keyHints.isEmpty)
+
+        #expect(screen.update(.tick(0.3)).isEmpty)
+        let effects = screen.update(.tick(0.6))
+        #expect(effects.contains(.sound(.handWon)))
+        #expect(effects.contains(where: isRecordScore))
+        grid = render(screen)
+        #expect(grid.text.contains("You won!"))
+        #expect(!screen.wantsTicks)
+
+        // A key during the show brings the box at once and presses nothing on it.
+        screen = lastPairTurned()
+        let board = screen.game!
+        #expect(screen.update(.key(.space)).contains(.sound(.handWon)))
+        #expect(screen.isGameOver && screen.game! == board)
+        #expect(render(screen).text.contains("[>Restart (r)<]"))
+
+        // Leaving during the show still keeps the score.
+        screen = lastPairTurned()
+        #expect(screen.willLeave().contains(where: isRecordScore))
     }
 
     @Test func aMismatchTurnsBackByItselfAfterAboutASecond() {
@@ -416,6 +475,9 @@ import Testing
             if number > 0 { effects += screen.update(.tick(1)) }
             effects += match(pair, &screen)
         }
+        #expect(effects.isEmpty)  // the last pair is on show first
+        effects += screen.update(.tick(0.1))
+        effects += screen.update(.tick(0.6))
         // Each pair: 2 + 5 whole seconds left on the first card + 6 on the second; 15 s in all.
         #expect(effects == [
             .recordScore(104, figures: ["time": "0:15", "moves": "8", "pairs": "8", "result": "won",

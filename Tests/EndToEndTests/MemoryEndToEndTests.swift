@@ -32,6 +32,13 @@ extension EndToEnd {
             #expect(row.contains("🐮") && !row.contains("🦀"))  // the third card is the other cow
             #expect(session.lines().first?.contains("Moves 1") == true)
 
+            // The cow turned first is its pair: both show, marked, for a moment, then leave.
+            session.sendKeys("Left", "Space")
+            #expect(await session.waitFor("║✓ 🐮 ✓║< ║✓ 🐮 ✓║"))
+            #expect(session.lines().first?.contains("Pairs 1/8") == true)
+            #expect(await session.waitForAbsence(of: "🐮"))
+            #expect(session.capture().contains("A pair! +"))
+
             await session.leaveGameAndQuit()
         }
     }

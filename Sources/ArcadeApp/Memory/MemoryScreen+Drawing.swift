@@ -145,7 +145,7 @@ extension MemoryScreen {
         case .playing:
             guard let game else { return }
             drawBoard(game, into: &grid)
-            if game.isOver(now: now) {
+            if isGameOver {
                 gameOverDialog(width: grid.size.width).draw(into: &grid, in: grid.bounds)
             }
         }
@@ -203,7 +203,8 @@ extension MemoryScreen {
         let isMismatch = game.isShowingMismatch
         for (index, card) in game.cards.enumerated() {
             guard let frame = layout.card(at: index) else { continue }
-            drawCard(card, of: game, in: frame, isMismatch: isMismatch, into: &grid)
+            let look: CardLook = foundPair?.cards.contains(index) == true ? .found : isMismatch ? .mismatch : .plain
+            drawCard(card, of: game, in: frame, look: look, into: &grid)
         }
         if !game.isOver(now: now), let frame = layout.card(at: cursor) {
             // Two cells either side of the card: moving the cursor repaints only these.
@@ -246,10 +247,21 @@ extension MemoryScreen {
         }
     }
 
-    /// One card: its back while face down, its symbol and bonus bar while face up, nothing once matched.
-    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, isMismatch: Bool,
+    /// How a face-up card is framed.
+    private enum CardLook {
+        /// Face up on its own, or face down.
+        case plain
+        /// One of two face-up cards that do not match: a red frame.
+        case mismatch
+        /// One of the pair just found, on show: a green double frame and a check either side.
+        case found
+    }
+
+    /// One card: its back while face down, its symbol and bonus bar while face up (and while a
+    /// pair found is on show), nothing once matched.
+    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook,
                          into grid: inout CellGrid) {
-        guard !card.isMatched, frame.width >= 3, frame.height >= 3 else { return }
+        guard !card.isMatched || look == .found, frame.width >= 3, frame.height >= 3 else { return }
         let ascii = grid.theme.ascii
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
@@ -258,17 +270,31 @@ extension MemoryScreen {
             grid.fill(inner, with: back)
             return
         }
-        let frameStyle = isMismatch ? Style.bold.foreground(.red) : Style.bold
-        Box(style: .rounded, frameStyle: frameStyle, fillsInterior: true).draw(into: &grid, in: frame)
+        let frameStyle = switch look {
+        case .plain: Style.bold
+        case .mismatch: Style.bold.foreground(.red)
+        case .found: Style.bold.foreground(.green)
+        }
+        Box(style: look == .found ? .double : .rounded, frameStyle: frameStyle, fillsInterior: true)
+            .draw(into: &grid, in: frame)
 
         // The symbol on the middle row (above the bar when the card is only two rows inside).
         let symbolY = inner.height >= 2 ? min(frame.y + frame.height / 2, inner.maxY - 2) : inner.y
+        let symbolWidth: Int
         if ascii {
             let word = TextLayout.prefix(of: card.content.word, width: inner.width)
+            symbolWidth = word.count
             grid.write(word, at: Point(x: inner.x + (inner.width - word.count) / 2, y: symbolY), style: .bold,
                        clip: inner)
         } else {
+            symbolWidth = 2
             grid.put(card.content.emoji, at: Point(x: inner.x + (inner.width - 2) / 2, y: symbolY), clip: inner)
+        }
+        if look == .found && symbolWidth + 4 <= inner.width {
+            // A check at either side of the symbol, a space from it at least: the mark of a match.
+            let check = Glyphs(ascii: ascii).check
+            grid.put(check, at: Point(x: inner.x, y: symbolY), style: frameStyle)
+            grid.put(check, at: Point(x: inner.maxX - 1, y: symbolY), style: frameStyle)
         }
 
         // The bonus bar: on the last row inside, or in the bottom edge of a one-row card.
@@ -296,7 +322,7 @@ extension MemoryScreen {
 
     /// What the note line says, from the fullest wording to the shortest, and its style.
     func note(for game: Game) -> ([String], Style) {
-        if game.isWon { return (["All pairs found!"], Style.bold.foreground(.green)) }
+        if game.isWon && foundPair == nil { return (["All pairs found!"], Style.bold.foreground(.green)) }
         if game.isLost(now: now) { return (["Time's up."], Style.bold.foreground(.yellow)) }
         switch note {
         case .start:

@@ -8,10 +8,11 @@ import MemoryModel
 /// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
 /// (`>` `<` beside a card) moves with the arrows or h/j/k/l and Space or Enter turns the
 /// card under it; a click turns a card too. The game clock starts with the first card.
-/// Two cards that do not match turn back by themselves after `mismatchShowTime`, or at
-/// once with the next key or click (which then does what it always does). When every pair
-/// is found or the clock runs out, a box over the board gives the result with Restart
-/// (`r`, Enter) and Change level (`c`).
+/// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
+/// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
+/// at once with the next key or click (which then does what it always does). When every
+/// pair is found (and the last one has been shown) or the clock runs out, a box over the
+/// board gives the result with Restart (`r`, Enter) and Change level (`c`).
 ///
 /// The screen keeps its own clock, `now`, by adding up the ticks it is sent, and passes it
 /// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
@@ -71,6 +72,13 @@ struct MemoryScreen: GameScreen {
         }
     }
 
+    /// A pair just found, on show before it leaves the board.
+    struct FoundPair: Equatable {
+        /// The board positions of its two cards.
+        let cards: [Int]
+        var pause = Pause(MemoryScreen.foundPairShowTime)
+    }
+
     /// The buttons of the game-over box, left to right.
     enum GameOverButton: Int {
         case restart, changeLevel
@@ -91,6 +99,8 @@ struct MemoryScreen: GameScreen {
     private(set) var gameOverFocus = GameOverButton.restart
     /// While two cards that do not match are face up: when they turn back by themselves.
     private(set) var mismatchPause: Pause?
+    /// The pair found last, while it is on show.
+    private(set) var foundPair: FoundPair?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
 
@@ -111,6 +121,8 @@ struct MemoryScreen: GameScreen {
     static let promptTickInterval = 1.0 / 30.0
     /// Seconds two cards that do not match stay face up before they turn back.
     static let mismatchShowTime = 1.0
+    /// Seconds a pair found stays on show before it leaves the board.
+    static let foundPairShowTime = 0.6
 
     /// A screen showing the choice before a game; `seed` fixes every board of the session.
     ///
@@ -138,10 +150,17 @@ struct MemoryScreen: GameScreen {
 
     // MARK: - State read by drawing and tests
 
-    /// Whether the game on the board has ended (won, or the clock ran out).
+    /// Whether the game on the board has ended (won, or the clock ran out) and its result is up.
+    ///
+    /// After the last pair that is once the pair has been on show.
     var isGameOver: Bool {
         guard phase == .playing, let game else { return false }
-        return game.isOver(now: now)
+        return game.isOver(now: now) && !isShowingLastPair
+    }
+
+    /// Whether the game is won and its last pair is still on show, before the result.
+    var isShowingLastPair: Bool {
+        foundPair != nil && game?.isWon == true
     }
 
     /// Seconds left on the game clock as shown, counting down in whole seconds (rounded up).
@@ -184,13 +203,15 @@ struct MemoryScreen: GameScreen {
 
     /// The pauses being waited out.
     private var pauses: [Pause] {
-        [mismatchPause].compactMap { $0 }
+        [mismatchPause, foundPair?.pause].compactMap { $0 }
     }
 
     var keyHints: [KeyHint] {
         switch phase {
         case .choosing:
             return [KeyHint("↑↓", "row"), KeyHint("←→", "choose"), KeyHint("Enter", "start")]
+        case .playing where isShowingLastPair:
+            return []  // a moment: the result comes next
         case .playing where isGameOver:
             return [KeyHint("r", "restart"), KeyHint("c", "change level")]
         case .playing:
@@ -216,8 +237,8 @@ struct MemoryScreen: GameScreen {
                 "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
                     + "). It starts with your first card and stops while this help or the leave "
                     + "question is open.",
-                "Two cards that do not match turn back after a second, or at once with your next "
-                    + "key. A pair found leaves the board.",
+                "A pair found shows for a moment, then leaves the board. Two cards that do not "
+                    + "match turn back after a second, or at once with your next key.",
                 "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
                     + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
                     + "1 point for each of its cards you had seen before.",
@@ -236,16 +257,25 @@ struct MemoryScreen: GameScreen {
             case .choosing:
                 handleChoice(key)
                 return []
+            case .playing where isShowingLastPair:
+                return showResult()
             case .playing where isGameOver:
                 return handleGameOver(key)
             case .playing:
                 return handleBoard(key)
             }
         case .mouse(let event) where event.action == .press:
+            if isShowingLastPair { return showResult() }
             return click(at: event.at)
         case .mouse:
             return []
         }
+    }
+
+    /// Leaving while the last pair is on show still keeps the score (without a sound on the way out).
+    mutating func willLeave() -> [GameEffect] {
+        guard isShowingLastPair else { return [] }
+        return showResult().filter { if case .sound = $0 { false } else { true } }
     }
 
     // MARK: - Time
@@ -263,6 +293,15 @@ struct MemoryScreen: GameScreen {
                 mismatchPause = pause
             }
         }
+        if var found = foundPair {
+            foundPair = found.pause.isOver(after: now) ? nil : found
+        }
+        return finishIfOver()
+    }
+
+    /// End the last pair's show now (a key or click came first) and bring up the result.
+    private mutating func showResult() -> [GameEffect] {
+        foundPair = nil
         return finishIfOver()
     }
 
@@ -274,10 +313,13 @@ struct MemoryScreen: GameScreen {
     }
 
     /// The effects of a game that has just ended: its score (once) and a sound cue.
+    ///
+    /// A won game ends once its last pair has been on show.
     private mutating func finishIfOver() -> [GameEffect] {
-        guard let game, phase == .playing, !isRecorded, game.isOver(now: now) else { return [] }
+        guard let game, phase == .playing, !isRecorded, game.isOver(now: now), !isShowingLastPair else { return [] }
         isRecorded = true
         mismatchPause = nil  // an ended game's board stays as it ended
+        foundPair = nil
         gameOverFocus = .restart
         let won = game.isWon
         let figures = [
@@ -355,6 +397,7 @@ struct MemoryScreen: GameScreen {
         cursor = 0
         note = .start
         mismatchPause = nil
+        foundPair = nil
         isRecorded = false
         gameOverFocus = .restart
     }
@@ -389,12 +432,16 @@ struct MemoryScreen: GameScreen {
         let card = game.cards[index]
         guard !card.isFaceUp, !card.isMatched else { return [] }
         let scoreBefore = game.score, movesBefore = game.moves
+        let waiting = game.faceUpIndices  // the first card of this turn, if any
         game.choose(card, now: now)
         if game.moves > movesBefore {
-            note = game.cards[index].isMatched
-                ? .match(points: game.score - scoreBefore)
-                : .mismatch(penalty: scoreBefore - game.score)
-            if game.isShowingMismatch { mismatchPause = Pause(Self.mismatchShowTime) }
+            if game.cards[index].isMatched {
+                note = .match(points: game.score - scoreBefore)
+                foundPair = FoundPair(cards: (waiting + [index]).sorted())
+            } else {
+                note = .mismatch(penalty: scoreBefore - game.score)
+                mismatchPause = Pause(Self.mismatchShowTime)
+            }
         } else {
             note = .firstCard
         }
