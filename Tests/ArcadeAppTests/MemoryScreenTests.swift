@@ -549,6 +549,58 @@ import Testing
         #expect(loseAndRestart(.enter).game! == restarted.game!)
     }
 
+    @Test func rDuringAGameAsksBeforeDealingANewBoard() {
+        let info = GameInfo(id: .memory, summary: MemoryScreen.summary,
+                            make: { MemoryScreen(seed: $0.seed, size: $0.size, theme: $0.theme) },
+                            describeBest: MemoryScreen.describeBest)
+        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 3 })
+        shell.open(.memory)
+        func screenText() -> String {
+            var grid = CellGrid(size: Size(width: 80, height: 24))
+            shell.render(into: &grid)
+            return grid.text
+        }
+        _ = shell.update(.key(.enter))
+        #expect(screenText().contains("r restart"))  // on the key line from the start
+        _ = shell.update(.key(.space))
+        _ = shell.update(.tick(2))
+        #expect(screenText().hasPrefix(" Time 0:58   Moves 0"))
+
+        _ = shell.update(.key(.character("r")))
+        #expect(shell.overlay == .confirm(.newGame))
+        #expect(screenText().contains("New game? This one will be lost. (y/n)"))
+        #expect(!shell.wantsTicks)  // the clock stands still while it asks
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.overlay == nil)
+        #expect(screenText().hasPrefix(" Time 0:58 "))  // no: the same game goes on
+        #expect(screenText().contains("Now find its pair."))
+
+        _ = shell.update(.key(.character("r")))
+        _ = shell.update(.key(.character("y")))
+        #expect(shell.overlay == nil)
+        let text = screenText()
+        #expect(text.hasPrefix(" Time 1:00   Moves 0   Score 0   Pairs 0/8"))
+        #expect(text.contains("Turn any card to start the clock"))
+        #expect(!text.contains("│      │") && !shell.wantsTicks)  // a fresh board, every card face down
+
+        // With no card turned yet there is nothing to lose: r deals at once.
+        _ = shell.update(.key(.character("r")))
+        #expect(shell.overlay == nil)
+        #expect(screenText().contains("Turn any card to start the clock"))
+    }
+
+    @Test func rBeforeTheFirstCardDealsTheNextBoardAtOnce() {
+        var screen = started("2", seed: 3)
+        let first = screen.game!
+        #expect(screen.update(.key(.character("r"))).isEmpty)
+        #expect(screen.game!.seed != first.seed && screen.gamesStarted == 2)
+        _ = screen.update(.key(.space))
+        #expect(screen.update(.key(.character("r"))) == [.confirm(.newGame)])
+        let asked = screen.game!
+        #expect(screen.confirmed(.newGame).isEmpty)
+        #expect(screen.game! != asked && screen.game!.startTime == nil && screen.gamesStarted == 3)
+    }
+
     @Test func changeLevelGoesBackToTheChoiceKeepingIt() {
         var screen = started("3")
         _ = screen.update(.key(.space))
@@ -718,7 +770,8 @@ import Testing
         #expect(notes.contains("costs 1 point"))
         #expect(notes.contains("Easy 6 pairs in 0:45"))
         #expect(screen.keyHints.map(\.keys) == ["↑↓", "←→", "Enter"])
-        #expect(started().keyHints.map(\.action) == ["move", "turn"])
+        #expect(started().keyHints.map(\.action) == ["move", "turn", "restart"])
+        #expect(help.keys.contains { $0.keys == "r" && $0.action.contains("asks first") })
     }
 
     @Test func theMenuShowsTheBestResultWithItsLevel() {

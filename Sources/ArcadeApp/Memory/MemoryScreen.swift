@@ -7,7 +7,8 @@ import MemoryModel
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
 /// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
 /// (`>` `<` beside a card) moves with the arrows or h/j/k/l and Space or Enter turns the
-/// card under it; a click turns a card too. The game clock starts with the first card.
+/// card under it; a click turns a card too. The game clock starts with the first card;
+/// `r` deals a new board (asking first, through the shell, once the clock runs).
 /// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
 /// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
 /// at once with the next key or click (which then does what it always does). When every
@@ -215,7 +216,7 @@ struct MemoryScreen: GameScreen {
         case .playing where isGameOver:
             return [KeyHint("r", "restart"), KeyHint("c", "change level")]
         case .playing:
-            return [KeyHint("←↑↓→", "move"), KeyHint("Space", "turn")]
+            return [KeyHint("←↑↓→", "move"), KeyHint("Space", "turn"), KeyHint("r", "restart")]
         }
     }
 
@@ -230,7 +231,7 @@ struct MemoryScreen: GameScreen {
                 KeyHint("Space  Enter", "turn the card under the cursor"),
                 KeyHint("click", "turn a card; pick a level, symbols or button"),
                 KeyHint("1 2 3", "Easy, Normal or Hard, before a game"),
-                KeyHint("r  Enter", "restart when the game is over"),
+                KeyHint("r", "restart with a new board (asks first during a game)"),
                 KeyHint("c", "change level or symbols when it is over"),
             ],
             notes: [
@@ -407,6 +408,7 @@ struct MemoryScreen: GameScreen {
     private mutating func handleBoard(_ key: Key) -> [GameEffect] {
         turnMismatchBack()
         if key.isActivate { return turn(cursor) }
+        if key == .character("r") || key == .character("R") { return restart() }
         if let direction = key.direction(vimKeys: true) { moveCursor(direction) }
         return []
     }
@@ -447,6 +449,25 @@ struct MemoryScreen: GameScreen {
         }
         self.game = game
         return finishIfOver()
+    }
+
+    /// Deal a new board: at once before the first card, else after the shell has asked.
+    private mutating func restart() -> [GameEffect] {
+        guard isInProgress else {
+            startGame()
+            return []
+        }
+        return [.confirm(.newGame)]
+    }
+
+    /// The player said yes to the new game `r` asked about.
+    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
+        switch action {
+        case .newGame:
+            guard phase == .playing else { return [] }
+            startGame()
+            return []
+        }
     }
 
     // MARK: - Game over
