@@ -390,6 +390,20 @@ import Testing
         #expect(screen.game!.cards[22].isFaceUp && screen.game!.cards[23].isFaceUp)
     }
 
+    @Test func homeAndEndTakeTheCursorToTheFirstAndLastCard() {
+        var screen = started("3")
+        _ = screen.update(.key(.end))
+        #expect(screen.cursor == 23)
+        let rect = frame(of: 23, in: screen)
+        let row = Array(lines(render(screen))[rect.y + rect.height / 2])
+        #expect(row[rect.x - 1] == ">" && row[rect.maxX] == "<")
+        _ = screen.update(.key(.space))
+        #expect(screen.game!.faceUpIndices == [23])
+        _ = screen.update(.key(.home))
+        #expect(screen.cursor == 0)
+        #expect(screen.help.keys.contains { $0.keys == "Home  End" && $0.action.contains("first or last card") })
+    }
+
     // MARK: - Time
 
     @Test func theClockStartsWithTheFirstCardAndCountsDown() {

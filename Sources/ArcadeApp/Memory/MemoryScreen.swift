@@ -6,8 +6,9 @@ import MemoryModel
 ///
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
 /// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
-/// (`>` `<` beside a card) moves with the arrows or h/j/k/l and Space or Enter turns the
-/// card under it; a click turns a card too. The game clock starts with the first card;
+/// (`>` `<` beside a card) moves with the arrows or h/j/k/l, Home and End take it to the
+/// first and last card, and Space or Enter turns the card under it; a click turns a card
+/// too. The game clock starts with the first card;
 /// `r` deals a new board (asking first, through the shell, once the clock runs).
 /// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
 /// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
@@ -228,6 +229,7 @@ struct MemoryScreen: GameScreen {
             title: "Memory",
             keys: [
                 KeyHint("arrows  h j k l", "move the cursor (> <) between cards"),
+                KeyHint("Home  End", "the cursor to the first or last card"),
                 KeyHint("Space  Enter", "turn the card under the cursor"),
                 KeyHint("click", "turn a card; pick a level, symbols or button"),
                 KeyHint("1 2 3", "Easy, Normal or Hard, before a game"),
@@ -409,6 +411,10 @@ struct MemoryScreen: GameScreen {
         turnMismatchBack()
         if key.isActivate { return turn(cursor) }
         if key == .character("r") || key == .character("R") { return restart() }
+        if key == .home || key == .end {
+            cursor = key == .home ? 0 : max(0, (game?.cards.count ?? 0) - 1)
+            return []
+        }
         if let direction = key.direction(vimKeys: true) { moveCursor(direction) }
         return []
     }
