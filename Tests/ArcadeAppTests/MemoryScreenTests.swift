@@ -673,6 +673,16 @@ import Testing
         #expect(screen.cursor == 23)
     }
 
+    @Test func aStatusLineTooNarrowEndsInAnEllipsisInsteadOfACutField() {
+        // Only below the minimum size (the shell shows "too small" there), but never cut silently.
+        let narrow = Size(width: 30, height: 14)
+        let screen = started("3", size: narrow)
+        #expect(lines(render(screen, size: narrow))[0] == " 1:30 Moves 0 Score 0 …")
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        #expect(lines(render(screen, size: narrow, theme: ascii))[0] == " 1:30 Moves 0 Score 0 ...")
+        #expect(lines(render(started("3")))[0].hasPrefix(" Time 1:30   Moves 0   Score 0   Pairs 0/12   "))
+    }
+
     @Test func tinyTerminalsDrawWithoutTrapping() {
         var screen = hardMidGame()
         for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 12, height: 4),

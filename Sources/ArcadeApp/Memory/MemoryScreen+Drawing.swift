@@ -229,16 +229,23 @@ extension MemoryScreen {
             ("Pairs", "\(game.matchedPairs)/\(game.numberOfPairs)", .bold),
         ]
         // Three columns between fields when they fit, fewer on a narrow screen, and at the
-        // narrowest the time without its name.
+        // narrowest the time without its name. A field with no room left (only below the
+        // minimum size) is never cut silently: an ellipsis stands for it and the rest.
         let widths = fields.map { $0.0.count + 1 + $0.1.count }
         let total = widths.reduce(0, +)
         let gap = (1...3).reversed().first { total + $0 * (fields.count - 1) <= rect.width } ?? 1
         let dropsTimeName = total + fields.count - 1 > rect.width
+        let ellipsis = Glyphs(theme: grid.theme).ellipsis
         var x = rect.x
         for (index, (name, value, style)) in fields.enumerated() {
-            if !(index == 0 && dropsTimeName) {
-                x += grid.write(name + " ", at: Point(x: x, y: rect.y), style: .dim, clip: rect)
+            let shownName = index == 0 && dropsTimeName ? "" : name + " "
+            // Room for this field, and after it (but the last) for the ellipsis, should the next not fit.
+            let after = index == fields.count - 1 ? 0 : 1 + DisplayWidth.of(ellipsis)
+            guard shownName.count + value.count + after <= rect.maxX - x else {
+                grid.write(ellipsis, at: Point(x: x, y: rect.y), style: .dim, clip: rect)
+                return
             }
+            x += grid.write(shownName, at: Point(x: x, y: rect.y), style: .dim, clip: rect)
             x += grid.write(value, at: Point(x: x, y: rect.y), style: style, clip: rect) + gap
         }
         let setting = "\(level.name), \(symbolSet.name)"
