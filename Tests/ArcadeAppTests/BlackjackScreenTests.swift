@@ -232,6 +232,30 @@ import Testing
         #expect(text(screen).contains("= Push"))
     }
 
+    @Test func aHitThatMakes21StandsByItselfAndNeverOffersAnotherHit() {
+        // Player 5♠ 6♥ (11), dealer 10♣ 4♦; the hit draws K♠ (21), the dealer a 3♥ (17).
+        var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                            Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
+        _ = screen.update(.key(.enter))
+        #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
+        #expect(screen.status == "You drew a King (21). Dealer turns over a Four (14)")
+        #expect(!screen.status.contains("Hit"))
+        #expect(screen.dealerPlay != nil && !screen.game.isHandInProgress)
+        #expect(!screen.actionButtons.buttons.contains { $0.isEnabled })
+        #expect(screen.keyHints.map(\.keys) == ["any key"])
+        #expect(screen.update(.tick(BlackjackScreen.dealerCardPause)) == [.sound(.handWon)])  // the 3, and the end
+        #expect(screen.status == "You win 50 — 21 against 17")
+        #expect(screen.shownScore == 150)
+
+        // Against a dealer who stands at once, the hand settles with the hit.
+        var quick = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                           Card(.eight, of: .diamonds), Card(.king, of: .spades)])
+        _ = quick.update(.key(.enter))
+        #expect(quick.update(.key(.character("h"))) == [.sound(.cardDrawn), .sound(.handWon)])
+        #expect(quick.status == "You drew a King (21). You win 50 — 21 against 18")
+        #expect(text(quick).contains("Dealer: 18"))
+    }
+
     @Test func doubleDownTakesOneCardAndDoublesTheStake() {
         // Player 5♠ 6♥ (11), dealer 10♣ 7♦ (17); the double down draws 10♠ (21).
         var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),

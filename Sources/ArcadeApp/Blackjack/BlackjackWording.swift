@@ -83,7 +83,8 @@ enum BlackjackWording {
         "Get closer to 21 than the dealer without going over. Cards 2 to 10 count their number, "
             + "J Q K count 10, and an Ace counts 1 or 11, whichever gives the better total.",
         "",
-        "Hit takes a card; Stand ends your turn and the dealer plays, card by card. Double down "
+        "Hit takes a card (a hit that makes 21 stands for you); Stand ends your turn and the dealer "
+            + "plays, card by card. Double down "
             + "doubles your bet, takes exactly one card and stands. A two-card 21 is Blackjack and "
             + "beats any other 21; equal totals push and the bet comes back.",
         "",
