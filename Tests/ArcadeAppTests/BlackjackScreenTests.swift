@@ -441,9 +441,16 @@ import Testing
         }
         #expect(screen.alert == .gameOver)
         #expect(screen.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
-        #expect(screen.shownScore == 100 && screen.game.handNumber == 0 && screen.alert == nil)
-        #expect(screen.status == BlackjackWording.newGameStarted)
+        #expect(screen.shownScore == 100 && screen.game.handNumber == 0)
+        // The new game opens as the first did: with the new-game alert.
+        #expect(screen.alert == .newGame)
+        #expect(text(screen).contains("═ New game ═") && text(screen).contains("Five hands against the dealer."))
         #expect(text(screen).contains("Score 100 · Hand 1 of 5"))
+        #expect(screen.keyHints.map(\.keys) == ["Enter", "a"])
+        #expect(screen.update(.key(.enter)).isEmpty)
+        #expect(screen.alert == nil)
+        #expect(screen.status == BlackjackWording.placeYourBet)
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])  // and deals
     }
 
     @Test func theGameOverAlertsOtherButtons() {

@@ -11,7 +11,8 @@ import BlackjackModel
 ///
 /// Keys: Enter/Space deal, `h` hit, `s` stand, `d` double down, `+`/`-` bet, `a` About,
 /// `t` the top scores. The shell keeps `q`, `?` and Esc (Esc closes About and High Scores
-/// first). Two alerts only: one when the game opens, one when it ends.
+/// first). Two alerts only: one when a game opens (the first, and each played again), one
+/// when it ends.
 struct BlackjackScreen: GameScreen {
     /// What fills the area under the header.
     enum Page: Equatable {
@@ -428,13 +429,15 @@ struct BlackjackScreen: GameScreen {
         return effects
     }
 
-    /// Start over: score 100, hand 1, the default bet; the shoe carries on.
+    /// Start over: score 100, hand 1, the default bet; the shoe carries on. The new game
+    /// opens as the first did, with the new-game alert.
     private mutating func playAgain() {
         game.newGame()
         shownScore = game.score
         isScoreRecorded = false
         gameOverMessage = ""
-        say(BlackjackWording.newGameStarted)
+        showsNewGameAlert = true
+        say(BlackjackWording.placeYourBet)
     }
 
     /// Raise or lower the bet for the next hand by `step`; the model clamps it.

@@ -5,10 +5,8 @@ import BlackjackModel
 /// Kept apart from the screen so the wording reads in one place and tests can name it.
 /// Texts use `—` and `·`; `BlackjackWording.plain(_:ascii:)` spells them in ASCII.
 enum BlackjackWording {
-    /// The status line before the first deal of a game.
+    /// The status line before the first deal of a game (after the new-game alert).
     static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
-    /// The status line after the player asks for another game.
-    static let newGameStarted = "New game: 100 points, 5 hands. Set your bet, then press Enter"
     /// The prefix of the status line when the shoe was reshuffled for the hand on the table.
     static let reshuffling = "Reshuffling the shoe — "
 
