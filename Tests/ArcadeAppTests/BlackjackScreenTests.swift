@@ -473,6 +473,20 @@ import Testing
         #expect(click("[ Back to menu ]", on: &screen) == [.leave])
     }
 
+    @Test func theKeyLineAtGameOverNamesTheMenuOnce() {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            _ = screen.update(.key(.character("s")))
+        }
+        #expect(screen.alert == .gameOver)
+        // The line the shell draws: the game's keys, then its own "? help" and "q menu".
+        var line = CellGrid(size: Size(width: 80, height: 1))
+        KeyLine.draw(screen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "menu")], into: &line)
+        #expect(line.text.trimmingCharacters(in: .whitespaces) == "p play again   t scores   ? help   q menu")
+        #expect(screen.update(.key(.character("m"))) == [.leave])  // m still works: Back to menu's key
+    }
+
     @Test func theScoreIsRecordedOnceAndTheAlertSaysIfItIsANewBest() {
         var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
         var recorded = 0

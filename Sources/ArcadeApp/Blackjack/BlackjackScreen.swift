@@ -117,7 +117,7 @@ struct BlackjackScreen: GameScreen {
         if page == .highScores { return [KeyHint("Esc", "back")] }
         switch alert {
         case .newGame?: return [KeyHint("Enter", "start"), KeyHint("a", "about")]
-        case .gameOver?: return [KeyHint("p", "play again"), KeyHint("t", "scores"), KeyHint("m", "menu")]
+        case .gameOver?: return [KeyHint("p", "play again"), KeyHint("t", "scores")]  // the shell adds "q menu"
         case nil: break
         }
         if dealerPlay != nil { return [KeyHint("any key", "skip")] }
