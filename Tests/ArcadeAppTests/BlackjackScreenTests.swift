@@ -328,6 +328,20 @@ import Testing
         #expect(screen.status == "You lose 50 — 19 against 20")
     }
 
+    @Test func theShoeCountFollowsTheCardsTurnedOverOnScreen() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        #expect(text(screen).contains("6-deck shoe: 308 left"))  // 312 less the four dealt
+        _ = screen.update(.key(.character("s")))  // the dealer has drawn three, none shown yet
+        #expect(text(screen).contains("6-deck shoe: 308 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("Dealer: 9") && text(screen).contains("6-deck shoe: 307 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("6-deck shoe: 306 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("Dealer: 20") && text(screen).contains("6-deck shoe: 305 left"))
+    }
+
     @Test func aKeyDuringTheDealersPlayShowsTheRestAtOnceAndDoesNothingElse() {
         var screen = table(longDealerHand)
         _ = screen.update(.key(.enter))
