@@ -558,6 +558,37 @@ import Testing
         #expect(screen.aboutOffset == 0)
     }
 
+    @Test func homeAndEndGoToTheTopAndBottomOfTheAboutPage() {
+        let small = Size(width: 60, height: 16)
+        var screen = table(size: small)
+        _ = screen.update(.key(.character("a")))
+        _ = screen.update(.key(.end))
+        let bottom = text(screen, size: small)
+        #expect(bottom.contains("▲") && !bottom.contains("▼"))
+        #expect(bottom.contains("in steps of 10"))
+        let last = screen.aboutOffset
+        _ = screen.update(.key(.down))
+        #expect(screen.aboutOffset == last)  // End went all the way
+        _ = screen.update(.key(.home))
+        #expect(screen.aboutOffset == 0)
+        #expect(text(screen, size: small).contains("Get closer to 21"))
+        #expect(screen.help.keys.contains { $0.keys == "Home End" && $0.action.contains("About") })
+    }
+
+    @Test func theWholeHelpSheetFitsTheSmallestTable() {
+        let info = GameInfo(id: .blackjack, summary: "Blackjack",
+                            make: { BlackjackScreen(seed: $0.seed, size: $0.size, theme: $0.theme, scores: []) })
+        let smallest = Size(width: 60, height: 17)  // the table's 60×16 and the key line
+        var shell = ArcadeShell(games: [info], size: smallest, seed: { 11 })
+        shell.open(.blackjack)
+        _ = shell.update(.key(.character("?")))
+        var grid = CellGrid(size: smallest)
+        shell.render(into: &grid)
+        #expect(grid.text.contains("Home End       the top or bottom of the About page"))
+        #expect(grid.text.contains("natural pays even money."))
+        #expect(grid.text.contains("Press any key to close"))
+    }
+
     @Test func keyHintsFollowWhatCanBeDone() {
         var screen = table(longDealerHand)
         #expect(screen.keyHints.map(\.keys) == ["Enter", "+ -", "a", "t"])

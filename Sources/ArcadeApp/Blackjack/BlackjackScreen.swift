@@ -132,11 +132,11 @@ struct BlackjackScreen: GameScreen {
             title: "Blackjack",
             keys: [
                 KeyHint("Enter Space", "deal the next hand"),
-                KeyHint("h", "hit: take a card"),
-                KeyHint("s", "stand: the dealer plays"),
-                KeyHint("d", "double down: double the bet, one card"),
+                KeyHint("h s d", "hit, stand or double down"),
                 KeyHint("+ -", "raise or lower the bet by \(BlackjackGame.betStep)"),
                 KeyHint("a", "about: the rules and house rules"),
+                KeyHint("↑ ↓ PgUp PgDn", "scroll the About page"),
+                KeyHint("Home End", "the top or bottom of the About page"),
                 KeyHint("t", "the top \(Self.highScoreCount) scores"),
                 KeyHint("any key", "during the dealer's play: show it all"),
                 KeyHint("click", "any button"),
@@ -255,6 +255,10 @@ struct BlackjackScreen: GameScreen {
             scrollAbout(by: -Self.aboutPageStep)
         case .pageDown:
             scrollAbout(by: Self.aboutPageStep)
+        case .home:
+            scrollAbout(by: -aboutOffset)
+        case .end:
+            scrollAbout(by: Int.max / 2)  // clamped to the last line at the bottom
         default:
             break
         }
