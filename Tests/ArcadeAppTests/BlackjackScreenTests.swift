@@ -146,6 +146,17 @@ import Testing
         #expect(shown.contains("1200") && shown.contains(" 300") && !shown.contains(" 200 "))
     }
 
+    @Test func aPlayerNameTooLongForTheHighScoresPageEndsInAnEllipsis() {
+        let small = Size(width: 60, height: 16)
+        let long = "konstantina.papadopoulou"
+        var screen = table(scores: [ScoreEntry(score: 450, date: "2026-11-30 09:12", player: long,
+                                               figures: ["hands": "5"])], size: small)
+        _ = screen.update(.key(.character("t")))
+        let row = text(screen, size: small).split(separator: "\n").first { $0.contains("450") }!
+        #expect(row.hasSuffix("2026-11-30 09:12  konstantina.papad… │"))
+        #expect(text(screen).contains(long))  // whole where it fits
+    }
+
     @Test func aShortTerminalGetsSmallCards() {
         let small = Size(width: 60, height: 16)
         var screen = table(aceHand, size: small)

@@ -190,7 +190,9 @@ extension BlackjackScreen {
         let area = Box.inner(of: frame).insetBy(dx: 1, dy: 0)
         for (row, line) in highScoreLines.prefix(area.height).enumerated() {
             let style: Style = row == 0 && !scores.isEmpty ? .bold : .plain
-            grid.write(line, at: Point(x: area.x, y: area.y + row), style: style, clip: area)
+            // A long player name ends in an ellipsis rather than cut off at the frame.
+            let shown = TextLayout.truncated(line, toWidth: area.width, ascii: grid.theme.ascii)
+            grid.write(shown, at: Point(x: area.x, y: area.y + row), style: style, clip: area)
         }
         backButton.draw(into: &grid, in: back)
     }
