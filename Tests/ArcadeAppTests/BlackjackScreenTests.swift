@@ -291,17 +291,27 @@ import Testing
         #expect(screen.game.playerHand.cards.count == 3)
     }
 
-    @Test func aReshuffledShoeIsAnnounced() {
+    @Test func aReshuffledShoeIsAnnouncedOnAStatusLineShownWhole() throws {
         var screen = table(decks: 1)
-        var announced = false
-        for _ in 0..<40 where !announced {
+        var announced: String?
+        for _ in 0..<40 where announced == nil {
             if screen.alert == .gameOver { _ = screen.update(.key(.character("p"))) }
+            if screen.alert == .newGame { _ = screen.update(.key(.enter)) }
+            for _ in 0..<5 { _ = screen.update(.key(.character("-"))) }  // bet 10: double down stays open
             _ = screen.update(.key(.enter))
-            announced = screen.status.hasPrefix("Reshuffling the shoe — ")
+            if screen.status.hasPrefix("Reshuffled. ") {
+                announced = screen.status
+                break
+            }
             _ = screen.update(.key(.character("s")))
             _ = screen.update(.key(.character("s")))  // skips the dealer's play, if any
         }
-        #expect(announced)
+        let status = try #require(announced)
+        #expect(status.hasPrefix("Reshuffled. You have ") && status.hasSuffix("You can Hit, Stand or Double down"))
+        // Not cut: the whole line on the widest table and on the narrowest.
+        #expect(text(screen).contains(status))
+        let small = Size(width: 60, height: 16)
+        #expect(text(screen, size: small).contains(status))
     }
 
     // MARK: - The dealer's play

@@ -8,7 +8,10 @@ enum BlackjackWording {
     /// The status line before the first deal of a game (after the new-game alert).
     static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
     /// The prefix of the status line when the shoe was reshuffled for the hand on the table.
-    static let reshuffling = "Reshuffling the shoe — "
+    ///
+    /// Short, so that with the longest line after a deal ("You have 15. You can Hit, Stand
+    /// or Double down") it fits the narrowest table, 58 columns.
+    static let reshuffling = "Reshuffled. "
 
     /// What the player may do now, e.g. "You can Hit or Stand".
     static func choices(canDoubleDown: Bool) -> String {
