@@ -163,12 +163,24 @@ import Testing
         #expect(screen.update(.key(.character("r"))).isEmpty)  // nothing played since: nothing to keep
     }
 
-    @Test func leavingRecordsEachPlayedMachine() {
-        var screen = slots(seed: 1)
+    @Test func leavingRecordsEachMachineThatWentAbove100() {
+        var screen = slots(seed: 5144)
         #expect(!screen.isInProgress)
-        spinToStop(&screen)
+        spinToStop(&screen)  // the jackpot: 398
         #expect(screen.isInProgress)
-        #expect(screen.willLeave() == [.recordScore(100, figures: ["machine": "3-digit", "spins": "1"])])
+        _ = screen.update(.key(.tab))
+        spinToStop(&screen)
+        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"])])
+    }
+
+    @Test func aMachineThatNeverWentAbove100RecordsNoBest() {
+        var screen = slots(seed: 1)  // this seed's first 3-digit spins match nothing
+        spinToStop(&screen)
+        spinToStop(&screen)
+        #expect(screen.current.shownScore == 96)
+        #expect(screen.willLeave().isEmpty)
+        #expect(screen.update(.key(.character("r"))).isEmpty)  // nor does a reset
+        #expect(screen.current.shownScore == 100)
     }
 
     @Test func clicksOnTabsAndButtonsWork() {

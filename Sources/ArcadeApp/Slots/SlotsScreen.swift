@@ -16,7 +16,7 @@ struct SlotsScreen: GameScreen {
         var shownScore: Int
         /// The line under the reels: the last payout, or why Spin is disabled.
         var message: String
-        /// The highest score reached since the last reset, kept in the score store.
+        /// The highest score reached since the last reset, kept in the score store when above 100.
         var peak: Int
         /// Spins since the last reset.
         var spins = 0
@@ -80,7 +80,7 @@ struct SlotsScreen: GameScreen {
                     + "match, +\(SlotOutcome.allColors.amount(forDigitCount: digits)) when all colours match."
             } + [
                 "Each spin costs \(SlotMachineGame.spinCost). Each machine keeps its own score; "
-                    + "the best each reaches is saved.",
+                    + "the best each reaches above \(SlotMachineGame.startingScore) is saved.",
             ])
     }
 
@@ -206,9 +206,11 @@ struct SlotsScreen: GameScreen {
         if !game.canSpin { machines[index].message += "  " + needPointsMessage }
     }
 
+    /// The best score machine `index` reached, to keep: only when it went above the start,
+    /// or every session would record a "best" of 100.
     private func recordPeak(of index: Int) -> [GameEffect] {
         let machine = machines[index]
-        guard machine.spins > 0 else { return [] }
+        guard machine.spins > 0, machine.peak > SlotMachineGame.startingScore else { return [] }
         return [.recordScore(machine.peak, figures: ["machine": machine.label, "spins": String(machine.spins)])]
     }
 
