@@ -119,6 +119,17 @@ import Testing
         #expect(screen.current.game.numberOfDigits == 3)
     }
 
+    @Test func homeAndEndSwitchToTheFirstAndLastMachine() {
+        var screen = slots(seed: 1)
+        _ = screen.update(.key(.end))
+        #expect(screen.current.game.numberOfDigits == 5)
+        _ = screen.update(.key(.end))
+        #expect(screen.current.game.numberOfDigits == 5)  // no wrap: End stays on the last
+        _ = screen.update(.key(.home))
+        #expect(screen.current.game.numberOfDigits == 3)
+        #expect(screen.help.keys.contains { $0.keys.contains("Home End") && $0.action.contains("first or last") })
+    }
+
     @Test func switchingTabsMidRollSettlesTheSpin() {
         var screen = slots(seed: 5144)
         _ = screen.update(.key(.space))

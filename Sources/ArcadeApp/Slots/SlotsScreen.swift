@@ -5,7 +5,8 @@ import SlotModel
 ///
 /// Spin (Space, Enter, `s`, click) rolls the reels for about 0.8 s, stopping them
 /// left to right, then names the payout and updates the score. Reset (`r`) puts the
-/// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines.
+/// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
+/// End go to the first and last.
 struct SlotsScreen: GameScreen {
     /// One machine and what the screen shows of it.
     struct Machine {
@@ -72,6 +73,7 @@ struct SlotsScreen: GameScreen {
                 KeyHint("Space Enter s", "spin (costs 2)"),
                 KeyHint("r", "reset this machine's score to 100"),
                 KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine"),
+                KeyHint("Home End", "the first or last machine"),
                 KeyHint("click", "a tab or a button"),
             ],
             notes: [3, 5].map { digits in
@@ -123,6 +125,10 @@ struct SlotsScreen: GameScreen {
             switchTab(to: (tabs.selectedIndex + 1) % machines.count)
         case .backTab, .left:
             switchTab(to: (tabs.selectedIndex + machines.count - 1) % machines.count)
+        case .home:
+            switchTab(to: 0)
+        case .end:
+            switchTab(to: machines.count - 1)
         default:
             break
         }
