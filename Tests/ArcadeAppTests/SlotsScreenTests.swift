@@ -1,4 +1,5 @@
 import ArcadeTestSupport
+import Foundation
 import ArcadeUI
 import SlotModel
 import Testing
@@ -161,6 +162,38 @@ import Testing
         let after = screen(shell)
         #expect(after.contains("[ Spin ]"))
         #expect(after.contains("Score: 100"))
+    }
+
+    /// The line under the reels as drawn at `size`.
+    private func messageLine(_ screen: SlotsScreen, size: Size, theme: Theme = Theme()) -> String {
+        var grid = CellGrid(size: size, theme: theme)
+        screen.render(into: &grid)
+        let layout = SlotsLayout(size: size, machine: screen.current, ascii: theme.ascii)
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows[layout.message.y].trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func onTheNarrowestScreenThePayoutIsSaidInFewerWordsNotCut() {
+        let narrow = Size(width: 36, height: 12)
+        var screen = slots(seed: 5144, size: narrow)
+        spinToStop(&screen)
+        #expect(messageLine(screen, size: narrow) == "+300 — digits and colours match")
+        #expect(messageLine(screen, size: Size(width: 80, height: 23)) == "+300 — all digits and colours match")
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        #expect(messageLine(screen, size: narrow, theme: ascii) == "+300 - digits and colours match")
+    }
+
+    @Test func onTheNarrowestScreenTheNeedForPointsIsSaidWhole() {
+        let narrow = Size(width: 36, height: 12)
+        var screen = slots(seed: 1, size: narrow)
+        _ = screen.update(.key(.character("2")))
+        for _ in 0..<500 where screen.current.game.canSpin { spinToStop(&screen) }
+        #expect(!screen.current.game.canSpin)
+        #expect(messageLine(screen, size: narrow) == "Need 2 points: press r to reset.")
+        let wide = messageLine(screen, size: Size(width: 80, height: 23))
+        #expect(wide.hasSuffix("  Need 2 points to spin — press r to reset."))
+        _ = screen.update(.key(.space))  // Spin is disabled: the line stays
+        #expect(messageLine(screen, size: narrow) == "Need 2 points: press r to reset.")
     }
 
     @Test func resetRecordsTheBestScoreReachedAndStartsAgain() {
