@@ -287,21 +287,20 @@ extension MemoryScreen {
 
         // The symbol on the middle row (above the bar when the card is only two rows inside).
         let symbolY = inner.height >= 2 ? min(frame.y + frame.height / 2, inner.maxY - 2) : inner.y
-        let symbolWidth: Int
+        let symbolWidth: Int, symbolX: Int
         if ascii {
             let word = TextLayout.prefix(of: card.content.word, width: inner.width)
-            symbolWidth = word.count
-            grid.write(word, at: Point(x: inner.x + (inner.width - word.count) / 2, y: symbolY), style: .bold,
-                       clip: inner)
+            (symbolWidth, symbolX) = (word.count, inner.x + (inner.width - word.count) / 2)
+            grid.write(word, at: Point(x: symbolX, y: symbolY), style: .bold, clip: inner)
         } else {
-            symbolWidth = 2
-            grid.put(card.content.emoji, at: Point(x: inner.x + (inner.width - 2) / 2, y: symbolY), clip: inner)
+            (symbolWidth, symbolX) = (2, inner.x + (inner.width - 2) / 2)
+            grid.put(card.content.emoji, at: Point(x: symbolX, y: symbolY), clip: inner)
         }
         if look == .found && symbolWidth + 4 <= inner.width {
-            // A check at either side of the symbol, a space from it at least: the mark of a match.
+            // A check either side of the symbol, a space between: the mark of a match.
             let check = Glyphs(ascii: ascii).check
-            grid.put(check, at: Point(x: inner.x, y: symbolY), style: frameStyle)
-            grid.put(check, at: Point(x: inner.maxX - 1, y: symbolY), style: frameStyle)
+            grid.put(check, at: Point(x: symbolX - 2, y: symbolY), style: frameStyle)
+            grid.put(check, at: Point(x: symbolX + symbolWidth + 1, y: symbolY), style: frameStyle)
         }
 
         // The bonus bar: on the last row inside, or in the bottom edge of a one-row card.
