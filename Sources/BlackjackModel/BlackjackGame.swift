@@ -6,8 +6,9 @@ import ArcadeCore
 /// 10); a win adds the bet, a loss subtracts it, a push changes nothing, and a natural
 /// wins the bet at even money. Cards are dealt player, dealer, player, dealer, the
 /// dealer's second card face down. A natural on either side settles the hand at the
-/// deal; otherwise the player hits, stands or doubles down, and the dealer then draws to
-/// 16 and stands on all 17s (soft 17 included). The game ends after five hands or when
+/// deal; otherwise the player hits, stands or doubles down (a hit that makes 21 stands by
+/// itself: there is nothing better to draw for), and the dealer then draws to 16 and
+/// stands on all 17s (soft 17 included). The game ends after five hands or when
 /// the score reaches zero. Actions that the rules do not allow are ignored, never
 /// trapped. One seed fixes every card of the game.
 public struct BlackjackGame: Equatable, Sendable {
@@ -188,7 +189,8 @@ public struct BlackjackGame: Equatable, Sendable {
         }
     }
 
-    /// Gives the player one more card; going over 21 loses the hand at once.
+    /// Gives the player one more card; going over 21 loses the hand at once, and making 21
+    /// stands by itself (the dealer plays out the hand).
     ///
     /// Does nothing unless a hand is in play.
     public mutating func hit() {
@@ -197,6 +199,8 @@ public struct BlackjackGame: Equatable, Sendable {
         drawCard(to: .player)
         if playerHand.areCardsBust() {
             finishHand(.playerBust)
+        } else if playerHand.calculateBestScore() == HandOfCards.blackjackTotal {
+            finishPlayerTurn()
         }
     }
 

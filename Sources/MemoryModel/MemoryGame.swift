@@ -7,7 +7,8 @@ import ArcadeCore
 /// - The board holds `numberOfPairs` pairs of cards with equal content, shuffled with the
 ///   game's seed. Cards never move: the screen draws `cards` in order.
 /// - Choosing a face-down card turns it face up. At most two unmatched cards are face up at
-///   once: choosing another card turns those two face down first.
+///   once: choosing another card turns those two face down first, and so does
+///   `turnMismatchFaceDown(now:)` (the screen turns them back on its own after a moment).
 /// - Two face-up cards with equal content are matched and leave play. A matched card stays
 ///   `isFaceUp` and `isMatched` for good; the screen leaves its place empty.
 /// - Choosing a face-up or matched card, a card that is not in this game, or any card once
@@ -16,8 +17,8 @@ import ArcadeCore
 ///   the last pair is matched (the game is won) or reaches zero (the game is lost).
 /// - Each card has a bonus time (`bonusTimeLimit`, 6 s by default) that runs only while the
 ///   card is face up and unmatched, adds up across turns, and stops when the card is matched.
-///   The two cards of a mismatch keep using their bonus time until the next choice turns
-///   them face down.
+///   The two cards of a mismatch keep using their bonus time until the next choice or
+///   `turnMismatchFaceDown(now:)` turns them face down.
 ///
 /// Scoring: a match earns 2 points plus the whole seconds of bonus time left on each of its
 /// two cards. A mismatch costs 1 point for each of its cards that had already been seen
@@ -180,6 +181,18 @@ public struct MemoryGame<CardContent: Equatable> {
         }
     }
 
+    /// Turns the two cards of a mismatch face down at `now`, stopping their bonus clocks.
+    ///
+    /// What the next choice would do first, done sooner: the score and moves stay as they
+    /// are. Does nothing unless two unmatched cards are face up, if the game is over at
+    /// `now`, or if `now` is not a finite number.
+    public mutating func turnMismatchFaceDown(now: Double) {
+        guard now.isFinite, isShowingMismatch, !isOver(now: now) else { return }
+        for index in faceUpIndices {
+            cards[index].turnFaceDown(now: now)
+        }
+    }
+
     /// Scores the turn made of the two face-up cards at `first` and `second`.
     private mutating func finishTurn(_ first: Int, _ second: Int, now: Double) {
         moves += 1
@@ -214,6 +227,11 @@ public struct MemoryGame<CardContent: Equatable> {
     /// The face-up cards that are not matched (at most two), in board order.
     public var faceUpCards: [Card] {
         faceUpIndices.map { cards[$0] }
+    }
+
+    /// Whether two unmatched cards are face up: a mismatch waiting to be turned face down.
+    public var isShowingMismatch: Bool {
+        faceUpIndices.count == 2
     }
 
     /// How many pairs have been matched so far.

@@ -146,6 +146,17 @@ import Testing
         #expect(shown.contains("1200") && shown.contains(" 300") && !shown.contains(" 200 "))
     }
 
+    @Test func aPlayerNameTooLongForTheHighScoresPageEndsInAnEllipsis() {
+        let small = Size(width: 60, height: 16)
+        let long = "konstantina.papadopoulou"
+        var screen = table(scores: [ScoreEntry(score: 450, date: "2026-11-30 09:12", player: long,
+                                               figures: ["hands": "5"])], size: small)
+        _ = screen.update(.key(.character("t")))
+        let row = text(screen, size: small).split(separator: "\n").first { $0.contains("450") }!
+        #expect(row.hasSuffix("2026-11-30 09:12  konstantina.papad… │"))
+        #expect(text(screen).contains(long))  // whole where it fits
+    }
+
     @Test func aShortTerminalGetsSmallCards() {
         let small = Size(width: 60, height: 16)
         var screen = table(aceHand, size: small)
@@ -232,6 +243,30 @@ import Testing
         #expect(text(screen).contains("= Push"))
     }
 
+    @Test func aHitThatMakes21StandsByItselfAndNeverOffersAnotherHit() {
+        // Player 5♠ 6♥ (11), dealer 10♣ 4♦; the hit draws K♠ (21), the dealer a 3♥ (17).
+        var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                            Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
+        _ = screen.update(.key(.enter))
+        #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
+        #expect(screen.status == "You drew a King (21). Dealer turns over a Four (14)")
+        #expect(!screen.status.contains("Hit"))
+        #expect(screen.dealerPlay != nil && !screen.game.isHandInProgress)
+        #expect(!screen.actionButtons.buttons.contains { $0.isEnabled })
+        #expect(screen.keyHints.map(\.keys) == ["any key"])
+        #expect(screen.update(.tick(BlackjackScreen.dealerCardPause)) == [.sound(.handWon)])  // the 3, and the end
+        #expect(screen.status == "You win 50 — 21 against 17")
+        #expect(screen.shownScore == 150)
+
+        // Against a dealer who stands at once, the hand settles with the hit.
+        var quick = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                           Card(.eight, of: .diamonds), Card(.king, of: .spades)])
+        _ = quick.update(.key(.enter))
+        #expect(quick.update(.key(.character("h"))) == [.sound(.cardDrawn), .sound(.handWon)])
+        #expect(quick.status == "You drew a King (21). You win 50 — 21 against 18")
+        #expect(text(quick).contains("Dealer: 18"))
+    }
+
     @Test func doubleDownTakesOneCardAndDoublesTheStake() {
         // Player 5♠ 6♥ (11), dealer 10♣ 7♦ (17); the double down draws 10♠ (21).
         var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
@@ -256,17 +291,27 @@ import Testing
         #expect(screen.game.playerHand.cards.count == 3)
     }
 
-    @Test func aReshuffledShoeIsAnnounced() {
+    @Test func aReshuffledShoeIsAnnouncedOnAStatusLineShownWhole() throws {
         var screen = table(decks: 1)
-        var announced = false
-        for _ in 0..<40 where !announced {
+        var announced: String?
+        for _ in 0..<40 where announced == nil {
             if screen.alert == .gameOver { _ = screen.update(.key(.character("p"))) }
+            if screen.alert == .newGame { _ = screen.update(.key(.enter)) }
+            for _ in 0..<5 { _ = screen.update(.key(.character("-"))) }  // bet 10: double down stays open
             _ = screen.update(.key(.enter))
-            announced = screen.status.hasPrefix("Reshuffling the shoe — ")
+            if screen.status.hasPrefix("Reshuffled. ") {
+                announced = screen.status
+                break
+            }
             _ = screen.update(.key(.character("s")))
             _ = screen.update(.key(.character("s")))  // skips the dealer's play, if any
         }
-        #expect(announced)
+        let status = try #require(announced)
+        #expect(status.hasPrefix("Reshuffled. You have ") && status.hasSuffix("You can Hit, Stand or Double down"))
+        // Not cut: the whole line on the widest table and on the narrowest.
+        #expect(text(screen).contains(status))
+        let small = Size(width: 60, height: 16)
+        #expect(text(screen, size: small).contains(status))
     }
 
     // MARK: - The dealer's play
@@ -302,6 +347,20 @@ import Testing
         #expect(!screen.wantsTicks)
         #expect(screen.shownScore == 50)
         #expect(screen.status == "You lose 50 — 19 against 20")
+    }
+
+    @Test func theShoeCountFollowsTheCardsTurnedOverOnScreen() {
+        var screen = table(longDealerHand)
+        _ = screen.update(.key(.enter))
+        #expect(text(screen).contains("6-deck shoe: 308 left"))  // 312 less the four dealt
+        _ = screen.update(.key(.character("s")))  // the dealer has drawn three, none shown yet
+        #expect(text(screen).contains("6-deck shoe: 308 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("Dealer: 9") && text(screen).contains("6-deck shoe: 307 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("6-deck shoe: 306 left"))
+        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        #expect(text(screen).contains("Dealer: 20") && text(screen).contains("6-deck shoe: 305 left"))
     }
 
     @Test func aKeyDuringTheDealersPlayShowsTheRestAtOnceAndDoesNothingElse() {
@@ -417,9 +476,16 @@ import Testing
         }
         #expect(screen.alert == .gameOver)
         #expect(screen.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
-        #expect(screen.shownScore == 100 && screen.game.handNumber == 0 && screen.alert == nil)
-        #expect(screen.status == BlackjackWording.newGameStarted)
+        #expect(screen.shownScore == 100 && screen.game.handNumber == 0)
+        // The new game opens as the first did: with the new-game alert.
+        #expect(screen.alert == .newGame)
+        #expect(text(screen).contains("═ New game ═") && text(screen).contains("Five hands against the dealer."))
         #expect(text(screen).contains("Score 100 · Hand 1 of 5"))
+        #expect(screen.keyHints.map(\.keys) == ["Enter", "a"])
+        #expect(screen.update(.key(.enter)).isEmpty)
+        #expect(screen.alert == nil)
+        #expect(screen.status == BlackjackWording.placeYourBet)
+        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])  // and deals
     }
 
     @Test func theGameOverAlertsOtherButtons() {
@@ -440,6 +506,20 @@ import Testing
         _ = screen.update(.key(.enter))
         #expect(screen.update(.key(.character("m"))) == [.leave])
         #expect(click("[ Back to menu ]", on: &screen) == [.leave])
+    }
+
+    @Test func theKeyLineAtGameOverNamesTheMenuOnce() {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            _ = screen.update(.key(.character("s")))
+        }
+        #expect(screen.alert == .gameOver)
+        // The line the shell draws: the game's keys, then its own "? help" and "q menu".
+        var line = CellGrid(size: Size(width: 80, height: 1))
+        KeyLine.draw(screen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "menu")], into: &line)
+        #expect(line.text.trimmingCharacters(in: .whitespaces) == "p play again   t scores   ? help   q menu")
+        #expect(screen.update(.key(.character("m"))) == [.leave])  // m still works: Back to menu's key
     }
 
     @Test func theScoreIsRecordedOnceAndTheAlertSaysIfItIsANewBest() {
@@ -497,6 +577,37 @@ import Testing
         _ = screen.update(.key(.character("t")))
         _ = screen.update(.key(.character("a")))  // About opens at its top again
         #expect(screen.aboutOffset == 0)
+    }
+
+    @Test func homeAndEndGoToTheTopAndBottomOfTheAboutPage() {
+        let small = Size(width: 60, height: 16)
+        var screen = table(size: small)
+        _ = screen.update(.key(.character("a")))
+        _ = screen.update(.key(.end))
+        let bottom = text(screen, size: small)
+        #expect(bottom.contains("▲") && !bottom.contains("▼"))
+        #expect(bottom.contains("in steps of 10"))
+        let last = screen.aboutOffset
+        _ = screen.update(.key(.down))
+        #expect(screen.aboutOffset == last)  // End went all the way
+        _ = screen.update(.key(.home))
+        #expect(screen.aboutOffset == 0)
+        #expect(text(screen, size: small).contains("Get closer to 21"))
+        #expect(screen.help.keys.contains { $0.keys == "Home End" && $0.action.contains("About") })
+    }
+
+    @Test func theWholeHelpSheetFitsTheSmallestTable() {
+        let info = GameInfo(id: .blackjack, summary: "Blackjack",
+                            make: { BlackjackScreen(seed: $0.seed, size: $0.size, theme: $0.theme, scores: []) })
+        let smallest = Size(width: 60, height: 17)  // the table's 60×16 and the key line
+        var shell = ArcadeShell(games: [info], size: smallest, seed: { 11 })
+        shell.open(.blackjack)
+        _ = shell.update(.key(.character("?")))
+        var grid = CellGrid(size: smallest)
+        shell.render(into: &grid)
+        #expect(grid.text.contains("Home End       the top or bottom of the About page"))
+        #expect(grid.text.contains("natural pays even money."))
+        #expect(grid.text.contains("Press any key to close"))
     }
 
     @Test func keyHintsFollowWhatCanBeDone() {

@@ -185,20 +185,39 @@ import Testing
         #expect(second.contains("│ ████ │"))
     }
 
-    @Test func aPairFoundVanishesAndTheOtherCardsStayWhereTheyWere() {
+    @Test func aPairFoundShowsBothFacesMarkedForAMomentThenVanishes() {
         var screen = started("2")
         let pair = pairs(in: screen)[0]
+        let symbol = String(screen.game!.cards[pair[0]].content.emoji)
         let before = render(screen)
         click(pair[0], &screen)
         #expect(render(screen).text.contains("Now find its pair."))
         _ = screen.update(.tick(2))
         click(pair[1], &screen)
 
-        let after = render(screen)
+        var grid = render(screen)
+        assertSnapshot(grid.text, named: "memory-pair-found-80x23")
         // 2 points, plus 4 whole seconds of bonus left on the first card and 6 on the second.
+        #expect(grid.text.contains("A pair! +12 points."))
+        #expect(lines(grid)[0].contains("Score 12"))
+        #expect(lines(grid)[0].contains("Pairs 1/8"))
+        // Both faces show, in a double frame with a check either side of the symbol.
+        for index in pair {
+            let card = text(in: frame(of: index, in: screen), of: grid)
+            #expect(card.first == "╔══════╗")
+            #expect(card.contains("║✓ \(symbol) ✓║"))
+        }
+        #expect(text(in: frame(of: pair[1], in: screen), of: grid).contains("║ ████ ║"))  // its bonus, kept
+        #expect(screen.wantsTicks)
+
+        _ = screen.update(.tick(0.1))  // the first tick after the turn: the 0.6 s count from here
+        _ = screen.update(.tick(0.5))
+        #expect(text(in: frame(of: pair[0], in: screen), of: render(screen)).first == "╔══════╗")
+        #expect(abs(screen.tickInterval - 0.1) < 1e-9)
+        _ = screen.update(.tick(0.1))
+
+        let after = render(screen)
         #expect(after.text.contains("A pair! +12 points."))
-        #expect(lines(after)[0].contains("Score 12"))
-        #expect(lines(after)[0].contains("Pairs 1/8"))
         for index in pair {
             let place = text(in: frame(of: index, in: screen), of: after)
             #expect(place.allSatisfy { $0.allSatisfy { $0 == " " } })
@@ -209,26 +228,110 @@ import Testing
         }
     }
 
-    @Test func aMismatchStaysFaceUpUntilTheNextCardTurnsItBack() {
+    @Test func theLastPairShowsBeforeTheGameOverBoxAndAKeyOnlyHurriesIt() {
+        func lastPairTurned() -> MemoryScreen {
+            var screen = started("1")
+            for pair in pairs(in: screen) {
+                match(pair, &screen)
+                _ = screen.update(.tick(1))
+            }
+            return screen
+        }
+        var screen = lastPairTurned()
+        let last = pairs(in: screen).last!
+        #expect(screen.game!.isWon)
+        #expect(!screen.isGameOver)
+        #expect(screen.wantsTicks)  // the game clock has stopped; the show still needs its ticks
+        #expect(!screen.isInProgress)
+        var grid = render(screen)
+        #expect(!grid.text.contains("You won!"))
+        #expect(text(in: frame(of: last[1], in: screen), of: grid).first?.hasPrefix("╔") == true)
+        #expect(screen.keyHints.isEmpty)
+
+        #expect(screen.update(.tick(0.3)).isEmpty)
+        let effects = screen.update(.tick(0.6))
+        #expect(effects.contains(.sound(.handWon)))
+        #expect(effects.contains(where: isRecordScore))
+        grid = render(screen)
+        #expect(grid.text.contains("You won!"))
+        #expect(!screen.wantsTicks)
+
+        // A key during the show brings the box at once and presses nothing on it.
+        screen = lastPairTurned()
+        let board = screen.game!
+        #expect(screen.update(.key(.space)).contains(.sound(.handWon)))
+        #expect(screen.isGameOver && screen.game! == board)
+        #expect(render(screen).text.contains("[>Restart (r)<]"))
+
+        // Leaving during the show still keeps the score.
+        screen = lastPairTurned()
+        #expect(screen.willLeave().contains(where: isRecordScore))
+    }
+
+    @Test func aMismatchTurnsBackByItselfAfterAboutASecond() {
         var screen = started("2")
         let (first, second) = mismatch(in: screen)
         let faceDown = text(in: frame(of: first, in: screen), of: render(screen))
         #expect(faceDown[1].contains("▒"))
 
         click(first, &screen)
+        _ = screen.update(.tick(0.5))
         click(second, &screen)
         var grid = render(screen)
         #expect(grid.text.contains("No match. Turn another card."))
         #expect(text(in: frame(of: first, in: screen), of: grid) != faceDown)
         #expect(screen.game!.faceUpIndices == [first, second].sorted())
+        // The screen's clock moves only at ticks, half a second apart while the game runs:
+        // it asks for the next one at once, and the second counts from there.
+        #expect(screen.tickInterval == 1.0 / 30.0)
+        _ = screen.update(.tick(0.2))
+        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        _ = screen.update(.tick(0.9))
+        #expect(screen.game!.faceUpIndices == [first, second].sorted())  // still up after 0.9 s
+        #expect(abs(screen.tickInterval - 0.1) < 1e-9)  // the next tick comes when they turn back
 
-        let third = screen.game!.cards.indices.first { ![first, second].contains($0) }!
-        click(third, &screen)
+        _ = screen.update(.tick(0.1))
         grid = render(screen)
-        #expect(screen.game!.faceUpIndices == [third])
+        #expect(screen.game!.faceUpIndices.isEmpty)
         #expect(text(in: frame(of: first, in: screen), of: grid) == faceDown)
         #expect(text(in: frame(of: second, in: screen), of: grid) == faceDown)
+        #expect(grid.text.contains("No match. Turn another card."))
+        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        // Their bonus clocks stopped as they turned: 1.7 s used of the first, 1.2 s of the second.
+        let cards = screen.game!.cards
+        #expect(abs(screen.game!.faceUpTime(of: cards[first], now: screen.now + 10) - 1.7) < 1e-9)
+        #expect(abs(screen.game!.faceUpTime(of: cards[second], now: screen.now + 10) - 1.2) < 1e-9)
+        #expect(screen.game!.moves == 1 && screen.game!.score == 0)
+    }
+
+    @Test func aKeyOrClickDuringAMismatchTurnsItBackAtOnceAndStillDoesWhatItDoes() {
+        var screen = started("2")
+        let (first, second) = mismatch(in: screen)
+        click(first, &screen)
+        click(second, &screen)
+        let cursor = screen.cursor
+        _ = screen.update(.key(.left))  // any key turns them back, and still moves the cursor
+        #expect(screen.game!.faceUpIndices.isEmpty)
+        #expect(screen.cursor == cursor - 1)
+
+        // Both can be turned again: the second mismatch of seen cards costs a point each.
+        click(first, &screen)
+        click(second, &screen)
+        #expect(screen.game!.score == -2)
+        let third = screen.game!.cards.indices.first { ![first, second].contains($0) }!
+        click(third, &screen)  // a click turns them back and turns its card, as before
+        let grid = render(screen)
+        #expect(screen.game!.faceUpIndices == [third])
         #expect(grid.text.contains("Now find its pair."))
+
+        // A key on one of a mismatch's own cards turns it up as the first card of a new turn.
+        let cards = screen.game!.cards
+        let fourth = cards.indices.first { ![first, second, third].contains($0) && cards[$0].content != cards[third].content }!
+        click(fourth, &screen)  // the cursor is on it now
+        #expect(screen.game!.faceUpIndices == [third, fourth].sorted())
+        _ = screen.update(.key(.space))
+        #expect(screen.game!.faceUpIndices == [fourth])
+        #expect(screen.game!.moves == 3)
     }
 
     @Test func aMismatchOfCardsSeenBeforeCostsAPointEach() {
@@ -285,6 +388,20 @@ import Testing
         _ = screen.update(.key(.left))
         _ = screen.update(.key(.enter))
         #expect(screen.game!.cards[22].isFaceUp && screen.game!.cards[23].isFaceUp)
+    }
+
+    @Test func homeAndEndTakeTheCursorToTheFirstAndLastCard() {
+        var screen = started("3")
+        _ = screen.update(.key(.end))
+        #expect(screen.cursor == 23)
+        let rect = frame(of: 23, in: screen)
+        let row = Array(lines(render(screen))[rect.y + rect.height / 2])
+        #expect(row[rect.x - 1] == ">" && row[rect.maxX] == "<")
+        _ = screen.update(.key(.space))
+        #expect(screen.game!.faceUpIndices == [23])
+        _ = screen.update(.key(.home))
+        #expect(screen.cursor == 0)
+        #expect(screen.help.keys.contains { $0.keys == "Home  End" && $0.action.contains("first or last card") })
     }
 
     // MARK: - Time
@@ -372,6 +489,9 @@ import Testing
             if number > 0 { effects += screen.update(.tick(1)) }
             effects += match(pair, &screen)
         }
+        #expect(effects.isEmpty)  // the last pair is on show first
+        effects += screen.update(.tick(0.1))
+        effects += screen.update(.tick(0.6))
         // Each pair: 2 + 5 whole seconds left on the first card + 6 on the second; 15 s in all.
         #expect(effects == [
             .recordScore(104, figures: ["time": "0:15", "moves": "8", "pairs": "8", "result": "won",
@@ -443,6 +563,58 @@ import Testing
         #expect(loseAndRestart(.enter).game! == restarted.game!)
     }
 
+    @Test func rDuringAGameAsksBeforeDealingANewBoard() {
+        let info = GameInfo(id: .memory, summary: MemoryScreen.summary,
+                            make: { MemoryScreen(seed: $0.seed, size: $0.size, theme: $0.theme) },
+                            describeBest: MemoryScreen.describeBest)
+        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 3 })
+        shell.open(.memory)
+        func screenText() -> String {
+            var grid = CellGrid(size: Size(width: 80, height: 24))
+            shell.render(into: &grid)
+            return grid.text
+        }
+        _ = shell.update(.key(.enter))
+        #expect(screenText().contains("r restart"))  // on the key line from the start
+        _ = shell.update(.key(.space))
+        _ = shell.update(.tick(2))
+        #expect(screenText().hasPrefix(" Time 0:58   Moves 0"))
+
+        _ = shell.update(.key(.character("r")))
+        #expect(shell.overlay == .confirm(.newGame))
+        #expect(screenText().contains("New game? This one will be lost. (y/n)"))
+        #expect(!shell.wantsTicks)  // the clock stands still while it asks
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.overlay == nil)
+        #expect(screenText().hasPrefix(" Time 0:58 "))  // no: the same game goes on
+        #expect(screenText().contains("Now find its pair."))
+
+        _ = shell.update(.key(.character("r")))
+        _ = shell.update(.key(.character("y")))
+        #expect(shell.overlay == nil)
+        let text = screenText()
+        #expect(text.hasPrefix(" Time 1:00   Moves 0   Score 0   Pairs 0/8"))
+        #expect(text.contains("Turn any card to start the clock"))
+        #expect(!text.contains("│      │") && !shell.wantsTicks)  // a fresh board, every card face down
+
+        // With no card turned yet there is nothing to lose: r deals at once.
+        _ = shell.update(.key(.character("r")))
+        #expect(shell.overlay == nil)
+        #expect(screenText().contains("Turn any card to start the clock"))
+    }
+
+    @Test func rBeforeTheFirstCardDealsTheNextBoardAtOnce() {
+        var screen = started("2", seed: 3)
+        let first = screen.game!
+        #expect(screen.update(.key(.character("r"))).isEmpty)
+        #expect(screen.game!.seed != first.seed && screen.gamesStarted == 2)
+        _ = screen.update(.key(.space))
+        #expect(screen.update(.key(.character("r"))) == [.confirm(.newGame)])
+        let asked = screen.game!
+        #expect(screen.confirmed(.newGame).isEmpty)
+        #expect(screen.game! != asked && screen.game!.startTime == nil && screen.gamesStarted == 3)
+    }
+
     @Test func changeLevelGoesBackToTheChoiceKeepingIt() {
         var screen = started("3")
         _ = screen.update(.key(.space))
@@ -499,6 +671,16 @@ import Testing
         _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: lastX + 2, y: lastTop + 1))))
         #expect(screen.game!.faceUpIndices == [23])
         #expect(screen.cursor == 23)
+    }
+
+    @Test func aStatusLineTooNarrowEndsInAnEllipsisInsteadOfACutField() {
+        // Only below the minimum size (the shell shows "too small" there), but never cut silently.
+        let narrow = Size(width: 30, height: 14)
+        let screen = started("3", size: narrow)
+        #expect(lines(render(screen, size: narrow))[0] == " 1:30 Moves 0 Score 0 …")
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        #expect(lines(render(screen, size: narrow, theme: ascii))[0] == " 1:30 Moves 0 Score 0 ...")
+        #expect(lines(render(started("3")))[0].hasPrefix(" Time 1:30   Moves 0   Score 0   Pairs 0/12   "))
     }
 
     @Test func tinyTerminalsDrawWithoutTrapping() {
@@ -612,7 +794,8 @@ import Testing
         #expect(notes.contains("costs 1 point"))
         #expect(notes.contains("Easy 6 pairs in 0:45"))
         #expect(screen.keyHints.map(\.keys) == ["↑↓", "←→", "Enter"])
-        #expect(started().keyHints.map(\.action) == ["move", "turn"])
+        #expect(started().keyHints.map(\.action) == ["move", "turn", "restart"])
+        #expect(help.keys.contains { $0.keys == "r" && $0.action.contains("asks first") })
     }
 
     @Test func theMenuShowsTheBestResultWithItsLevel() {

@@ -1,4 +1,5 @@
 import ArcadeTestSupport
+import Foundation
 import ArcadeUI
 import SlotModel
 import Testing
@@ -119,6 +120,17 @@ import Testing
         #expect(screen.current.game.numberOfDigits == 3)
     }
 
+    @Test func homeAndEndSwitchToTheFirstAndLastMachine() {
+        var screen = slots(seed: 1)
+        _ = screen.update(.key(.end))
+        #expect(screen.current.game.numberOfDigits == 5)
+        _ = screen.update(.key(.end))
+        #expect(screen.current.game.numberOfDigits == 5)  // no wrap: End stays on the last
+        _ = screen.update(.key(.home))
+        #expect(screen.current.game.numberOfDigits == 3)
+        #expect(screen.help.keys.contains { $0.keys.contains("Home End") && $0.action.contains("first or last") })
+    }
+
     @Test func switchingTabsMidRollSettlesTheSpin() {
         var screen = slots(seed: 5144)
         _ = screen.update(.key(.space))
@@ -152,6 +164,38 @@ import Testing
         #expect(after.contains("Score: 100"))
     }
 
+    /// The line under the reels as drawn at `size`.
+    private func messageLine(_ screen: SlotsScreen, size: Size, theme: Theme = Theme()) -> String {
+        var grid = CellGrid(size: size, theme: theme)
+        screen.render(into: &grid)
+        let layout = SlotsLayout(size: size, machine: screen.current, ascii: theme.ascii)
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows[layout.message.y].trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func onTheNarrowestScreenThePayoutIsSaidInFewerWordsNotCut() {
+        let narrow = Size(width: 36, height: 12)
+        var screen = slots(seed: 5144, size: narrow)
+        spinToStop(&screen)
+        #expect(messageLine(screen, size: narrow) == "+300 — digits and colours match")
+        #expect(messageLine(screen, size: Size(width: 80, height: 23)) == "+300 — all digits and colours match")
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        #expect(messageLine(screen, size: narrow, theme: ascii) == "+300 - digits and colours match")
+    }
+
+    @Test func onTheNarrowestScreenTheNeedForPointsIsSaidWhole() {
+        let narrow = Size(width: 36, height: 12)
+        var screen = slots(seed: 1, size: narrow)
+        _ = screen.update(.key(.character("2")))
+        for _ in 0..<500 where screen.current.game.canSpin { spinToStop(&screen) }
+        #expect(!screen.current.game.canSpin)
+        #expect(messageLine(screen, size: narrow) == "Need 2 points: press r to reset.")
+        let wide = messageLine(screen, size: Size(width: 80, height: 23))
+        #expect(wide.hasSuffix("  Need 2 points to spin — press r to reset."))
+        _ = screen.update(.key(.space))  // Spin is disabled: the line stays
+        #expect(messageLine(screen, size: narrow) == "Need 2 points: press r to reset.")
+    }
+
     @Test func resetRecordsTheBestScoreReachedAndStartsAgain() {
         var screen = slots(seed: 5144)
         spinToStop(&screen)
@@ -163,12 +207,24 @@ import Testing
         #expect(screen.update(.key(.character("r"))).isEmpty)  // nothing played since: nothing to keep
     }
 
-    @Test func leavingRecordsEachPlayedMachine() {
-        var screen = slots(seed: 1)
+    @Test func leavingRecordsEachMachineThatWentAbove100() {
+        var screen = slots(seed: 5144)
         #expect(!screen.isInProgress)
-        spinToStop(&screen)
+        spinToStop(&screen)  // the jackpot: 398
         #expect(screen.isInProgress)
-        #expect(screen.willLeave() == [.recordScore(100, figures: ["machine": "3-digit", "spins": "1"])])
+        _ = screen.update(.key(.tab))
+        spinToStop(&screen)
+        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"])])
+    }
+
+    @Test func aMachineThatNeverWentAbove100RecordsNoBest() {
+        var screen = slots(seed: 1)  // this seed's first 3-digit spins match nothing
+        spinToStop(&screen)
+        spinToStop(&screen)
+        #expect(screen.current.shownScore == 96)
+        #expect(screen.willLeave().isEmpty)
+        #expect(screen.update(.key(.character("r"))).isEmpty)  // nor does a reset
+        #expect(screen.current.shownScore == 100)
     }
 
     @Test func clicksOnTabsAndButtonsWork() {

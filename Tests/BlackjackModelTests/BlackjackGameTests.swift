@@ -195,12 +195,44 @@ func standingComparesTotals(player: [Rank], dealer: [Rank], draws: [Rank], outco
     #expect(game.score == score)
 }
 
+@Test func aHitThatMakes21StandsByItselfAndTheDealerPlays() throws {
+    // The player's 5-6 hits a King: 21. The dealer's 10-4 then draws a 3 and stands on 17.
+    var game = stackedGame(player: [.five, .six], dealer: [.ten, .four], then: [.king, .three])
+    game.deal()
+    game.hit()
+    #expect(game.playerHand.calculateBestScore() == 21)
+    #expect(!game.isHandInProgress && !game.isDealerHoleCardHidden)
+    #expect(!game.canDoubleDown)
+    try #require(game.dealerHand.cards.count == 3)
+    let (king, hole, three) = (game.playerHand.cards[2], game.dealerHand.cards[1], game.dealerHand.cards[2])
+    #expect(game.lastEvents == [.playerDrew(king), .dealerRevealed(hole), .dealerDrew(three), .settled(.win)])
+    #expect(game.score == 150)
+    let settled = game
+    game.hit()  // nothing left to hit: the hand is over
+    game.stand()
+    #expect(game == settled)
+
+    // A soft 21 counts the same: A-4 hits a 6.
+    var soft = stackedGame(player: [.ace, .four], dealer: [.ten, .eight], then: [.six])
+    soft.deal()
+    soft.hit()
+    #expect(soft.outcome == .win)
+    #expect(soft.dealerHand.cards.count == 2)  // the dealer's 18 stands
+}
+
+@Test func aHitUnder21LeavesThePlayerToAct() {
+    var game = stackedGame(player: [.five, .six], dealer: [.ten, .four], then: [.nine])
+    game.deal()
+    game.hit()
+    #expect(game.playerHand.calculateBestScore() == 20)
+    #expect(game.isHandInProgress && game.outcome == nil)
+}
+
 @Test func aThreeCard21PushesAThreeCard21AndBeats20() {
-    // The player hits 5-6 to 21; dealer 10-4 draws a 7.
+    // The player hits 5-6 to 21 and stands by it; dealer 10-4 draws a 7.
     var push = stackedGame(player: [.five, .six], dealer: [.ten, .four], then: [.king, .seven])
     push.deal()
     push.hit()
-    push.stand()
     #expect(push.playerHand.calculateBestScore() == 21 && push.dealerHand.calculateBestScore() == 21)
     #expect(push.outcome == .push)
     #expect(push.score == 100)
@@ -208,7 +240,6 @@ func standingComparesTotals(player: [Rank], dealer: [Rank], draws: [Rank], outco
     var win = stackedGame(player: [.five, .six], dealer: [.ten, .four], then: [.king, .six])
     win.deal()
     win.hit()
-    win.stand()
     #expect(win.outcome == .win)
     #expect(win.score == 150)
 }

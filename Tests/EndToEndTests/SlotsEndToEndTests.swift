@@ -73,13 +73,30 @@ extension EndToEnd {
             session.type("q")
             #expect(await session.waitFor("Leave this game? (y/n)"))  // the 5-digit machine was played
             session.type("y")
-            #expect(await session.waitFor("best "))  // the best machine score is on the menu now
+            #expect(await session.waitFor("3  Slots"))
+            // Neither machine went above the 100 it started with: no "best" to show or keep.
+            #expect(line(containing: "3  Slots", in: session)?.contains("best") == false)
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+            let scores = try? String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
+            #expect(scores?.contains("\"slots\"") != true)
+        }
+
+        @Test func aMachineThatWentAbove100KeepsItsBest() async throws {
+            let session = try await start(["slots", "--seed", "5144"], waitingFor: "Score: 100")
+            defer { session.close() }
+            session.sendKeys("Space")
+            #expect(await session.waitFor("+300 — all digits and colours match"))  // seed 5144's jackpot
+            session.type("q")
+            #expect(await session.waitFor("Leave this game? (y/n)"))
+            session.type("y")
+            #expect(await session.waitFor("best 398 (3-digit)"))
             session.type("q")
             #expect(await session.waitForExit() == 0)
             session.expectRestored()
             let scores = try String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
-            #expect(scores.contains("\"slots\""))
-            #expect(scores.contains("3-digit") && scores.contains("5-digit"))
+            #expect(scores.contains("\"slots\"") && scores.contains("3-digit") && !scores.contains("5-digit"))
         }
     }
 }

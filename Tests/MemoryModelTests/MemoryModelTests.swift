@@ -89,6 +89,47 @@ func boardSizeIsClampedInsteadOfTrapping(requested: Int, pairs: Int) {
     #expect(game.moves == 1)
 }
 
+@Test func aMismatchCanBeTurnedFaceDownBeforeTheNextChoiceStoppingItsBonusClocks() {
+    var game = makeGame()
+    let (b, c, d) = (card(1, 0, in: game), card(2, 0, in: game), card(3, 0, in: game))
+
+    game.turnMismatchFaceDown(now: 0)  // nothing face up: nothing to do
+    game.choose(b, now: 0)
+    game.turnMismatchFaceDown(now: 0.5)  // one card is no mismatch
+    #expect(game.faceUpCards.map(\.id) == [b.id])
+    #expect(!game.isShowingMismatch)
+
+    game.choose(c, now: 1)
+    #expect(game.isShowingMismatch)
+    game.turnMismatchFaceDown(now: 2)
+    #expect(game.faceUpCards.isEmpty)
+    #expect(!game.isShowingMismatch)
+    // The bonus clocks stopped at 2: b used 2 s, c 1 s, however long the next choice waits.
+    #expect(game.faceUpTime(of: b, now: 30) == 2)
+    #expect(game.faceUpTime(of: c, now: 30) == 1)
+    #expect(game.moves == 1 && game.score == 0)
+    #expect(card(1, 0, in: game).hasBeenSeen && card(2, 0, in: game).hasBeenSeen)
+
+    // The next choice starts a new turn; the two cards can be chosen again.
+    game.choose(d, now: 3)
+    game.choose(b, now: 4)
+    #expect(game.moves == 2)
+    #expect(game.score == -1)  // b was seen before, d was not
+    #expect(game.faceUpTime(of: b, now: 4.5) == 2.5)
+}
+
+@Test func aMismatchStaysFaceUpWhenTheGameIsOverOrTheTimeIsOdd() {
+    var game = makeGame(timeLimit: 10)
+    game.choose(card(1, 0, in: game), now: 0)
+    game.choose(card(2, 0, in: game), now: 1)
+    let before = game
+    game.turnMismatchFaceDown(now: .nan)
+    game.turnMismatchFaceDown(now: .infinity)
+    game.turnMismatchFaceDown(now: 10)  // the clock ran out: the board is frozen as it ended
+    #expect(game == before)
+    #expect(game.isLost(now: 10))
+}
+
 @Test func choosingAFaceUpMatchedOrForeignCardDoesNothing() {
     var game = makeGame(pairs: 4)
     let stale = card(0, 0, in: game)
@@ -129,6 +170,12 @@ func boardSizeIsClampedInsteadOfTrapping(requested: Int, pairs: Int) {
         let before = game
         let chosen = game.cards[Int.random(in: 0..<game.cards.count, using: &rng)]
         now += Double.random(in: 0...2, using: &rng)
+        if Bool.random(using: &rng) {
+            // The screen turns a mismatch back by itself: that changes no score or move.
+            game.turnMismatchFaceDown(now: now)
+            #expect(game.faceUpCards.count <= 1)
+            #expect(game.score == before.score && game.moves == before.moves)
+        }
 
         // What the rules say this choice should do to the score.
         let current = game.cards.first { $0.id == chosen.id }!

@@ -24,6 +24,13 @@ extension BlackjackScreen {
         "Score \(shownScore) · Hand \(max(1, game.handNumber)) of \(BlackjackGame.handsPerGame)"
     }
 
+    /// The cards left in the shoe as the table shows it: the dealer's cards not yet turned
+    /// over in the play on screen still count as in the shoe.
+    var shownCardsLeftInShoe: Int {
+        let unseen = dealerPlay.map { game.dealerHand.cards.count - $0.shownCards } ?? 0
+        return game.cardsLeftInShoe + max(0, unseen)
+    }
+
     /// The game's name on the left, the score and hand number on the right.
     private func drawHeader(in rect: Rect, into grid: inout CellGrid) {
         Label("Blackjack", style: Style.bold.foreground(.cyan)).draw(into: &grid, in: rect)
@@ -40,7 +47,7 @@ extension BlackjackScreen {
         let dealerCards = Array(game.dealerHand.cards.prefix(dealerPlay?.shownCards ?? game.dealerHand.cards.count))
         Label(BlackjackWording.plain(Self.titled("Dealer", dealerTotal(dealerCards)), ascii: ascii), style: .bold)
             .draw(into: &grid, in: layout.dealerLabel)
-        let shoe = "\(game.deckCount)-deck shoe: \(game.cardsLeftInShoe) left"
+        let shoe = "\(game.deckCount)-deck shoe: \(shownCardsLeftInShoe) left"
         Label(shoe, alignment: .right, style: .dim).draw(into: &grid, in: layout.dealerLabel)
         drawHand(dealerCards, hidingHoleCard: game.isDealerHoleCardHidden, scale: layout.scale,
                  in: layout.dealerCards, into: &grid)
@@ -183,7 +190,9 @@ extension BlackjackScreen {
         let area = Box.inner(of: frame).insetBy(dx: 1, dy: 0)
         for (row, line) in highScoreLines.prefix(area.height).enumerated() {
             let style: Style = row == 0 && !scores.isEmpty ? .bold : .plain
-            grid.write(line, at: Point(x: area.x, y: area.y + row), style: style, clip: area)
+            // A long player name ends in an ellipsis rather than cut off at the frame.
+            let shown = TextLayout.truncated(line, toWidth: area.width, ascii: grid.theme.ascii)
+            grid.write(shown, at: Point(x: area.x, y: area.y + row), style: style, clip: area)
         }
         backButton.draw(into: &grid, in: back)
     }

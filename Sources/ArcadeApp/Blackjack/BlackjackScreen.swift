@@ -11,7 +11,8 @@ import BlackjackModel
 ///
 /// Keys: Enter/Space deal, `h` hit, `s` stand, `d` double down, `+`/`-` bet, `a` About,
 /// `t` the top scores. The shell keeps `q`, `?` and Esc (Esc closes About and High Scores
-/// first). Two alerts only: one when the game opens, one when it ends.
+/// first). Two alerts only: one when a game opens (the first, and each played again), one
+/// when it ends.
 struct BlackjackScreen: GameScreen {
     /// What fills the area under the header.
     enum Page: Equatable {
@@ -116,7 +117,7 @@ struct BlackjackScreen: GameScreen {
         if page == .highScores { return [KeyHint("Esc", "back")] }
         switch alert {
         case .newGame?: return [KeyHint("Enter", "start"), KeyHint("a", "about")]
-        case .gameOver?: return [KeyHint("p", "play again"), KeyHint("t", "scores"), KeyHint("m", "menu")]
+        case .gameOver?: return [KeyHint("p", "play again"), KeyHint("t", "scores")]  // the shell adds "q menu"
         case nil: break
         }
         if dealerPlay != nil { return [KeyHint("any key", "skip")] }
@@ -131,11 +132,11 @@ struct BlackjackScreen: GameScreen {
             title: "Blackjack",
             keys: [
                 KeyHint("Enter Space", "deal the next hand"),
-                KeyHint("h", "hit: take a card"),
-                KeyHint("s", "stand: the dealer plays"),
-                KeyHint("d", "double down: double the bet, one card"),
+                KeyHint("h s d", "hit, stand or double down"),
                 KeyHint("+ -", "raise or lower the bet by \(BlackjackGame.betStep)"),
                 KeyHint("a", "about: the rules and house rules"),
+                KeyHint("↑ ↓ PgUp PgDn", "scroll the About page"),
+                KeyHint("Home End", "the top or bottom of the About page"),
                 KeyHint("t", "the top \(Self.highScoreCount) scores"),
                 KeyHint("any key", "during the dealer's play: show it all"),
                 KeyHint("click", "any button"),
@@ -254,6 +255,10 @@ struct BlackjackScreen: GameScreen {
             scrollAbout(by: -Self.aboutPageStep)
         case .pageDown:
             scrollAbout(by: Self.aboutPageStep)
+        case .home:
+            scrollAbout(by: -aboutOffset)
+        case .end:
+            scrollAbout(by: Int.max / 2)  // clamped to the last line at the bottom
         default:
             break
         }
@@ -428,13 +433,15 @@ struct BlackjackScreen: GameScreen {
         return effects
     }
 
-    /// Start over: score 100, hand 1, the default bet; the shoe carries on.
+    /// Start over: score 100, hand 1, the default bet; the shoe carries on. The new game
+    /// opens as the first did, with the new-game alert.
     private mutating func playAgain() {
         game.newGame()
         shownScore = game.score
         isScoreRecorded = false
         gameOverMessage = ""
-        say(BlackjackWording.newGameStarted)
+        showsNewGameAlert = true
+        say(BlackjackWording.placeYourBet)
     }
 
     /// Raise or lower the bet for the next hand by `step`; the model clamps it.

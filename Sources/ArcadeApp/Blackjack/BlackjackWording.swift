@@ -5,12 +5,13 @@ import BlackjackModel
 /// Kept apart from the screen so the wording reads in one place and tests can name it.
 /// Texts use `—` and `·`; `BlackjackWording.plain(_:ascii:)` spells them in ASCII.
 enum BlackjackWording {
-    /// The status line before the first deal of a game.
+    /// The status line before the first deal of a game (after the new-game alert).
     static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
-    /// The status line after the player asks for another game.
-    static let newGameStarted = "New game: 100 points, 5 hands. Set your bet, then press Enter"
     /// The prefix of the status line when the shoe was reshuffled for the hand on the table.
-    static let reshuffling = "Reshuffling the shoe — "
+    ///
+    /// Short, so that with the longest line after a deal ("You have 15. You can Hit, Stand
+    /// or Double down") it fits the narrowest table, 58 columns.
+    static let reshuffling = "Reshuffled. "
 
     /// What the player may do now, e.g. "You can Hit or Stand".
     static func choices(canDoubleDown: Bool) -> String {
@@ -83,7 +84,8 @@ enum BlackjackWording {
         "Get closer to 21 than the dealer without going over. Cards 2 to 10 count their number, "
             + "J Q K count 10, and an Ace counts 1 or 11, whichever gives the better total.",
         "",
-        "Hit takes a card; Stand ends your turn and the dealer plays, card by card. Double down "
+        "Hit takes a card (a hit that makes 21 stands for you); Stand ends your turn and the dealer "
+            + "plays, card by card. Double down "
             + "doubles your bet, takes exactly one card and stands. A two-card 21 is Blackjack and "
             + "beats any other 21; equal totals push and the bet comes back.",
         "",

@@ -145,7 +145,7 @@ extension MemoryScreen {
         case .playing:
             guard let game else { return }
             drawBoard(game, into: &grid)
-            if game.isOver(now: now) {
+            if isGameOver {
                 gameOverDialog(width: grid.size.width).draw(into: &grid, in: grid.bounds)
             }
         }
@@ -200,10 +200,11 @@ extension MemoryScreen {
     private func drawBoard(_ game: Game, into grid: inout CellGrid) {
         let layout = MemoryLayout(size: grid.size, cardCount: game.cards.count)
         drawStatus(game, in: layout.status, into: &grid)
-        let isMismatch = game.faceUpIndices.count == 2
+        let isMismatch = game.isShowingMismatch
         for (index, card) in game.cards.enumerated() {
             guard let frame = layout.card(at: index) else { continue }
-            drawCard(card, of: game, in: frame, isMismatch: isMismatch, into: &grid)
+            let look: CardLook = foundPair?.cards.contains(index) == true ? .found : isMismatch ? .mismatch : .plain
+            drawCard(card, of: game, in: frame, look: look, into: &grid)
         }
         if !game.isOver(now: now), let frame = layout.card(at: cursor) {
             // Two cells either side of the card: moving the cursor repaints only these.
@@ -228,16 +229,23 @@ extension MemoryScreen {
             ("Pairs", "\(game.matchedPairs)/\(game.numberOfPairs)", .bold),
         ]
         // Three columns between fields when they fit, fewer on a narrow screen, and at the
-        // narrowest the time without its name.
+        // narrowest the time without its name. A field with no room left (only below the
+        // minimum size) is never cut silently: an ellipsis stands for it and the rest.
         let widths = fields.map { $0.0.count + 1 + $0.1.count }
         let total = widths.reduce(0, +)
         let gap = (1...3).reversed().first { total + $0 * (fields.count - 1) <= rect.width } ?? 1
         let dropsTimeName = total + fields.count - 1 > rect.width
+        let ellipsis = Glyphs(theme: grid.theme).ellipsis
         var x = rect.x
         for (index, (name, value, style)) in fields.enumerated() {
-            if !(index == 0 && dropsTimeName) {
-                x += grid.write(name + " ", at: Point(x: x, y: rect.y), style: .dim, clip: rect)
+            let shownName = index == 0 && dropsTimeName ? "" : name + " "
+            // Room for this field, and after it (but the last) for the ellipsis, should the next not fit.
+            let after = index == fields.count - 1 ? 0 : 1 + DisplayWidth.of(ellipsis)
+            guard shownName.count + value.count + after <= rect.maxX - x else {
+                grid.write(ellipsis, at: Point(x: x, y: rect.y), style: .dim, clip: rect)
+                return
             }
+            x += grid.write(shownName, at: Point(x: x, y: rect.y), style: .dim, clip: rect)
             x += grid.write(value, at: Point(x: x, y: rect.y), style: style, clip: rect) + gap
         }
         let setting = "\(level.name), \(symbolSet.name)"
@@ -246,10 +254,21 @@ extension MemoryScreen {
         }
     }
 
-    /// One card: its back while face down, its symbol and bonus bar while face up, nothing once matched.
-    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, isMismatch: Bool,
+    /// How a face-up card is framed.
+    private enum CardLook {
+        /// Face up on its own, or face down.
+        case plain
+        /// One of two face-up cards that do not match: a red frame.
+        case mismatch
+        /// One of the pair just found, on show: a green double frame and a check either side.
+        case found
+    }
+
+    /// One card: its back while face down, its symbol and bonus bar while face up (and while a
+    /// pair found is on show), nothing once matched.
+    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook,
                          into grid: inout CellGrid) {
-        guard !card.isMatched, frame.width >= 3, frame.height >= 3 else { return }
+        guard !card.isMatched || look == .found, frame.width >= 3, frame.height >= 3 else { return }
         let ascii = grid.theme.ascii
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
@@ -258,17 +277,30 @@ extension MemoryScreen {
             grid.fill(inner, with: back)
             return
         }
-        let frameStyle = isMismatch ? Style.bold.foreground(.red) : Style.bold
-        Box(style: .rounded, frameStyle: frameStyle, fillsInterior: true).draw(into: &grid, in: frame)
+        let frameStyle = switch look {
+        case .plain: Style.bold
+        case .mismatch: Style.bold.foreground(.red)
+        case .found: Style.bold.foreground(.green)
+        }
+        Box(style: look == .found ? .double : .rounded, frameStyle: frameStyle, fillsInterior: true)
+            .draw(into: &grid, in: frame)
 
         // The symbol on the middle row (above the bar when the card is only two rows inside).
         let symbolY = inner.height >= 2 ? min(frame.y + frame.height / 2, inner.maxY - 2) : inner.y
+        let symbolWidth: Int, symbolX: Int
         if ascii {
             let word = TextLayout.prefix(of: card.content.word, width: inner.width)
-            grid.write(word, at: Point(x: inner.x + (inner.width - word.count) / 2, y: symbolY), style: .bold,
-                       clip: inner)
+            (symbolWidth, symbolX) = (word.count, inner.x + (inner.width - word.count) / 2)
+            grid.write(word, at: Point(x: symbolX, y: symbolY), style: .bold, clip: inner)
         } else {
-            grid.put(card.content.emoji, at: Point(x: inner.x + (inner.width - 2) / 2, y: symbolY), clip: inner)
+            (symbolWidth, symbolX) = (2, inner.x + (inner.width - 2) / 2)
+            grid.put(card.content.emoji, at: Point(x: symbolX, y: symbolY), clip: inner)
+        }
+        if look == .found && symbolWidth + 4 <= inner.width {
+            // A check either side of the symbol, a space between: the mark of a match.
+            let check = Glyphs(ascii: ascii).check
+            grid.put(check, at: Point(x: symbolX - 2, y: symbolY), style: frameStyle)
+            grid.put(check, at: Point(x: symbolX + symbolWidth + 1, y: symbolY), style: frameStyle)
         }
 
         // The bonus bar: on the last row inside, or in the bottom edge of a one-row card.
@@ -296,7 +328,7 @@ extension MemoryScreen {
 
     /// What the note line says, from the fullest wording to the shortest, and its style.
     func note(for game: Game) -> ([String], Style) {
-        if game.isWon { return (["All pairs found!"], Style.bold.foreground(.green)) }
+        if game.isWon && foundPair == nil { return (["All pairs found!"], Style.bold.foreground(.green)) }
         if game.isLost(now: now) { return (["Time's up."], Style.bold.foreground(.yellow)) }
         switch note {
         case .start:

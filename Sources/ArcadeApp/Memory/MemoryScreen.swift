@@ -6,15 +6,20 @@ import MemoryModel
 ///
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
 /// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
-/// (`>` `<` beside a card) moves with the arrows or h/j/k/l and Space or Enter turns the
-/// card under it; a click turns a card too. The game clock starts with the first card.
-/// When every pair is found or the clock runs out, a box over the board gives the result
-/// with Restart (`r`, Enter) and Change level (`c`).
+/// (`>` `<` beside a card) moves with the arrows or h/j/k/l, Home and End take it to the
+/// first and last card, and Space or Enter turns the card under it; a click turns a card
+/// too. The game clock starts with the first card;
+/// `r` deals a new board (asking first, through the shell, once the clock runs).
+/// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
+/// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
+/// at once with the next key or click (which then does what it always does). When every
+/// pair is found (and the last one has been shown) or the clock runs out, a box over the
+/// board gives the result with Restart (`r`, Enter) and Change level (`c`).
 ///
 /// The screen keeps its own clock, `now`, by adding up the ticks it is sent, and passes it
-/// to every model call. It asks for ticks only while the game clock runs, so the clock
-/// stands still whenever the shell withholds them (help, the leave question, a terminal
-/// too small).
+/// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
+/// waited out, so both stand still whenever the shell withholds them (help, the leave
+/// question, a terminal too small).
 struct MemoryScreen: GameScreen {
     typealias Game = MemoryGame<MemorySymbol>
 
@@ -43,6 +48,39 @@ struct MemoryScreen: GameScreen {
         case mismatch(penalty: Int)
     }
 
+    /// A moment the screen waits out on its own clock, such as a mismatch before it turns back.
+    ///
+    /// It is timed from the first tick after it began, not from `now` at the turn: while the
+    /// game clock runs, ticks come twice a second, so at a key press `now` can be half a
+    /// second old. The screen asks for a tick at once (see `tickInterval`); that tick's time,
+    /// most of it from before the press, does not count.
+    struct Pause: Equatable {
+        /// Seconds it lasts from its first tick.
+        let duration: Double
+        /// When it ends on the screen's clock; nil until its first tick.
+        private(set) var endsAt: Double?
+
+        init(_ duration: Double) {
+            self.duration = duration
+        }
+
+        /// Whether it has run out at `now`, the screen's clock after a tick (the first one starts it).
+        mutating func isOver(after now: Double) -> Bool {
+            guard let endsAt else {
+                endsAt = now + duration
+                return false
+            }
+            return now >= endsAt - MemoryScreen.roundingSlack
+        }
+    }
+
+    /// A pair just found, on show before it leaves the board.
+    struct FoundPair: Equatable {
+        /// The board positions of its two cards.
+        let cards: [Int]
+        var pause = Pause(MemoryScreen.foundPairShowTime)
+    }
+
     /// The buttons of the game-over box, left to right.
     enum GameOverButton: Int {
         case restart, changeLevel
@@ -61,6 +99,10 @@ struct MemoryScreen: GameScreen {
     private(set) var note = Note.start
     /// The focused button of the game-over box.
     private(set) var gameOverFocus = GameOverButton.restart
+    /// While two cards that do not match are face up: when they turn back by themselves.
+    private(set) var mismatchPause: Pause?
+    /// The pair found last, while it is on show.
+    private(set) var foundPair: FoundPair?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
 
@@ -77,6 +119,12 @@ struct MemoryScreen: GameScreen {
 
     /// Seconds between ticks while the clock runs: two redraws a second (keys still arrive at once).
     static let clockTickInterval = 0.5
+    /// Seconds between ticks while a pause waits for its first tick: as soon as the run loop allows.
+    static let promptTickInterval = 1.0 / 30.0
+    /// Seconds two cards that do not match stay face up before they turn back.
+    static let mismatchShowTime = 1.0
+    /// Seconds a pair found stays on show before it leaves the board.
+    static let foundPairShowTime = 0.6
 
     /// A screen showing the choice before a game; `seed` fixes every board of the session.
     ///
@@ -104,10 +152,17 @@ struct MemoryScreen: GameScreen {
 
     // MARK: - State read by drawing and tests
 
-    /// Whether the game on the board has ended (won, or the clock ran out).
+    /// Whether the game on the board has ended (won, or the clock ran out) and its result is up.
+    ///
+    /// After the last pair that is once the pair has been on show.
     var isGameOver: Bool {
         guard phase == .playing, let game else { return false }
-        return game.isOver(now: now)
+        return game.isOver(now: now) && !isShowingLastPair
+    }
+
+    /// Whether the game is won and its last pair is still on show, before the result.
+    var isShowingLastPair: Bool {
+        foundPair != nil && game?.isWon == true
     }
 
     /// Seconds left on the game clock as shown, counting down in whole seconds (rounded up).
@@ -124,8 +179,8 @@ struct MemoryScreen: GameScreen {
         Int(((game?.elapsed(now: now) ?? 0) + Self.roundingSlack).rounded(.down))
     }
 
-    /// How far a sum of ticks may miss a whole second and still be shown as it.
-    private static let roundingSlack = 1e-6
+    /// How far a sum of ticks may miss a whole second (or a pause's end) and still count as it.
+    fileprivate static let roundingSlack = 1e-6
 
     // MARK: - GameScreen
 
@@ -133,21 +188,36 @@ struct MemoryScreen: GameScreen {
 
     var wantsTicks: Bool {
         guard phase == .playing, let game else { return false }
+        return game.isClockRunning(now: now) || !pauses.isEmpty
+    }
+
+    /// Half a second for the clock; sooner when a pause is due to end, at once when one has just begun.
+    var tickInterval: Double {
+        if pauses.contains(where: { $0.endsAt == nil }) { return Self.promptTickInterval }
+        let untilEnd = pauses.compactMap { $0.endsAt.map { $0 - now } }.min() ?? Self.clockTickInterval
+        return max(Self.promptTickInterval, min(Self.clockTickInterval, untilEnd))
+    }
+
+    var isInProgress: Bool {
+        guard phase == .playing, let game else { return false }
         return game.isClockRunning(now: now)
     }
 
-    var tickInterval: Double { Self.clockTickInterval }
-
-    var isInProgress: Bool { wantsTicks }
+    /// The pauses being waited out.
+    private var pauses: [Pause] {
+        [mismatchPause, foundPair?.pause].compactMap { $0 }
+    }
 
     var keyHints: [KeyHint] {
         switch phase {
         case .choosing:
             return [KeyHint("↑↓", "row"), KeyHint("←→", "choose"), KeyHint("Enter", "start")]
+        case .playing where isShowingLastPair:
+            return []  // a moment: the result comes next
         case .playing where isGameOver:
             return [KeyHint("r", "restart"), KeyHint("c", "change level")]
         case .playing:
-            return [KeyHint("←↑↓→", "move"), KeyHint("Space", "turn")]
+            return [KeyHint("←↑↓→", "move"), KeyHint("Space", "turn"), KeyHint("r", "restart")]
         }
     }
 
@@ -159,18 +229,19 @@ struct MemoryScreen: GameScreen {
             title: "Memory",
             keys: [
                 KeyHint("arrows  h j k l", "move the cursor (> <) between cards"),
+                KeyHint("Home  End", "the cursor to the first or last card"),
                 KeyHint("Space  Enter", "turn the card under the cursor"),
                 KeyHint("click", "turn a card; pick a level, symbols or button"),
                 KeyHint("1 2 3", "Easy, Normal or Hard, before a game"),
-                KeyHint("r  Enter", "restart when the game is over"),
+                KeyHint("r", "restart with a new board (asks first during a game)"),
                 KeyHint("c", "change level or symbols when it is over"),
             ],
             notes: [
                 "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
                     + "). It starts with your first card and stops while this help or the leave "
                     + "question is open.",
-                "At most two cards are face up: turning a third turns them back. A pair found "
-                    + "leaves the board.",
+                "A pair found shows for a moment, then leaves the board. Two cards that do not "
+                    + "match turn back after a second, or at once with your next key.",
                 "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
                     + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
                     + "1 point for each of its cards you had seen before.",
@@ -189,31 +260,69 @@ struct MemoryScreen: GameScreen {
             case .choosing:
                 handleChoice(key)
                 return []
+            case .playing where isShowingLastPair:
+                return showResult()
             case .playing where isGameOver:
                 return handleGameOver(key)
             case .playing:
                 return handleBoard(key)
             }
         case .mouse(let event) where event.action == .press:
+            if isShowingLastPair { return showResult() }
             return click(at: event.at)
         case .mouse:
             return []
         }
     }
 
+    /// Leaving while the last pair is on show still keeps the score (without a sound on the way out).
+    mutating func willLeave() -> [GameEffect] {
+        guard isShowingLastPair else { return [] }
+        return showResult().filter { if case .sound = $0 { false } else { true } }
+    }
+
     // MARK: - Time
 
-    /// Let `elapsed` seconds pass; when that ends the game, hand over its result.
+    /// Let `elapsed` seconds pass: a mismatch may turn back, and when the game ends, hand over its result.
     private mutating func advance(by elapsed: Double) -> [GameEffect] {
         guard elapsed.isFinite, elapsed > 0 else { return [] }
         now += elapsed
+        if var pause = mismatchPause {
+            if pause.isOver(after: now) {
+                // At the moment it ran out, however late the tick: that is when their bonus stops.
+                game?.turnMismatchFaceDown(now: pause.endsAt ?? now)
+                mismatchPause = nil
+            } else {
+                mismatchPause = pause
+            }
+        }
+        if var found = foundPair {
+            foundPair = found.pause.isOver(after: now) ? nil : found
+        }
         return finishIfOver()
     }
 
+    /// End the last pair's show now (a key or click came first) and bring up the result.
+    private mutating func showResult() -> [GameEffect] {
+        foundPair = nil
+        return finishIfOver()
+    }
+
+    /// Turn a mismatch that is face up back at once (a key or click came before its time ran out).
+    private mutating func turnMismatchBack() {
+        guard mismatchPause != nil else { return }
+        game?.turnMismatchFaceDown(now: now)
+        mismatchPause = nil
+    }
+
     /// The effects of a game that has just ended: its score (once) and a sound cue.
+    ///
+    /// A won game ends once its last pair has been on show.
     private mutating func finishIfOver() -> [GameEffect] {
-        guard let game, phase == .playing, !isRecorded, game.isOver(now: now) else { return [] }
+        guard let game, phase == .playing, !isRecorded, game.isOver(now: now), !isShowingLastPair else { return [] }
         isRecorded = true
+        mismatchPause = nil  // an ended game's board stays as it ended
+        foundPair = nil
         gameOverFocus = .restart
         let won = game.isWon
         let figures = [
@@ -290,6 +399,8 @@ struct MemoryScreen: GameScreen {
         phase = .playing
         cursor = 0
         note = .start
+        mismatchPause = nil
+        foundPair = nil
         isRecorded = false
         gameOverFocus = .restart
     }
@@ -297,7 +408,13 @@ struct MemoryScreen: GameScreen {
     // MARK: - The board
 
     private mutating func handleBoard(_ key: Key) -> [GameEffect] {
+        turnMismatchBack()
         if key.isActivate { return turn(cursor) }
+        if key == .character("r") || key == .character("R") { return restart() }
+        if key == .home || key == .end {
+            cursor = key == .home ? 0 : max(0, (game?.cards.count ?? 0) - 1)
+            return []
+        }
         if let direction = key.direction(vimKeys: true) { moveCursor(direction) }
         return []
     }
@@ -323,16 +440,40 @@ struct MemoryScreen: GameScreen {
         let card = game.cards[index]
         guard !card.isFaceUp, !card.isMatched else { return [] }
         let scoreBefore = game.score, movesBefore = game.moves
+        let waiting = game.faceUpIndices  // the first card of this turn, if any
         game.choose(card, now: now)
         if game.moves > movesBefore {
-            note = game.cards[index].isMatched
-                ? .match(points: game.score - scoreBefore)
-                : .mismatch(penalty: scoreBefore - game.score)
+            if game.cards[index].isMatched {
+                note = .match(points: game.score - scoreBefore)
+                foundPair = FoundPair(cards: (waiting + [index]).sorted())
+            } else {
+                note = .mismatch(penalty: scoreBefore - game.score)
+                mismatchPause = Pause(Self.mismatchShowTime)
+            }
         } else {
             note = .firstCard
         }
         self.game = game
         return finishIfOver()
+    }
+
+    /// Deal a new board: at once before the first card, else after the shell has asked.
+    private mutating func restart() -> [GameEffect] {
+        guard isInProgress else {
+            startGame()
+            return []
+        }
+        return [.confirm(.newGame)]
+    }
+
+    /// The player said yes to the new game `r` asked about.
+    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
+        switch action {
+        case .newGame:
+            guard phase == .playing else { return [] }
+            startGame()
+            return []
+        }
     }
 
     // MARK: - Game over
@@ -391,6 +532,7 @@ struct MemoryScreen: GameScreen {
             }
             return []
         case .playing:
+            turnMismatchBack()
             guard let game,
                   let index = MemoryLayout(size: size, cardCount: game.cards.count).cardIndex(at: point)
             else { return [] }

@@ -5,7 +5,8 @@ import SlotModel
 ///
 /// Spin (Space, Enter, `s`, click) rolls the reels for about 0.8 s, stopping them
 /// left to right, then names the payout and updates the score. Reset (`r`) puts the
-/// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines.
+/// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
+/// End go to the first and last.
 struct SlotsScreen: GameScreen {
     /// One machine and what the screen shows of it.
     struct Machine {
@@ -14,9 +15,12 @@ struct SlotsScreen: GameScreen {
         var rolling: Double?
         /// The score as shown: the cost is taken at the press, the payout when the reels stop.
         var shownScore: Int
-        /// The line under the reels: the last payout, or why Spin is disabled.
-        var message: String
-        /// The highest score reached since the last reset, kept in the score store.
+        /// The line under the reels, fullest wording first: the last payout, a reset. The
+        /// drawing shows the first that fits, and adds why Spin is disabled when it is.
+        var messages: [String]
+        /// The fullest wording of the line under the reels.
+        var message: String { messages.first ?? "" }
+        /// The highest score reached since the last reset, kept in the score store when above 100.
         var peak: Int
         /// Spins since the last reset.
         var spins = 0
@@ -24,7 +28,7 @@ struct SlotsScreen: GameScreen {
         init(digits: Int, seed: UInt64) {
             game = SlotMachineGame(digits, seed: seed)
             shownScore = game.getScore()
-            message = "Press Space to spin (costs \(SlotMachineGame.spinCost))."
+            messages = ["Press Space to spin (costs \(SlotMachineGame.spinCost)).", "Space spins (costs \(SlotMachineGame.spinCost))."]
             peak = shownScore
         }
 
@@ -72,6 +76,7 @@ struct SlotsScreen: GameScreen {
                 KeyHint("Space Enter s", "spin (costs 2)"),
                 KeyHint("r", "reset this machine's score to 100"),
                 KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine"),
+                KeyHint("Home End", "the first or last machine"),
                 KeyHint("click", "a tab or a button"),
             ],
             notes: [3, 5].map { digits in
@@ -80,7 +85,7 @@ struct SlotsScreen: GameScreen {
                     + "match, +\(SlotOutcome.allColors.amount(forDigitCount: digits)) when all colours match."
             } + [
                 "Each spin costs \(SlotMachineGame.spinCost). Each machine keeps its own score; "
-                    + "the best each reaches is saved.",
+                    + "the best each reaches above \(SlotMachineGame.startingScore) is saved.",
             ])
     }
 
@@ -123,6 +128,10 @@ struct SlotsScreen: GameScreen {
             switchTab(to: (tabs.selectedIndex + 1) % machines.count)
         case .backTab, .left:
             switchTab(to: (tabs.selectedIndex + machines.count - 1) % machines.count)
+        case .home:
+            switchTab(to: 0)
+        case .end:
+            switchTab(to: machines.count - 1)
         default:
             break
         }
@@ -147,15 +156,12 @@ struct SlotsScreen: GameScreen {
         let index = tabs.selectedIndex
         guard machines[index].rolling == nil else { return }  // a press mid-roll does not spin twice
         let game = machines[index].game
-        guard game.canSpin else {
-            machines[index].message = needPointsMessage
-            return
-        }
+        guard game.canSpin else { return }  // the line already says why
         machines[index].shownScore = game.getScore() - SlotMachineGame.spinCost
         game.spinDigits()
         machines[index].spins += 1
         machines[index].rolling = 0
-        machines[index].message = "Spinning…"
+        machines[index].messages = ["Spinning…"]
     }
 
     private mutating func reset() -> [GameEffect] {
@@ -166,7 +172,7 @@ struct SlotsScreen: GameScreen {
         machines[index].shownScore = machines[index].game.getScore()
         machines[index].peak = machines[index].shownScore
         machines[index].spins = 0
-        machines[index].message = "Score reset to \(SlotMachineGame.startingScore)."
+        machines[index].messages = ["Score reset to \(SlotMachineGame.startingScore)."]
         return effects
     }
 
@@ -199,21 +205,37 @@ struct SlotsScreen: GameScreen {
         machines[index].peak = max(machines[index].peak, game.getScore())
         let paid = game.lastPayout ?? 0
         if let outcome = game.lastOutcome, outcome != .nothing {
-            machines[index].message = "+\(paid) — \(outcome)"
+            machines[index].messages = ["+\(paid) — \(outcome)", "+\(paid) — \(Self.shortName(of: outcome))"]
         } else {
-            machines[index].message = "No match. −\(SlotMachineGame.spinCost)"
+            machines[index].messages = ["No match. −\(SlotMachineGame.spinCost)"]
         }
-        if !game.canSpin { machines[index].message += "  " + needPointsMessage }
     }
 
+    /// A payout's name in fewer words, for the narrowest screens.
+    private static func shortName(of outcome: SlotOutcome) -> String {
+        outcome == .jackpot ? "digits and colours match" : "\(outcome)"
+    }
+
+    /// The best score machine `index` reached, to keep: only when it went above the start,
+    /// or every session would record a "best" of 100.
     private func recordPeak(of index: Int) -> [GameEffect] {
         let machine = machines[index]
-        guard machine.spins > 0 else { return [] }
+        guard machine.spins > 0, machine.peak > SlotMachineGame.startingScore else { return [] }
         return [.recordScore(machine.peak, figures: ["machine": machine.label, "spins": String(machine.spins)])]
     }
 
-    private var needPointsMessage: String {
-        "Need \(SlotMachineGame.spinCost) points to spin — press r to reset."
+    /// Why Spin is disabled, fullest first.
+    private static let needPointsWordings = [
+        "Need \(SlotMachineGame.spinCost) points to spin — press r to reset.",
+        "Need \(SlotMachineGame.spinCost) points: press r to reset.",
+    ]
+
+    /// What the line under the reels may say now, fullest first: the message, followed when
+    /// Spin is disabled by why, or only why when both do not fit.
+    func messageWordings(for machine: Machine) -> [String] {
+        guard machine.rolling == nil, !machine.game.canSpin else { return machine.messages }
+        let reasons = Self.needPointsWordings
+        return machine.messages.flatMap { message in reasons.map { message + "  " + $0 } } + reasons
     }
 
     // MARK: - Drawing
@@ -234,12 +256,17 @@ struct SlotsScreen: GameScreen {
         for (reel, frame) in layout.reels.enumerated() {
             drawReel(reel, of: machine, in: frame, scale: layout.scale, into: &grid)
         }
-        grid.write(machine.message, at: Point(x: layout.message.x, y: layout.message.y),
+        // The fullest wording that fits; should none, the shortest ends in an ellipsis. (Written
+        // rather than a Label, so that in ASCII a dash becomes "-", not "?".)
+        let wordings = messageWordings(for: machine)
+        let width = layout.message.width, ascii = grid.theme.ascii
+        let message = wordings.first { DisplayWidth.of($0) <= width } ?? wordings.last ?? ""
+        grid.write(TextLayout.truncated(message, toWidth: width, ascii: ascii), at: layout.message.origin,
                    style: messageStyle(for: machine), clip: layout.message)
         buttons.draw(into: &grid, in: layout.buttons)
         let scoreX = layout.buttons.x + buttons.width + 3
-        grid.write("Score: \(machine.shownScore)", at: Point(x: scoreX, y: layout.buttons.y), style: .bold,
-                   clip: layout.buttons)
+        let score = TextLayout.truncated("Score: \(machine.shownScore)", toWidth: layout.buttons.maxX - scoreX, ascii: ascii)
+        grid.write(score, at: Point(x: scoreX, y: layout.buttons.y), style: .bold, clip: layout.buttons)
         if let table = layout.table {
             drawPayoutTable(for: machine.game.numberOfDigits, in: table, into: &grid)
         }
