@@ -16,11 +16,6 @@ public enum ExitStatus {
 
     /// The status a shell reports for a process ended by `signal`: 128 + its number.
     public static func terminated(by signal: Int32) -> Int32 { 128 + signal }
-
-    /// The signal a status from `terminated(by:)` stands for, if it is one.
-    public static func signal(of status: Int32) -> Int32? {
-        status > 128 && status < 128 + 65 && status != interrupted ? status - 128 : nil
-    }
 }
 
 /// Drives a screen on a terminal until something asks to exit.

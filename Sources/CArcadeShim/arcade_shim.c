@@ -164,20 +164,53 @@ static void restore_and_reraise(int sig) {
     reraise(sig);
 }
 
-static void note_leave(int sig) {
-    if (!graceful || exit_signal != 0) {
-        // Outside the run loop, or asked twice: restore and end now.
-        restore_and_reraise(exit_signal != 0 ? exit_signal : sig);
-        return;
-    }
-    int saved_errno = errno;
-    exit_signal = sig;
+// A byte in the pipe: whatever waits in poll for input wakes up and looks again.
+static void wake(void) {
     if (exit_pipe[1] >= 0) {
         char byte = 1;
         (void)!write(exit_pipe[1], &byte, 1);
     }
+}
+
+static void note_leave(int sig) {
+    if (!graceful) {
+        // Outside the run loop: restore and end now.
+        restore_and_reraise(sig);
+        return;
+    }
+    // A second signal (a logout sends SIGTERM then SIGHUP) changes nothing: the game is
+    // being left already, and the alarm still ends it within a second.
+    if (exit_signal != 0) return;
+    int saved_errno = errno;
+    exit_signal = sig;
+    wake();
     alarm(grace_seconds);  // should leaving hang, SIGALRM restores and ends anyway
     errno = saved_errno;
+}
+
+// ncurses' own SIGWINCH handler, called first by ours, which then wakes the read: a
+// resize that comes just before the read waits must not wait for the next key.
+static struct sigaction curses_resize;
+
+static void note_resize(int sig) {
+    int saved_errno = errno;
+    if (curses_resize.sa_handler != SIG_DFL && curses_resize.sa_handler != SIG_IGN) curses_resize.sa_handler(sig);
+    wake();
+    errno = saved_errno;
+}
+
+int arcade_safety_watch_resize(void) {
+    if (sigaction(SIGWINCH, NULL, &curses_resize) != 0) return -1;
+    if (curses_resize.sa_flags & SA_SIGINFO) return 0;  // not ncurses' plain handler: leave it be
+    struct sigaction ours = curses_resize;
+    ours.sa_handler = note_resize;
+    return sigaction(SIGWINCH, &ours, NULL);
+}
+
+void arcade_safety_drain_wakeups(void) {
+    char bytes[64];
+    if (exit_pipe[0] < 0) return;
+    while (read(exit_pipe[0], bytes, sizeof bytes) > 0) {}
 }
 
 static void leave_deadline(int sig) {
@@ -190,7 +223,7 @@ void arcade_safety_set_graceful(int on) {
 
 int arcade_safety_exit_signal(void) { return exit_signal; }
 
-int arcade_safety_exit_fd(void) { return exit_pipe[0]; }
+int arcade_safety_wake_fd(void) { return exit_pipe[0]; }
 
 void arcade_safety_finish_signal(int sig) {
     alarm(0);
@@ -200,7 +233,10 @@ void arcade_safety_finish_signal(int sig) {
 
 static void note_continue(int sig) {
     (void)sig;
+    int saved_errno = errno;
     continued = 1;
+    wake();
+    errno = saved_errno;
 }
 
 int arcade_safety_take_continued(void) {

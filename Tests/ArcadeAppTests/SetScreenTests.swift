@@ -272,6 +272,45 @@ import Testing
         }
     }
 
+    @Test func atEverySizeThatFitsEveryCardHasItsOwnCellOnTheTable() {
+        for theme in [Theme(), Theme(colorMode: .monochrome, ascii: false)] {
+            for width in stride(from: 41, through: 161, by: 4) {
+                for height in 8...40 {
+                    let size = Size(width: width, height: height)
+                    for places in stride(from: 12, through: 24, by: 3) where SetLayout.fits(size, places: places, theme: theme) {
+                        let layout = SetLayout(size: size, places: places, theme: theme)
+                        let cells = layout.cells
+                        guard cells.count == places else {
+                            Issue.record("\(places) cards at \(size) (\(theme)): only \(cells.count) cells")
+                            continue
+                        }
+                        let table = SetLayout.table(in: size)
+                        #expect(cells.allSatisfy { table.contains($0.origin) && $0.maxX <= table.maxX
+                                                   && $0.maxY <= table.maxY && $0.size.covers(SetLayout.minimumCard(theme: theme)) })
+                        for (index, cell) in cells.enumerated() {
+                            for other in cells[(index + 1)...] where !cell.intersection(other).isEmpty {
+                                Issue.record("cards overlap at \(size) with \(places)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func homeAndEndGoToTheFirstAndLastCardOnScreen() {
+        var screen = screen()
+        for _ in 0..<4 { _ = screen.update(.key(.character("d"))) }  // 24 cards: rows above and below the first twelve
+        let layout = SetLayout(size: gameSize, places: 24, theme: Theme())
+        _ = screen.update(.key(.end))
+        let last = layout.cell(of: screen.cursor)!
+        #expect(layout.cells.allSatisfy { ($0.y, $0.x) <= (last.y, last.x) })
+        _ = screen.update(.key(.home))
+        let first = layout.cell(of: screen.cursor)!
+        #expect(layout.cells.allSatisfy { ($0.y, $0.x) >= (first.y, first.x) })
+        #expect(screen.cursor != 0)  // the first twelve sit in the middle rows
+    }
+
     @Test func theFocusedCardIsItsWholeFrameDistinctFromSelectionInMonochromeToo() {
         for theme in [Theme(), Theme(colorMode: .monochrome, ascii: false)] {
             var screen = SetScreen(seed: 7, size: gameSize, theme: theme)

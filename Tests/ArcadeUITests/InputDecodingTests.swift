@@ -202,9 +202,21 @@ import Testing
         #expect(decode("[12") == (.ignored(unread: []), []))  // cut short: nothing else lost
     }
 
+    @Test func altWithASequenceIsTheKeyAlone() {
+        #expect(key("\u{1B}[A") == .up)  // rxvt's Alt-↑: ESC ESC [ A
+        #expect(key("\u{1B}OB") == .down)
+        #expect(decode("\u{1B}q") == (.escape(unread: [0x1B, UInt8(ascii: "q")]), []))  // two Escs, then q
+    }
+
+    @Test func aControlByteInACutReportOrStringStillCounts() {
+        #expect(decode("[M\u{03}ab") == (.ignored(unread: [3]), Array("ab".utf8)))  // X10 report cut by Ctrl-C
+        #expect(decode("]0;tit\u{03}le") == (.ignored(unread: [3]), Array("le".utf8)))
+        #expect(decode("P1\u{1A}") == (.ignored(unread: [0x1A]), []))  // Ctrl-Z in a DCS string
+    }
+
     @Test func aLoneEscStaysEsc() {
         #expect(decode("") == (.escape(unread: []), []))
         #expect(decode("q") == (.escape(unread: Array("q".utf8)), []))
-        #expect(decode("\u{1B}") == (.escape(unread: [0x1B]), []))
+        #expect(decode("\u{1B}") == (.escape(unread: [0x1B]), []))  // Esc twice
     }
 }

@@ -155,5 +155,24 @@ extension EndToEnd {
             let saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             #expect(saved.contains("\"slots\"") && saved.contains("3-digit"), "the best was kept:\n\(saved)")
         }
+
+        /// A logout sends SIGTERM and SIGHUP back to back: the second must not cut the first short.
+        @Test func aSecondSignalStillLetsTheGameBeLeftAsQWould() async throws {
+            let seed = try #require(Self.seedThatPaysAtOnce())
+            let session = try await start(["slots", "--seed", String(seed)], waitingFor: "Score: 100")
+            defer { session.close() }
+            session.sendKeys("Space")
+            #expect(await session.waitUntil("the first spin paid") { $0.contains("+") && !$0.contains("Spinning") })
+            let pid = try #require(await session.waitForProgramPID())
+            kill(pid, SIGTERM)
+            kill(pid, SIGHUP)
+            // Both may be pending when the arcade next runs; the lower-numbered one comes first.
+            let status = await session.waitForExit()
+            #expect(status == 143 || status == 129, "\(String(describing: status))")
+            session.expectRestored()
+            let file = session.dataHome.appendingPathComponent("arcade/scores.json")
+            let saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(saved.contains("\"slots\"") && saved.contains("3-digit"), "the best was kept:\n\(saved)")
+        }
     }
 }

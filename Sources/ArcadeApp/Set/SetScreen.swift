@@ -118,10 +118,9 @@ struct SetScreen: GameScreen {
             return []
         }
         switch key {
-        case .home:
-            cursor = 0
-        case .end:
-            cursor = max(0, game.board.count - 1)
+        case .home, .end:
+            let layout = SetLayout(size: size, places: game.board.count, theme: theme)
+            if let place = key == .home ? layout.firstPlaceOnScreen : layout.lastPlaceOnScreen { cursor = place }
         case .space, .enter:
             return select(at: cursor)
         case .character("d"), .character("D"):
@@ -521,6 +520,18 @@ struct SetLayout {
         (0..<places).first { cell(of: $0)?.contains(point) == true }
     }
 
+    /// The place in the top row's first column on screen (where Home goes).
+    var firstPlaceOnScreen: Int? {
+        (0..<places).min { (position(of: $0)?.row ?? 0, position(of: $0)?.column ?? 0)
+            < (position(of: $1)?.row ?? 0, position(of: $1)?.column ?? 0) }
+    }
+
+    /// The place in the bottom row's last column on screen (where End goes).
+    var lastPlaceOnScreen: Int? {
+        (0..<places).max { (position(of: $0)?.row ?? 0, position(of: $0)?.column ?? 0)
+            < (position(of: $1)?.row ?? 0, position(of: $1)?.column ?? 0) }
+    }
+
     /// The place next to `place` on screen in `direction`, if there is one.
     func place(from place: Int, going direction: Direction) -> Int? {
         guard let here = position(of: place) else { return nil }
@@ -553,8 +564,10 @@ struct SetLayout {
     /// (ties to fewer columns), and whether they are at least `minCell`.
     static func plan(capacity: Int, in table: Rect, minCell: Size) -> GridLayout {
         let grids = columnChoices.map { columns in
-            GridLayout(columns: columns, rows: (capacity + columns - 1) / columns, count: capacity, in: table,
-                       minCell: minCell, spacing: Size(width: 1, height: 0), maxCell: maximumCard)
+            // Every cell of the grid counts: the row order may put a last, partly filled row anywhere.
+            let rows = (capacity + columns - 1) / columns
+            return GridLayout(columns: columns, rows: rows, count: columns * rows, in: table, minCell: minCell,
+                              spacing: Size(width: 1, height: 0), maxCell: maximumCard)
         }
         func score(_ grid: GridLayout) -> (Int, Int) {
             (grid.fitsMinimum ? 1 : 0, min(grid.cellSize.width, grid.cellSize.height * 3))

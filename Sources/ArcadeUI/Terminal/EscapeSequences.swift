@@ -23,20 +23,21 @@ extension Input {
     ///   final byte (0x40–0x7E): arrows (also with modifiers, `ESC [ 1 ; 5 C`), Home and
     ///   End (`ESC [ H` / `F`, `ESC [ 1 ~` / `4 ~`, rxvt's `7 ~` / `8 ~`), Insert, Delete,
     ///   Page Up and Down, F1–F12 (xterm and VT220/rxvt numbers, the Linux console's
-///   `ESC [ [ A`), Shift-Tab (`ESC [ Z`),
-    ///   and mouse reports, xterm's SGR form `ESC [ < b ; x ; y M` (press) / `m`
+    ///   `ESC [ [ A`), Shift-Tab (`ESC [ Z`), and mouse reports, xterm's SGR form `ESC [ < b ; x ; y M` (press) / `m`
     ///   (release) and the X10 form `ESC [ M b x y` (tmux and screen terminal types).
     /// - SS3, `ESC O` and one final byte (xterm's application-mode arrows, Home, End,
     ///   F1–F4 and keypad keys).
     /// - Control strings, `ESC ]` (OSC), `ESC P` (DCS), `ESC _`, `ESC ^`, `ESC X`, up to
     ///   their terminator (BEL, or `ESC \`): always ignored.
+    /// - A sequence after a second ESC (rxvt's Alt-arrows, `ESC ESC [ A`): the key alone.
     ///
-    /// Anything else after ESC is a lone Esc followed by that byte. A known sequence
-    /// becomes its key; an unknown one (focus reports `ESC [ I` / `O`, mouse motion…) is
-    /// ignored whole; a sequence cut short costs only itself. A byte that cannot belong to
-    /// a sequence ends it and is handed back, so Ctrl-C typed into a cut sequence still
-    /// counts. ncurses decodes mouse reports too, but waits without a timeout for the end
-    /// of one that was cut short, taking every key typed meanwhile.
+    /// Anything else after ESC is a lone Esc followed by that byte, as a quick Esc and a
+    /// key arrive together (tmux sends them in one write). A known sequence becomes its
+    /// key; an unknown one (focus reports `ESC [ I` / `O`, mouse motion…) is ignored
+    /// whole; a sequence cut short costs only itself. A control byte (Ctrl-C, Ctrl-Z…)
+    /// cannot belong to a sequence: it ends one and is handed back, so it still counts.
+    /// ncurses decodes mouse reports too, but waits without a timeout for the end of one
+    /// that was cut short, taking every key typed meanwhile.
     public static func decodeEscape(next: () -> UInt8?) -> EscapeDecoding {
         guard let first = next() else { return .escape(unread: []) }
         switch first {
@@ -46,6 +47,14 @@ extension Input {
             return decodeSingleShift(next: next)
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             return skipControlString(bellEnds: first == UInt8(ascii: "]"), next: next)
+        case 0x1B:
+            // Alt with a key that is itself a sequence; two Escs otherwise.
+            guard let second = next() else { return .escape(unread: [0x1B]) }
+            switch second {
+            case UInt8(ascii: "["): return decodeControlSequence(next: next)
+            case UInt8(ascii: "O"): return decodeSingleShift(next: next)
+            default: return .escape(unread: [0x1B, second])
+            }
         default:
             return .escape(unread: [first])
         }
@@ -140,7 +149,8 @@ extension Input {
     /// Read a control string (OSC, DCS, APC, PM, SOS) to its end and drop it.
     ///
     /// It ends at `ESC \` (or BEL for OSC). An ESC followed by anything else ends it too,
-    /// and that ESC starts the next input. A string that stops arriving ends where it stops.
+    /// and that ESC starts the next input; so does a control byte a string never holds
+    /// (Ctrl-C, say), handed back. A string that stops arriving ends where it stops.
     private static func skipControlString(bellEnds: Bool, next: () -> UInt8?) -> EscapeDecoding {
         while let byte = next() {
             if bellEnds && byte == 0x07 { return .ignored(unread: []) }
@@ -148,8 +158,14 @@ extension Input {
                 guard let after = next() else { return .ignored(unread: []) }
                 return .ignored(unread: after == UInt8(ascii: "\\") ? [] : [0x1B, after])
             }
+            if isStrayControl(byte) { return .ignored(unread: [byte]) }
         }
         return .ignored(unread: [])
+    }
+
+    /// A C0 control byte that no report or string holds: a key typed meanwhile.
+    private static func isStrayControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && ![0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B].contains(byte)
     }
 
     /// Arrows, Home and End as final letters: `A`–`D`, `H`, `F`, and rxvt's modified `a`–`d`.
@@ -210,10 +226,17 @@ extension Input {
         return .input(.mouse(MouseEvent(action, at: Point(x: fields[1] - 1, y: fields[2] - 1))))
     }
 
-    /// Three bytes (button + 32, column + 33, row + 33) after `ESC [ M`.
+    /// Three bytes (button + 32, column + 33, row + 33) after `ESC [ M`; a control byte
+    /// among them (below 32, so no part of a report) ends it and is handed back.
     private static func decodeX10Mouse(next: () -> UInt8?) -> EscapeDecoding {
-        guard let button = next(), let column = next(), let row = next(),
-              button >= 32, column >= 33, row >= 33 else { return .ignored(unread: []) }
+        var bytes: [UInt8] = []
+        while bytes.count < 3 {
+            guard let byte = next() else { return .ignored(unread: []) }
+            if byte < 32 { return .ignored(unread: [byte]) }
+            bytes.append(byte)
+        }
+        let (button, column, row) = (bytes[0], bytes[1], bytes[2])
+        guard column >= 33, row >= 33 else { return .ignored(unread: []) }
         let code = Int(button) - 32
         let action = code & 3 == 3 && code < 64 ? MouseAction.release : mouseAction(button: code, released: false)
         let point = Point(x: Int(column) - 33, y: Int(row) - 33)

@@ -47,6 +47,7 @@ public final class NcursesTerminal: TerminalDevice {
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
         screen = newScreen
         window = standardScreen
+        _ = arcade_safety_watch_resize()  // newterm installed ncurses' handler; ours wraps it
 
         _ = raw()
         _ = noecho()
@@ -133,6 +134,7 @@ public final class NcursesTerminal: TerminalDevice {
                 return .timedOut
             case .interrupted:
                 // A signal: a resize (read next time), SIGCONT, or a leaving signal.
+                arcade_safety_drain_wakeups()
                 return pendingExitSignal.map { .terminated(signal: $0) } ?? .timedOut
             }
         }
@@ -145,7 +147,25 @@ public final class NcursesTerminal: TerminalDevice {
         case KEY_MIN...:
             return known(Key.decode(keyCode: result))
         case 27:
-            switch Input.decodeEscape(next: { nextWaitingByte() }) {
+            // A key ncurses decoded right after the ESC is that key with Alt (rxvt's Alt-↑ is
+            // ESC ESC [ A): the key alone, never Esc and then the key.
+            wtimeout(window, 10)
+            let after = wgetch(window)
+            if after >= KEY_MIN && after != KEY_RESIZE && after != KEY_MOUSE {
+                return known(Key.decode(keyCode: after))
+            }
+            var first: UInt8? = nil
+            if after != ERR {
+                if after >= KEY_MIN { _ = ungetch(after) } else { first = UInt8(truncatingIfNeeded: after) }
+            }
+            let next = { () -> UInt8? in
+                if let byte = first {
+                    first = nil
+                    return byte
+                }
+                return after == ERR ? nil : self.nextWaitingByte()
+            }
+            switch Input.decodeEscape(next: next) {
             case .input(let input):
                 return .input(input)
             case .escape(let unread):
@@ -165,8 +185,10 @@ public final class NcursesTerminal: TerminalDevice {
         }
     }
 
-    /// The next input byte if it arrives within a few milliseconds (the rest of a sequence).
+    /// The next input byte if it arrives within a few milliseconds (the rest of a sequence);
+    /// nil once a leaving signal came, so no stream of bytes can hold the arcade up.
     private func nextWaitingByte() -> UInt8? {
+        guard pendingExitSignal == nil else { return nil }
         wtimeout(window, 10)
         let byte = wgetch(window)
         guard byte != ERR else { return nil }
@@ -190,14 +212,14 @@ public final class NcursesTerminal: TerminalDevice {
 
     private enum Wait { case ready, timedOut, interrupted }
 
-    /// Wait in `poll` for input or a leaving signal (nil: as long as it takes).
+    /// Wait in `poll` for input or a signal that matters (nil: as long as it takes).
     ///
-    /// The signal handler writes a byte to a pipe, so a signal that arrives just before
-    /// the wait still ends it at once.
+    /// The signal handlers (leaving, SIGCONT, SIGWINCH) write a byte to a pipe, so a
+    /// signal that arrives just before the wait still ends it at once.
     private func waitForInput(timeout milliseconds: Int?) -> Wait {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: arcade_safety_exit_fd(), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: arcade_safety_wake_fd(), events: Int16(POLLIN), revents: 0),
         ]
         let ready = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, Int32(clamping: milliseconds ?? -1))
         if ready < 0 { return errno == EINTR ? .interrupted : .ready }  // let the read report the fault
@@ -207,13 +229,15 @@ public final class NcursesTerminal: TerminalDevice {
 
     /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
     ///
-    /// A paste that stops arriving (its end lost) ends after a short pause, so keys typed
-    /// later are never swallowed; so does one of more than a mebibyte.
+    /// A paste that stops arriving for half a second (its end lost) ends there, so keys
+    /// typed later are never swallowed; so does one of more than a mebibyte, and one cut
+    /// off by a leaving signal.
     private func skipPaste() {
         let end: [Int32] = [27, 91, 50, 48, 49, 126]  // ESC [ 2 0 1 ~
         var recent: [Int32] = []
         for _ in 0..<(1 << 20) {
-            wtimeout(window, 50)
+            guard pendingExitSignal == nil else { return }
+            wtimeout(window, 500)
             let code = wgetch(window)
             if code == ERR { return }
             recent.append(code)

@@ -60,15 +60,21 @@ void arcade_safety_end(void);
 // 1 once after the process was continued (SIGCONT, e.g. `fg`), else 0.
 int arcade_safety_take_continued(void);
 // While graceful (the run loop runs), SIGTERM, SIGHUP and SIGINT are only noted: the
-// signal's number is kept, a byte is written to `arcade_safety_exit_fd()` (so a read
+// signal's number is kept, a byte is written to `arcade_safety_wake_fd()` (so a read
 // waiting in poll wakes up), and an alarm of one second is set, after which SIGALRM
 // restores the terminal and ends by that signal should leaving hang. A second such
-// signal, or one outside the loop, restores and ends at once.
+// signal changes nothing; one outside the loop restores and ends at once.
 void arcade_safety_set_graceful(int on);
 // The noted signal, or 0.
 int arcade_safety_exit_signal(void);
-// The read end of the pipe the handler writes to (-1 when it could not be made).
-int arcade_safety_exit_fd(void);
+// The read end of the pipe the handlers write a byte to, to wake a read waiting in poll:
+// on a leaving signal, SIGCONT and (after `arcade_safety_watch_resize`) SIGWINCH.
+// -1 when it could not be made.
+int arcade_safety_wake_fd(void);
+// Empty that pipe (after waking up).
+void arcade_safety_drain_wakeups(void);
+// After newterm: wrap ncurses' SIGWINCH handler so that it also wakes the read.
+int arcade_safety_watch_resize(void);
 // After the game was left and the terminal restored: end by `sig` with its default action.
 void arcade_safety_finish_signal(int sig);
 
