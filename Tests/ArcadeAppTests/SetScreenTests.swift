@@ -159,6 +159,7 @@ import Testing
         let mono = Theme(colorMode: .monochrome, ascii: false)
         let shown = text(screen(theme: mono), theme: mono)
         #expect(shown.contains("red") || shown.contains("green") || shown.contains("purple"))
+        #expect(!shown.contains(" grn ") && !shown.contains(" pur "))  // one word fits whole at 80×24
         let ascii = Theme(colorMode: .monochrome, ascii: true)
         let plain = text(screen(theme: ascii), theme: ascii)
         #expect(plain.unicodeScalars.allSatisfy { $0.isASCII })

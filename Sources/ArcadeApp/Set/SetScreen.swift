@@ -392,7 +392,11 @@ struct SetScreen: GameScreen {
         let glyph = Self.glyph(card.symbol, card.shading, ascii: ascii)
         let spacing = inner.width >= 13 ? "  " : " "
         let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
-        let words = Self.words(for: card, theme: grid.theme, compact: inner.width < 14)
+        // The words in full when the longest of any card fits ("purple striped"), else
+        // abbreviated on every card alike ("pur str").
+        let longest = Self.words(for: SetCard(number: .one, symbol: .circle, shading: .striped, color: .purple),
+                                 theme: grid.theme)
+        let words = Self.words(for: card, theme: grid.theme, compact: DisplayWidth.of(longest) > inner.width)
         let rows = words.isEmpty ? 1 : 2
         let top = inner.y + max(0, (inner.height - rows) / 2)
         let style = Style(foreground: color, bold: true)
