@@ -185,6 +185,21 @@ import Testing
         #expect(second.contains("│ ████ │"))
     }
 
+    @Test func turningACardWhileAPairIsOnShowEndsTheShowSoNoMoreThanTwoFaceUp() {
+        var screen = started("2")
+        let all = pairs(in: screen)
+        click(all[0][0], &screen)
+        click(all[0][1], &screen)  // found: on show for 0.6 s
+        click(all[1][0], &screen)  // at once another card
+        let grid = render(screen)
+        for index in all[0] {  // the pair has gone
+            #expect(text(in: frame(of: index, in: screen), of: grid).allSatisfy { $0.allSatisfy { $0 == " " } })
+        }
+        let faceUp = screen.game!.cards.indices.filter { screen.game!.cards[$0].isFaceUp && !screen.game!.cards[$0].isMatched }
+        #expect(faceUp == [all[1][0]])
+        #expect(screen.foundPair == nil)
+    }
+
     @Test func aPairFoundShowsBothFacesMarkedForAMomentThenVanishes() {
         var screen = started("2")
         let pair = pairs(in: screen)[0]

@@ -194,6 +194,7 @@ extension PictureTests {
             for i in 0..<4 { pixels[idat + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
             let cases: [(name: String, data: [UInt8], words: String)] = [
                 ("text.png", Array("not a png".utf8), "not a PNG file"),
+                ("abc.png", Array("abc".utf8), "not a PNG file"),  // too short for libpng's own check
                 ("photo.png", [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0], "not a PNG file"),
                 ("empty.png", [], "the file is empty"),
                 ("signature.png", signature, "damaged PNG (the data is cut short)"),
@@ -227,6 +228,25 @@ extension PictureTests {
                 Issue.record("decoding a folder succeeded")
             } catch {
                 #expect(error.reason == "it is a folder, not a file")
+            }
+        }
+
+        /// A FIFO named like a picture used to block the arcade forever in `open`; a link to
+        /// a device would be read without end. Neither is read at all.
+        @Test func aSpecialFileIsNotReadAndNeverWaitedFor() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let fifo = directory.appendingPathComponent("pipe.png").path
+            try #require(mkfifo(fifo, 0o600) == 0)
+            let device = directory.appendingPathComponent("zero.png").path
+            try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/zero")
+            for path in [fifo, device] {
+                do {
+                    _ = try PNGDecoder.decode(path: path)
+                    Issue.record("decoding \(path) succeeded")
+                } catch {
+                    #expect(error.reason == "not a regular file", "\(error)")
+                }
             }
         }
     }

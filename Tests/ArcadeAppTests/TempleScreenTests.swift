@@ -448,6 +448,15 @@ import Testing
             #expect(line.hasPrefix(" deck.json names gone.png"), "\(width): \(line)")
             #expect(deck.notices.allSatisfy { notice in screen.help.notes.contains { $0.contains(notice) } })
         }
+        // And the help as drawn shows them, first among its notes, on the smallest table too.
+        for size in [Size(width: 80, height: 24), Size(width: 60, height: 17)] {
+            let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
+            var grid = CellGrid(size: size)
+            HelpOverlay.draw(screen.help, into: &grid)
+            let shown = TerminalSession.flowed(grid.text.replacingOccurrences(of: "║", with: " "))
+            let visible = deck.notices.filter { shown.contains($0) }
+            #expect(size.width < 80 ? !visible.isEmpty : visible == deck.notices, "\(size): \(shown)")
+        }
     }
 
     @Test func homeAndEndGoToTheFirstAndLastPictureNameAndScroll() {

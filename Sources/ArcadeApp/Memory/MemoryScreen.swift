@@ -238,8 +238,8 @@ struct MemoryScreen: GameScreen {
             ],
             notes: [
                 "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
-                    + "). It starts with your first card and stops while this help or the leave "
-                    + "question is open.",
+                    + "). It starts with your first card and stops while this help or a question "
+                    + "is open.",
                 "A pair found shows for a moment, then leaves the board. Two cards that do not "
                     + "match turn back after a second, or at once with your next key.",
                 "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
@@ -439,6 +439,8 @@ struct MemoryScreen: GameScreen {
         guard var game, !game.isOver(now: now), game.cards.indices.contains(index) else { return [] }
         let card = game.cards[index]
         guard !card.isFaceUp, !card.isMatched else { return [] }
+        // A pair on show goes at the next turn: never more than two cards face up.
+        foundPair = nil
         let scoreBefore = game.score, movesBefore = game.moves
         let waiting = game.faceUpIndices  // the first card of this turn, if any
         game.choose(card, now: now)

@@ -122,13 +122,44 @@ enum PNGDecoder {
     /// The file is opened here, not by libpng, so a file that cannot be read as a file
     /// (missing, not permitted, a folder, empty) is told apart from a damaged PNG.
     static func decode(path: String) throws(PictureError) -> RGBAImage {
-        guard let stream = fopen(path, "rb") else { throw .unreadable(file: path, reason: openFailure(errno)) }
-        defer { fclose(stream) }
+        // Opened without waiting (a FIFO would block `open` until a writer came) and looked
+        // at before anything is read: only a regular file is read at all.
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(file: path, reason: openFailure(errno)) }
         var status = stat()
-        if fstat(fileno(stream), &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(file: path, reason: "it is a folder, not a file") }
-            if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 { throw .empty(file: path) }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw .unreadable(file: path, reason: openFailure(code))
         }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            Glibc.close(descriptor)
+            throw .unreadable(file: path, reason: "it is a folder, not a file")
+        default:
+            Glibc.close(descriptor)
+            throw .unreadable(file: path, reason: "not a regular file")
+        }
+        guard status.st_size > 0 else {
+            Glibc.close(descriptor)
+            throw .empty(file: path)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let stream = fdopen(descriptor, "rb") else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw .unreadable(file: path, reason: openFailure(code))
+        }
+        defer { fclose(stream) }
+        // A file too short for libpng to reach its signature check is still told apart:
+        // bytes that do not begin "\u{89}PNG" are no PNG at all. (The signature's last four
+        // bytes are libpng's to judge: changed, they mean a text-mode transfer.)
+        var head = [UInt8](repeating: 0, count: 4)
+        let count = fread(&head, 1, head.count, stream)
+        if count > 0 && png_sig_cmp(head, 0, count) != 0 { throw .notPNG(file: path) }
+        rewind(stream)
         var image = png_image()
         image.version = imageVersion
         guard png_image_begin_read_from_stdio(&image, stream) != 0 else {
@@ -137,7 +168,7 @@ enum PNGDecoder {
         return try finishRead(&image, file: path)
     }
 
-    /// Why `fopen` failed, in words.
+    /// Why opening failed, in words.
     private static func openFailure(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "the file does not exist"

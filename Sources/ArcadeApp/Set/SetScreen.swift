@@ -525,15 +525,14 @@ struct SetLayout {
     }
 
     /// The place in the top row's first column on screen (where Home goes).
-    var firstPlaceOnScreen: Int? {
-        (0..<places).min { (position(of: $0)?.row ?? 0, position(of: $0)?.column ?? 0)
-            < (position(of: $1)?.row ?? 0, position(of: $1)?.column ?? 0) }
-    }
+    var firstPlaceOnScreen: Int? { placesOnScreen.min { ($0.row, $0.column) < ($1.row, $1.column) }?.place }
 
     /// The place in the bottom row's last column on screen (where End goes).
-    var lastPlaceOnScreen: Int? {
-        (0..<places).max { (position(of: $0)?.row ?? 0, position(of: $0)?.column ?? 0)
-            < (position(of: $1)?.row ?? 0, position(of: $1)?.column ?? 0) }
+    var lastPlaceOnScreen: Int? { placesOnScreen.max { ($0.row, $0.column) < ($1.row, $1.column) }?.place }
+
+    /// Every place that has a position on screen, with it.
+    private var placesOnScreen: [(place: Int, row: Int, column: Int)] {
+        (0..<places).compactMap { place in position(of: place).map { (place, $0.row, $0.column) } }
     }
 
     /// The place next to `place` on screen in `direction`, if there is one.

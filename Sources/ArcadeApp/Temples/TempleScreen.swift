@@ -92,12 +92,13 @@ struct TempleScreen: GameScreen {
                 KeyHint("s  m", "switch to Study / back to Match"),
                 KeyHint("r", "reset: all pictures and names back, tallies cleared"),
             ],
-            notes: [
+            // The deck's notices first: the message line sends the player here for them.
+            notes: deckNotes + [
                 "Pick a picture and the name of that temple, in either order. A correct match "
                     + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
                 "Study mode shows every temple with its name on the picture; nothing can be picked.",
                 "The pictures are original pixel art drawn for this game from written descriptions.",
-            ] + deckNotes)
+            ])
     }
 
     /// The deck's notices for the help sheet: the first few, and how many more.
