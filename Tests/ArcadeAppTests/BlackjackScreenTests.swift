@@ -24,6 +24,16 @@ import Testing
                         theme: Theme(), scores: scores, showsNewGameAlert: false)
     }
 
+    /// A table whose five hands were dealt and stood on, and won: the game-over alert is up.
+    private func tableAfterFiveWonHands() -> BlackjackScreen {
+        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
+        for _ in 0..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter))
+            _ = screen.update(.key(.character("s")))
+        }
+        return screen
+    }
+
     private func text(_ screen: BlackjackScreen, size: Size = size, theme: Theme = Theme()) -> String {
         var grid = CellGrid(size: size, theme: theme)
         screen.render(into: &grid)
@@ -469,11 +479,7 @@ import Testing
     }
 
     @Test func theGameOverAlertOffersPlayAgainHighScoresAndTheMenu() {
-        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
-        for _ in 0..<BlackjackGame.handsPerGame {
-            _ = screen.update(.key(.enter))
-            _ = screen.update(.key(.character("s")))
-        }
+        var screen = tableAfterFiveWonHands()
         #expect(screen.alert == .gameOver)
         #expect(screen.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
         #expect(screen.shownScore == 100 && screen.game.handNumber == 0)
@@ -509,11 +515,7 @@ import Testing
     }
 
     @Test func theKeyLineAtGameOverNamesTheMenuOnce() {
-        var screen = table(Array(repeating: winningHand, count: BlackjackGame.handsPerGame).flatMap { $0 })
-        for _ in 0..<BlackjackGame.handsPerGame {
-            _ = screen.update(.key(.enter))
-            _ = screen.update(.key(.character("s")))
-        }
+        var screen = tableAfterFiveWonHands()
         #expect(screen.alert == .gameOver)
         // The line the shell draws: the game's keys, then its own "? help" and "q menu".
         var line = CellGrid(size: Size(width: 80, height: 1))

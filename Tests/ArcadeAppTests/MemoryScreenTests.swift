@@ -26,6 +26,21 @@ import Testing
         return screen
     }
 
+    /// Memory open in the shell at 80×24 (help, questions and the key line are the shell's), seed 3.
+    private func memoryInShell() -> ArcadeShell {
+        let memory = GameCatalog.games.filter { $0.id == .memory }
+        var shell = ArcadeShell(games: memory, size: Size(width: 80, height: 24), seed: { 3 })
+        shell.open(.memory)
+        return shell
+    }
+
+    /// The whole 80×24 terminal as `shell` draws it.
+    private func terminalText(of shell: ArcadeShell) -> String {
+        var grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        return grid.text
+    }
+
     private func render(_ screen: MemoryScreen, size: Size = gameArea, theme: Theme = Theme()) -> CellGrid {
         var grid = CellGrid(size: size, theme: theme)
         screen.render(into: &grid)
@@ -442,16 +457,8 @@ import Testing
     }
 
     @Test func theClockStandsStillWhileHelpOrTheLeaveQuestionIsOpen() {
-        let info = GameInfo(id: .memory, summary: MemoryScreen.summary,
-                            make: { MemoryScreen(seed: $0.seed, size: $0.size, theme: $0.theme) },
-                            describeBest: MemoryScreen.describeBest)
-        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 3 })
-        shell.open(.memory)
-        func screenText() -> String {
-            var grid = CellGrid(size: Size(width: 80, height: 24))
-            shell.render(into: &grid)
-            return grid.text
-        }
+        var shell = memoryInShell()
+        func screenText() -> String { terminalText(of: shell) }
         func statusLine() -> String {
             String(screenText().prefix { $0 != "\n" })
         }
@@ -579,16 +586,8 @@ import Testing
     }
 
     @Test func rDuringAGameAsksBeforeDealingANewBoard() {
-        let info = GameInfo(id: .memory, summary: MemoryScreen.summary,
-                            make: { MemoryScreen(seed: $0.seed, size: $0.size, theme: $0.theme) },
-                            describeBest: MemoryScreen.describeBest)
-        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 3 })
-        shell.open(.memory)
-        func screenText() -> String {
-            var grid = CellGrid(size: Size(width: 80, height: 24))
-            shell.render(into: &grid)
-            return grid.text
-        }
+        var shell = memoryInShell()
+        func screenText() -> String { terminalText(of: shell) }
         _ = shell.update(.key(.enter))
         #expect(screenText().contains("r restart"))  // on the key line from the start
         _ = shell.update(.key(.space))
