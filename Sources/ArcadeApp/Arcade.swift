@@ -67,7 +67,7 @@ public enum Arcade {
                     shell.showScores(recorded.entries, for: id)
                     if let notice = recorded.notice { shell.showNotice(notice) }
                 } catch {
-                    shell.showNotice("Score not saved: \(error)")
+                    shell.showNotice("\(error)")
                 }
             }
             return .proceed

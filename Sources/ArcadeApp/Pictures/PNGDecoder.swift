@@ -122,35 +122,22 @@ enum PNGDecoder {
     /// The file is opened here, not by libpng, so a file that cannot be read as a file
     /// (missing, not permitted, a folder, empty) is told apart from a damaged PNG.
     static func decode(path: String) throws(PictureError) -> RGBAImage {
-        // Opened without waiting (a FIFO would block `open` until a writer came) and looked
-        // at before anything is read: only a regular file is read at all.
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: openFailure(errno)) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw .unreadable(file: path, reason: openFailure(code))
+        // Only a regular file is read at all, and it is opened without waiting (a FIFO).
+        let file: (descriptor: Int32, size: Int)
+        do {
+            file = try RegularFile.open(path)
+        } catch {
+            throw .unreadable(file: path, reason: error.description)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            break
-        case S_IFDIR:
-            Glibc.close(descriptor)
-            throw .unreadable(file: path, reason: "it is a folder, not a file")
-        default:
-            Glibc.close(descriptor)
-            throw .unreadable(file: path, reason: "not a regular file")
-        }
-        guard status.st_size > 0 else {
+        let descriptor = file.descriptor
+        guard file.size > 0 else {
             Glibc.close(descriptor)
             throw .empty(file: path)
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         guard let stream = fdopen(descriptor, "rb") else {
             let code = errno
             Glibc.close(descriptor)
-            throw .unreadable(file: path, reason: openFailure(code))
+            throw .unreadable(file: path, reason: RegularFile.Problem(errno: code).description)
         }
         defer { fclose(stream) }
         // A file too short for libpng to reach its signature check is still told apart:
@@ -166,17 +153,6 @@ enum PNGDecoder {
             throw PictureError(libpngMessage: message(of: &image), file: path)
         }
         return try finishRead(&image, file: path)
-    }
-
-    /// Why opening failed, in words.
-    private static func openFailure(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "the file does not exist"
-        case EACCES: return "reading it is not permitted"
-        default:
-            let text = String(cString: strerror(code))
-            return text.prefix(1).lowercased() + text.dropFirst()
-        }
     }
 
     /// Decode a PNG held in memory; `name` stands for the data in error messages.

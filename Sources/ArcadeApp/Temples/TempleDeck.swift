@@ -24,6 +24,9 @@ struct TempleDeck: Sendable {
         var year: Int?
     }
 
+    /// The most bytes a deck's descriptions may have (20,000 cards take about 2 MiB).
+    static let descriptionLimit = 8 << 20
+
     /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`.
     static func builtIn(assets: AssetLocator) -> Result<TempleDeck, DeckError> {
         switch assets.directory("Temples") {
@@ -46,8 +49,15 @@ struct TempleDeck: Sendable {
         var named: [String: Description] = [:]
         var order: [String] = []
         var notices: [String] = []
-        if let data = FileManager.default.contents(atPath: directory + "/" + descriptions) {
-            if let list = try? JSONDecoder().decode([Description].self, from: data) {
+        let described: [UInt8]?
+        do {
+            described = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit)
+        } catch {
+            described = nil
+            notices.append("\(descriptions) could not be read (\(error)); names come from the file names.")
+        }
+        if let described {
+            if let list = try? JSONDecoder().decode([Description].self, from: Data(described)) {
                 for description in list where named[description.file] == nil {
                     named[description.file] = description
                     order.append(description.file)
