@@ -22,13 +22,19 @@ public enum ExitStatus {
 ///
 /// Blocks in the terminal's read while the screen wants no ticks (zero CPU at
 /// idle); while it does, reads time out so ticks arrive at most 30 times a second,
-/// and an input that comes after a tick was due is preceded by that tick. Ctrl-C
-/// exits with 130, Ctrl-Z suspends, Ctrl-L repaints. When the screen does not fit, the
+/// and an input that comes after a tick was due is preceded by that tick. Input that has
+/// arrived together (a paste, a flood, keys typed while a frame was drawn) is applied all
+/// at once and drawn once. Ctrl-C exits with 130, Ctrl-Z suspends, Ctrl-L repaints; time
+/// the process spent stopped never reaches a tick. When the screen does not fit, the
 /// "too small" message replaces it: only resizes and the keys the screen accepts there
 /// (`Screen.acceptsWhileTooSmall`) reach it, and its clock stands still until it fits.
 public struct RunLoop<S: Screen> {
     /// Shortest time between two ticks (30 Hz).
     public static var minimumTickInterval: Double { 1.0 / 30.0 }
+    /// The most inputs applied before a frame is drawn, and the longest time spent applying
+    /// them: a flood of input still shows frames (and ticks) as it goes.
+    public static var maximumBatch: Int { 4096 }
+    public static var maximumBatchSeconds: Double { 1.0 / 30.0 }
 
     private let device: TerminalDevice
     private let clock: () -> Double
@@ -47,8 +53,7 @@ public struct RunLoop<S: Screen> {
         var wasTicking = false
         draw(screen)
         while true {
-            let fits = screen.fits(device.size)
-            let ticking = screen.wantsTicks && fits
+            var ticking = screen.wantsTicks && screen.fits(device.size)
             if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
             wasTicking = ticking
             var timeout: Int? = nil
@@ -57,48 +62,75 @@ public struct RunLoop<S: Screen> {
                 let remaining = interval - (clock() - lastTick)
                 timeout = max(0, Int((remaining * 1000).rounded(.up)))
             }
-            var inputs: [Input] = []
-            switch device.read(timeout: timeout) {
-            case .inputClosed:
-                return ExitStatus.inputClosed
-            case .terminated(let signal):
-                return ExitStatus.terminated(by: signal)
-            case .ignored:
-                continue
-            case .redraw, .input(.key(.controlL)):
-                device.invalidate()
-                draw(screen)
-                continue
-            case .timedOut:
-                guard ticking else { continue }
-            case .input(.key(.controlC)):
-                return ExitStatus.interrupted
-            case .input(.key(.controlZ)):
-                device.suspend()
-                wasTicking = false
-                draw(screen)
-                continue
-            case .input(.mouse) where !fits:
-                continue  // a click on the message means nothing to the screen
-            case .input(.key(let key)) where !fits && !screen.acceptsWhileTooSmall(key):
-                continue  // nothing may change where the player cannot see it
-            case .input(let input):
-                inputs.append(input)
+            var reads = [device.read(timeout: timeout)]
+            let batchStarted = clock()
+            while reads.count < Self.maximumBatch, clock() - batchStarted < Self.maximumBatchSeconds,
+                  device.hasWaitingInput {
+                reads.append(device.read(timeout: 0))
             }
-            if ticking {
+
+            var needsDraw = false
+            var tickOffered = !ticking
+            // A tick that is due comes before the first input (a time-out forces it).
+            func offerTick(force: Bool) -> Int32? {
+                guard !tickOffered else { return nil }
+                tickOffered = true
                 let now = clock()
-                if now - lastTick >= interval - 0.001 || inputs.isEmpty {
-                    inputs.insert(.tick(max(0, now - lastTick)), at: 0)
-                    lastTick = now
+                guard force || now - lastTick >= interval - 0.001 else { return nil }
+                let elapsed = max(0, now - lastTick)
+                lastTick = now
+                needsDraw = true
+                return apply(.tick(elapsed), to: &screen, perform: perform)
+            }
+            for read in reads {
+                let fits = screen.fits(device.size)
+                switch read {
+                case .inputClosed:
+                    return ExitStatus.inputClosed
+                case .terminated(let signal):
+                    return ExitStatus.terminated(by: signal)
+                case .ignored:
+                    continue
+                case .redraw, .input(.key(.controlL)):
+                    device.invalidate()
+                    needsDraw = true
+                case .continued:
+                    // Stopped, then continued: that time is paused time, never a tick.
+                    device.invalidate()
+                    needsDraw = true
+                    lastTick = clock()
+                    wasTicking = false
+                    ticking = false
+                    tickOffered = true
+                case .timedOut:
+                    if let status = offerTick(force: true) { return status }
+                case .input(.key(.controlC)):
+                    return ExitStatus.interrupted
+                case .input(.key(.controlZ)):
+                    device.suspend()
+                    wasTicking = false
+                    tickOffered = true
+                    needsDraw = true
+                case .input(.mouse) where !fits:
+                    continue  // a click on the message means nothing to the screen
+                case .input(.key(let key)) where !fits && !screen.acceptsWhileTooSmall(key):
+                    continue  // nothing may change where the player cannot see it
+                case .input(let input):
+                    if let status = offerTick(force: false) { return status }
+                    if let status = apply(input, to: &screen, perform: perform) { return status }
+                    needsDraw = true
                 }
             }
-            for input in inputs {
-                for effect in screen.update(input) {
-                    if case .exit(let status) = perform(effect, &screen) { return status }
-                }
-            }
-            draw(screen)
+            if needsDraw { draw(screen) }
         }
+    }
+
+    /// Send `input` to the screen and carry out its effects; the exit status if one asks to exit.
+    private func apply(_ input: Input, to screen: inout S, perform: (S.Effect, inout S) -> LoopControl) -> Int32? {
+        for effect in screen.update(input) {
+            if case .exit(let status) = perform(effect, &screen) { return status }
+        }
+        return nil
     }
 
     /// Render the screen, or the too-small message, at the terminal's current size.

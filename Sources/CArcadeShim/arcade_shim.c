@@ -72,6 +72,7 @@ static int safety_out_fd = 1;
 static char reset_bytes[512];
 static volatile sig_atomic_t reset_length = 0;
 static volatile sig_atomic_t continued = 0;
+static volatile sig_atomic_t resized = 0;
 
 // SIGTERM, SIGHUP and SIGINT while the run loop runs: noted, so the arcade leaves the
 // game as `q` would before it ends by the same signal. A byte in the pipe wakes the read.
@@ -88,10 +89,31 @@ static char replay_buffer[4096];
 // Crash handlers run on their own stack, so a stack overflow can still restore.
 static char alternate_stack[64 * 1024];
 
+// Signals whose default action ends the process at once (a crash, a quit with a core):
+// the handler restores the terminal and ends by the same signal.
 static const int handled_signals[] = {
     SIGINT, SIGTERM, SIGHUP, SIGQUIT,
-    SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
+    SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS,
 };
+
+// Every other signal whose default action ends the process: while the run loop runs they
+// are noted like SIGTERM (the game is left as `q` would, then the arcade ends by the
+// signal, status 128 + n). The real-time signals are added in `arcade_safety_install`.
+static const int leaving_signals[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+    SIGIO,
+};
+
+// Signals that mean nothing to a game: a dead audio player's pipe, a stray `kill -USR1`.
+// They are caught by a handler that does nothing rather than ignored, so a program the
+// arcade starts (an audio player) still gets their default actions.
+static const int unheeded_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2};
 
 static void write_all(int fd, const char *bytes, size_t length) {
     size_t written = 0;
@@ -195,6 +217,7 @@ static struct sigaction curses_resize;
 static void note_resize(int sig) {
     int saved_errno = errno;
     if (curses_resize.sa_handler != SIG_DFL && curses_resize.sa_handler != SIG_IGN) curses_resize.sa_handler(sig);
+    resized = 1;
     wake();
     errno = saved_errno;
 }
@@ -213,9 +236,17 @@ void arcade_safety_drain_wakeups(void) {
     while (read(exit_pipe[0], bytes, sizeof bytes) > 0) {}
 }
 
-static void leave_deadline(int sig) {
-    restore_and_reraise(exit_signal != 0 ? exit_signal : sig);
+// SIGALRM is both a leaving signal (someone's `kill -ALRM`) and the deadline of leaving:
+// once a leaving signal was noted, it means leaving hung, so restore and end now.
+static void note_alarm(int sig) {
+    if (exit_signal != 0) {
+        restore_and_reraise(exit_signal);
+        return;
+    }
+    note_leave(sig);
 }
+
+static void unheeded(int sig) { (void)sig; }
 
 void arcade_safety_set_graceful(int on) {
     graceful = on ? 1 : 0;
@@ -237,6 +268,12 @@ static void note_continue(int sig) {
     continued = 1;
     wake();
     errno = saved_errno;
+}
+
+int arcade_safety_take_resized(void) {
+    if (!resized) return 0;
+    resized = 0;
+    return 1;
 }
 
 int arcade_safety_take_continued(void) {
@@ -276,13 +313,23 @@ int arcade_safety_install(int in_fd, int out_fd) {
     }
     struct sigaction leave = action;
     leave.sa_handler = note_leave;
-    const int leaving[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof leaving / sizeof leaving[0]; i++)
-        if (sigaction(leaving[i], &leave, NULL) != 0) return -1;
-    struct sigaction deadline = action;
-    deadline.sa_handler = leave_deadline;
-    sigaddset(&deadline.sa_mask, SIGALRM);
-    if (sigaction(SIGALRM, &deadline, NULL) != 0) return -1;
+    for (size_t i = 0; i < sizeof leaving_signals / sizeof leaving_signals[0]; i++)
+        sigaddset(&leave.sa_mask, leaving_signals[i]);
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) sigaddset(&leave.sa_mask, sig);
+    for (size_t i = 0; i < sizeof leaving_signals / sizeof leaving_signals[0]; i++) {
+        leave.sa_handler = leaving_signals[i] == SIGALRM ? note_alarm : note_leave;
+        if (sigaction(leaving_signals[i], &leave, NULL) != 0) return -1;
+    }
+    leave.sa_handler = note_leave;
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) (void)sigaction(sig, &leave, NULL);
+
+    struct sigaction nothing;
+    memset(&nothing, 0, sizeof nothing);
+    nothing.sa_handler = unheeded;
+    nothing.sa_flags = SA_RESTART;
+    sigemptyset(&nothing.sa_mask);
+    for (size_t i = 0; i < sizeof unheeded_signals / sizeof unheeded_signals[0]; i++)
+        if (sigaction(unheeded_signals[i], &nothing, NULL) != 0) return -1;
 
     // No SA_RESTART: a blocked read returns EINTR, and the arcade repaints.
     struct sigaction resume;

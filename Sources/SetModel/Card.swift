@@ -41,14 +41,6 @@ public struct Card: Hashable, Sendable {
     }
 }
 
-extension Collection where Element: Hashable {
-    /// Whether the elements are all the same or all different: the Set rule for one feature.
-    var isAllSameOrAllDifferent: Bool {
-        let distinct = Set(self).count
-        return distinct == 1 || distinct == count
-    }
-}
-
 extension Card: CustomStringConvertible {
     /// The card in words, e.g. "2 green striped circle".
     public var description: String { "\(number.rawValue) \(color) \(shading) \(symbol)" }

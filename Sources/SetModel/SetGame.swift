@@ -33,11 +33,17 @@ public struct SetGame: Equatable, Sendable {
     ///
     /// Three copies of one card would pass, but a game never holds two equal cards.
     public static func isSet(_ a: Card, _ b: Card, _ c: Card) -> Bool {
-        let cards = [a, b, c]
-        return cards.map(\.number).isAllSameOrAllDifferent
-            && cards.map(\.symbol).isAllSameOrAllDifferent
-            && cards.map(\.shading).isAllSameOrAllDifferent
-            && cards.map(\.color).isAllSameOrAllDifferent
+        // Compared feature by feature without building collections: the table and the
+        // hint look at every trio on the board, for every frame.
+        allSameOrAllDifferent(a.number, b.number, c.number)
+            && allSameOrAllDifferent(a.symbol, b.symbol, c.symbol)
+            && allSameOrAllDifferent(a.shading, b.shading, c.shading)
+            && allSameOrAllDifferent(a.color, b.color, c.color)
+    }
+
+    /// The Set rule for one feature of three cards.
+    private static func allSameOrAllDifferent<T: Equatable>(_ a: T, _ b: T, _ c: T) -> Bool {
+        a == b ? b == c : (b != c && a != c)
     }
 
     /// The seed that fixes the shuffle; pass it back to replay the game.

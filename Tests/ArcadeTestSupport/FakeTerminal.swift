@@ -17,6 +17,9 @@ public final class FakeTerminal: TerminalDevice {
     public private(set) var invalidateCount = 0
     /// Called before each read, e.g. to advance a fake clock or resize.
     public var beforeRead: ((FakeTerminal) -> Void)?
+    /// Whether scripted inputs arrive together (a paste, a flood): then `hasWaitingInput`
+    /// is true while the next scripted read is an input. Off, every input arrives alone.
+    public var inputsArriveTogether = false
 
     public init(size: Size = Size(width: 80, height: 24), theme: Theme = Theme(), script: [TerminalRead]) {
         self.size = size
@@ -34,6 +37,11 @@ public final class FakeTerminal: TerminalDevice {
         let next = script.removeFirst()
         if case .input(.resize(let newSize)) = next { size = newSize }
         return next
+    }
+
+    public var hasWaitingInput: Bool {
+        guard inputsArriveTogether, let next = script.first, case .input = next else { return false }
+        return true
     }
 
     public func present(_ grid: CellGrid) { presented.append(grid) }

@@ -1,5 +1,4 @@
-import CArcadeShim
-import CNcursesw
+import Foundation
 import Testing
 
 @testable import ArcadeUI
@@ -18,26 +17,6 @@ import Testing
         #expect(Key.decode(character: code) == key)
     }
 
-    @Test func keyCodesDecodeToKeys() {
-        #expect(Key.decode(keyCode: KEY_UP) == .up)
-        #expect(Key.decode(keyCode: KEY_DOWN) == .down)
-        #expect(Key.decode(keyCode: KEY_LEFT) == .left)
-        #expect(Key.decode(keyCode: KEY_RIGHT) == .right)
-        #expect(Key.decode(keyCode: KEY_HOME) == .home)
-        #expect(Key.decode(keyCode: KEY_END) == .end)
-        #expect(Key.decode(keyCode: KEY_PPAGE) == .pageUp)
-        #expect(Key.decode(keyCode: KEY_NPAGE) == .pageDown)
-        #expect(Key.decode(keyCode: KEY_ENTER) == .enter)
-        #expect(Key.decode(keyCode: KEY_BTAB) == .backTab)
-        #expect(Key.decode(keyCode: KEY_BACKSPACE) == .backspace)
-        #expect(Key.decode(keyCode: KEY_DC) == .delete)
-        #expect(Key.decode(keyCode: KEY_F0 + 5) == .function(5))
-        #expect(Key.decode(keyCode: KEY_IC) == .insert)
-        #expect(Key.decode(keyCode: KEY_SLEFT) == .left)
-        #expect(Key.decode(keyCode: KEY_SHOME) == .home)
-        #expect(Key.decode(keyCode: KEY_C3) == .pageDown)
-    }
-
     @Test func lettersStayLettersUnlessAScreenAsksForVimKeys() {
         #expect(Key.character("h").direction(vimKeys: false) == nil)
         #expect(Key.character("h").direction(vimKeys: true) == .left)
@@ -54,16 +33,6 @@ import Testing
         #expect(Key.character("٣").digit == nil)  // only ASCII digits pick games
         #expect(Key.enter.isActivate && Key.space.isActivate)
         #expect(!Key.tab.isActivate)
-    }
-
-    @Test func mouseButtonStatesDecodeToActions() {
-        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_pressed()) == .press)
-        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_released()) == .release)
-        #expect(MouseAction.decode(buttonState: arcade_mouse_button1_clicked()) == .press)
-        #expect(MouseAction.decode(buttonState: arcade_mouse_button3_pressed()) == .rightPress)
-        #expect(MouseAction.decode(buttonState: arcade_mouse_wheel_up()) == .wheelUp)
-        #expect(MouseAction.decode(buttonState: arcade_mouse_wheel_down()) == .wheelDown)
-        #expect(MouseAction.decode(buttonState: mmask_t(0)) == nil)
     }
 
     @Test func aClickIsALeftPress() {
@@ -218,5 +187,56 @@ import Testing
         #expect(decode("") == (.escape(unread: []), []))
         #expect(decode("q") == (.escape(unread: Array("q".utf8)), []))
         #expect(decode("\u{1B}") == (.escape(unread: [0x1B]), []))  // Esc twice
+    }
+}
+
+/// The terminal's input as the arcade reads it: bytes through a pipe, decoded in order.
+@Suite struct TerminalInputTests {
+    /// Every input `bytes` decode to (nil for what is dropped), read through a pipe that is
+    /// closed after them.
+    private func inputs(_ bytes: [UInt8]) -> [Input?] {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        let writer = ends[1]
+        let copy = bytes
+        let thread = Thread { () in
+            var offset = 0
+            while offset < copy.count {
+                let count = copy[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                offset += count
+            }
+            close(writer)
+        }
+        thread.start()
+        defer { close(ends[0]) }
+        let input = TerminalInput(descriptor: ends[0], wakeDescriptor: -1, shouldStop: { false })
+        var result: [Input?] = []
+        while input.wait(timeout: 5000) == .ready {
+            result.append(input.decode())
+        }
+        return result
+    }
+
+    @Test func keysArrowsAndMiceComeOutInTheOrderTyped() {
+        let bytes = Array("a\u{1B}OA\u{1B}[1;5C\u{1B}\u{1B}[B\u{1B}[<0;5;3M\u{1B}[3~é".utf8)
+        #expect(inputs(bytes) == [.key(.character("a")), .key(.up), .key(.right), .key(.down),
+                                  .mouse(MouseEvent(.press, at: Point(x: 4, y: 2))), .key(.delete),
+                                  .key(.character("é"))])
+    }
+
+    @Test func aPasteIsDroppedWholeAndTheKeyAfterItCounts() {
+        let paste = Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "q"), count: 200_000)
+            + Array("\u{1B}[201~x".utf8)
+        #expect(inputs(paste) == [nil, .key(.character("x"))])
+    }
+
+    @Test func aFloodOfKeysIsReadWithoutLosingOne() {
+        let flood = (0..<300_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        #expect(inputs(flood) == flood.map { Input.key(.character(Character(Unicode.Scalar($0)))) })
+    }
+
+    @Test func aLoneEscAtTheEndIsTheEscKey() {
+        #expect(inputs([UInt8(ascii: "j"), 0x1B]) == [.key(.character("j")), .key(.escape)])
     }
 }

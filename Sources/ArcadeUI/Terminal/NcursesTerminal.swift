@@ -14,6 +14,10 @@ public final class NcursesTerminal: TerminalDevice {
     private var shown: CellGrid?
     private var consecutiveErrors = 0
     private var isOpen = true
+    /// The terminal's input, read and decoded by the arcade.
+    private let input: TerminalInput
+    /// The pipe ncurses is given as its input: nothing is ever written to it.
+    private let cursesInput: (read: Int32, write: Int32)
 
     /// Take over the terminal on standard input and output.
     ///
@@ -32,17 +36,25 @@ public final class NcursesTerminal: TerminalDevice {
         }
 
         // Before newterm: ncurses then leaves SIGINT and SIGTERM to us. From here on
-        // SIGTERM, SIGHUP and SIGINT are only noted and reach the first `read` as
+        // SIGTERM, SIGHUP, SIGINT and the other leaving signals are only noted and reach the first `read` as
         // `.terminated`: one arriving while the screen is being set up (before the reset
         // sequence is known) must not end the arcade half-way into full-screen mode.
         guard arcade_safety_install(STDIN_FILENO, STDOUT_FILENO) == 0 else { throw .cursesFailed("sigaction") }
         arcade_safety_set_graceful(1)
         var isSetUp = false
         defer { if !isSetUp { arcade_safety_set_graceful(0) } }
-        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+        // The arcade reads the terminal's input itself (see TerminalInput); ncurses is given a
+        // pipe nobody writes to, so that it never takes a byte of it.
+        var unused: [Int32] = [-1, -1]
+        guard pipe(&unused) == 0 else { throw .cursesFailed("pipe") }
+        for end in unused { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        cursesInput = (unused[0], unused[1])
+        input = TerminalInput(descriptor: STDIN_FILENO, wakeDescriptor: arcade_safety_wake_fd(),
+                              shouldStop: { arcade_safety_exit_signal() != 0 })
+        guard let output = fdopen(STDOUT_FILENO, "w"), let cursesInputFile = fdopen(unused[0], "r") else {
             throw .cursesFailed("fdopen")
         }
-        guard let newScreen = newterm(term, output, input) else { throw .unknownTerminal(term) }
+        guard let newScreen = newterm(term, output, cursesInputFile) else { throw .unknownTerminal(term) }
         _ = set_term(newScreen)
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
         screen = newScreen
@@ -67,6 +79,7 @@ public final class NcursesTerminal: TerminalDevice {
                                     colorCount: Int(colors ? arcade_colors() : 0))
         theme = Theme(colorMode: mode, ascii: forceASCII || !utf8)
         enableMouse()
+        setBracketedPaste(true)
         prepareResetSequence(mouse: hasMouse)
         // Nothing written to standard error may scribble over the screen; it is shown after.
         _ = arcade_stderr_capture()
@@ -82,6 +95,7 @@ public final class NcursesTerminal: TerminalDevice {
         _ = mousemask(0, nil)
         _ = curs_set(1)
         _ = endwin()
+        setBracketedPaste(false)
         if !hasAlternateScreen, let clear = capability("clear") {
             // Without an alternate screen the last frame would stay on the terminal.
             let bytes = Array(clear.utf8)
@@ -93,7 +107,7 @@ public final class NcursesTerminal: TerminalDevice {
         screen = nil
     }
 
-    /// The signal (SIGTERM, SIGHUP, SIGINT) that asked the arcade to leave, if one did.
+    /// The signal (SIGTERM, SIGHUP, SIGINT, SIGXFSZ…) that asked the arcade to leave, if one did.
     public var pendingExitSignal: Int32? {
         let signal = arcade_safety_exit_signal()
         return signal == 0 ? nil : signal
@@ -113,137 +127,38 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
-        if arcade_safety_take_continued() == 1 {
-            resume()
-            return .redraw
-        }
-        if let signal = pendingExitSignal { return .terminated(signal: signal) }
-        // What ncurses holds already (bytes read back, a resize it noticed) comes first.
-        wtimeout(window, 0)
-        errno = 0
-        var result = wgetch(window)
-        if result == ERR {
-            switch waitForInput(timeout: milliseconds) {
-            case .ready:
-                // Bytes: ncurses still waits its escape delay for the rest of a sequence.
-                wtimeout(window, 10)
-                errno = 0
-                result = wgetch(window)
-                if result == ERR { return noInput() }
-            case .timedOut:
-                return .timedOut
+        if let signalled = signalled() { return signalled }
+        if !input.hasBufferedBytes {
+            switch input.wait(timeout: milliseconds) {
+            case .ready: break
+            case .timedOut: return .timedOut
+            case .closed: return .inputClosed
             case .interrupted:
-                // A signal: a resize (read next time), SIGCONT, or a leaving signal.
                 arcade_safety_drain_wakeups()
-                return pendingExitSignal.map { .terminated(signal: $0) } ?? .timedOut
+                return signalled() ?? .timedOut
             }
         }
-        consecutiveErrors = 0
-        switch result {
-        case KEY_RESIZE:
+        return input.decode().map { .input($0) } ?? .ignored
+    }
+
+    public var hasWaitingInput: Bool { input.hasWaitingInput }
+
+    /// What a signal that came meanwhile means: leaving, a continue after a stop, a resize.
+    private func signalled() -> TerminalRead? {
+        if let signal = pendingExitSignal { return .terminated(signal: signal) }
+        if arcade_safety_take_continued() == 1 {
+            // Stopped (Ctrl-Z, `kill -STOP`): the time it was stopped must not reach a tick.
+            resume()
+            return .continued
+        }
+        if arcade_safety_take_resized() == 1 {
+            // ncurses' SIGWINCH handler only took note; its wgetch learns the new size (it
+            // reads nothing: its input is the unused pipe).
+            wtimeout(window, 0)
+            for _ in 0..<8 where wgetch(window) != ERR {}
             return .input(.resize(size))
-        case KEY_MOUSE:
-            return mouseInput().map { .input($0) } ?? .ignored
-        case KEY_MIN...:
-            return known(Key.decode(keyCode: result))
-        case 27:
-            // A key ncurses decoded right after the ESC is that key with Alt (rxvt's Alt-↑ is
-            // ESC ESC [ A): the key alone, never Esc and then the key.
-            wtimeout(window, 10)
-            let after = wgetch(window)
-            if after >= KEY_MIN && after != KEY_RESIZE && after != KEY_MOUSE {
-                return known(Key.decode(keyCode: after))
-            }
-            var first: UInt8? = nil
-            if after != ERR {
-                if after >= KEY_MIN { _ = ungetch(after) } else { first = UInt8(truncatingIfNeeded: after) }
-            }
-            let next = { () -> UInt8? in
-                if let byte = first {
-                    first = nil
-                    return byte
-                }
-                return after == ERR ? nil : self.nextWaitingByte()
-            }
-            switch Input.decodeEscape(next: next) {
-            case .input(let input):
-                return .input(input)
-            case .escape(let unread):
-                readAgain(unread)
-                return .input(.key(.escape))
-            case .ignored(let unread):
-                readAgain(unread)
-                return .ignored
-            case .pasteStart:
-                skipPaste()
-                return .ignored
-            }
-        default:
-            let (key, unread) = Key.decode(byte: UInt8(truncatingIfNeeded: result)) { nextWaitingByte() }
-            if let unread { readAgain([unread]) }
-            return known(key)
         }
-    }
-
-    /// The next input byte if it arrives within a few milliseconds (the rest of a sequence);
-    /// nil once a leaving signal came, so no stream of bytes can hold the arcade up.
-    private func nextWaitingByte() -> UInt8? {
-        guard pendingExitSignal == nil else { return nil }
-        wtimeout(window, 10)
-        let byte = wgetch(window)
-        guard byte != ERR else { return nil }
-        guard byte < KEY_MIN else {
-            _ = ungetch(byte)
-            return nil
-        }
-        return UInt8(truncatingIfNeeded: byte)
-    }
-
-    /// `key` as input, or `.ignored` for a key no screen knows.
-    private func known(_ key: Key) -> TerminalRead {
-        if case .unknown = key { return .ignored }
-        return .input(.key(key))
-    }
-
-    /// Give `bytes` back to ncurses, to be read again in this order.
-    private func readAgain(_ bytes: [UInt8]) {
-        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
-    }
-
-    private enum Wait { case ready, timedOut, interrupted }
-
-    /// Wait in `poll` for input or a signal that matters (nil: as long as it takes).
-    ///
-    /// The signal handlers (leaving, SIGCONT, SIGWINCH) write a byte to a pipe, so a
-    /// signal that arrives just before the wait still ends it at once.
-    private func waitForInput(timeout milliseconds: Int?) -> Wait {
-        var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: arcade_safety_wake_fd(), events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, Int32(clamping: milliseconds ?? -1))
-        if ready < 0 { return errno == EINTR ? .interrupted : .ready }  // let the read report the fault
-        if descriptors[1].revents != 0 { return .interrupted }
-        return ready == 0 ? .timedOut : .ready
-    }
-
-    /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
-    ///
-    /// A paste that stops arriving for half a second (its end lost) ends there, so keys
-    /// typed later are never swallowed; so does one of more than a mebibyte, and one cut
-    /// off by a leaving signal.
-    private func skipPaste() {
-        let end: [Int32] = [27, 91, 50, 48, 49, 126]  // ESC [ 2 0 1 ~
-        var recent: [Int32] = []
-        for _ in 0..<(1 << 20) {
-            guard pendingExitSignal == nil else { return }
-            wtimeout(window, 500)
-            let code = wgetch(window)
-            if code == ERR { return }
-            recent.append(code)
-            if recent.count > end.count { recent.removeFirst() }
-            if recent == end { return }
-        }
+        return nil
     }
 
     public func present(_ grid: CellGrid) {
@@ -277,6 +192,7 @@ public final class NcursesTerminal: TerminalDevice {
     public func suspend() {
         // ncurses' own SIGTSTP handler leaves full-screen mode, stops the process and,
         // after `fg`, restores program mode (or returns at once without job control).
+        setBracketedPaste(false)  // the shell decides for itself while the arcade is stopped
         raise(SIGTSTP)
         _ = arcade_safety_take_continued()
         resume()
@@ -297,6 +213,7 @@ public final class NcursesTerminal: TerminalDevice {
         _ = endwin()
         _ = wrefresh(window)
         enableMouse()
+        setBracketedPaste(true)
         _ = curs_set(0)
         _ = clearok(arcade_curscr(), true)
         shown = nil
@@ -320,6 +237,16 @@ public final class NcursesTerminal: TerminalDevice {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Bracketed paste (`ESC [ ? 2004 h`): a terminal that knows it marks pasted text, which
+    /// `read` then drops whole instead of typing it as keys; one that does not ignores it.
+    private func setBracketedPaste(_ on: Bool) {
+        let bytes = Array((on ? Self.bracketedPasteOn : Self.bracketedPasteOff).utf8)
+        _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private static let bracketedPasteOn = "\u{1B}[?2004h"
+    private static let bracketedPasteOff = "\u{1B}[?2004l"
+
     private func enableMouse() {
         // CLICKED too: a press and release that arrive in one read are merged into a click.
         let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released() | arcade_mouse_button1_clicked()
@@ -329,26 +256,6 @@ public final class NcursesTerminal: TerminalDevice {
         // Reports are decoded by Input.decodeEscape: ncurses' own decoder waits forever
         // for the end of a report that was cut short, swallowing every key meanwhile.
         _ = keyok(KEY_MOUSE, false)
-    }
-
-    private func mouseInput() -> Input? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK, let action = MouseAction.decode(buttonState: event.bstate) else { return nil }
-        return .mouse(MouseEvent(action, at: Point(x: Int(event.x), y: Int(event.y))))
-    }
-
-    /// A read failed: decide between "nothing yet" and "input is gone" without spinning.
-    private func noInput() -> TerminalRead {
-        if errno == EINTR { return .timedOut }
-        consecutiveErrors += 1
-        if inputLooksClosed() || consecutiveErrors > 64 { return .inputClosed }
-        return .timedOut
-    }
-
-    private func inputLooksClosed() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) >= 0 else { return false }
-        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func attributes(for style: Style) -> (attr_t, Int32) {
@@ -380,7 +287,7 @@ public final class NcursesTerminal: TerminalDevice {
 
     /// The bytes a signal handler writes to undo full-screen mode, read from terminfo now.
     private func prepareResetSequence(mouse: Bool) {
-        var bytes: [UInt8] = []
+        var bytes = Array(Self.bracketedPasteOff.utf8)
         // Without an alternate screen, `clear` wipes the last frame instead of `rmcup`.
         let leave = hasAlternateScreen ? "rmcup" : "clear"
         for name in ["sgr0", "cnorm", "rmkx", leave] {

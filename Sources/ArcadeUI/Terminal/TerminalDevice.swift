@@ -7,6 +7,9 @@ public protocol TerminalDevice: AnyObject {
     /// Wait for the next input: forever when `timeout` is nil, else at most that many
     /// milliseconds. Returns `.timedOut` when the time ran out with no input.
     func read(timeout milliseconds: Int?) -> TerminalRead
+    /// Whether more input has arrived already, so that a `read(timeout: 0)` returns it:
+    /// the run loop applies all of it before drawing once.
+    var hasWaitingInput: Bool { get }
     /// Show `grid`, writing only the cells that changed since the last call.
     func present(_ grid: CellGrid)
     /// Forget what is on screen, so the next `present` repaints every cell.
@@ -21,14 +24,18 @@ public protocol TerminalDevice: AnyObject {
 public enum TerminalRead: Equatable, Sendable {
     case input(Input)
     case timedOut
-    /// The screen must be repainted whole (the process was stopped and continued).
+    /// The screen must be repainted whole.
     case redraw
+    /// The process was stopped (Ctrl-Z's SIGTSTP, or `kill -STOP`) and has been continued:
+    /// the screen must be repainted whole, and the time it was stopped counts as paused.
+    case continued
     /// Standard input is gone (end of file, hang-up): the arcade must leave.
     case inputClosed
     /// Bytes that mean nothing to a screen were read and dropped whole (an unknown escape
     /// sequence, a focus report, a bracketed paste, mouse motion): nothing happened.
     case ignored
-    /// SIGTERM, SIGHUP or SIGINT arrived: the arcade must leave as `q` would, then end
-    /// by that signal (exit status 128 + `signal`).
+    /// A signal whose default action ends the process arrived (SIGTERM, SIGHUP, SIGINT,
+    /// SIGALRM, SIGXCPU, SIGXFSZ…): the arcade must leave as `q` would, then end by that
+    /// signal (exit status 128 + `signal`).
     case terminated(signal: Int32)
 }

@@ -42,12 +42,16 @@ mmask_t arcade_mouse_wheel_down(void);
 // Function key code n (KEY_F(n)).
 int arcade_key_f(int n);
 
-// Terminal safety. `arcade_safety_install` saves the terminal modes of `in_fd`
-// and installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash
-// signals (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE). A handler writes
-// the prepared reset sequence to `out_fd` with write(2), restores the saved
-// modes, and re-raises the signal with its default action so the shell sees
-// 128 + n. Call it before newterm so ncurses keeps its hands off those signals.
+// Terminal safety. `arcade_safety_install` saves the terminal modes of `in_fd` and
+// catches every signal whose default action ends the process. The crash signals and
+// SIGQUIT (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS, SIGQUIT) get a
+// handler that writes the prepared reset sequence to `out_fd` with write(2), restores the
+// saved modes, and re-raises the signal with its default action so the shell sees 128 + n.
+// The others (SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+// SIGSTKFLT, SIGPWR, SIGIO and the real-time signals) do the same outside the run loop
+// and are "leaving" signals inside it (see `arcade_safety_set_graceful`). SIGPIPE, SIGUSR1
+// and SIGUSR2 are caught and do nothing (a program started later still gets their
+// default actions). Call it before newterm so ncurses keeps its hands off those signals.
 int arcade_safety_install(int in_fd, int out_fd);
 // The bytes that undo full-screen mode (copied; at most 512 bytes).
 void arcade_safety_set_reset(const char *bytes, size_t length);
@@ -57,13 +61,15 @@ void arcade_safety_restore(void);
 // The normal way out, after endwin: forget the reset sequence (curses has already
 // undone full-screen mode), restore the saved modes, give back standard error.
 void arcade_safety_end(void);
+// 1 once after the terminal was resized (SIGWINCH, once `arcade_safety_watch_resize` ran), else 0.
+int arcade_safety_take_resized(void);
 // 1 once after the process was continued (SIGCONT, e.g. `fg`), else 0.
 int arcade_safety_take_continued(void);
-// While graceful (the run loop runs), SIGTERM, SIGHUP and SIGINT are only noted: the
-// signal's number is kept, a byte is written to `arcade_safety_wake_fd()` (so a read
-// waiting in poll wakes up), and an alarm of one second is set, after which SIGALRM
-// restores the terminal and ends by that signal should leaving hang. A second such
-// signal changes nothing; one outside the loop restores and ends at once.
+// While graceful (the run loop runs), a leaving signal is only noted: its number is kept,
+// a byte is written to `arcade_safety_wake_fd()` (so a read waiting in poll wakes up), and
+// an alarm of one second is set, after which SIGALRM restores the terminal and ends by
+// that signal should leaving hang. A second such signal changes nothing; one outside the
+// loop restores and ends at once.
 void arcade_safety_set_graceful(int on);
 // The noted signal, or 0.
 int arcade_safety_exit_signal(void);

@@ -1,0 +1,175 @@
+import Glibc
+
+/// The terminal's input bytes, read in chunks and decoded into keys and mouse events.
+///
+/// ncurses reads one byte per `read(2)` (and polls before each), which made a pasted or
+/// flooded mebibyte take seconds; here a read takes whatever has arrived, up to 64 KiB,
+/// and keys are decoded from the buffer by `Input.decodeEscape` and `Key.decode(byte:)`:
+/// the ECMA-48 grammar every terminal the arcade supports speaks (xterm, VT100/VT220,
+/// rxvt, the Linux console, tmux, screen). ncurses only draws.
+final class TerminalInput {
+    /// What waiting for input came to.
+    enum Wait: Equatable {
+        /// Bytes arrived (decode them with `decode`).
+        case ready
+        case timedOut
+        /// A signal woke the wait (a resize, SIGCONT, a leaving signal).
+        case interrupted
+        /// The terminal hung up or its input ended.
+        case closed
+    }
+
+    /// How long the byte after an ESC may take to arrive before the ESC counts as the Esc
+    /// key alone, and how long each later byte of a sequence may take.
+    static let escapeDelay = 25
+    static let sequenceDelay = 10
+
+    private let descriptor: Int32
+    private let wakeDescriptor: Int32
+    private let shouldStop: () -> Bool
+    private var buffer: [UInt8] = []
+    private var position = 0
+
+    /// Input read from `descriptor`; `wakeDescriptor` (or -1) becomes readable when a signal
+    /// wants the wait to end; `shouldStop` says a leaving signal came, so that no stream of
+    /// bytes (a sequence that never ends, a paste) can hold the arcade up.
+    init(descriptor: Int32, wakeDescriptor: Int32, shouldStop: @escaping () -> Bool) {
+        self.descriptor = descriptor
+        self.wakeDescriptor = wakeDescriptor
+        self.shouldStop = shouldStop
+    }
+
+    /// Whether bytes are in the buffer, not yet decoded.
+    var hasBufferedBytes: Bool { position < buffer.count }
+
+    /// Whether decoding would find input without waiting: bytes buffered, or arrived.
+    var hasWaitingInput: Bool {
+        if hasBufferedBytes { return true }
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0 && waiting.revents != 0
+    }
+
+    /// Wait up to `milliseconds` (nil: as long as it takes) for bytes or a signal.
+    func wait(timeout milliseconds: Int?) -> Wait {
+        if hasBufferedBytes { return .ready }
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let count = wakeDescriptor >= 0 ? 2 : 1
+        let ready = poll(&descriptors, nfds_t(count), Int32(clamping: milliseconds ?? -1))
+        if ready < 0 { return errno == EINTR ? .interrupted : .closed }
+        if count == 2 && descriptors[1].revents != 0 { return .interrupted }
+        if ready == 0 { return .timedOut }
+        return fill() ? .ready : .closed
+    }
+
+    /// Decode the next input from the buffer (after `wait` said `.ready`): an input, or nil
+    /// for bytes that mean nothing to a screen (an unknown sequence, a paste, a stray byte).
+    func decode() -> Input? {
+        guard let first = take() else { return nil }
+        if first == 0x1B {
+            var waited = false
+            let next = { () -> UInt8? in
+                defer { waited = true }
+                return self.nextByte(within: waited ? Self.sequenceDelay : Self.escapeDelay)
+            }
+            switch Input.decodeEscape(next: next) {
+            case .input(let input):
+                return input
+            case .escape(let unread):
+                giveBack(unread)
+                return .key(.escape)
+            case .ignored(let unread):
+                giveBack(unread)
+                return nil
+            case .pasteStart:
+                skipPaste()
+                return nil
+            }
+        }
+        let (key, unread) = Key.decode(byte: first) { self.nextByte(within: Self.sequenceDelay) }
+        if let unread { giveBack([unread]) }
+        if case .unknown = key { return nil }
+        return .key(key)
+    }
+
+    // MARK: - Bytes
+
+    /// Read what has arrived into the buffer; false when the input is gone.
+    private func fill() -> Bool {
+        if position > 0 && position == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+        } else if position > 1 << 16 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+                return true
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EAGAIN { return true }
+            return false  // end of input, or a hang-up (EIO)
+        }
+    }
+
+    private func take() -> UInt8? {
+        guard position < buffer.count else { return nil }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    /// Put back `bytes`, the last ones taken, to be decoded again in this order.
+    private func giveBack(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if position >= bytes.count {
+            position -= bytes.count
+            buffer.replaceSubrange(position..<position + bytes.count, with: bytes)
+        } else {
+            buffer.replaceSubrange(0..<position, with: bytes)
+            position = 0
+        }
+    }
+
+    /// The next byte, waiting up to `milliseconds` for it (the rest of a sequence); nil
+    /// when none came, the input ended, or a leaving signal is pending.
+    private func nextByte(within milliseconds: Int) -> UInt8? {
+        if let byte = take() { return byte }
+        guard !shouldStop() else { return nil }
+        for _ in 0..<4 {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Int32(milliseconds))
+            if ready < 0 && errno == EINTR {
+                if shouldStop() { return nil }
+                continue  // a resize or SIGCONT: the byte may still be coming
+            }
+            guard ready > 0, fill() else { return nil }
+            return take()
+        }
+        return nil
+    }
+
+    /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
+    ///
+    /// A paste that stops arriving for half a second (its end lost) ends there, so keys
+    /// typed later are never swallowed; so does one of more than a mebibyte, and one cut
+    /// off by a leaving signal.
+    private func skipPaste() {
+        let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
+        var matched = 0
+        for _ in 0..<(1 << 20) {
+            guard let byte = nextByte(within: 500) else { return }
+            if byte == end[matched] {
+                matched += 1
+                if matched == end.count { return }
+            } else {
+                matched = byte == end[0] ? 1 : 0
+            }
+        }
+    }
+}
