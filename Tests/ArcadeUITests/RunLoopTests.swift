@@ -180,10 +180,49 @@ private struct CounterScreen: Screen {
 
     @Test func aContinuedProcessRepaintsEverything() {
         var screen = CounterScreen()
-        let device = FakeTerminal(script: [.redraw, .input(.key(.character("x")))])
+        let device = FakeTerminal(script: [.continued, .input(.key(.character("x")))])
         var seen: [CounterScreen.Effect] = []
         _ = run(&screen, on: device, seen: &seen)
         #expect(device.invalidateCount == 1)
         #expect(device.presented.count == 2)
+    }
+
+    @Test func timeSpentStoppedNeverReachesATick() {
+        var screen = CounterScreen(wantsTicks: true)
+        let clock = FakeClock(0)
+        let device = FakeTerminal(script: [.timedOut, .continued, .timedOut, .input(.key(.character("x")))])
+        var reads = 0
+        device.beforeRead = { _ in
+            reads += 1
+            clock.now += reads == 2 ? 60 : 0.5  // stopped for a minute while waiting for the second read
+        }
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, clock: clock, seen: &seen)
+        #expect(screen.ticked == [0.5, 0.5, 0.5], "the minute stopped is paused time")
+        #expect(device.invalidateCount == 1, "and the screen is repainted whole")
+    }
+
+    @Test func inputThatArrivesTogetherIsAppliedThenDrawnOnce() {
+        var screen = CounterScreen()
+        var script: [TerminalRead] = Array(repeating: .input(.key(.character("a"))), count: 500)
+        script.append(.input(.key(.character("x"))))
+        let device = FakeTerminal(script: script)
+        device.inputsArriveTogether = true
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, seen: &seen) == 0)
+        #expect(screen.keys == 500)
+        #expect(device.presented.count == 1, "only the first frame: the quit came in the same batch")
+    }
+
+    @Test func aControlCBehindABacklogEndsTheLoopBeforeTheRestIsApplied() {
+        var screen = CounterScreen()
+        var script: [TerminalRead] = Array(repeating: .input(.key(.character("a"))), count: 100)
+        script.append(.input(.key(.controlC)))
+        script += Array(repeating: .input(.key(.character("a"))), count: 100)
+        let device = FakeTerminal(script: script)
+        device.inputsArriveTogether = true
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, seen: &seen) == 130)
+        #expect(screen.keys == 100)
     }
 }

@@ -341,6 +341,9 @@ extension EndToEnd.TortureTests {
 
         var pendingInput: Int { pending.count }
 
+        /// Whether the program switched bracketed paste on at some point.
+        var sawBracketedPaste: Bool { modes.sawBracketedPaste }
+
         /// `R`, `S`, `T`… from /proc/PID/stat.
         var processState: Character? {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -487,6 +490,9 @@ extension EndToEnd.TortureTests {
         private var cursorHidden = false
         private var mouse: Set<Int> = []
         private var applicationCursor = false
+        private var bracketedPaste = false
+        /// Whether bracketed paste was ever switched on.
+        private(set) var sawBracketedPaste = false
         private var state = 0  // 0 text, 1 after ESC, 2 in CSI
         private var isPrivate = false
         private var params: [Int] = []
@@ -498,6 +504,7 @@ extension EndToEnd.TortureTests {
             if cursorHidden { list.append("cursor hidden") }
             if !mouse.isEmpty { list.append("mouse reporting on \(mouse.sorted())") }
             if applicationCursor { list.append("application cursor keys on") }
+            if bracketedPaste { list.append("bracketed paste on") }
             return list
         }
 
@@ -529,6 +536,9 @@ extension EndToEnd.TortureTests {
                                 case 1049, 1047, 47: alternateScreen = on
                                 case 25: cursorHidden = !on
                                 case 1: applicationCursor = on
+                                case 2004:
+                                    bracketedPaste = on
+                                    if on { sawBracketedPaste = true }
                                 case 9, 1000, 1001, 1002, 1003, 1005, 1006, 1015: if on { mouse.insert(mode) } else { mouse.remove(mode) }
                                 default: break
                                 }

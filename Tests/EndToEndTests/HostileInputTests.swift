@@ -1,0 +1,154 @@
+import ArcadeCore
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 13's adversarial pass, on the debug `arcade` binary: floods of bytes, pastes, stray
+/// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's `Pty`,
+/// which sees every byte written, so the modes left behind are known) or in tmux where the
+/// screen's text is read.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct HostileInputTests {
+        typealias Pty = EndToEnd.TortureTests.Pty
+        typealias Exit = EndToEnd.TortureTests.Exit
+
+        /// `count` random bytes without the ones that quit or stop (Ctrl-C, Ctrl-Z, q, y).
+        static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+            var generator = SeededGenerator(seed: seed)
+            let avoided: Set<UInt8> = [0x03, 0x1A, UInt8(ascii: "q"), UInt8(ascii: "Q"), UInt8(ascii: "y"), UInt8(ascii: "Y")]
+            return (0..<count).map { _ in
+                let byte = UInt8(truncatingIfNeeded: generator.next())
+                return avoided.contains(byte) ? UInt8(ascii: "w") : byte
+            }
+        }
+
+        func startMenu(_ dataHome: URL, arguments: [String] = []) throws -> Pty {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let pty = try Pty(binary: binary.path, arguments: arguments, dataHome: dataHome.path)
+            #expect(pty.waitUntil(seconds: 10) { pty.bytesRead > 0 }, "the arcade drew nothing")
+            pty.waitQuiet(0.1, limit: 2)
+            return pty
+        }
+
+        /// Item 5: a mebibyte of random bytes is applied as it comes and drawn in batches, so
+        /// it is digested within seconds (under 2 s in the release build; the debug build is
+        /// slower), and the Ctrl-C after it acts as soon as it is read.
+        @Test func aMebibyteOfRandomBytesIsDigestedQuickly() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try startMenu(dataHome)
+            let started = ContinuousClock.now
+            pty.send(Self.randomBytes(1 << 20, seed: 13) + [0x03])
+            let exit = pty.waitForExit(seconds: 30)
+            let took = ContinuousClock.now - started
+            #expect(exit == Exit(status: 130, signaled: false), "Ctrl-C after the flood ends with 130: \(pty.tailDescription)")
+            #expect(took < .seconds(20), "1 MiB took \(took)")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
+        /// Item 5: a Ctrl-C behind a backlog acts once it is read, not after the backlog is drawn.
+        @Test func ctrlCInABacklogActsAtOnce() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try startMenu(dataHome, arguments: ["set", "--seed", "4"])
+            pty.send(Self.randomBytes(256 << 10, seed: 14) + [0x03] + Self.randomBytes(256 << 10, seed: 15))
+            #expect(pty.waitForExit(seconds: 20) == Exit(status: 130, signaled: false), "tail: \(pty.tailDescription)")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
+        /// Item 6: bracketed paste is switched on, and what arrives between its markers is
+        /// dropped whole: a paste of "5" and "q" opens no game and quits nothing.
+        @Test func pastedTextIsDroppedNotTyped() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-paste")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try startMenu(dataHome)
+            #expect(pty.sawBracketedPaste, "ESC [ ? 2004 h at the start")
+            pty.send(Array("\u{1B}[200~5qqq\r\u{1B}[201~".utf8))
+            pty.waitQuiet(0.2, limit: 2)
+            #expect(pty.exitStatus == nil, "a pasted q quits nothing")
+            #expect(!pty.tailDescription.contains("Blackjack"), "a pasted 5 opens no game: \(pty.tailDescription)")
+            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(pty.restoreProblems.isEmpty, "bracketed paste is off again at exit: \(pty.restoreProblems)")
+        }
+
+        struct SignalCase: Sendable, CustomTestStringConvertible {
+            var name: String
+            var number: Int32
+            var testDescription: String { name }
+        }
+
+        /// Item 4: every signal whose default action ends the process restores the terminal
+        /// first and ends with 128 + n, inside a game too.
+        @Test(arguments: [
+            SignalCase(name: "SIGALRM", number: SIGALRM), SignalCase(name: "SIGXCPU", number: SIGXCPU),
+            SignalCase(name: "SIGXFSZ", number: SIGXFSZ), SignalCase(name: "SIGVTALRM", number: SIGVTALRM),
+            SignalCase(name: "SIGPROF", number: SIGPROF), SignalCase(name: "SIGSYS", number: SIGSYS),
+            SignalCase(name: "SIGIO", number: SIGIO), SignalCase(name: "SIGPWR", number: SIGPWR),
+            SignalCase(name: "SIGRTMIN+2", number: Int32(__libc_current_sigrtmin()) + 2),
+        ])
+        func signalsThatEndTheArcadeRestoreTheTerminal(_ signal: SignalCase) throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-signal")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try startMenu(dataHome, arguments: ["memory", "--seed", "2"])
+            pty.signal(signal.number)
+            #expect(pty.waitForExit(seconds: 5) == Exit(status: 128 + signal.number, signaled: true),
+                    "\(signal.name) ends with \(128 + signal.number); tail: \(pty.tailDescription)")
+            #expect(pty.restoreProblems.isEmpty, "\(signal.name): \(pty.restoreProblems)")
+        }
+
+        /// Item 4: SIGPIPE (a dead audio player) and SIGUSR1/2 mean nothing to a game.
+        @Test func signalsThatMeanNothingToAGameAreIgnored() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-signal")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try startMenu(dataHome)
+            for number in [SIGPIPE, SIGUSR1, SIGUSR2, SIGUSR1] {
+                pty.signal(number)
+                pty.waitQuiet(0.05, limit: 1)
+            }
+            #expect(pty.exitStatus == nil, "still running")
+            let before = pty.bytesRead
+            pty.send([0x0C])  // Ctrl-L: it still answers
+            #expect(pty.waitUntil(seconds: 2) { pty.bytesRead > before })
+            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
+        /// Item 9: after `kill -STOP` and `kill -CONT` the stopped time is paused time: Set's
+        /// clock goes on from where it stood.
+        @Test func stoppedTimeDoesNotCountAgainstTheClock() async throws {
+            let session = try TerminalSession.arcade(["set", "--seed", "9"])
+            defer { session.close() }
+            try #require(await session.waitFor("Time 0:00"))
+            session.sendKeys("Space")  // the first selection starts the clock
+            try #require(await session.waitFor("Time 0:01"))
+            let pid = try #require(await session.waitForProgramPID())
+            kill(pid, SIGSTOP)
+            let stoppedAt = ContinuousClock.now
+            #expect(await session.waitUntil("stopped", timeout: .seconds(5)) { _ in TerminalSession.processState(pid) == "T" })
+            try await Task.sleep(until: stoppedAt + .seconds(4))  // the stop being tested lasts 4 s
+            kill(pid, SIGCONT)
+            #expect(await session.waitFor("Time 0:02"), "the clock runs on after the continue")
+            let shown = Self.clockSeconds(session.capture()) ?? -1
+            #expect((2...3).contains(shown), "Set's clock shows \(shown) s, not the 6 s counting the stop would give")
+            session.type("q")  // "Leave this game?"
+            #expect(await session.waitFor("(y/n)"))
+            session.type("y")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        /// The seconds of "Time m:ss" on a Set screen.
+        static func clockSeconds(_ screen: String) -> Int? {
+            guard let range = screen.range(of: #"Time \d+:\d\d"#, options: .regularExpression) else { return nil }
+            let parts = screen[range].dropFirst(5).split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+        }
+    }
+}
