@@ -160,6 +160,38 @@ import Testing
         }
     }
 
+    // MARK: - Special files (issue 13, item 3)
+
+    @Test func aScoreFileThatIsAFIFONeverBlocksTheStartAndIsReported() throws {
+        try withTemporaryDirectory { root in
+            #expect(mkfifo(root + "/scores.json", 0o644) == 0)
+            let store = ScoreStore(directory: root)
+            // A plain open(2) of a FIFO waits for a writer for ever; this returns at once.
+            let board = store.load()
+            #expect(board.games.isEmpty)
+            #expect(board.notice == "Scores could not be read: could not read \(root)/scores.json (not a regular file).")
+            let error = #expect(throws: ScoreStoreError.self) { try store.record(entry(5, "ann"), game: "slots") }
+            #expect(error?.description == "Score not saved: could not read \(root)/scores.json (not a regular file).")
+        }
+    }
+
+    @Test func aScoreFileLinkedToADeviceIsNotReadWithoutEnd() throws {
+        try withTemporaryDirectory { root in
+            #expect(symlink("/dev/zero", root + "/scores.json") == 0)
+            let board = ScoreStore(directory: root).load()
+            #expect(board.notice == "Scores could not be read: could not read \(root)/scores.json (not a regular file).")
+        }
+    }
+
+    @Test func aHugeScoreFileIsRefusedNotRead() throws {
+        try withTemporaryDirectory { root in
+            #expect(FileManager.default.createFile(atPath: root + "/scores.json",
+                                                   contents: Data(repeating: 0x20, count: (4 << 20) + 1)))
+            let board = ScoreStore(directory: root).load()
+            #expect(board.notice == "Scores could not be read: could not read \(root)/scores.json (larger than the 4 MiB it may have).")
+        }
+    }
+
     // MARK: - Two arcades at once
 
     @Test func twoStoresRecordingInTurnKeepEveryEntry() throws {

@@ -76,6 +76,20 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "bracketed paste is off again at exit: \(pty.restoreProblems)")
         }
 
+        /// Item 3: a FIFO where the score file should be never holds the start up; the menu
+        /// comes and says what is wrong.
+        @Test func aScoreFileThatIsAFIFODoesNotHangTheStart() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-fifo")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let folder = dataHome.appendingPathComponent("arcade")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            #expect(mkfifo(folder.appendingPathComponent("scores.json").path, 0o644) == 0)
+            let pty = try startMenu(dataHome)
+            #expect(pty.tailDescription.contains("regular"), "the menu names the problem: \(pty.tailDescription)")
+            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
         struct SignalCase: Sendable, CustomTestStringConvertible {
             var name: String
             var number: Int32
