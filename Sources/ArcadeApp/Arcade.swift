@@ -73,6 +73,9 @@ public enum Arcade {
             return .proceed
         }
         let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
+        // Every way out (q, Ctrl-C, a signal, input closed) passes here: end the players still
+        // running first, so that none outlives the arcade even if leaving the game hangs.
+        sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
         for effect in shell.leaveGame() { _ = perform(effect, &shell) }
