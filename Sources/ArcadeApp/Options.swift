@@ -1,3 +1,5 @@
+import ArcadeUI
+
 /// What the command line asked for.
 public enum CommandLineRequest: Equatable, Sendable {
     case run(ArcadeOptions)
@@ -80,21 +82,21 @@ public enum ArcadeCommandLine {
             case "--seed":
                 let text = try value(for: "--seed", inline: inline)
                 guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'")
+                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text.escapedForMessage())'")
                 }
                 options.seed = seed
             default:
                 if let gameInfo, let option = gameInfo.options.first(where: { $0.name == name }) {
                     options.gameOptions[option.name] = try value(for: option.name, inline: inline)
                 } else if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(argument)'. Options: \(optionNames(for: gameInfo))")
+                    throw UsageError(message: "unknown option '\(argument.escapedForMessage())'. Options: \(optionNames(for: gameInfo))")
                 } else if gameInfo == nil, let info = games.first(where: { $0.id.rawValue == argument.lowercased() }) {
                     gameInfo = info
                     options.game = info.id
                 } else if gameInfo != nil {
-                    throw UsageError(message: "unexpected '\(argument)' after the game name")
+                    throw UsageError(message: "unexpected '\(argument.escapedForMessage())' after the game name")
                 } else {
-                    throw UsageError(message: "unknown game '\(argument)'. \(gameNames(games))")
+                    throw UsageError(message: "unknown game '\(argument.escapedForMessage())'. \(gameNames(games))")
                 }
             }
             index += 1

@@ -205,6 +205,34 @@ extension EndToEnd {
                     "arguments are checked before the terminal\n\(result)")
         }
 
+        /// Whether `text` holds an Esc, a BEL or a C1 control: bytes a terminal would obey.
+        static func hasTerminalControls(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || (0x80..<0xA0).contains($0.value) }
+        }
+
+        @Test func aHostileArgumentIsQuotedEscapedAndALongOneCut() async throws {
+            let hostile = try #require(try await runWithoutTerminal(["\u{1B}]0;pwned\u{07}"]))
+            #expect(hostile.status == 2, "\(hostile)")
+            #expect(hostile.stderr.contains("unknown game '\\e]0;pwned\\x07'"), "\(hostile)")
+            #expect(!Self.hasTerminalControls(hostile.stderr), "\(hostile.stderr.unicodeScalars.map(\.value))")
+
+            let long = try #require(try await runWithoutTerminal([String(repeating: "x", count: 100_000)]))
+            #expect(long.status == 2)
+            #expect(long.stderr.contains("unknown game '" + String(repeating: "x", count: 64) + "…'"), "\(long.stderr.prefix(300))")
+            #expect(long.stderr.utf8.count < 400, "\(long.stderr.utf8.count) bytes on stderr")
+        }
+
+        @Test func aTERMWithEscapesIsQuotedEscaped() async throws {
+            let session = try TerminalSession.arcade(
+                configuration: .init(term: "xterm\u{1B}]0;pwned\u{07}", standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            let message = session.standardError
+            #expect(message.contains("unknown terminal type 'xterm\\e]0;pwned\\x07'"), "\(session.report())")
+            #expect(!Self.hasTerminalControls(message), "\(message.unicodeScalars.map(\.value))")
+            session.expectRestored()
+        }
+
         // MARK: Junk input
 
         @Test func unknownKeyStormKeepsMenu() async throws {
