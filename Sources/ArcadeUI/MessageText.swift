@@ -1,6 +1,8 @@
 extension String {
     /// How many characters of a quoted value a message shows before cutting it with "…".
     public static let messageValueLimit = 64
+    /// The same for a folder's path, which is often longer and worth showing whole.
+    public static let messagePathLimit = 256
 
     /// This value, which came from outside the arcade (an argument, `TERM`, a path), made
     /// safe to quote in a message.
