@@ -147,8 +147,8 @@ public enum ArcadeCommandLine {
             "  ARCADE_ASSETS     the folder holding Temples/ and Sounds/, searched before",
             "                    <prefix>/share/arcade and the checkout it was built from",
             "",
-            "Exit status: 0 after q, 1 when input closes, 2 for a usage or terminal error,",
-            "128+N when ended by signal N (130 for Ctrl-C).",
+            "Exit status: 0 after q, 1 when input closes or this text cannot be written,",
+            "2 for a usage or terminal error, 128+N when ended by signal N (130 for Ctrl-C).",
         ]
         return lines.joined(separator: "\n")
     }

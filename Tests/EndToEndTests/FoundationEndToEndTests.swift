@@ -192,6 +192,15 @@ extension EndToEnd {
             #expect(result.stdout.hasPrefix("arcade "), "\(result)")
         }
 
+        @Test(arguments: [("--help", "the help"), ("--version", "the version")])
+        func outputThatCannotBeWrittenExits1Saying(_ flag: String, _ what: String) async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let full = try await TerminalProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" \"$1\" >/dev/full", binary.path, flag])
+            #expect(full.status == 1, "\(full)")
+            #expect(full.stderr == "arcade: could not write \(what) to standard output: No space left on device\n", "\(full)")
+        }
+
         /// A bad argument and a choice the message must name.
         @Test(arguments: [("nosuchgame", "slots"), ("--bogus", "--version")])
         func badArgumentExits2NamingChoices(_ argument: String, _ aChoice: String) async throws {
