@@ -21,6 +21,7 @@ import Testing
 
         let copied = AssetLocator(environment: [:], executablePath: "/tmp/arcade", checkout: nil)
         #expect(copied.roots.isEmpty, "a binary outside a bin/ folder has no prefix")
+        #expect(AssetLocator(environment: [:], executablePath: "/bin/arcade", checkout: nil).roots == ["/share/arcade"])
     }
 
     @Test func eachFolderIsSearchedAndListedOnce() {

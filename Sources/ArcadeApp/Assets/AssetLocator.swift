@@ -35,7 +35,10 @@ public struct AssetLocator: Sendable {
         var found: [String] = []
         if let executablePath {
             let binDirectory = Self.parent(of: executablePath)
-            if binDirectory.hasSuffix("/bin") { found.append(Self.parent(of: binDirectory) + "/share/arcade") }
+            if binDirectory.hasSuffix("/bin") {
+                let prefix = Self.parent(of: binDirectory)
+                found.append((prefix == "/" ? "" : prefix) + "/share/arcade")
+            }
         }
         if let checkout { found.append(checkout + "/Assets") }
         var guardedRoots: Set<String> = []
