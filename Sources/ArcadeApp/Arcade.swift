@@ -18,11 +18,9 @@ public enum Arcade {
         let options: ArcadeOptions
         switch request {
         case .help:
-            print(ArcadeCommandLine.usage(games: games))
-            return 0
+            return printOutput(ArcadeCommandLine.usage(games: games), naming: "the help")
         case .version:
-            print("arcade \(ArcadeCommandLine.version)")
-            return 0
+            return printOutput("arcade \(ArcadeCommandLine.version)", naming: "the version")
         case .run(let parsed):
             options = parsed
         }
@@ -73,6 +71,9 @@ public enum Arcade {
             return .proceed
         }
         let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
+        // Every way out (q, Ctrl-C, a signal, input closed) passes here: end the players still
+        // running first, so that none outlives the arcade even if leaving the game hangs.
+        sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
         for effect in shell.leaveGame() { _ = perform(effect, &shell) }
@@ -84,6 +85,24 @@ public enum Arcade {
         // Ended by a signal: end by it too, as the shell expects (status 128 + n).
         if let signal { NcursesTerminal.end(bySignal: signal) }
         return status
+    }
+
+    /// Write `text` and a newline to standard output: status 0, or 1 with a message on
+    /// standard error naming `what` could not be written (`arcade --help >/dev/full`, a
+    /// closed pipe).
+    static func printOutput(_ text: String, naming what: String) -> Int32 {
+        var bytes = Array((text + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                printError("arcade: could not write \(what) to standard output: \(reason)")
+                return 1
+            }
+            bytes = bytes.dropFirst(count)
+        }
+        return 0
     }
 
     /// Write one line to standard error.

@@ -1,3 +1,5 @@
+import ArcadeUI
+
 /// What the command line asked for.
 public enum CommandLineRequest: Equatable, Sendable {
     case run(ArcadeOptions)
@@ -80,21 +82,21 @@ public enum ArcadeCommandLine {
             case "--seed":
                 let text = try value(for: "--seed", inline: inline)
                 guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'")
+                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text.escapedForMessage())'")
                 }
                 options.seed = seed
             default:
                 if let gameInfo, let option = gameInfo.options.first(where: { $0.name == name }) {
                     options.gameOptions[option.name] = try value(for: option.name, inline: inline)
                 } else if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(argument)'. Options: \(optionNames(for: gameInfo))")
+                    throw UsageError(message: "unknown option '\(argument.escapedForMessage())'. Options: \(optionNames(for: gameInfo))")
                 } else if gameInfo == nil, let info = games.first(where: { $0.id.rawValue == argument.lowercased() }) {
                     gameInfo = info
                     options.game = info.id
                 } else if gameInfo != nil {
-                    throw UsageError(message: "unexpected '\(argument)' after the game name")
+                    throw UsageError(message: "unexpected '\(argument.escapedForMessage())' after the game name")
                 } else {
-                    throw UsageError(message: "unknown game '\(argument)'. \(gameNames(games))")
+                    throw UsageError(message: "unknown game '\(argument.escapedForMessage())'. \(gameNames(games))")
                 }
             }
             index += 1
@@ -142,11 +144,11 @@ public enum ArcadeCommandLine {
             "  ARCADE_SOUND      'off' silences every sound, like --mute",
             "  ARCADE_SOUND_CMD  the command that plays a WAV file (default: the first of",
             "                    paplay, pw-play, aplay, afplay found; else the terminal bell)",
-            "  ARCADE_ASSETS     the folder holding Temples/ and Sounds/ when not found",
-            "                    next to the program",
+            "  ARCADE_ASSETS     the folder holding Temples/ and Sounds/, searched before",
+            "                    <prefix>/share/arcade and the checkout it was built from",
             "",
-            "Exit status: 0 after q, 1 when input closes, 2 for a usage or terminal error,",
-            "128+N when ended by signal N (130 for Ctrl-C).",
+            "Exit status: 0 after q, 1 when input closes or this text cannot be written,",
+            "2 for a usage or terminal error, 128+N when ended by signal N (130 for Ctrl-C).",
         ]
         return lines.joined(separator: "\n")
     }

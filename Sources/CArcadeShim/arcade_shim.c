@@ -145,8 +145,10 @@ int arcade_stderr_capture(void) {
     char path[] = "/tmp/arcade-stderr-XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) return -1;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     unlink(path);
-    int copy = dup(STDERR_FILENO);
+    // Close-on-exec: a program the arcade starts (an audio player) never gets the terminal.
+    int copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
     if (copy < 0 || dup2(fd, STDERR_FILENO) < 0) {
         if (copy >= 0) close(copy);
         close(fd);

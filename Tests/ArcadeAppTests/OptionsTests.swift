@@ -56,6 +56,31 @@ import Testing
         }
     }
 
+    @Test func quotedArgumentsShowControlBytesEscapedAndLongOnesCut() {
+        let hostile = "\u{1B}]0;pwned\u{07}"
+        var messages: [String] = []
+        for arguments in [[hostile], ["--" + hostile], ["slots", hostile], ["--seed", hostile]] {
+            do {
+                _ = try parse(arguments)
+                Issue.record("\(arguments) should be refused")
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        #expect(messages.count == 4)
+        for message in messages {
+            #expect(message.contains("\\e]0;pwned\\x07"), "\(message)")
+            #expect(!message.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(message)")
+        }
+        do {
+            _ = try parse([String(repeating: "x", count: 100_000)])
+            Issue.record("a long unknown game should be refused")
+        } catch {
+            #expect(error.description.contains("unknown game '" + String(repeating: "x", count: String.messageValueLimit) + "…'"))
+            #expect(error.description.count < 200)
+        }
+    }
+
     @Test func badSeedsAndMissingValuesAreRefused() {
         #expect(throws: UsageError(message: "--seed needs a whole number from 0 to 18446744073709551615, not 'x'")) {
             try parse(["--seed", "x"])

@@ -98,7 +98,7 @@ import Testing
         #expect(names == ["card-drawn.wav", "card-drawn.wav", "card-drawn.wav", "card-drawn.wav", "hand-lost.wav"])
         let allFromTheAssets = lines(of: log).allSatisfy { $0.hasPrefix(Self.soundsFolder) }
         #expect(allFromTheAssets)
-        #expect(await waitUntil { helper.collectFinishedPlayers() == 0 })
+        #expect(await waitUntil { helper.runningPlayers == 0 })
         #expect(!helper.hasPlayerFailed)
     }
 
@@ -111,18 +111,76 @@ import Testing
         let helper = SoundHelper(settings: SoundSettings(
             environment: ["ARCADE_SOUND_CMD": player],
             assets: AssetLocator(roots: [Self.assetsRoot]),
-            launcher: PlayerLauncher(spawn: { executable, arguments in
-                spawns.record(arguments)
-                return PlayerLauncher.posix.spawn(executable, arguments)
-            }, poll: PlayerLauncher.posix.poll)))
+            launcher: recordingPosixLauncher(spawns)))
 
         #expect(helper.playDrawCardSound() == .played)  // nobody knows yet that it will fail
-        #expect(await waitUntil { helper.collectFinishedPlayers() == 0 })
+        #expect(await waitUntil { helper.runningPlayers == 0 })
         #expect(helper.hasPlayerFailed)
         #expect(helper.playWinSound() == .bell)
         #expect(helper.playLoseSound() == .bell)
         #expect(spawns.count == 1)
         #expect(lines(of: log).count == 1)
+    }
+
+    @Test func aPlayerThatEndsIsCollectedAtOnceWithoutWaitingForAnotherCue() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pids = PIDs()
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": try writeScript(in: folder, body: "exit 0")],
+            assets: AssetLocator(roots: [Self.assetsRoot]), launcher: recordingPosixLauncher(Recorder(), pids: pids)))
+
+        #expect(helper.playWinSound() == .played)
+        let pid = try #require(pids.all.first)
+        #expect(await waitUntil { !processExists(pid) }, "player \(pid) is left a zombie")
+        #expect(helper.runningPlayers == 0)
+        #expect(!helper.hasPlayerFailed)
+    }
+
+    @Test func aPlayerLeadsASessionOfItsOwnWithoutTheTerminalOrTheArcadesDescriptors() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A descriptor the arcade left inheritable (as a copy of the terminal may be).
+        let marker = folder + "/inheritable-descriptor"
+        let descriptor = open(marker, O_RDONLY | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let player = try writeScript(in: folder, body: """
+            cd \(folder)
+            awk '{ print $6 }' /proc/$$/stat > session
+            echo $$ > pid
+            ls -l /proc/$$/fd/ > descriptors
+            if (: > /dev/tty) 2>/dev/null; then echo opened > tty; else echo refused > tty; fi
+            : > done
+            """)
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": player], assets: AssetLocator(roots: [Self.assetsRoot])))
+
+        #expect(helper.playLoseSound() == .played)
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: folder + "/done") })
+        #expect(lines(of: folder + "/session") == lines(of: folder + "/pid"), "the player leads its own session")
+        #expect(lines(of: folder + "/tty") == ["refused"], "the player has no terminal to write on")
+        let inherited = lines(of: folder + "/descriptors").filter { $0.contains("inheritable-descriptor") }
+        #expect(inherited.isEmpty, "\(inherited)")
+        #expect(await waitUntil { helper.runningPlayers == 0 })
+    }
+
+    @Test func endingThePlayersEndsAStuckOneAndWhatItStarted() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let started = folder + "/pids"
+        let player = try writeScript(in: folder, body: "sleep 1000 &\necho $! >> \(started)\necho $$ >> \(started)\nwait")
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": player], assets: AssetLocator(roots: [Self.assetsRoot])))
+        #expect(helper.playDrawCardSound() == .played)
+        #expect(await waitUntil { lines(of: started).count == 2 })
+        let pids = lines(of: started).compactMap { Int32($0) }
+        defer { for pid in pids where processRuns(pid) { kill(pid, SIGKILL) } }
+
+        helper.endPlayers()
+        #expect(await waitUntil { !pids.contains(where: processRuns) }, "still running: \(pids.filter(processRuns))")
+        #expect(await waitUntil { helper.runningPlayers == 0 })
+        #expect(helper.playWinSound() == .skipped)
     }
 
     @Test func aSoundCommandThatDoesNotExistRingsTheBell() {
@@ -133,20 +191,18 @@ import Testing
 
     // MARK: - Scripted launchers
 
-    /// A helper whose players are recorded, not run; `exits` says how each polled player ended.
+    /// A helper whose players are recorded, not run; `exit` says how each player ends
+    /// (nil: it runs until the helper ends it).
     private func scriptedHelper(environment: [String: String] = [:], isMuted: Bool = false,
                                 players: Set<String> = ["aplay"], exit: PlayerExit? = .exited(0),
-                                spawnWorks: Bool = true, spawns: Recorder) -> SoundHelper {
+                                spawnWorks: Bool = true, spawns: Recorder, fake: FakePlayers? = nil) -> SoundHelper {
         SoundHelper(settings: SoundSettings(
             environment: environment, isMuted: isMuted, assets: AssetLocator(roots: [Self.assetsRoot]),
             findExecutable: { name, _ in
                 if name.hasPrefix("/") { return name }
                 return players.contains(name) ? "/usr/bin/" + name : nil
             },
-            launcher: PlayerLauncher(spawn: { _, arguments in
-                spawns.record(arguments)
-                return spawnWorks ? Int32(1000 + spawns.count) : nil
-            }, poll: { _ in exit })))
+            launcher: (fake ?? FakePlayers(exit: exit)).launcher(spawnWorks: spawnWorks, spawns: spawns)))
     }
 
     @Test func theThreeMethodsPlayTheirOwnCue() {
@@ -187,17 +243,19 @@ import Testing
         let spawns = Recorder()
         let helper = SoundHelper(settings: SoundSettings(
             environment: ["ARCADE_SOUND_CMD": "/bin/true"], assets: AssetLocator(roots: ["/nonexistent"]),
-            launcher: PlayerLauncher(spawn: { _, arguments in spawns.record(arguments); return 1 }, poll: { _ in nil })))
+            launcher: FakePlayers(exit: nil).launcher(spawns: spawns)))
         #expect(helper.playWinSound() == .bell)
         #expect(spawns.count == 0)
     }
 
     @Test(arguments: [PlayerExit.exited(1), .signaled(9)])
-    func aPlayerThatEndsBadlyStopsThePlayer(_ exit: PlayerExit) {
+    func aPlayerThatEndsBadlyStopsThePlayer(_ exit: PlayerExit) async {
         let spawns = Recorder()
         let helper = scriptedHelper(exit: exit, spawns: spawns)
         #expect(helper.playDrawCardSound() == .played)
-        #expect(helper.playDrawCardSound() == .bell)  // the first one's end is collected here
+        #expect(await waitUntil { helper.hasPlayerFailed })  // learnt as it ends, without another cue
+        #expect(helper.runningPlayers == 0)
+        #expect(helper.playDrawCardSound() == .bell)
         #expect(helper.playWinSound() == .bell)
         #expect(spawns.count == 1)
     }
@@ -233,11 +291,20 @@ import Testing
         #expect(spawns.calls.first?.first == "/bin/x")
     }
 
-    @Test func aStuckPlayerDoesNotPileUpProcesses() {
+    @Test func aStuckPlayerDoesNotPileUpProcessesAndIsEndedAtExit() async {
         let spawns = Recorder()
-        let helper = scriptedHelper(exit: nil, spawns: spawns)  // players never end
+        let fake = FakePlayers(exit: nil)  // players never end by themselves
+        let helper = scriptedHelper(spawns: spawns, fake: fake)
         for _ in 0..<SoundHelper.maximumRunningPlayers { #expect(helper.playDrawCardSound() == .played) }
         #expect(helper.playDrawCardSound() == .skipped)
+        #expect(spawns.count == SoundHelper.maximumRunningPlayers)
+
+        helper.endPlayers()
+        #expect(fake.ended.count == SoundHelper.maximumRunningPlayers)
+        #expect(await waitUntil { helper.runningPlayers == 0 })
+        #expect(fake.reaped == fake.ended, "every player ended is collected")
+        #expect(!helper.hasPlayerFailed, "a player the arcade ended did not fail")
+        #expect(helper.playWinSound() == .skipped, "no player starts once the arcade is exiting")
         #expect(spawns.count == SoundHelper.maximumRunningPlayers)
     }
 
@@ -261,6 +328,80 @@ private final class Recorder: Sendable {
     func record(_ arguments: [String]) { state.withLock { $0.append(arguments) } }
     var calls: [[String]] { state.withLock { $0 } }
     var count: Int { calls.count }
+}
+
+/// Players that exist only as pids: each ends as `exit` says, or — when `exit` is nil —
+/// runs until the helper ends it. Records which pids were ended and which were collected.
+private final class FakePlayers: Sendable {
+    private struct State {
+        var nextPID: Int32 = 1000
+        var gates: [Int32: DispatchSemaphore] = [:]
+        var ended: Set<Int32> = []
+        var reaped: Set<Int32> = []
+    }
+    private let exit: PlayerExit?
+    private let state = Mutex(State())
+
+    init(exit: PlayerExit?) { self.exit = exit }
+
+    var ended: Set<Int32> { state.withLock { $0.ended } }
+    var reaped: Set<Int32> { state.withLock { $0.reaped } }
+
+    func launcher(spawnWorks: Bool = true, spawns: Recorder) -> PlayerLauncher {
+        PlayerLauncher(
+            spawn: { _, arguments in
+                spawns.record(arguments)
+                guard spawnWorks else { return nil }
+                return self.state.withLock { state in
+                    state.nextPID += 1
+                    state.gates[state.nextPID] = DispatchSemaphore(value: 0)
+                    return state.nextPID
+                }
+            },
+            waitForExit: { pid in
+                if let exit = self.exit { return exit }
+                self.state.withLock { $0.gates[pid] }?.wait()
+                return .signaled(SIGKILL)
+            },
+            reap: { pid in self.state.withLock { _ = $0.reaped.insert(pid) } },
+            end: { pid in
+                let gate = self.state.withLock { state in
+                    state.ended.insert(pid)
+                    return state.gates[pid]
+                }
+                gate?.signal()
+            })
+    }
+}
+
+/// Real players, with the arguments and pid of each spawn recorded.
+private func recordingPosixLauncher(_ spawns: Recorder, pids: PIDs = PIDs()) -> PlayerLauncher {
+    PlayerLauncher(spawn: { executable, arguments in
+        spawns.record(arguments)
+        let pid = PlayerLauncher.posix.spawn(executable, arguments)
+        if let pid { pids.record(pid) }
+        return pid
+    }, waitForExit: PlayerLauncher.posix.waitForExit, reap: PlayerLauncher.posix.reap, end: PlayerLauncher.posix.end)
+}
+
+/// The pids of the players a launcher started.
+private final class PIDs: Sendable {
+    private let state = Mutex<[Int32]>([])
+
+    func record(_ pid: Int32) { state.withLock { $0.append(pid) } }
+    var all: [Int32] { state.withLock { $0 } }
+}
+
+/// Whether process `pid` exists in any state, a zombie included (`/proc/<pid>` is there).
+private func processExists(_ pid: Int32) -> Bool {
+    access("/proc/\(pid)/stat", F_OK) == 0
+}
+
+/// Whether process `pid` is running: it exists and is not a zombie.
+private func processRuns(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return false }
+    return !["Z", "X"].contains(stat[stat.index(after: close)...].dropFirst().first)
 }
 
 /// A new empty folder under the temporary directory.

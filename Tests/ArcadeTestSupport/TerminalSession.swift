@@ -832,6 +832,16 @@ public final class TerminalSession: CustomStringConvertible {
     /// The state letter of a process from `/proc/<pid>/stat` (`R`, `S`, `T` stopped, `Z`...).
     public static func processState(_ pid: pid_t) -> Character? { stat(pid)?.state }
 
+    /// The children of `parent` (zombies included) with their state letters.
+    public static func children(of parent: pid_t) -> [pid_t: Character] {
+        var result: [pid_t: Character] = [:]
+        for entry in allProcesses() where entry.parent == parent { result[entry.pid] = entry.state }
+        return result
+    }
+
+    /// Whether `pid` is running: it exists and is not a zombie.
+    public static func isRunning(_ pid: pid_t) -> Bool { isAlive(pid) }
+
     static func processName(_ pid: pid_t) -> String? { stat(pid)?.name }
 
     /// Bytes typed into the terminal that no process has read yet (`FIONREAD` on the tty).

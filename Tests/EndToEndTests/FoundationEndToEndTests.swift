@@ -192,6 +192,15 @@ extension EndToEnd {
             #expect(result.stdout.hasPrefix("arcade "), "\(result)")
         }
 
+        @Test(arguments: [("--help", "the help"), ("--version", "the version")])
+        func outputThatCannotBeWrittenExits1Saying(_ flag: String, _ what: String) async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let full = try await TerminalProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" \"$1\" >/dev/full", binary.path, flag])
+            #expect(full.status == 1, "\(full)")
+            #expect(full.stderr == "arcade: could not write \(what) to standard output: No space left on device\n", "\(full)")
+        }
+
         /// A bad argument and a choice the message must name.
         @Test(arguments: [("nosuchgame", "slots"), ("--bogus", "--version")])
         func badArgumentExits2NamingChoices(_ argument: String, _ aChoice: String) async throws {
@@ -203,6 +212,34 @@ extension EndToEnd {
             #expect(result.stderr.lowercased().contains(aChoice), "the message names the valid choices\n\(result)")
             #expect(!result.stderr.contains("needs an interactive terminal"),
                     "arguments are checked before the terminal\n\(result)")
+        }
+
+        /// Whether `text` holds an Esc, a BEL or a C1 control: bytes a terminal would obey.
+        static func hasTerminalControls(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || (0x80..<0xA0).contains($0.value) }
+        }
+
+        @Test func aHostileArgumentIsQuotedEscapedAndALongOneCut() async throws {
+            let hostile = try #require(try await runWithoutTerminal(["\u{1B}]0;pwned\u{07}"]))
+            #expect(hostile.status == 2, "\(hostile)")
+            #expect(hostile.stderr.contains("unknown game '\\e]0;pwned\\x07'"), "\(hostile)")
+            #expect(!Self.hasTerminalControls(hostile.stderr), "\(hostile.stderr.unicodeScalars.map(\.value))")
+
+            let long = try #require(try await runWithoutTerminal([String(repeating: "x", count: 100_000)]))
+            #expect(long.status == 2)
+            #expect(long.stderr.contains("unknown game '" + String(repeating: "x", count: 64) + "…'"), "\(long.stderr.prefix(300))")
+            #expect(long.stderr.utf8.count < 400, "\(long.stderr.utf8.count) bytes on stderr")
+        }
+
+        @Test func aTERMWithEscapesIsQuotedEscaped() async throws {
+            let session = try TerminalSession.arcade(
+                configuration: .init(term: "xterm\u{1B}]0;pwned\u{07}", standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            let message = session.standardError
+            #expect(message.contains("unknown terminal type 'xterm\\e]0;pwned\\x07'"), "\(session.report())")
+            #expect(!Self.hasTerminalControls(message), "\(message.unicodeScalars.map(\.value))")
+            session.expectRestored()
         }
 
         // MARK: Junk input

@@ -68,6 +68,58 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/arcade").path))
         }
 
+        /// Temples from a binary in `<folder>/bin`, with a one-picture deck named "Planted Temple"
+        /// in `<folder>/share/arcade`: whether that deck is the one shown.
+        private func showsThePlantedDeck(binaryIn folder: URL) async throws -> Bool {
+            let session = try TerminalSession(
+                command: [folder.appendingPathComponent("bin/arcade").path, "temples", "--seed", "5"],
+                configuration: .init(width: 100, height: 30, unsetEnvironment: ["ARCADE_ASSETS"], workingDirectory: "/"))
+            defer { session.close() }
+            #expect(await session.waitFor("Correct 0   Incorrect 0"))
+            let planted = session.capture().contains("Planted Temple")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            return planted
+        }
+
+        @Test func aBinaryInAFolderEveryoneCanWriteIgnoresAssetsPlantedBesideIt() async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-open")
+            defer {
+                chmod(folder.path, 0o700)
+                try? FileManager.default.removeItem(at: folder)
+            }
+            let temples = folder.appendingPathComponent("share/arcade/Temples")
+            try FileManager.default.createDirectory(at: temples, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.checkout.appendingPathComponent("Assets/Temples/salt-lake.png"),
+                                             to: temples.appendingPathComponent("salt-lake.png"))
+            try #"[{"file": "salt-lake.png", "name": "Planted Temple", "location": "Nowhere", "year": 2000}]"#
+                .write(to: temples.appendingPathComponent("temples.json"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+            try Self.placeExecutable(binary, at: folder.appendingPathComponent("bin/arcade"))
+
+            chmod(folder.path, 0o755)
+            #expect(try await showsThePlantedDeck(binaryIn: folder), "a prefix only you can change is used")
+            chmod(folder.path, 0o777)
+            #expect(try await !showsThePlantedDeck(binaryIn: folder),
+                    "a prefix everyone can write to is passed over for the checkout's pictures")
+        }
+
+        /// `source` at `destination`, executable: a hard link when they share a file system,
+        /// else a copy written through a descriptor no spawned process can inherit (an
+        /// inherited one would make executing it fail with ETXTBSY).
+        static func placeExecutable(_ source: URL, at destination: URL) throws {
+            if link(source.path, destination.path) == 0 { return }
+            let bytes = try Data(contentsOf: source)
+            let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        }
+
         @Test func theManPageRendersWithoutWarningsAndNamesEveryOption() async throws {
             let page = Self.checkout.appendingPathComponent("Assets/arcade.6")
             let groff = try await TerminalProcess.run(

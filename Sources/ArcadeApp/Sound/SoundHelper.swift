@@ -10,7 +10,8 @@ public enum SoundResult: Equatable, Sendable {
     case bell
     /// Sound is off (`--mute` or `ARCADE_SOUND=off`): nothing at all, not even the bell.
     case muted
-    /// Several players are still running (a stuck player, or cues in a burst): this cue is dropped.
+    /// Several players are still running (a stuck player, or cues in a burst), or the arcade
+    /// is exiting: this cue is dropped, without the bell.
     case skipped
 }
 
@@ -99,16 +100,19 @@ public struct SoundSettings: Sendable {
 /// first use: `card-drawn.wav`, `hand-won.wav` and `hand-lost.wav` in the `Sounds/` assets,
 /// each checked to be a readable WAV file.
 ///
-/// A player runs in the background with its output on /dev/null, never blocking and
-/// never printing onto the screen. Finished players are collected (without waiting) at
-/// the next cue; one that exited non-zero or was killed means the player does not work
-/// here (no sound card, no sound server), and from then on every cue asks for the bell.
-/// If none is found, or a cue file is missing, that cue asks for the bell too.
+/// A player runs in the background in a session of its own with its output on /dev/null,
+/// never blocking and never reaching the screen (see `PlayerLauncher`). Each has a small
+/// thread that waits for it to end and collects it at once, so no zombie is left while
+/// the arcade sits idle. One that exited non-zero or was killed means the player does not
+/// work here (no sound card, no sound server), and from then on every cue asks for the
+/// bell. If none is found, or a cue file is missing, that cue asks for the bell too. When
+/// the arcade exits, `endPlayers()` ends the players still running (a stuck one would
+/// otherwise outlive it) and turns further cues away.
 ///
 /// Concurrency: the helper is a `Sendable` final class whose only mutable state sits in a
 /// `Synchronization.Mutex`, so `shared` is safe to reach from any thread under Swift 6
-/// strict concurrency without `@unchecked`. A call holds the lock only while it spawns or
-/// polls (both return at once), so it never blocks its caller for long.
+/// strict concurrency without `@unchecked`. A call holds the lock only while it spawns,
+/// collects or signals (each returns at once), so it never blocks its caller for long.
 public final class SoundHelper: Sendable {
     /// The app's one instance, set up from this process's environment; `configure` adds `--mute`.
     public static let shared = SoundHelper(settings: .fromProcess())
@@ -132,10 +136,12 @@ public final class SoundHelper: Sendable {
         var settings: SoundSettings
         /// The player command and each cue's file, found on first use.
         var loaded: (command: [String]?, cues: [SoundCue: String])?
-        /// Players started and not collected yet.
-        var running: [Int32] = []
+        /// Players started that have not been collected yet.
+        var running: Set<Int32> = []
         /// Set when a player failed: no more players, the bell instead.
         var playerFailed = false
+        /// Set by `endPlayers()`: the arcade is exiting, no more players.
+        var isClosed = false
     }
 
     private let state: Mutex<State>
@@ -176,31 +182,37 @@ public final class SoundHelper: Sendable {
     public func play(_ cue: SoundCue) -> SoundResult {
         state.withLock { state in
             guard !state.settings.isSilenced else { return .muted }
-            Self.collectFinishedPlayers(&state)
+            guard !state.isClosed else { return .skipped }
             guard !state.playerFailed else { return .bell }
             let loaded = state.loaded ?? Self.load(state.settings)
             state.loaded = loaded
             guard let command = loaded.command, let file = loaded.cues[cue] else { return .bell }
             guard state.running.count < Self.maximumRunningPlayers else { return .skipped }
-            guard let pid = state.settings.launcher.spawn(command[0], command + [file]) else {
+            let launcher = state.settings.launcher
+            guard let pid = launcher.spawn(command[0], command + [file]) else {
                 state.playerFailed = true
                 return .bell
             }
-            state.running.append(pid)
+            state.running.insert(pid)
+            let watching = startWatcherThread { [self] in
+                let exit = launcher.waitForExit(pid)
+                playerEnded(pid, exit, launcher: launcher)
+            }
+            if !watching {
+                // Nothing would collect it: do not let it run.
+                state.running.remove(pid)
+                launcher.end(pid)
+                _ = launcher.waitForExit(pid)
+                launcher.reap(pid)
+                return .bell
+            }
             return .played
         }
     }
 
-    /// Collect players that have ended, without waiting; returns how many still run.
-    ///
-    /// `play` does this itself; call it to learn sooner whether a player failed (tests) or
-    /// to reap finished players when no cue is coming.
-    @discardableResult
-    public func collectFinishedPlayers() -> Int {
-        state.withLock { state in
-            Self.collectFinishedPlayers(&state)
-            return state.running.count
-        }
+    /// How many players are running (started and not yet collected).
+    public var runningPlayers: Int {
+        state.withLock { $0.running.count }
     }
 
     /// Whether a player failed, so that every cue now asks for the bell.
@@ -208,12 +220,24 @@ public final class SoundHelper: Sendable {
         state.withLock { $0.playerFailed }
     }
 
-    /// Forget the players that have ended; one that failed turns the player off.
-    private static func collectFinishedPlayers(_ state: inout State) {
-        state.running.removeAll { pid in
-            guard let exit = state.settings.launcher.poll(pid) else { return false }
-            if !exit.succeeded { state.playerFailed = true }
-            return true
+    /// End every player still running, and what it started, and play no more: for the
+    /// arcade's exit. Returns at once; the players' watchers collect them as they die.
+    public func endPlayers() {
+        state.withLock { state in
+            state.isClosed = true
+            for pid in state.running { state.settings.launcher.end(pid) }
+        }
+    }
+
+    /// A player's watcher saw it end: forget it and collect it; one that failed turns the
+    /// player off (unless the arcade ended it on the way out).
+    private func playerEnded(_ pid: Int32, _ exit: PlayerExit, launcher: PlayerLauncher) {
+        state.withLock { state in
+            // Collected under the lock, after leaving `running`: `endPlayers` signals only
+            // pids that are still this player's, never a reused one.
+            state.running.remove(pid)
+            launcher.reap(pid)
+            if !exit.succeeded && !state.isClosed { state.playerFailed = true }
         }
     }
 
@@ -228,4 +252,39 @@ public final class SoundHelper: Sendable {
         }
         return (settings.playerCommand(), cues)
     }
+}
+
+/// Run `body` on a new detached thread that receives no signals (they stay with the main
+/// thread, whose wait for input they must wake); false if the thread could not start.
+private func startWatcherThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    pthread_attr_setstacksize(&attributes, 256 << 10)
+
+    // The new thread inherits the mask in force when it is created: all blocked.
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_SETMASK, &everySignal, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+
+    let work = Unmanaged.passRetained(WatcherWork(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(&thread, &attributes, { context in
+        Unmanaged<WatcherWork>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+    }, work)
+    if result != 0 {
+        Unmanaged<WatcherWork>.fromOpaque(work).release()
+        return false
+    }
+    return true
+}
+
+/// What a watcher thread runs, handed to `pthread_create` as its context.
+private final class WatcherWork: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -18,9 +18,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
         case .termNotSet:
             return "arcade: TERM is not set; set it to your terminal type (for example TERM=xterm-256color)"
         case .unknownTerminal(let name):
-            return "arcade: unknown terminal type '\(name)'; try TERM=xterm-256color"
+            return "arcade: unknown terminal type '\(name.escapedForMessage())'; try TERM=xterm-256color"
         case .cannotMoveCursor(let name):
-            return "arcade: terminal type '\(name)' cannot move the cursor, so it cannot show a full screen; "
+            return "arcade: terminal type '\(name.escapedForMessage())' cannot move the cursor, so it cannot show a full screen; "
                 + "run the arcade in a terminal emulator (for example TERM=xterm-256color)"
         case .cursesFailed(let call):
             return "arcade: could not start the terminal screen (\(call) failed)"
