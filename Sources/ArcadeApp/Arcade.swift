@@ -91,6 +91,9 @@ public enum Arcade {
     /// standard error naming `what` could not be written (`arcade --help >/dev/full`, a
     /// closed pipe).
     static func printOutput(_ text: String, naming what: String) -> Int32 {
+        // A closed pipe (`arcade --help | true`) is a write error to report, not a SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, SIG_DFL) }
         var bytes = Array((text + "\n").utf8)[...]
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

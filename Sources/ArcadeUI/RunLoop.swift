@@ -62,19 +62,10 @@ public struct RunLoop<S: Screen> {
                 let remaining = interval - (clock() - lastTick)
                 timeout = max(0, Int((remaining * 1000).rounded(.up)))
             }
-            var reads = [device.read(timeout: timeout)]
-            let batchStarted = clock()
-            while reads.count < Self.maximumBatch, clock() - batchStarted < Self.maximumBatchSeconds,
-                  device.hasWaitingInput {
-                reads.append(device.read(timeout: 0))
-            }
-
             var needsDraw = false
-            var tickOffered = !ticking
-            // A tick that is due comes before the first input (a time-out forces it).
+            // A tick that is due comes before the next input (a time-out forces it).
             func offerTick(force: Bool) -> Int32? {
-                guard !tickOffered else { return nil }
-                tickOffered = true
+                guard ticking else { return nil }
                 let now = clock()
                 guard force || now - lastTick >= interval - 0.001 else { return nil }
                 let elapsed = max(0, now - lastTick)
@@ -82,7 +73,13 @@ public struct RunLoop<S: Screen> {
                 needsDraw = true
                 return apply(.tick(elapsed), to: &screen, perform: perform)
             }
-            for read in reads {
+            // Each read is applied as it comes (judged at the size it came at); more reads
+            // follow while input has arrived already, and the frame is drawn once after them.
+            let batchStarted = clock()
+            var count = 0
+            repeat {
+                let read = device.read(timeout: count == 0 ? timeout : 0)
+                count += 1
                 let fits = screen.fits(device.size)
                 switch read {
                 case .inputClosed:
@@ -101,7 +98,6 @@ public struct RunLoop<S: Screen> {
                     lastTick = clock()
                     wasTicking = false
                     ticking = false
-                    tickOffered = true
                 case .timedOut:
                     if let status = offerTick(force: true) { return status }
                 case .input(.key(.controlC)):
@@ -109,7 +105,7 @@ public struct RunLoop<S: Screen> {
                 case .input(.key(.controlZ)):
                     device.suspend()
                     wasTicking = false
-                    tickOffered = true
+                    ticking = false
                     needsDraw = true
                 case .input(.mouse) where !fits:
                     continue  // a click on the message means nothing to the screen
@@ -120,7 +116,10 @@ public struct RunLoop<S: Screen> {
                     if let status = apply(input, to: &screen, perform: perform) { return status }
                     needsDraw = true
                 }
-            }
+            } while count < Self.maximumBatch && clock() - batchStarted < Self.maximumBatchSeconds
+                && device.hasWaitingInput
+            // A flood of bytes that mean nothing still lets the clock run.
+            if let status = offerTick(force: false) { return status }
             if needsDraw { draw(screen) }
         }
     }

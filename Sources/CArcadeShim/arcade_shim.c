@@ -63,7 +63,7 @@ int arcade_key_f(int n) { return KEY_F(n); }
 //
 // Everything a signal handler touches is prepared in advance in static storage, and
 // the handlers call only async-signal-safe functions (write, read, lseek, dup2,
-// tcsetattr, signal, sigprocmask, raise).
+// tcsetattr, signal, sigprocmask, raise, kill).
 
 static struct termios saved_modes;
 static volatile sig_atomic_t have_saved_modes = 0;
@@ -159,8 +159,33 @@ int arcade_stderr_capture(void) {
     return 0;
 }
 
+// Programs the arcade started (audio players, each leading a session of its own): a
+// signal that ends the arcade at once ends them too, group and all.
+#define TRACKED_CHILDREN 32
+static volatile sig_atomic_t tracked_children[TRACKED_CHILDREN];
+
+void arcade_safety_track_child(int pid) {
+    for (int i = 0; i < TRACKED_CHILDREN; i++) {
+        if (tracked_children[i] == 0) {
+            tracked_children[i] = pid;
+            return;
+        }
+    }
+}
+
+void arcade_safety_forget_child(int pid) {
+    for (int i = 0; i < TRACKED_CHILDREN; i++)
+        if (tracked_children[i] == pid) tracked_children[i] = 0;
+}
+
+static void end_tracked_children(void) {
+    for (int i = 0; i < TRACKED_CHILDREN; i++)
+        if (tracked_children[i] > 0) kill(-tracked_children[i], SIGKILL);
+}
+
 void arcade_safety_restore(void) {
     int saved_errno = errno;
+    end_tracked_children();
     write_all(safety_out_fd, reset_bytes, (size_t)reset_length);
     if (have_saved_modes) tcsetattr(safety_in_fd, TCSANOW, &saved_modes);
     arcade_stderr_release();

@@ -194,17 +194,26 @@ import Testing
 @Suite struct TerminalInputTests {
     /// Every input `bytes` decode to (nil for what is dropped), read through a pipe that is
     /// closed after them.
-    private func inputs(_ bytes: [UInt8]) -> [Input?] {
+    private func inputs(_ bytes: [UInt8]) -> [Input?] { inputs(pieces: [bytes]) }
+
+    /// The same, the bytes written in `pieces`, each after the one before was read whole (as
+    /// a slow link delivers a sequence in parts).
+    private func inputs(pieces: [[UInt8]]) -> [Input?] {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        let writer = ends[1]
-        let copy = bytes
+        let writer = ends[1], reader = ends[0]
+        let copy = pieces
         let thread = Thread { () in
-            var offset = 0
-            while offset < copy.count {
-                let count = copy[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                offset += count
+            for piece in copy {
+                // The next piece only once the reader has taken the last one.
+                var waiting: Int32 = 0
+                while ioctl(reader, UInt(FIONREAD), &waiting) == 0 && waiting > 0 { usleep(1000) }
+                var offset = 0
+                while offset < piece.count {
+                    let count = piece[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    offset += count
+                }
             }
             close(writer)
         }
@@ -234,6 +243,24 @@ import Testing
     @Test func aFloodOfKeysIsReadWithoutLosingOne() {
         let flood = (0..<300_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         #expect(inputs(flood) == flood.map { Input.key(.character(Character(Unicode.Scalar($0)))) })
+    }
+
+    @Test func aSequenceOrCharacterThatComesInPiecesIsStillOneKey() {
+        let arrow = inputs(pieces: [[0x1B, UInt8(ascii: "[")], [UInt8(ascii: "A")]])
+        #expect(arrow == [.key(.up)])
+        let accent = inputs(pieces: [[0xC3], [0xA9], [UInt8(ascii: "x")]])
+        #expect(accent == [.key(.character("é")), .key(.character("x"))])
+    }
+
+    @Test func aPasteLongerThanAMebibyteIsNeverTypedAsKeys() {
+        let paste = Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "q"), count: (1 << 20) + 10)
+            + Array("\u{1B}[201~x".utf8)
+        #expect(inputs(paste).compactMap { $0 } == [.key(.character("x"))])
+    }
+
+    @Test func aPasteWhoseEndMarkerComesInTwoPiecesEndsThere() {
+        let pieces = [Array("\u{1B}[200~1q\u{1B}[2".utf8), Array("01~y".utf8)]
+        #expect(inputs(pieces: pieces).compactMap { $0 } == [.key(.character("y"))])
     }
 
     @Test func aLoneEscAtTheEndIsTheEscKey() {

@@ -225,4 +225,35 @@ private struct CounterScreen: Screen {
         #expect(run(&screen, on: device, seen: &seen) == 130)
         #expect(screen.keys == 100)
     }
+
+    @Test func eachInputOfABatchIsJudgedAtTheSizeItCameAt() {
+        // A key typed behind the "too small" message, then a resize that makes room: the key
+        // was typed where the player could not see, and is dropped.
+        var hidden = CounterScreen(minimumSize: Size(width: 40, height: 10))
+        let grown = FakeTerminal(size: Size(width: 20, height: 5),
+                                 script: [.input(.key(.character("a"))), .input(.resize(Size(width: 80, height: 24))),
+                                          .input(.key(.character("x")))])
+        grown.inputsArriveTogether = true
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&hidden, on: grown, seen: &seen)
+        #expect(hidden.keys == 0)
+
+        // A key typed while the screen fitted, then a resize too small: the key counts.
+        var shown = CounterScreen(minimumSize: Size(width: 40, height: 10))
+        let shrunk = FakeTerminal(size: Size(width: 80, height: 24),
+                                  script: [.input(.key(.character("a"))), .input(.resize(Size(width: 20, height: 5)))])
+        shrunk.inputsArriveTogether = true
+        _ = run(&shown, on: shrunk, seen: &seen)
+        #expect(shown.keys == 1)
+    }
+
+    @Test func aFloodOfIgnoredBytesStillLetsTheClockRun() {
+        var screen = CounterScreen(wantsTicks: true)
+        let clock = FakeClock(0)
+        let device = FakeTerminal(script: Array(repeating: .ignored, count: 40))
+        device.beforeRead = { _ in clock.now += 0.02 }
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, clock: clock, seen: &seen)
+        #expect(screen.ticked.count >= 10, "0.8 s of ignored bytes brought \(screen.ticked.count) ticks")
+    }
 }

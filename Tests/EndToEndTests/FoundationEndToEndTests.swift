@@ -184,6 +184,31 @@ extension EndToEnd {
             #expect(await shell.shellTermios() == termiosBefore)
         }
 
+        /// A resize while the arcade is stopped reaches the shell, not the arcade; after `fg`
+        /// the arcade still learns the new size (a click lands where the screen shows it).
+        @Test func aResizeWhileSuspendedIsKnownAfterFg() async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let shell = try TerminalSession.interactiveShell()
+            defer { shell.close() }
+            try #require(await shell.waitForShellPrompt())
+            shell.runInShell(TerminalProcess.shellQuote(binary.path))
+            try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
+            shell.sendKeys("C-z")
+            #expect(await shell.waitFor("Stopped"))
+            #expect(await shell.resize(width: 70, height: 20))
+            shell.runInShell("fg")
+            #expect(await shell.waitUntil("the menu redrawn after fg") { Self.isMenu($0) })
+            let lines = shell.lines()
+            let row = try #require(lines.firstIndex { $0.contains("Slots") })
+            let column = try #require(lines[row].range(of: "Slots")).lowerBound.utf16Offset(in: lines[row])
+            await shell.click(column: column + 1, row: row)
+            #expect(await shell.waitFor("3-digit"), "the click at the new size opens Slots\n\(shell.report())")
+            shell.type("q")
+            #expect(await shell.waitUntil("the menu") { Self.isMenu($0) })
+            shell.type("q")
+            #expect(await shell.waitForShellPrompt())
+        }
+
         // MARK: Flags
 
         @Test func versionFlag() async throws {
@@ -199,6 +224,32 @@ extension EndToEnd {
                 URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" \"$1\" >/dev/full", binary.path, flag])
             #expect(full.status == 1, "\(full)")
             #expect(full.stderr == "arcade: could not write \(what) to standard output: No space left on device\n", "\(full)")
+        }
+
+        /// `arcade --help | true`: the reader gone, the write fails (EPIPE, not a SIGPIPE death).
+        @Test func helpIntoAClosedPipeExits1Saying() throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            close(ends[0])  // nobody will read
+            let errors = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-pipe")
+            defer { try? FileManager.default.removeItem(at: errors) }
+            let errorPath = errors.appendingPathComponent("stderr").path
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let pid = try TerminalProcess.spawn(binary.path, arguments: ["--help"], environment: ["LANG=C.UTF-8"],
+                                                actions: &actions)
+            close(ends[1])
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            #expect(status & 0x7F == 0, "ended by signal \(status & 0x7F), not by exiting")
+            #expect((status >> 8) & 0xFF == 1)
+            let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            #expect(text == "arcade: could not write the help to standard output: Broken pipe\n", "\(text)")
         }
 
         /// A bad argument and a choice the message must name.

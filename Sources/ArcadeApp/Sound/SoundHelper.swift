@@ -1,3 +1,4 @@
+import ArcadeUI
 import Glibc
 import Synchronization
 
@@ -194,6 +195,7 @@ public final class SoundHelper: Sendable {
                 return .bell
             }
             state.running.insert(pid)
+            NcursesTerminal.trackChild(pid)
             let watching = startWatcherThread { [self] in
                 let exit = launcher.waitForExit(pid)
                 playerEnded(pid, exit, launcher: launcher)
@@ -201,6 +203,7 @@ public final class SoundHelper: Sendable {
             if !watching {
                 // Nothing would collect it: do not let it run.
                 state.running.remove(pid)
+                NcursesTerminal.forgetChild(pid)
                 launcher.end(pid)
                 _ = launcher.waitForExit(pid)
                 launcher.reap(pid)
@@ -236,6 +239,7 @@ public final class SoundHelper: Sendable {
             // Collected under the lock, after leaving `running`: `endPlayers` signals only
             // pids that are still this player's, never a reused one.
             state.running.remove(pid)
+            NcursesTerminal.forgetChild(pid)
             launcher.reap(pid)
             if !exit.succeeded && !state.isClosed { state.playerFailed = true }
         }
@@ -263,9 +267,11 @@ private func startWatcherThread(_ body: @escaping @Sendable () -> Void) -> Bool 
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     pthread_attr_setstacksize(&attributes, 256 << 10)
 
-    // The new thread inherits the mask in force when it is created: all blocked.
+    // The new thread inherits the mask in force when it is created: all blocked but the
+    // ones a fault raises in the thread itself, whose handler must still restore the terminal.
     var everySignal = sigset_t()
     sigfillset(&everySignal)
+    for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS] { sigdelset(&everySignal, fault) }
     var previous = sigset_t()
     pthread_sigmask(SIG_SETMASK, &everySignal, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }

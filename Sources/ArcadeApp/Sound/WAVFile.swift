@@ -65,20 +65,13 @@ struct WAVFile: Equatable, Sendable {
         self.init(bytes: bytes)
     }
 
-    /// The whole file at `path`, or nil when it cannot be opened or read.
+    /// The most bytes a cue may have (the arcade's are a few KiB).
+    static let sizeLimit = 8 << 20
+
+    /// The whole regular file at `path` (at most ``sizeLimit`` bytes), or nil when it cannot
+    /// be read: a FIFO or device in a cue's place never blocks or floods the arcade.
     static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-        }
+        try? RegularFile.read(path, limit: sizeLimit)
     }
 
     /// The four ASCII letters at `offset` (a chunk id such as `RIFF`).

@@ -18,6 +18,10 @@ public final class NcursesTerminal: TerminalDevice {
     private let input: TerminalInput
     /// The pipe ncurses is given as its input: nothing is ever written to it.
     private let cursesInput: (read: Int32, write: Int32)
+    /// The size the screens were last told of.
+    private var reportedSize = Size(width: 0, height: 0)
+    /// An input decoded while a signal came, returned by the read after the signal's.
+    private var stashed: TerminalRead?
 
     /// Take over the terminal on standard input and output.
     ///
@@ -83,6 +87,7 @@ public final class NcursesTerminal: TerminalDevice {
         prepareResetSequence(mouse: hasMouse)
         // Nothing written to standard error may scribble over the screen; it is shown after.
         _ = arcade_stderr_capture()
+        reportedSize = size
         isSetUp = true
     }
 
@@ -113,6 +118,12 @@ public final class NcursesTerminal: TerminalDevice {
         return signal == 0 ? nil : signal
     }
 
+    /// Have a program the arcade started, leading a session of its own (an audio player),
+    /// killed with its group when a signal ends the arcade at once (a crash, SIGQUIT);
+    /// `forgetChild` before it is collected, so that a reused number is never signalled.
+    public static func trackChild(_ pid: Int32) { arcade_safety_track_child(pid) }
+    public static func forgetChild(_ pid: Int32) { arcade_safety_forget_child(pid) }
+
     /// End the process by `signal`'s default action, as if it had not been caught
     /// (the shell sees 128 + n), once the game was left and the terminal given back.
     public static func end(bySignal signal: Int32) -> Never {
@@ -127,24 +138,36 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
+        if let stashed {
+            self.stashed = nil
+            return stashed
+        }
         if let signalled = signalled() { return signalled }
-        if !input.hasBufferedBytes {
+        if !input.hasBufferedBytes && !input.isInPaste {
             switch input.wait(timeout: milliseconds) {
             case .ready: break
             case .timedOut: return .timedOut
             case .closed: return .inputClosed
-            case .interrupted:
-                arcade_safety_drain_wakeups()
-                return signalled() ?? .timedOut
+            case .interrupted: return signalled() ?? .ignored
             }
         }
-        return input.decode().map { .input($0) } ?? .ignored
+        let decoded: TerminalRead = input.decode().map { .input($0) } ?? .ignored
+        // A signal that came while the rest of a sequence was awaited goes first: a leaving
+        // one instead of the input (an Esc cut short by it means nothing), a stop before it
+        // (so the time stopped never reaches the tick that comes with the input).
+        if let signal = pendingExitSignal { return .terminated(signal: signal) }
+        if let signalled = signalled() {
+            stashed = decoded
+            return signalled
+        }
+        return decoded
     }
 
-    public var hasWaitingInput: Bool { input.hasWaitingInput }
+    public var hasWaitingInput: Bool { stashed != nil || input.hasWaitingInput }
 
     /// What a signal that came meanwhile means: leaving, a continue after a stop, a resize.
     private func signalled() -> TerminalRead? {
+        arcade_safety_drain_wakeups()  // every flag below is looked at now
         if let signal = pendingExitSignal { return .terminated(signal: signal) }
         if arcade_safety_take_continued() == 1 {
             // Stopped (Ctrl-Z, `kill -STOP`): the time it was stopped must not reach a tick.
@@ -153,10 +176,21 @@ public final class NcursesTerminal: TerminalDevice {
         }
         if arcade_safety_take_resized() == 1 {
             // ncurses' SIGWINCH handler only took note; its wgetch learns the new size (it
-            // reads nothing: its input is the unused pipe).
+            // reads nothing: its input is the unused pipe). Untouched between calls, so that
+            // wgetch never refreshes the old frame at the new size.
             wtimeout(window, 0)
-            for _ in 0..<8 where wgetch(window) != ERR {}
-            return .input(.resize(size))
+            for _ in 0..<8 {
+                let code = wgetch(window)
+                _ = untouchwin(window)
+                if code == ERR { break }
+            }
+        }
+        // Also a size that changed while the arcade was stopped (the resize went to the
+        // shell then): ncurses finds it when the screen is taken back.
+        let now = size
+        if now != reportedSize {
+            reportedSize = now
+            return .input(.resize(now))
         }
         return nil
     }

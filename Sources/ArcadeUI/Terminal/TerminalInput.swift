@@ -20,15 +20,24 @@ final class TerminalInput {
     }
 
     /// How long the byte after an ESC may take to arrive before the ESC counts as the Esc
-    /// key alone, and how long each later byte of a sequence may take.
+    /// key alone, and how long each later byte of a sequence may take: once `ESC [`, `ESC O`
+    /// or a UTF-8 lead byte has come, the rest is certain to follow, and over a slow link
+    /// (ssh, mosh) it may come in pieces.
     static let escapeDelay = 25
-    static let sequenceDelay = 10
+    static let sequenceDelay = 100
+    /// A paste whose end does not come within this many milliseconds ends there.
+    static let pasteGap = 500
+    /// The most bytes of a paste dropped by one `decode`; the rest is dropped by the next ones.
+    static let pasteSlice = 1 << 20
 
     private let descriptor: Int32
     private let wakeDescriptor: Int32
     private let shouldStop: () -> Bool
     private var buffer: [UInt8] = []
     private var position = 0
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// How much of a paste's end marker the bytes dropped so far end with; nil outside a paste.
+    private var pasteMatched: Int?
 
     /// Input read from `descriptor`; `wakeDescriptor` (or -1) becomes readable when a signal
     /// wants the wait to end; `shouldStop` says a leaving signal came, so that no stream of
@@ -41,6 +50,9 @@ final class TerminalInput {
 
     /// Whether bytes are in the buffer, not yet decoded.
     var hasBufferedBytes: Bool { position < buffer.count }
+
+    /// Whether a bracketed paste is being dropped (its end not yet read).
+    var isInPaste: Bool { pasteMatched != nil }
 
     /// Whether decoding would find input without waiting: bytes buffered, or arrived.
     var hasWaitingInput: Bool {
@@ -67,6 +79,10 @@ final class TerminalInput {
     /// Decode the next input from the buffer (after `wait` said `.ready`): an input, or nil
     /// for bytes that mean nothing to a screen (an unknown sequence, a paste, a stray byte).
     func decode() -> Input? {
+        if isInPaste {
+            skipPaste()
+            return nil
+        }
         guard let first = take() else { return nil }
         if first == 0x1B {
             var waited = false
@@ -84,6 +100,7 @@ final class TerminalInput {
                 giveBack(unread)
                 return nil
             case .pasteStart:
+                pasteMatched = 0
                 skipPaste()
                 return nil
             }
@@ -98,14 +115,10 @@ final class TerminalInput {
 
     /// Read what has arrived into the buffer; false when the input is gone.
     private func fill() -> Bool {
-        if position > 0 && position == buffer.count {
+        if position == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             position = 0
-        } else if position > 1 << 16 {
-            buffer.removeFirst(position)
-            position = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
@@ -157,13 +170,18 @@ final class TerminalInput {
     /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
     ///
     /// A paste that stops arriving for half a second (its end lost) ends there, so keys
-    /// typed later are never swallowed; so does one of more than a mebibyte, and one cut
-    /// off by a leaving signal.
+    /// typed later are never swallowed; so does one cut off by a leaving signal. A long one
+    /// is dropped a mebibyte at a time (the loop draws and looks at signals in between),
+    /// never typed as keys however long it is.
     private func skipPaste() {
         let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
-        var matched = 0
-        for _ in 0..<(1 << 20) {
-            guard let byte = nextByte(within: 500) else { return }
+        guard var matched = pasteMatched else { return }
+        defer { pasteMatched = matched == end.count ? nil : matched }
+        for _ in 0..<Self.pasteSlice {
+            guard let byte = nextByte(within: Self.pasteGap) else {
+                matched = end.count  // the end was lost, or the arcade is leaving
+                return
+            }
             if byte == end[matched] {
                 matched += 1
                 if matched == end.count { return }

@@ -84,6 +84,12 @@ int arcade_safety_watch_resize(void);
 // After the game was left and the terminal restored: end by `sig` with its default action.
 void arcade_safety_finish_signal(int sig);
 
+// A program the arcade started that leads a session of its own (an audio player): a
+// signal that restores the terminal and ends the arcade at once (a crash, SIGQUIT, the
+// deadline of leaving) kills its process group first. At most 32 are tracked.
+void arcade_safety_track_child(int pid);
+void arcade_safety_forget_child(int pid);
+
 // While the screen is ours, standard error goes to an unlinked temporary file, so
 // nothing (a library's warning, a crash message) scribbles over the screen; the
 // restore functions above give it back and replay what was written. 0 on success.
