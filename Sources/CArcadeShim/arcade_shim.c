@@ -110,7 +110,7 @@ static const int leaving_signals[] = {
     SIGIO,
 };
 
-// Signals that mean nothing to a game: a dead audio player's pipe, a stray `kill -USR1`.
+// Signals that mean nothing to a game: a write to a pipe nobody reads, a stray `kill -USR1`.
 // They are caught by a handler that does nothing rather than ignored, so a program the
 // arcade starts (an audio player) still gets their default actions.
 static const int unheeded_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2};

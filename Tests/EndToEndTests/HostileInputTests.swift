@@ -58,6 +58,8 @@ extension EndToEnd {
             let pty = try startMenu(dataHome, arguments: ["set", "--seed", "4"])
             pty.send(Self.randomBytes(256 << 10, seed: 14) + [0x03] + Self.randomBytes(256 << 10, seed: 15))
             #expect(pty.waitForExit(seconds: 20) == Exit(status: 130, signaled: false), "tail: \(pty.tailDescription)")
+            // It ended at the Ctrl-C: most of what came after it was never taken.
+            #expect(pty.pendingInput > 128 << 10, "only \(pty.pendingInput) bytes after the Ctrl-C were left unread")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
