@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TempleModel
 
 /// A flashcard deck with its pictures: the built-in temples, or any folder of PNGs.
@@ -40,61 +41,133 @@ struct TempleDeck: Sendable {
     /// "Golden Gate"). Files that cannot be read are skipped with a notice, and so are
     /// descriptions of files the folder does not hold.
     static func load(directory: String, descriptions: String = "deck.json") -> Result<TempleDeck, DeckError> {
-        let files: [String]
-        do {
-            files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            return .failure(.unreadableFolder(directory))
-        }
-        var named: [String: Description] = [:]
-        var order: [String] = []
+        guard let files = DeckFile.listing(of: directory) else { return .failure(.unreadableFolder(directory)) }
         var notices: [String] = []
-        let described: [UInt8]?
+        var described: [Description] = []
         do {
-            described = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit)
+            if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit) {
+                if let list = try? JSONDecoder().decode([Description].self, from: Data(bytes)) {
+                    described = list
+                } else {
+                    notices.append("\(descriptions) could not be read; names come from the file names.")
+                }
+            }
         } catch {
-            described = nil
             notices.append("\(descriptions) could not be read (\(error)); names come from the file names.")
         }
-        if let described {
-            if let list = try? JSONDecoder().decode([Description].self, from: Data(described)) {
-                for description in list where named[description.file] == nil {
-                    named[description.file] = description
-                    order.append(description.file)
-                }
-            } else {
-                notices.append("\(descriptions) could not be read; names come from the file names.")
-            }
-        }
-        let pictures = files.filter { $0.lowercased().hasSuffix(".png") }
-        for file in order where !pictures.contains(file) {
-            notices.append(files.contains(file) ? "\(descriptions) names \(file), which is not a .png file"
-                                                : "\(descriptions) names \(file), which is not in the folder")
-        }
-        let ordered = order.filter(pictures.contains) + pictures.filter { !order.contains($0) }.sorted()
+        var named: [String: Description] = [:]
+        for description in described where named[description.file] == nil { named[description.file] = description }
+
+        let (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.map(\.file),
+                                                        descriptions: descriptions)
+        notices += orderNotices
         var entries: [Entry] = []
-        for file in ordered {
+        var ids = Set<String>()
+        let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
+        for file in pictures {
             do {
-                let picture = try PNGDecoder.decode(path: directory + "/" + file)
-                let description = named[file]
-                let card = Flashcard(id: file, name: description?.name ?? displayName(of: file),
-                                     location: description?.location ?? "")
+                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name)
+                let description = named[file.name]
+                let card = Flashcard(id: uniqueID(file.name, among: &ids),
+                                     name: (description?.name).map(\.composed) ?? displayName(of: file.name),
+                                     location: description?.location?.composed ?? "")
                 entries.append(Entry(card: card, picture: picture, year: description?.year))
             } catch {
-                notices.append("Skipped \(file): \(error.reason)")
+                notices.append("Skipped \(file.name): \(error.reason)")
             }
         }
         guard !entries.isEmpty else { return .failure(.noPictures(directory, notices)) }
         return .success(TempleDeck(entries: entries, notices: notices))
     }
 
+    /// `name`, or `name (2)`, `name (3)`… when a card has it already (two file names that
+    /// differ only in bytes that are not UTF-8 read alike).
+    private static func uniqueID(_ name: String, among ids: inout Set<String>) -> String {
+        var id = name
+        var number = 2
+        while !ids.insert(id).inserted {
+            id = "\(name) (\(number))"
+            number += 1
+        }
+        return id
+    }
+
     /// A file name as a card name: "golden-gate_bridge.png" → "Golden Gate Bridge".
     static func displayName(of file: String) -> String {
-        var stem = file
+        var stem = file.composed
         if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
         return stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")
+    }
+}
+
+/// A file in a deck's folder: its name as the file system holds it, and as it is shown.
+struct DeckFile: Equatable, Sendable {
+    /// The name's bytes, which need not be UTF-8: the file is opened by them.
+    var bytes: [UInt8]
+    /// The name as shown: bytes that are not UTF-8 replaced by "�", composed (NFC).
+    var name: String
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        name = String(decoding: bytes, as: UTF8.self).composed
+    }
+
+    /// The entries of `directory` but "." and "..", or nil when it cannot be read as a folder.
+    static func listing(of directory: String) -> [DeckFile]? {
+        guard let folder = opendir(directory) else { return nil }
+        defer { closedir(folder) }
+        var files: [DeckFile] = []
+        while let entry = readdir(folder) {
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+            files.append(DeckFile(bytes: bytes))
+        }
+        return files
+    }
+
+    /// The `.png` files of `files` in the order a deck shows them: first those `described`
+    /// names (in its order, each once), then the rest by name; and a notice for each
+    /// described name that is not a `.png` file of the folder (`descriptions` names the list).
+    ///
+    /// Linear but for the sort: names are looked up by hashing, never by searching a list.
+    static func ordered(_ files: [DeckFile], describedAs described: [String],
+                        descriptions: String) -> (pictures: [DeckFile], notices: [String]) {
+        let pictures = files.filter { $0.name.lowercased().hasSuffix(".png") }
+        var pictureIndex: [String: Int] = [:]
+        for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
+            pictureIndex[picture.name] = index
+        }
+        let allNames = Set(files.map(\.name))
+        var taken = [Bool](repeating: false, count: pictures.count)
+        var seen = Set<String>()
+        var ordered: [DeckFile] = []
+        var notices: [String] = []
+        for name in described where seen.insert(name).inserted {
+            if let index = pictureIndex[name] {
+                ordered.append(pictures[index])
+                taken[index] = true
+            } else {
+                notices.append(allNames.contains(name) ? "\(descriptions) names \(name), which is not a .png file"
+                                                       : "\(descriptions) names \(name), which is not in the folder")
+            }
+        }
+        let rest = pictures.indices.filter { !taken[$0] }.map { pictures[$0] }.sorted { a, b in
+            a.name != b.name ? a.name < b.name : a.bytes.lexicographicallyPrecedes(b.bytes)
+        }
+        return (ordered + rest, notices)
+    }
+}
+
+extension String {
+    /// The string composed (Unicode NFC): "e" and a combining acute accent become "é".
+    ///
+    /// The grid draws one code point per cell and drops combining marks, so a name that
+    /// arrives decomposed (as macOS writes file names) would lose its accents. The standard
+    /// library's own NFC is used (Foundation's needs ICU, which doubles resident memory).
+    var composed: String {
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
     }
 }
 

@@ -1,0 +1,102 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Foundation
+import Testing
+
+@testable import ArcadeApp
+
+/// Loading a `--deck` folder: odd file names, special files, order.
+@Suite struct TempleDeckTests {
+    init() { prepareForDrawing() }
+
+    /// The checkout's built-in pictures (Tests/ArcadeAppTests → Assets/Temples).
+    static let temples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/Temples").path
+
+    /// A fresh, empty folder, removed by the caller.
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A hard link to the built-in Kirtland picture at `name` (raw bytes, which need not be
+    /// UTF-8) inside `folder`.
+    private func linkPicture(named name: [UInt8], in folder: URL) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let linked = path.withUnsafeBytes { raw in
+            link(Self.temples + "/kirtland.png", raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+        try #require(linked == 0, "link failed: errno \(errno)")
+    }
+
+    /// A FIFO named like a picture used to block the arcade for ever, and a link to /dev/zero
+    /// to be read without end: both are skipped with a notice and the rest of the deck loads.
+    @Test func aFIFOAndALinkToADeviceAreSkippedWithANotice() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(mkfifo(folder.appendingPathComponent("x.png").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("z.png").path,
+                                                   withDestinationPath: "/dev/zero")
+        try linkPicture(named: Array("kirtland.png".utf8), in: folder)
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Kirtland"])
+        #expect(deck.notices == ["Skipped x.png: not a regular file", "Skipped z.png: not a regular file"])
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsLoadedAndShownWithTheBadBytesReplaced() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // "café.png" in Latin-1: 0xE9 alone is not UTF-8.
+        try linkPicture(named: Array("caf".utf8) + [0xE9] + Array(".png".utf8), in: folder)
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        try linkPicture(named: [0xFF] + Array("-broken.png".utf8), in: folder)
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("zz.png"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        // Both odd names load: two cards whose names read alike apart from the replaced byte.
+        #expect(Set(deck.entries.map(\.card.name)) == ["Caf\u{FFFD}", "\u{FFFD} Broken"])
+        #expect(deck.entries.allSatisfy { !$0.picture.isEmpty })
+        #expect(deck.notices == ["Skipped broken.png: not a PNG file", "Skipped zz.png: not a PNG file"])
+    }
+
+    @Test func aNameWithACombiningAccentKeepsItComposed() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Decomposed, as macOS writes names: "e" then U+0301 COMBINING ACUTE ACCENT.
+        try linkPicture(named: Array("cafe\u{301}-e\u{301}te\u{301}.png".utf8), in: folder)
+        try linkPicture(named: Array("described.png".utf8), in: folder)
+        try Data(#"[{"file": "described.png", "name": "Sa\#u{0303}o Paulo", "location": "Brasi\#u{0301}l"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        let names = deck.entries.map(\.card.name)
+        #expect(names.map { Array($0.unicodeScalars) } == [Array("São Paulo".unicodeScalars), Array("Café Été".unicodeScalars)])
+        #expect(Array(deck.entries[0].card.location.unicodeScalars) == Array("Brasíl".unicodeScalars))
+        // As the names list draws them: every accent on screen.
+        let screen = TempleScreen(deck: .success(deck), seed: 1, size: Size(width: 100, height: 29), theme: Theme())
+        var grid = CellGrid(size: Size(width: 100, height: 29))
+        screen.render(into: &grid)
+        #expect(grid.text.contains("Café Été") && grid.text.contains("São Paulo"))
+    }
+
+    @Test func orderingTwentyThousandCardsTakesAMomentNotHalfAMinute() {
+        let count = 20_000
+        let files = (0..<count).map { DeckFile(bytes: Array("card-\($0).png".utf8)) }
+            + [DeckFile(bytes: Array("notes.txt".utf8))]
+        // deck.json lists them in reverse, plus one missing file and one that is not a PNG.
+        let described = (0..<count).reversed().map { "card-\($0).png" } + ["gone.png", "notes.txt", "card-7.png"]
+        let start = ContinuousClock.now
+        let (pictures, notices) = DeckFile.ordered(files, describedAs: described, descriptions: "deck.json")
+        let elapsed = ContinuousClock.now - start
+        #expect(pictures.count == count)
+        #expect(pictures.map(\.name) == (0..<count).reversed().map { "card-\($0).png" })
+        #expect(notices == ["deck.json names gone.png, which is not in the folder",
+                            "deck.json names notes.txt, which is not a .png file"])
+        // It took 24 s in a debug build when every lookup searched the lists.
+        #expect(elapsed < .seconds(2), "ordering took \(elapsed)")
+        // Pictures no description names follow, by name.
+        let (mixed, _) = DeckFile.ordered(
+            [DeckFile(bytes: Array("b.png".utf8)), DeckFile(bytes: Array("c.png".utf8)), DeckFile(bytes: Array("a.png".utf8))],
+            describedAs: ["c.png"], descriptions: "deck.json")
+        #expect(mixed.map(\.name) == ["c.png", "a.png", "b.png"])
+    }
+}
