@@ -5,7 +5,7 @@ import Testing
 
 @testable import ArcadeApp
 
-/// Loading a `--deck` folder: odd file names, special files, order.
+/// Loading a `--deck` folder: memory bounds, odd file names, special files, order.
 @Suite struct TempleDeckTests {
     init() { prepareForDrawing() }
 
@@ -28,6 +28,40 @@ import Testing
             link(Self.temples + "/kirtland.png", raw.baseAddress!.assumingMemoryBound(to: CChar.self))
         }
         try #require(linked == 0, "link failed: errno \(errno)")
+    }
+
+    @Test func aDeckOfHugePicturesHoldsEachAtMostItsShareOfTheBudget() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestPNG.writeSolid(to: folder.appendingPathComponent("huge-00.png").path, width: 1200, height: 800,
+                               red: 200, green: 60, blue: 30)
+        for index in 1..<40 {
+            try FileManager.default.linkItem(atPath: folder.appendingPathComponent("huge-00.png").path,
+                                             toPath: folder.appendingPathComponent("huge-\(index < 10 ? "0" : "")\(index).png").path)
+        }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.count == 40 && deck.notices.isEmpty)
+        let side = TempleDeck.longestSide(forDeckOf: 40)
+        #expect(side < 512 && side >= 256)
+        #expect(deck.entries.allSatisfy { max($0.picture.width, $0.picture.height) <= side })
+        #expect(deck.entries.map { $0.picture.width * $0.picture.height * 4 }.reduce(0, +) <= TempleDeck.pictureBudget)
+        #expect(deck.entries[0].picture[0, 0] == Pixel(r: 200, g: 60, b: 30))
+        // Proportions are kept: 3 : 2.
+        let picture = deck.entries[0].picture
+        #expect(abs(Double(picture.width) / Double(picture.height) - 1.5) < 0.01)
+        // Small decks keep the full 512; a thousand pictures still get 91.
+        #expect(TempleDeck.longestSide(forDeckOf: 1) == 512 && TempleDeck.longestSide(forDeckOf: 32) == 512)
+        #expect(TempleDeck.longestSide(forDeckOf: TempleDeck.maximumPictureCount) == 91)
+    }
+
+    @Test func aDeckOfMoreThanAThousandPicturesShowsTheFirstThousandAndSaysSo() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<1003 { try linkPicture(named: Array(String(format: "card-%04d.png", index).utf8), in: folder) }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.count == 1000)
+        #expect(deck.entries.last?.card.id == "card-0999.png")
+        #expect(deck.notices == ["Skipped the last 3 pictures: a deck shows at most 1000."])
     }
 
     /// A FIFO named like a picture used to block the arcade for ever, and a link to /dev/zero

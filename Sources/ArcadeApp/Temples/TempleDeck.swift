@@ -3,6 +3,11 @@ import Glibc
 import TempleModel
 
 /// A flashcard deck with its pictures: the built-in temples, or any folder of PNGs.
+///
+/// A deck's memory is bounded whatever the folder holds: at most `maximumPictureCount`
+/// pictures (the rest are skipped with one notice), each read straight to at most
+/// `longestSide(forDeckOf:)` pixels on its longest side, so all of them together take at
+/// most `pictureBudget` bytes.
 struct TempleDeck: Sendable {
     /// One card: what the model knows of it, and its picture.
     struct Entry: Sendable {
@@ -27,6 +32,20 @@ struct TempleDeck: Sendable {
 
     /// The most bytes a deck's descriptions may have (20,000 cards take about 2 MiB).
     static let descriptionLimit = 8 << 20
+    /// The most pictures a deck shows: past a thousand, the names list and the pictures
+    /// pane are more than anyone can match, and loading takes minutes.
+    static let maximumPictureCount = 1000
+    /// The most bytes the decoded pictures of one deck take together (32 MiB).
+    static let pictureBudget = 32 << 20
+
+    /// The longest side, in pixels, each picture of a deck of `count` pictures is read at:
+    /// `PNGDecoder.defaultLongestSide` (512) up to 32 pictures, then less, so that `count`
+    /// square pictures stay within `pictureBudget` (91 pixels for a thousand, more than
+    /// a picture among a thousand is ever shown at).
+    static func longestSide(forDeckOf count: Int) -> Int {
+        let square = (Double(pictureBudget / 4) / Double(max(1, count))).squareRoot()
+        return min(PNGDecoder.defaultLongestSide, max(16, Int(square)))
+    }
 
     /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`.
     static func builtIn(assets: AssetLocator) -> Result<TempleDeck, DeckError> {
@@ -58,15 +77,21 @@ struct TempleDeck: Sendable {
         var named: [String: Description] = [:]
         for description in described where named[description.file] == nil { named[description.file] = description }
 
-        let (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.map(\.file),
+        var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.map(\.file),
                                                         descriptions: descriptions)
         notices += orderNotices
+        if pictures.count > maximumPictureCount {
+            let skipped = pictures.count - maximumPictureCount
+            notices.append("Skipped the last \(skipped) pictures: a deck shows at most \(maximumPictureCount).")
+            pictures.removeLast(skipped)
+        }
+        let side = longestSide(forDeckOf: pictures.count)
         var entries: [Entry] = []
         var ids = Set<String>()
         let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
         for file in pictures {
             do {
-                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name)
+                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name, longestSide: side)
                 let description = named[file.name]
                 let card = Flashcard(id: uniqueID(file.name, among: &ids),
                                      name: (description?.name).map(\.composed) ?? displayName(of: file.name),

@@ -543,17 +543,40 @@ struct TempleScreen: GameScreen {
     }
 }
 
-/// Scaled copies of the pictures, made once per picture height.
+/// Scaled copies of the pictures as last drawn, one per picture, at most `byteLimit` bytes.
+///
+/// Only the pictures on screen are drawn, and together they are never larger than the
+/// pane, so a few megabytes hold every one of them; the least recently drawn go first.
+/// (Keeping a copy per height ever drawn grew with every resize.)
 final class ScaledPictures: @unchecked Sendable {
-    private var byHeight: [Int: [String: RGBAImage]] = [:]
+    /// The most bytes of scaled pictures kept (8 MiB: two million pixels, more than any pane).
+    static let byteLimit = 8 << 20
+
+    private var scaled: [String: (picture: RGBAImage, lastUse: Int)] = [:]
+    private var bytes = 0
+    private var uses = 0
 
     /// `original` scaled to `pixelHeight` pixels high, from the cache when made before.
     func picture(_ id: String, _ original: RGBAImage, pixelHeight: Int) -> RGBAImage {
-        if let done = byHeight[pixelHeight]?[id] { return done }
-        let scaled = PictureCells.scaled(original, toHeight: pixelHeight)
-        byHeight[pixelHeight, default: [:]][id] = scaled
-        return scaled
+        uses += 1
+        if let done = scaled[id], done.picture.height == min(pixelHeight, PictureCells.maximumScaledHeight) {
+            scaled[id]?.lastUse = uses
+            return done.picture
+        }
+        let picture = PictureCells.scaled(original, toHeight: pixelHeight)
+        if let old = scaled.removeValue(forKey: id) { bytes -= old.picture.byteCount }
+        scaled[id] = (picture, uses)
+        bytes += picture.byteCount
+        while bytes > Self.byteLimit, scaled.count > 1,
+              let oldest = scaled.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= oldest.value.picture.byteCount
+            scaled.removeValue(forKey: oldest.key)
+        }
+        return picture
     }
+
+    /// The bytes the kept copies take.
+    var byteCount: Int { bytes }
 }
 
 /// Where the parts of the temples screen go: header, pictures pane (a flow of framed
