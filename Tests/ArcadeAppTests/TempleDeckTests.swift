@@ -1,11 +1,12 @@
 import ArcadeTestSupport
 import ArcadeUI
 import Foundation
+import Dispatch
 import Testing
 
 @testable import ArcadeApp
 
-/// Loading a `--deck` folder: memory bounds, odd file names, special files, order.
+/// Loading a `--deck` folder: memory bounds, odd file names, special files, order, progress.
 @Suite struct TempleDeckTests {
     init() { prepareForDrawing() }
 
@@ -132,5 +133,116 @@ import Testing
             [DeckFile(bytes: Array("b.png".utf8)), DeckFile(bytes: Array("c.png".utf8)), DeckFile(bytes: Array("a.png".utf8))],
             describedAs: ["c.png"], descriptions: "deck.json")
         #expect(mixed.map(\.name) == ["c.png", "a.png", "b.png"])
+    }
+
+    @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.png", "b.png", "c.png"] { try linkPicture(named: Array(name.utf8), in: folder) }
+        var heard: [TempleDeck.Progress] = []
+        let deck = try TempleDeck.load(directory: folder.path) { progress in
+            heard.append(progress)
+            return true
+        }.get()
+        #expect(deck.entries.count == 3)
+        #expect(heard.first == TempleDeck.Progress(picture: 0, total: 3, file: "a.png", fraction: 0))
+        #expect(heard.map(\.overall) == heard.map(\.overall).sorted() && heard.last?.overall == 1)
+        #expect(Set(heard.map(\.file)) == ["a.png", "b.png", "c.png"])
+        // Told to stop at the second picture: no deck, and no notice about any file.
+        let stopped = TempleDeck.load(directory: folder.path) { $0.picture < 1 }
+        #expect(stopped.failure == .cancelled)
+    }
+}
+
+extension Result {
+    /// The error, or nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// The loading screen: a deck loading on its own thread, its progress, and leaving it.
+@Suite struct TempleLoadingTests {
+    init() { prepareForDrawing() }
+
+    private let gameSize = Size(width: 100, height: 29)
+    private static let builtIn = TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets]))
+
+    private func text(_ screen: TempleScreen, size: Size? = nil) -> String {
+        var grid = CellGrid(size: size ?? gameSize, theme: Theme())
+        screen.render(into: &grid)
+        return grid.text
+    }
+
+    @Test func whileLoadingTheScreenShowsHowFarItIsThenTheDeckAndThenStopsTicking() {
+        let reported = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0)
+        let deck = Self.builtIn
+        let loader = DeckLoader { loader in
+            _ = loader.report(TempleDeck.Progress(picture: 6, total: 12, file: "seventh.png", fraction: 0.5))
+            reported.signal()
+            gate.wait()
+            return deck
+        }
+        var screen = TempleScreen(loading: loader, origin: .folder("/cards"), seed: 5, size: gameSize, theme: Theme())
+        #expect(screen.wantsTicks && screen.tickInterval == TempleScreen.loadingTickInterval)
+        #expect(text(screen).contains("Reading the folder…"))
+        reported.wait()
+        _ = screen.update(.tick(0.1))
+        let shown = text(screen)
+        #expect(shown.contains("Loading pictures 7/12…") && shown.contains("seventh.png"), "\(shown)")
+        #expect(shown.contains("54%") && shown.contains("q: back to the menu"))
+        #expect(screen.keyHints.isEmpty && !screen.isInProgress)  // q leaves without a question
+        // Keys and clicks do nothing yet; a resize lays the frame out anew.
+        #expect(screen.update(.key(.enter)).isEmpty && screen.update(.key(.character("s"))).isEmpty)
+        let small = Size(width: 60, height: 15)
+        _ = screen.update(.resize(small))
+        let narrow = text(screen, size: small).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(narrow.contains { $0.contains("Loading pictures 7/12…") })
+        #expect(narrow.contains { $0.hasPrefix("╭─ Temples") && $0.hasSuffix("╮") }, "\(narrow)")
+        // Loaded: the deck is shown on the next tick, and the screen asks for no more ticks.
+        gate.signal()
+        _ = loader.waitUntilFinished()
+        _ = screen.update(.resize(gameSize))
+        _ = screen.update(.tick(0.1))
+        #expect(screen.loading == nil && screen.game?.totalCount == 20)
+        #expect(text(screen).contains("Correct 0   Incorrect 0   Left 20"))
+        #expect(!screen.wantsTicks)
+    }
+
+    @Test func qOrEscWhileLoadingGoesBackToTheMenuAndStopsTheLoading() throws {
+        for key in [Key.character("q"), .escape] {
+            let gate = DispatchSemaphore(value: 0)
+            let deck = Self.builtIn
+            let loader = DeckLoader { loader in
+                gate.wait()
+                let progress = TempleDeck.Progress(picture: 0, total: 20, file: "a.png", fraction: 0)
+                return loader.report(progress) ? deck : .failure(.cancelled)
+            }
+            let temples = GameInfo(id: .temples, summary: "Temples", make: { context in
+                TempleScreen(loading: loader, origin: .folder("/cards"), seed: context.seed, size: context.size,
+                             theme: context.theme)
+            })
+            var shell = ArcadeShell(games: [temples], size: Size(width: 80, height: 24), seed: { 1 })
+            shell.open(.temples)
+            var grid = CellGrid(size: Size(width: 80, height: 24))
+            shell.render(into: &grid)
+            #expect(grid.text.contains("Reading the folder…") && shell.wantsTicks)
+            #expect(shell.update(.key(key)).isEmpty)
+            #expect(shell.activeGame == nil && shell.overlay == nil, "\(key) did not go back to the menu")
+            #expect(loader.isCancelled)
+            gate.signal()
+            #expect(loader.waitUntilFinished().failure == .cancelled)
+        }
+    }
+
+    @Test func aFolderLoaderReadsTheFolderOnItsOwnThread() throws {
+        let loader = DeckLoader.folder(TempleScreenTests.assets + "/Temples")
+        let deck = try loader.waitUntilFinished().get()
+        #expect(deck.entries.count == 20)
+        guard case .finished = loader.state else {
+            Issue.record("the loader is not finished after waiting for it")
+            return
+        }
     }
 }

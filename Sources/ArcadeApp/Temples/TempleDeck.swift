@@ -17,6 +17,21 @@ struct TempleDeck: Sendable {
         var year: Int?
     }
 
+    /// How far loading has come: picture `picture` (from 0) of `total` is being read, and
+    /// `fraction` of its rows are read.
+    struct Progress: Equatable, Sendable {
+        var picture: Int
+        var total: Int
+        /// The picture's file name, as shown.
+        var file: String
+        var fraction: Double
+
+        /// The part of the whole deck read, 0–1.
+        var overall: Double {
+            total > 0 ? min(1, (Double(picture) + min(1, max(0, fraction))) / Double(total)) : 0
+        }
+    }
+
     var entries: [Entry]
     /// One line per problem, naming the file: a file skipped (unreadable, not a PNG…) or
     /// one the descriptions name that is not in the folder.
@@ -59,7 +74,11 @@ struct TempleDeck: Sendable {
     /// location, year) when present, else by their file names ("golden-gate.png" →
     /// "Golden Gate"). Files that cannot be read are skipped with a notice, and so are
     /// descriptions of files the folder does not hold.
-    static func load(directory: String, descriptions: String = "deck.json") -> Result<TempleDeck, DeckError> {
+    ///
+    /// `progress` hears before each picture and between its rows how far loading is; when
+    /// it answers false, loading stops and the result is `DeckError.cancelled`.
+    static func load(directory: String, descriptions: String = "deck.json",
+                     progress: (Progress) -> Bool = { _ in true }) -> Result<TempleDeck, DeckError> {
         guard let files = DeckFile.listing(of: directory) else { return .failure(.unreadableFolder(directory)) }
         var notices: [String] = []
         var described: [Description] = []
@@ -89,14 +108,22 @@ struct TempleDeck: Sendable {
         var entries: [Entry] = []
         var ids = Set<String>()
         let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
-        for file in pictures {
+        for (index, file) in pictures.enumerated() {
+            var step = Progress(picture: index, total: pictures.count, file: file.name, fraction: 0)
+            guard progress(step) else { return .failure(.cancelled) }
             do {
-                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name, longestSide: side)
+                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name,
+                                                    longestSide: side) { fraction in
+                    step.fraction = fraction
+                    return progress(step)
+                }
                 let description = named[file.name]
                 let card = Flashcard(id: uniqueID(file.name, among: &ids),
                                      name: (description?.name).map(\.composed) ?? displayName(of: file.name),
                                      location: description?.location?.composed ?? "")
                 entries.append(Entry(card: card, picture: picture, year: description?.year))
+            } catch .cancelled {
+                return .failure(.cancelled)
             } catch {
                 notices.append("Skipped \(file.name): \(error.reason)")
             }
@@ -201,6 +228,8 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingAssets(String)
     case unreadableFolder(String)
     case noPictures(String, [String])
+    /// The player left while the deck was loading.
+    case cancelled
 
     var description: String {
         switch self {
@@ -211,6 +240,8 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noPictures(let directory, let notices):
             return "No pictures in \(directory): it has no readable PNG files."
                 + (notices.isEmpty ? "" : " " + notices.joined(separator: " "))
+        case .cancelled:
+            return "Loading the deck was cancelled."
         }
     }
 }
