@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `arcade temples --deck DIR` in a real terminal: a hostile deck's memory and loading
-/// screen, and special files.
+/// screen, special files, and the scores a deck game keeps.
 extension EndToEnd {
     @Suite(.serialized)
     struct TempleDeckEndToEndTests {
@@ -94,6 +94,7 @@ extension EndToEnd {
             #expect(await session.waitFor("ARCADE"))
             // The loading stopped: its thread is gone, long before thirty pictures could be read.
             #expect(await eventually { ProcessStatus(pid: pid)?.threads == 1 }, "the loader's thread is still running")
+            #expect(session.lines().contains { $0.contains("Temples") && !$0.contains("best") })
             session.type("q")
             #expect(await session.waitForExit() == 0)
             session.expectRestored()
@@ -132,6 +133,31 @@ extension EndToEnd {
             #expect(await session.waitFor("ARCADE"))
             session.type("q")
             #expect(await session.waitForExit() == 0)
+        }
+
+        /// A one-card deck's 100% in 0:00 went into the built-in temples' table, and so onto
+        /// the menu as Temples' best: a deck game keeps no score.
+        @Test func aDeckGameLeavesTheTemplesScoresAndTheMenuAlone() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try Self.addPicture("only-card.png", to: deck)
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                                     configuration: .init(width: 100, height: 30))
+            defer { session.close() }
+            #expect(await session.waitFor("Left 1"))
+            session.sendKeys("Enter")  // the picture, then (the focus moves) its name
+            #expect(await session.waitFor("now pick its name"))
+            session.sendKeys("Enter")
+            #expect(await session.waitFor("All 1 matched"))
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            let temples = session.lines().first { $0.contains("Temples") } ?? ""
+            #expect(!temples.contains("best"), "the menu shows a best for Temples: \(temples)")
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            let scores = session.dataHome.appendingPathComponent("arcade/scores.json")
+            let saved = (try? String(contentsOf: scores, encoding: .utf8)) ?? ""
+            #expect(!saved.contains("temples"), "scores.json: \(saved)")
         }
     }
 }

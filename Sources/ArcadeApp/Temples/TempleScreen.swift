@@ -336,10 +336,15 @@ struct TempleScreen: GameScreen {
         status = StatusText("All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
                             "All \(game.totalCount) matched — \(accuracy)% in \(time). Press r to play again.",
                             "\(accuracy)% in \(time). Press r to play again.")
-        let deck = if case .folder(let folder) = origin { folder } else { "temples" }
+        // Only the built-in deck's games are kept. The Temples table and the menu's "best"
+        // line compare games of the same twenty temples; a folder's deck may hold one card
+        // or a thousand and change between runs, so its 100% would stand above every real
+        // game of the temples, and a table per folder would compare unlike decks too and be
+        // shown nowhere. A player who brings a deck sees the result on this line instead.
+        guard origin == .builtIn else { return [] }
         return [.recordScore(accuracy, figures: [
             "accuracy": "\(accuracy)%", "time": SetScreen.clock(elapsed), "correct": String(game.correctCount),
-            "incorrect": String(game.incorrectCount), "deck": deck,
+            "incorrect": String(game.incorrectCount), "deck": "temples",
         ])]
     }
 
