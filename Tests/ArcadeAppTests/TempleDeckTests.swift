@@ -135,6 +135,33 @@ import Testing
         #expect(mixed.map(\.name) == ["c.png", "a.png", "b.png"])
     }
 
+    /// A deck.json of 4 MiB naming files that are not there took as much memory as its
+    /// notices: the first twenty are named, the rest counted in one line.
+    @Test func aLongListOfMissingFilesBecomesAFewNoticesNotThousands() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try linkPicture(named: Array("a.png".utf8), in: folder)
+        let missing = (0..<5000).map { #"{"file": "gone-\#($0).png"}"# }
+        try Data(("[" + ([#"{"file": "a.png", "name": "Alpha"}"#] + missing).joined(separator: ",") + "]").utf8)
+            .write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Alpha"])
+        #expect(deck.notices.count == 21)
+        #expect(deck.notices.first == "deck.json names gone-0.png, which is not in the folder")
+        #expect(deck.notices.last == "deck.json names 4980 more files that are not pictures in the folder.")
+    }
+
+    @Test func aFolderIsLookedAtOnlyUpToItsLimit() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.png", "b.png", "c.png", "d.png"] { try linkPicture(named: Array(name.utf8), in: folder) }
+        let some = try #require(DeckFile.listing(of: folder.path, limit: 3))
+        #expect(some.files.count == 3 && !some.complete)
+        let all = try #require(DeckFile.listing(of: folder.path, limit: 4))
+        #expect(Set(all.files.map(\.name)) == ["a.png", "b.png", "c.png", "d.png"] && all.complete)
+        #expect(DeckFile.listing(of: folder.appendingPathComponent("a.png").path) == nil)  // not a folder
+    }
+
     @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

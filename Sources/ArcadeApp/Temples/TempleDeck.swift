@@ -7,7 +7,9 @@ import TempleModel
 /// A deck's memory is bounded whatever the folder holds: at most `maximumPictureCount`
 /// pictures (the rest are skipped with one notice), each read straight to at most
 /// `longestSide(forDeckOf:)` pixels on its longest side, so all of them together take at
-/// most `pictureBudget` bytes.
+/// most `pictureBudget` bytes; at most `maximumFolderEntries` names of the folder and
+/// `descriptionLimit` bytes of descriptions are read, and descriptions of files the folder
+/// does not hold are kept only as a few notices.
 struct TempleDeck: Sendable {
     /// One card: what the model knows of it, and its picture.
     struct Entry: Sendable {
@@ -45,8 +47,49 @@ struct TempleDeck: Sendable {
         var year: Int?
     }
 
+    /// The descriptions a deck uses, decoded one at a time: the first for each of the
+    /// folder's pictures (`pictureNames` in the decoder's user info), and the first
+    /// `namedMisses` naming anything else, which become notices; the rest of those are only
+    /// counted, so a long list of files the folder does not hold costs no memory.
+    private struct DescriptionList: Decodable {
+        static let pictureNames = CodingUserInfoKey(rawValue: "pictureNames")!
+        /// How many descriptions of files the folder does not hold are named in notices.
+        static let namedMisses = 20
+
+        /// In the list's order: the pictures' descriptions and the named misses.
+        var kept: [Description] = []
+        /// Descriptions of files the folder does not hold, past the named ones.
+        var unnamedMisses = 0
+
+        /// No descriptions (no list, or one that could not be read).
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let pictures = decoder.userInfo[Self.pictureNames] as? Set<String> ?? []
+            var list = try decoder.unkeyedContainer()
+            var seen = Set<String>()
+            var namedMisses = 0
+            while !list.isAtEnd {
+                let description = try list.decode(Description.self)
+                if pictures.contains(description.file) {
+                    if seen.insert(description.file).inserted { kept.append(description) }
+                } else if seen.contains(description.file) {
+                    continue  // a miss named already
+                } else if namedMisses < Self.namedMisses {
+                    seen.insert(description.file)
+                    kept.append(description)
+                    namedMisses += 1
+                } else {
+                    unnamedMisses += 1
+                }
+            }
+        }
+    }
+
     /// The most bytes a deck's descriptions may have (20,000 cards take about 2 MiB).
-    static let descriptionLimit = 8 << 20
+    static let descriptionLimit = 4 << 20
+    /// The most names of a folder looked at (a hundred thousand take a few megabytes).
+    static let maximumFolderEntries = 100_000
     /// The most pictures a deck shows: past a thousand, the names list and the pictures
     /// pane are more than anyone can match, and loading takes minutes.
     static let maximumPictureCount = 1000
@@ -79,12 +122,19 @@ struct TempleDeck: Sendable {
     /// it answers false, loading stops and the result is `DeckError.cancelled`.
     static func load(directory: String, descriptions: String = "deck.json",
                      progress: (Progress) -> Bool = { _ in true }) -> Result<TempleDeck, DeckError> {
-        guard let files = DeckFile.listing(of: directory) else { return .failure(.unreadableFolder(directory)) }
+        guard let (files, complete) = DeckFile.listing(of: directory, limit: maximumFolderEntries) else {
+            return .failure(.unreadableFolder(directory))
+        }
         var notices: [String] = []
-        var described: [Description] = []
+        if !complete {
+            notices.append("Only \(maximumFolderEntries) of the folder's files were looked at: it holds more.")
+        }
+        var described = DescriptionList()
         do {
             if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit) {
-                if let list = try? JSONDecoder().decode([Description].self, from: Data(bytes)) {
+                let decoder = JSONDecoder()
+                decoder.userInfo[DescriptionList.pictureNames] = Set(files.filter(\.isPicture).map(\.name))
+                if let list = try? decoder.decode(DescriptionList.self, from: Data(bytes)) {
                     described = list
                 } else {
                     notices.append("\(descriptions) could not be read; names come from the file names.")
@@ -94,11 +144,14 @@ struct TempleDeck: Sendable {
             notices.append("\(descriptions) could not be read (\(error)); names come from the file names.")
         }
         var named: [String: Description] = [:]
-        for description in described where named[description.file] == nil { named[description.file] = description }
+        for description in described.kept where named[description.file] == nil { named[description.file] = description }
 
-        var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.map(\.file),
+        var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.kept.map(\.file),
                                                         descriptions: descriptions)
         notices += orderNotices
+        if described.unnamedMisses > 0 {
+            notices.append("\(descriptions) names \(described.unnamedMisses) more files that are not pictures in the folder.")
+        }
         if pictures.count > maximumPictureCount {
             let skipped = pictures.count - maximumPictureCount
             notices.append("Skipped the last \(skipped) pictures: a deck shows at most \(maximumPictureCount).")
@@ -166,17 +219,22 @@ struct DeckFile: Equatable, Sendable {
         name = String(decoding: bytes, as: UTF8.self).composed
     }
 
-    /// The entries of `directory` but "." and "..", or nil when it cannot be read as a folder.
-    static func listing(of directory: String) -> [DeckFile]? {
+    /// True for a `.png` file name (in any case).
+    var isPicture: Bool { name.lowercased().hasSuffix(".png") }
+
+    /// The first `limit` entries of `directory` but "." and "..", and whether that was all
+    /// of them; nil when it cannot be read as a folder.
+    static func listing(of directory: String, limit: Int = .max) -> (files: [DeckFile], complete: Bool)? {
         guard let folder = opendir(directory) else { return nil }
         defer { closedir(folder) }
         var files: [DeckFile] = []
         while let entry = readdir(folder) {
             let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+            guard files.count < limit else { return (files, false) }
             files.append(DeckFile(bytes: bytes))
         }
-        return files
+        return (files, true)
     }
 
     /// The `.png` files of `files` in the order a deck shows them: first those `described`
@@ -186,7 +244,7 @@ struct DeckFile: Equatable, Sendable {
     /// Linear but for the sort: names are looked up by hashing, never by searching a list.
     static func ordered(_ files: [DeckFile], describedAs described: [String],
                         descriptions: String) -> (pictures: [DeckFile], notices: [String]) {
-        let pictures = files.filter { $0.name.lowercased().hasSuffix(".png") }
+        let pictures = files.filter(\.isPicture)
         var pictureIndex: [String: Int] = [:]
         for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
             pictureIndex[picture.name] = index
