@@ -220,6 +220,14 @@ extension Result {
         #expect(shown.contains("Loading pictures 7/12…") && shown.contains("seventh.png"), "\(shown)")
         #expect(shown.contains("54%") && shown.contains("q: back to the menu"))
         #expect(screen.keyHints.isEmpty && !screen.isInProgress)  // q leaves without a question
+        let standard = Size(width: 80, height: 23)
+        var grid = CellGrid(size: standard, theme: Theme())
+        screen.render(into: &grid)
+        assertSnapshot(grid.text, named: "temples-loading-80x23")
+        var ascii = CellGrid(size: standard, theme: Theme(colorMode: .monochrome, ascii: true))
+        screen.render(into: &ascii)
+        #expect(ascii.text.contains("Loading pictures 7/12...") && ascii.text.contains("######"))
+        #expect(ascii.text.unicodeScalars.allSatisfy { $0.isASCII })
         // Keys and clicks do nothing yet; a resize lays the frame out anew.
         #expect(screen.update(.key(.enter)).isEmpty && screen.update(.key(.character("s"))).isEmpty)
         let small = Size(width: 60, height: 15)
