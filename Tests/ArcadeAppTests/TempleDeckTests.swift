@@ -162,6 +162,25 @@ import Testing
         #expect(DeckFile.listing(of: folder.appendingPathComponent("a.png").path) == nil)  // not a folder
     }
 
+    /// The scaled copies drawn on screen were kept once per height ever drawn, so every
+    /// resize added a set: now there is one copy per picture, within a byte limit.
+    @Test func scaledCopiesStayWithinTheirLimitThroughManyResizes() {
+        let cache = ScaledPictures()
+        let pictures = (0..<3).map { RGBAImage(width: 32, height: 32, filledWith: Pixel(r: UInt8($0 * 80), g: 0, b: 0)) }
+        // Many small sizes, then one so large that the three copies do not fit together.
+        for height in Array(stride(from: 10, through: 200, by: 10)) + [850] {
+            for (index, picture) in pictures.enumerated() {
+                let scaled = cache.picture("p\(index)", picture, pixelHeight: height)
+                #expect(scaled.height == height && scaled[0, 0] == picture[0, 0])
+            }
+            #expect(cache.byteCount <= ScaledPictures.byteLimit, "at \(height) pixels: \(cache.byteCount) bytes")
+        }
+        // Drawn again at the last height: the same copy, not a new one.
+        let kept = cache.byteCount
+        _ = cache.picture("p2", pictures[2], pixelHeight: 850)
+        #expect(cache.byteCount == kept)
+    }
+
     @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
