@@ -77,6 +77,9 @@ import Testing
         let deck = try TempleDeck.load(directory: folder.path).get()
         #expect(deck.entries.map(\.card.name) == ["Kirtland"])
         #expect(deck.notices == ["Skipped x.png: not a regular file", "Skipped z.png: not a regular file"])
+        // A FIFO given as the folder itself is no folder, and is not waited for either.
+        let fifo = folder.appendingPathComponent("x.png").path
+        #expect(TempleDeck.load(directory: fifo).failure == .unreadableFolder(fifo))
     }
 
     @Test func aFileNameThatIsNotUTF8IsLoadedAndShownWithTheBadBytesReplaced() throws {
