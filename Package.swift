@@ -16,6 +16,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // libpng's classic, row-by-row API, whose longjmp never leaves this C target
+        .target(name: "CArcadePNG", dependencies: ["CLibPNG"]),
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
@@ -34,7 +36,7 @@ let package = Package(
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeCore", "CLibPNG",
+                "ArcadeUI", "ArcadeCore", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
@@ -46,9 +48,10 @@ let package = Package(
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeCore"], path: "Sources/ArcadeBench"),
 
         // Tests
+        .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
         .target(
             name: "ArcadeTestSupport",
-            dependencies: ["ArcadeUI"],
+            dependencies: ["ArcadeUI", "CArcadeTestPNG"],
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),

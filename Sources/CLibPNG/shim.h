@@ -1,5 +1,6 @@
-// libpng for Swift. Only the simplified png_image_* API is used: it reports errors
-// as return values, where the classic API longjmps (which Swift cannot survive).
+// libpng for Swift and C. Swift code uses only the simplified png_image_* API, which
+// reports errors as return values; the classic API longjmps (which Swift cannot survive)
+// and is used only from C, in CArcadePNG and the tests' CArcadeTestPNG.
 #ifndef ARCADE_CLIBPNG_SHIM_H
 #define ARCADE_CLIBPNG_SHIM_H
 #include <png.h>

@@ -253,6 +253,146 @@ extension PictureTests {
 }
 
 extension PictureTests {
+    /// Reading row by row: a picture larger than it is shown is never held at full size.
+    @Suite struct ReadingRowByRow {
+        /// A fresh file path in a fresh folder, the folder removed by the caller.
+        private func file(_ name: String) throws -> (folder: URL, path: String) {
+            let folder = try temporaryDirectory()
+            return (folder, folder.appendingPathComponent(name).path)
+        }
+
+        @Test func aHugePictureIsReadShrunkToItsLongestSideWithItsColoursInPlace() throws {
+            let (folder, path) = try file("huge.png")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // 4000 × 2000: red left, blue right, and a transparent bottom quarter.
+            try TestPNG.write(to: path, width: 4000, height: 2000) { y, bytes in
+                for x in 0..<4000 {
+                    let pixel: [UInt8] = y >= 1500 ? [0, 255, 0, 0] : x < 2000 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+                    for c in 0..<4 { bytes[x * 4 + c] = pixel[c] }
+                }
+            }
+            let picture = try PNGDecoder.decode(path: path)
+            // 4000 / 512 rounds up to a factor of 8: 500 × 250, never 4000 × 2000.
+            #expect(picture.width == 500 && picture.height == 250)
+            #expect(picture[0, 0] == Pixel(r: 255, g: 0, b: 0) && picture[249, 100] == Pixel(r: 255, g: 0, b: 0))
+            #expect(picture[250, 0] == Pixel(r: 0, g: 0, b: 255) && picture[499, 186] == Pixel(r: 0, g: 0, b: 255))
+            #expect(picture[10, 200].a == 0 && picture[10, 249].a == 0)
+            // Asked for less, it is smaller still, proportions kept.
+            let small = try PNGDecoder.decode(path: path, longestSide: 100)
+            #expect(small.width == 100 && small.height == 50)
+        }
+
+        @Test func shrinkingAveragesSquaresAndTransparentPixelsLendNoColour() throws {
+            let red = Pixel(r: 255, g: 0, b: 0)
+            let image = RGBAImage(width: 4, height: 2, pixels: [.black, .white, red, .clear,
+                                                                 .white, .black, .clear, .clear])!
+            let data = encodePNG(image)
+            let shrunk = try PNGDecoder.decode(data: data, longestSide: 2)
+            #expect(shrunk.width == 2 && shrunk.height == 1)
+            #expect(shrunk[0, 0] == grey(128))  // two black, two white
+            #expect(shrunk[1, 0] == Pixel(r: 255, g: 0, b: 0, a: 64))  // one red of four: red, a quarter opaque
+            // A picture that fits is read exactly as it is, transparent colours and all.
+            #expect(try PNGDecoder.decode(data: data, longestSide: 4) == image)
+            #expect(try PNGDecoder.decode(data: encodePNG(sample)) == sample)
+        }
+
+        @Test func anInterlacedPictureReadsAsTheSamePicture() throws {
+            let (folder, path) = try file("adam7.png")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let width = 37, height = 23
+            var rgba: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width { rgba += [UInt8(x * 7), UInt8(y * 11), UInt8((x * y) % 256), UInt8(255 - x * 3)] }
+            }
+            let plain = folder.appendingPathComponent("plain.png").path
+            try TestPNG.write(rgba: rgba, width: width, height: height, to: path, interlaced: true)
+            try TestPNG.write(rgba: rgba, width: width, height: height, to: plain)
+            try #require(try Data(contentsOf: URL(fileURLWithPath: path))[28] == 1)  // IHDR says Adam7
+            let expected = try #require(RGBAImage(width: width, height: height, bytes: rgba))
+            #expect(try PNGDecoder.decode(path: path) == expected)
+            // Shrunk, every pass lands in its own square: the same as the plain file shrunk.
+            let shrunk = try PNGDecoder.decode(path: path, longestSide: 10)
+            #expect(shrunk.width == 10 && shrunk.height == 6)
+            #expect(shrunk == (try PNGDecoder.decode(path: plain, longestSide: 10)))
+            // A picture smaller than Adam7's 8 × 8 block leaves passes empty.
+            try TestPNG.write(rgba: Array(rgba.prefix(8)), width: 2, height: 1, to: path, interlaced: true)
+            #expect(try PNGDecoder.decode(path: path) == RGBAImage(width: 2, height: 1, bytes: Array(rgba.prefix(8))))
+        }
+
+        @Test func everyColourTypeAndDepthBecomesRGBA() throws {
+            let (folder, path) = try file("kind.png")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Grey, 8 bits: 0 and 200.
+            try TestPNG.write(to: path, width: 2, height: 1, colorType: .gray) { _, bytes in
+                bytes[0] = 0
+                bytes[1] = 200
+            }
+            #expect(try PNGDecoder.decode(path: path).pixels == [.black, grey(200)])
+            // Grey, 1 bit: black, white, black.
+            try TestPNG.write(to: path, width: 3, height: 1, colorType: .gray, bitDepth: 1) { _, bytes in bytes[0] = 0b0100_0000 }
+            #expect(try PNGDecoder.decode(path: path).pixels == [.black, .white, .black])
+            // Grey with alpha.
+            try TestPNG.write(to: path, width: 1, height: 1, colorType: .grayAlpha) { _, bytes in
+                bytes[0] = 90
+                bytes[1] = 128
+            }
+            #expect(try PNGDecoder.decode(path: path).pixels == [Pixel(r: 90, g: 90, b: 90, a: 128)])
+            // RGB at 16 bits: 0xFFFF, 0x0000, 0x8080.
+            try TestPNG.write(to: path, width: 1, height: 1, colorType: .rgb, bitDepth: 16) { _, bytes in
+                for (i, byte) in [0xFF, 0xFF, 0, 0, 0x80, 0x80].enumerated() { bytes[i] = UInt8(byte) }
+            }
+            #expect(try PNGDecoder.decode(path: path).pixels == [Pixel(r: 255, g: 0, b: 128)])
+            // A palette whose second entry is half transparent (tRNS).
+            try TestPNG.write(to: path, width: 2, height: 1, colorType: .palette,
+                              palette: [[10, 20, 30], [200, 100, 50]], transparency: [255, 128]) { _, bytes in
+                bytes[0] = 0
+                bytes[1] = 1
+            }
+            #expect(try PNGDecoder.decode(path: path).pixels == [Pixel(r: 10, g: 20, b: 30), Pixel(r: 200, g: 100, b: 50, a: 128)])
+        }
+
+        @Test func readingHearsItsProgressAndStopsWhenAsked() throws {
+            let (folder, path) = try file("rows.png")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try TestPNG.writeSolid(to: path, width: 1000, height: 800, red: 1, green: 2, blue: 3)
+            var heard: [Double] = []
+            let picture = try PNGDecoder.decode(path: path) { fraction in
+                heard.append(fraction)
+                return true
+            }
+            #expect(picture.width == 500 && picture.height == 400 && picture[0, 0] == Pixel(r: 1, g: 2, b: 3))
+            #expect(heard.count == 800 && heard == heard.sorted() && heard.last == 1)
+            // Stopped half-way: no picture, and not a word about damage.
+            var rows = 0
+            #expect(throws: PictureError.cancelled(file: path)) {
+                try PNGDecoder.decode(path: path) { fraction in
+                    rows += 1
+                    return fraction < 0.5
+                }
+            }
+            #expect(rows == 400)
+        }
+
+        @Test func aHeaderAskingForTooManyPixelsIsRefusedBeforeAnyRowIsRead() throws {
+            // A signature, an IHDR of 8192 × 8192 (64 megapixels) and the start of an IDAT: nothing more.
+            func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+                let body = Array(type.utf8) + data
+                let crc = crc32(body[...])
+                return [UInt8(data.count >> 24), UInt8(data.count >> 16 & 0xFF), UInt8(data.count >> 8 & 0xFF),
+                        UInt8(data.count & 0xFF)] + body + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+            }
+            let header: [UInt8] = [0, 0, 0x20, 0, 0, 0, 0x20, 0, 8, 6, 0, 0, 0]
+            let png = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", header) + chunk("IDAT", [])
+            #expect(throws: PictureError.tooLarge(file: "huge", width: 8192, height: 8192)) {
+                try PNGDecoder.decode(data: png, name: "huge")
+            }
+            #expect(PictureError.tooLarge(file: "huge", width: 8192, height: 8192).reason
+                    == "8192×8192 pixels is more than the 33554432 pixels a picture may have")
+        }
+    }
+}
+
+extension PictureTests {
     @Suite struct Scaling {
         @Test func scalingToAFixedHeightKeepsTheAspectRatio() {
             let wide = RGBAImage(width: 40, height: 20, filledWith: .white)

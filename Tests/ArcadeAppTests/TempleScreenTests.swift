@@ -181,6 +181,19 @@ import Testing
         #expect(screen.message.hasPrefix("All 20 matched — accuracy 100%"))
     }
 
+    /// A `--deck` game's 100% went into the built-in temples' table, so a one-card deck put
+    /// "best 100% in 0:00" on the menu: a folder's deck says how it went and keeps no score.
+    @Test func clearingAFolderDeckSaysHowItWentAndKeepsNoScore() throws {
+        let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])).get()
+        var screen = TempleScreen(deck: .success(TempleDeck(entries: Array(deck.entries.prefix(1)), notices: [])),
+                                  origin: .folder("/cards"), seed: 1, size: gameSize, theme: Theme())
+        var effects = screen.update(.key(.enter))  // the picture; the focus moves to the names
+        effects += screen.update(.key(.enter))
+        #expect(screen.game!.isComplete)
+        #expect(effects.isEmpty)
+        #expect(screen.message.hasPrefix("All 1 matched — accuracy 100% in 0:00"))
+    }
+
     @Test func aDeckFolderSkipsUnreadableFilesAndNamesCardsFromFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -49,7 +49,15 @@ enum RegularFile {
     /// A descriptor open for reading on the regular file at `path` (blocking reads again),
     /// and its size; the caller closes it. Throws for anything but a regular file.
     static func open(_ path: String) throws(Problem) -> (descriptor: Int32, size: Int) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        try open(pathBytes: Array(path.utf8))
+    }
+
+    /// `open(_:)` for a path given as the bytes the file system holds: a file name need not
+    /// be UTF-8, and one that is not can only be opened by its bytes.
+    static func open(pathBytes: [UInt8]) throws(Problem) -> (descriptor: Int32, size: Int) {
+        let descriptor = (pathBytes + [0]).withUnsafeBytes { raw in
+            Glibc.open(raw.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        }
         guard descriptor >= 0 else { throw Problem(errno: errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

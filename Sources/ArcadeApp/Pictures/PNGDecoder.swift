@@ -1,4 +1,4 @@
-import CLibPNG
+import CArcadePNG
 import Glibc
 
 /// Why a picture could not be loaded, naming the file and saying in words what went wrong.
@@ -12,10 +12,12 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
     case notPNG(file: String)
     /// The file starts as a PNG but is damaged.
     case damaged(file: String, Damage)
-    /// The picture is larger than the arcade is willing to hold in memory.
+    /// The picture has more pixels than the arcade is willing to read.
     case tooLarge(file: String, width: Int, height: Int)
+    /// Reading stopped because the player left (the deck's loading was cancelled).
+    case cancelled(file: String)
 
-    /// How a PNG is damaged, as libpng's simplified API finds it.
+    /// How a PNG is damaged, as libpng finds it.
     enum Damage: Equatable, Sendable {
         /// The data ends early: a truncated download or copy ("Read Error", "read beyond end of data").
         case cutShort
@@ -46,7 +48,7 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
-    /// The error for libpng's `png_image.message` about `file`.
+    /// The error for libpng's message about `file`.
     ///
     /// libpng 1.6 words its messages for developers ("[20]is[20]: invalid chunk type" is a chunk
     /// whose type bytes are " is "); they are matched by the phrases libpng uses.
@@ -76,7 +78,7 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
     var file: String {
         switch self {
         case let .unreadable(file, _), let .empty(file), let .notPNG(file), let .damaged(file, _),
-             let .tooLarge(file, _, _): file
+             let .tooLarge(file, _, _), let .cancelled(file): file
         }
     }
 
@@ -90,6 +92,7 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .damaged(_, damage): "damaged PNG (\(damage.words))"
         case let .tooLarge(_, width, height):
             "\(width)×\(height) pixels is more than the \(PNGDecoder.maximumPixelCount) pixels a picture may have"
+        case .cancelled: "loading was cancelled"
         }
     }
 
@@ -99,45 +102,57 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 }
 
-/// Reads PNG files into `RGBAImage`s with libpng's simplified `png_image_*` API.
+/// Reads PNG files into `RGBAImage`s no larger than they are shown, row by row.
 ///
-/// Only the simplified API is used: it reports every failure (a missing file, bad
-/// signature, CRC or zlib error, truncated data) as a zero return code with a message
-/// in `png_image.message`. The classic API reports errors by `longjmp`, which would
-/// jump over Swift frames and is not survivable.
+/// A PNG of a few kilobytes can hold a 5792 × 5792 picture (128 MB as RGBA), so the full
+/// picture is never held: libpng's classic API reads one row at a time and each row is
+/// added into a picture at most `longestSide` pixels on its longest side (an average over
+/// squares of pixels, colours weighted by alpha). A picture that fits is read as it is.
+/// The classic API reports errors by `longjmp`, which Swift cannot survive, so the reading
+/// is C (`CArcadePNG`): every jump stays there, and this side sees a status and libpng's
+/// message. Between rows the caller's `keepGoing` hears how far the reading is and may stop it.
 enum PNGDecoder {
-    /// The most pixels a decoded picture may have (32 megapixels, 128 MB as RGBA).
+    /// The most pixels a PNG's header may announce (32 megapixels): reading that many takes
+    /// a fraction of a second; far more would keep a deck loading for minutes.
     static let maximumPixelCount = 32 * 1024 * 1024
+    /// The longest side of a decoded picture unless a caller asks for less: a picture that
+    /// fills a 512-column (or 256-row) terminal is still shown pixel for pixel.
+    static let defaultLongestSide = 512
+    /// The most bytes a PNG file may have (far more than 32 megapixels take compressed).
+    static let maximumFileSize = 256 << 20
 
-    /// `PNG_IMAGE_VERSION` from png.h: the `png_image` layout this code was written for.
-    private static let imageVersion = UInt32(PNG_IMAGE_VERSION)
-    /// `PNG_FORMAT_RGBA` from png.h: 8-bit red, green, blue, alpha; alpha not premultiplied.
-    ///
-    /// png.h defines it as `(PNG_FORMAT_RGB|PNG_FORMAT_FLAG_ALPHA)`, a macro of macros that
-    /// Swift does not import, so it is rebuilt here from the two flags it is made of.
-    private static let formatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-
-    /// Decode the PNG file at `path` to 8-bit RGBA.
+    /// Decode the PNG file at `path` to 8-bit RGBA, at most `longestSide` pixels on its longest side.
     ///
     /// The file is opened here, not by libpng, so a file that cannot be read as a file
     /// (missing, not permitted, a folder, empty) is told apart from a damaged PNG.
-    static func decode(path: String) throws(PictureError) -> RGBAImage {
+    /// `keepGoing` is called between rows with the part read so far (0–1); false stops the
+    /// reading with `PictureError.cancelled`.
+    static func decode(path: String, longestSide: Int = defaultLongestSide,
+                       keepGoing: (Double) -> Bool = { _ in true }) throws(PictureError) -> RGBAImage {
+        try decode(pathBytes: Array(path.utf8), name: path, longestSide: longestSide, keepGoing: keepGoing)
+    }
+
+    /// `decode(path:)` for a path given as the bytes the file system holds (a file name need
+    /// not be UTF-8); `name` stands for the file in error messages.
+    static func decode(pathBytes: [UInt8], name: String, longestSide: Int = defaultLongestSide,
+                       keepGoing: (Double) -> Bool = { _ in true }) throws(PictureError) -> RGBAImage {
         // Only a regular file is read at all, and it is opened without waiting (a FIFO).
         let file: (descriptor: Int32, size: Int)
         do {
-            file = try RegularFile.open(path)
+            file = try RegularFile.open(pathBytes: pathBytes)
         } catch {
-            throw .unreadable(file: path, reason: error.description)
+            throw .unreadable(file: name, reason: error.description)
         }
         let descriptor = file.descriptor
-        guard file.size > 0 else {
+        guard file.size > 0, file.size <= maximumFileSize else {
             Glibc.close(descriptor)
-            throw .empty(file: path)
+            if file.size == 0 { throw .empty(file: name) }
+            throw .unreadable(file: name, reason: RegularFile.Problem.tooLarge(limit: maximumFileSize).description)
         }
         guard let stream = fdopen(descriptor, "rb") else {
             let code = errno
             Glibc.close(descriptor)
-            throw .unreadable(file: path, reason: RegularFile.Problem(errno: code).description)
+            throw .unreadable(file: name, reason: RegularFile.Problem(errno: code).description)
         }
         defer { fclose(stream) }
         // A file too short for libpng to reach its signature check is still told apart:
@@ -145,30 +160,21 @@ enum PNGDecoder {
         // bytes are libpng's to judge: changed, they mean a text-mode transfer.)
         var head = [UInt8](repeating: 0, count: 4)
         let count = fread(&head, 1, head.count, stream)
-        if count > 0 && png_sig_cmp(head, 0, count) != 0 { throw .notPNG(file: path) }
+        if !head.prefix(count).elementsEqual(signatureStart.prefix(count)) { throw .notPNG(file: name) }
         rewind(stream)
-        var image = png_image()
-        image.version = imageVersion
-        guard png_image_begin_read_from_stdio(&image, stream) != 0 else {
-            throw PictureError(libpngMessage: message(of: &image), file: path)
-        }
-        return try finishRead(&image, file: path)
+        return try read(file: name, longestSide: longestSide, keepGoing: keepGoing) { arcade_png_read_stream(stream, $0) }
     }
 
     /// Decode a PNG held in memory; `name` stands for the data in error messages.
-    static func decode(data: [UInt8], name: String = "(PNG data in memory)") throws(PictureError) -> RGBAImage {
-        // The memory must stay valid from begin_read to finish_read, so both run inside.
+    static func decode(data: [UInt8], name: String = "(PNG data in memory)", longestSide: Int = defaultLongestSide,
+                       keepGoing: (Double) -> Bool = { _ in true }) throws(PictureError) -> RGBAImage {
+        guard !data.isEmpty else { throw .empty(file: name) }
+        // The memory must stay valid while the C side reads it, so the whole read runs inside.
         let result = data.withUnsafeBytes { buffer -> Result<RGBAImage, PictureError> in
-            guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return .failure(.empty(file: name))
-            }
-            var image = png_image()
-            image.version = imageVersion
-            guard png_image_begin_read_from_memory(&image, base, buffer.count) != 0 else {
-                return .failure(PictureError(libpngMessage: message(of: &image), file: name))
-            }
             do throws(PictureError) {
-                return .success(try finishRead(&image, file: name))
+                return .success(try read(file: name, longestSide: longestSide, keepGoing: keepGoing) { request in
+                    arcade_png_read_memory(buffer.baseAddress, buffer.count, request)
+                })
             } catch {
                 return .failure(error)
             }
@@ -176,34 +182,53 @@ enum PNGDecoder {
         return try result.get()
     }
 
-    /// Read the pixels of an image whose header `begin_read` accepted, then free it.
-    private static func finishRead(_ image: inout png_image, file: String) throws(PictureError) -> RGBAImage {
-        defer { png_image_free(&image) }
-        let width = Int(image.width), height = Int(image.height)
-        let (area, overflows) = width.multipliedReportingOverflow(by: height)
-        guard !overflows, area <= maximumPixelCount, width * 4 <= Int(Int32.max) else {
-            throw .tooLarge(file: file, width: width, height: height)
+    /// The first four bytes of every PNG: 0x89 "PNG".
+    private static let signatureStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+
+    /// Run one C read (`start` picks the input) and turn its outcome into a picture or an error.
+    private static func read(file: String, longestSide: Int, keepGoing: (Double) -> Bool,
+                             start: (UnsafeMutablePointer<arcade_png_read>) -> arcade_png_status)
+        throws(PictureError) -> RGBAImage {
+        var request = arcade_png_read()
+        request.max_side = UInt32(clamping: max(1, longestSide))
+        request.max_pixels = UInt64(maximumPixelCount)
+        defer { arcade_png_free_pixels(&request) }
+        let status = withoutActuallyEscaping(keepGoing) { keepGoing in
+            var listener = keepGoing
+            return withUnsafeMutablePointer(to: &listener) { listener in
+                request.context = UnsafeMutableRawPointer(listener)
+                // Called by C between rows, never from inside libpng: no jump crosses it.
+                request.progress = { context, done, total in
+                    guard let keepGoing = context?.assumingMemoryBound(to: ((Double) -> Bool).self).pointee else { return 1 }
+                    return keepGoing(total > 0 ? Double(done) / Double(total) : 1) ? 1 : 0
+                }
+                defer { request.progress = nil; request.context = nil }
+                return start(&request)
+            }
         }
-        image.format = formatRGBA
-        var bytes = [UInt8](repeating: 0, count: area * 4)
-        let status = bytes.withUnsafeMutableBytes { buffer in
-            // No background: the alpha channel is kept, so libpng never composes.
-            png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+        switch status {
+        case ARCADE_PNG_DONE:
+            let width = Int(request.out_width), height = Int(request.out_height)
+            let bytes = request.pixels.map { Array(UnsafeBufferPointer(start: $0, count: width * height * 4)) } ?? []
+            guard let picture = RGBAImage(width: width, height: height, bytes: bytes) else {
+                throw .damaged(file: file, .other("decoded size does not match the header"))
+            }
+            return picture
+        case ARCADE_PNG_TOO_LARGE:
+            throw .tooLarge(file: file, width: Int(request.width), height: Int(request.height))
+        case ARCADE_PNG_CANCELLED:
+            throw .cancelled(file: file)
+        case ARCADE_PNG_NO_MEMORY:
+            throw .unreadable(file: file, reason: "there is not enough memory to read it")
+        default:
+            throw PictureError(libpngMessage: message(of: &request), file: file)
         }
-        guard status != 0 else {
-            throw PictureError(libpngMessage: message(of: &image), file: file)
-        }
-        guard let decoded = RGBAImage(width: width, height: height, bytes: bytes) else {
-            throw .damaged(file: file, .other("decoded size does not match the header"))
-        }
-        return decoded
     }
 
     /// libpng's error text, read from the fixed-size, NUL-terminated `message` field.
-    private static func message(of image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
-            let text = raw.prefix { $0 != 0 }
-            return String(decoding: text, as: UTF8.self)
+    private static func message(of request: inout arcade_png_read) -> String {
+        withUnsafeBytes(of: &request.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
     }
 }

@@ -76,6 +76,9 @@ struct RGBAImage: Hashable, Sendable {
     /// The empty image, 0 × 0.
     static let empty = RGBAImage(width: 0, height: 0, filledWith: .clear)
 
+    /// The bytes its pixels take: four a pixel.
+    var byteCount: Int { bytes.count }
+
     /// True when the image has no pixels.
     var isEmpty: Bool { width == 0 || height == 0 }
 

@@ -111,10 +111,14 @@ public enum GameCatalog {
             id: .temples, summary: "Match temple pictures to their names, or study them",
             options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR")],
             make: { context in
-                let deck = context.options["--deck"].map { TempleDeck.load(directory: $0) }
-                    ?? TempleDeck.builtIn(assets: context.assets)
-                return TempleScreen(deck: deck, deckName: context.options["--deck"] ?? "temples",
-                                    seed: context.seed, size: context.size, theme: context.theme)
+                // A folder may hold anything, so it loads on a thread of its own while the
+                // screen shows how far it is; the built-in twenty small pictures load at once.
+                if let folder = context.options["--deck"] {
+                    return TempleScreen(loading: DeckLoader.folder(folder), origin: .folder(folder),
+                                        seed: context.seed, size: context.size, theme: context.theme)
+                }
+                return TempleScreen(deck: TempleDeck.builtIn(assets: context.assets), seed: context.seed,
+                                    size: context.size, theme: context.theme)
             },
             describeBest: { entry in
                 "best \(entry.score)%" + (entry.figures["time"].map { " in \($0)" } ?? "")

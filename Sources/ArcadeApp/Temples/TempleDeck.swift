@@ -1,7 +1,15 @@
 import FoundationEssentials
+import Glibc
 import TempleModel
 
 /// A flashcard deck with its pictures: the built-in temples, or any folder of PNGs.
+///
+/// A deck's memory is bounded whatever the folder holds: at most `maximumPictureCount`
+/// pictures (the rest are skipped with one notice), each read straight to at most
+/// `longestSide(forDeckOf:)` pixels on its longest side, so all of them together take at
+/// most `pictureBudget` bytes; at most `maximumFolderEntries` names of the folder and
+/// `descriptionLimit` bytes of descriptions are read, and descriptions of files the folder
+/// does not hold are kept only as a few notices.
 struct TempleDeck: Sendable {
     /// One card: what the model knows of it, and its picture.
     struct Entry: Sendable {
@@ -9,6 +17,21 @@ struct TempleDeck: Sendable {
         var picture: RGBAImage
         /// The dedication year, when the deck gives one.
         var year: Int?
+    }
+
+    /// How far loading has come: picture `picture` (from 0) of `total` is being read, and
+    /// `fraction` of its rows are read.
+    struct Progress: Equatable, Sendable {
+        var picture: Int
+        var total: Int
+        /// The picture's file name, as shown.
+        var file: String
+        var fraction: Double
+
+        /// The part of the whole deck read, 0–1.
+        var overall: Double {
+            total > 0 ? min(1, (Double(picture) + min(1, max(0, fraction))) / Double(total)) : 0
+        }
     }
 
     var entries: [Entry]
@@ -24,8 +47,63 @@ struct TempleDeck: Sendable {
         var year: Int?
     }
 
+    /// The descriptions a deck uses, decoded one at a time: the first for each of the
+    /// folder's pictures (`pictureNames` in the decoder's user info), and the first
+    /// `namedMisses` naming anything else, which become notices; the rest of those are only
+    /// counted, so a long list of files the folder does not hold costs no memory.
+    private struct DescriptionList: Decodable {
+        static let pictureNames = CodingUserInfoKey(rawValue: "pictureNames")!
+        /// How many descriptions of files the folder does not hold are named in notices.
+        static let namedMisses = 20
+
+        /// In the list's order: the pictures' descriptions and the named misses.
+        var kept: [Description] = []
+        /// Descriptions of files the folder does not hold, past the named ones.
+        var unnamedMisses = 0
+
+        /// No descriptions (no list, or one that could not be read).
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let pictures = decoder.userInfo[Self.pictureNames] as? Set<String> ?? []
+            var list = try decoder.unkeyedContainer()
+            var seen = Set<String>()
+            var namedMisses = 0
+            while !list.isAtEnd {
+                let description = try list.decode(Description.self)
+                if pictures.contains(description.file) {
+                    if seen.insert(description.file).inserted { kept.append(description) }
+                } else if seen.contains(description.file) {
+                    continue  // a miss named already
+                } else if namedMisses < Self.namedMisses {
+                    seen.insert(description.file)
+                    kept.append(description)
+                    namedMisses += 1
+                } else {
+                    unnamedMisses += 1
+                }
+            }
+        }
+    }
+
     /// The most bytes a deck's descriptions may have (20,000 cards take about 2 MiB).
-    static let descriptionLimit = 8 << 20
+    static let descriptionLimit = 4 << 20
+    /// The most names of a folder looked at (a hundred thousand take a few megabytes).
+    static let maximumFolderEntries = 100_000
+    /// The most pictures a deck shows: past a thousand, the names list and the pictures
+    /// pane are more than anyone can match, and loading takes minutes.
+    static let maximumPictureCount = 1000
+    /// The most bytes the decoded pictures of one deck take together (32 MiB).
+    static let pictureBudget = 32 << 20
+
+    /// The longest side, in pixels, each picture of a deck of `count` pictures is read at:
+    /// `PNGDecoder.defaultLongestSide` (512) up to 32 pictures, then less, so that `count`
+    /// square pictures stay within `pictureBudget` (91 pixels for a thousand, more than
+    /// a picture among a thousand is ever shown at).
+    static func longestSide(forDeckOf count: Int) -> Int {
+        let square = (Double(pictureBudget / 4) / Double(max(1, count))).squareRoot()
+        return min(PNGDecoder.defaultLongestSide, max(16, Int(square)))
+    }
 
     /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`.
     static func builtIn(assets: AssetLocator) -> Result<TempleDeck, DeckError> {
@@ -39,62 +117,167 @@ struct TempleDeck: Sendable {
     /// location, year) when present, else by their file names ("golden-gate.png" →
     /// "Golden Gate"). Files that cannot be read are skipped with a notice, and so are
     /// descriptions of files the folder does not hold.
-    static func load(directory: String, descriptions: String = "deck.json") -> Result<TempleDeck, DeckError> {
-        let files: [String]
-        do {
-            files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
+    ///
+    /// `progress` hears before each picture and between its rows how far loading is; when
+    /// it answers false, loading stops and the result is `DeckError.cancelled`.
+    static func load(directory: String, descriptions: String = "deck.json",
+                     progress: (Progress) -> Bool = { _ in true }) -> Result<TempleDeck, DeckError> {
+        guard let (files, complete) = DeckFile.listing(of: directory, limit: maximumFolderEntries) else {
             return .failure(.unreadableFolder(directory))
         }
-        var named: [String: Description] = [:]
-        var order: [String] = []
         var notices: [String] = []
-        let described: [UInt8]?
+        if !complete {
+            notices.append("Only \(maximumFolderEntries) of the folder's files were looked at: it holds more.")
+        }
+        var described = DescriptionList()
         do {
-            described = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit)
+            if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit) {
+                let decoder = JSONDecoder()
+                decoder.userInfo[DescriptionList.pictureNames] = Set(files.filter(\.isPicture).map(\.name))
+                if let list = try? decoder.decode(DescriptionList.self, from: Data(bytes)) {
+                    described = list
+                } else {
+                    notices.append("\(descriptions) could not be read; names come from the file names.")
+                }
+            }
         } catch {
-            described = nil
             notices.append("\(descriptions) could not be read (\(error)); names come from the file names.")
         }
-        if let described {
-            if let list = try? JSONDecoder().decode([Description].self, from: Data(described)) {
-                for description in list where named[description.file] == nil {
-                    named[description.file] = description
-                    order.append(description.file)
-                }
-            } else {
-                notices.append("\(descriptions) could not be read; names come from the file names.")
-            }
+        var named: [String: Description] = [:]
+        for description in described.kept where named[description.file] == nil { named[description.file] = description }
+
+        var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.kept.map(\.file),
+                                                        descriptions: descriptions)
+        notices += orderNotices
+        if described.unnamedMisses > 0 {
+            notices.append("\(descriptions) names \(described.unnamedMisses) more files that are not pictures in the folder.")
         }
-        let pictures = files.filter { $0.lowercased().hasSuffix(".png") }
-        for file in order where !pictures.contains(file) {
-            notices.append(files.contains(file) ? "\(descriptions) names \(file), which is not a .png file"
-                                                : "\(descriptions) names \(file), which is not in the folder")
+        if pictures.count > maximumPictureCount {
+            let skipped = pictures.count - maximumPictureCount
+            notices.append("Skipped the last \(skipped) pictures: a deck shows at most \(maximumPictureCount).")
+            pictures.removeLast(skipped)
         }
-        let ordered = order.filter(pictures.contains) + pictures.filter { !order.contains($0) }.sorted()
+        let side = longestSide(forDeckOf: pictures.count)
         var entries: [Entry] = []
-        for file in ordered {
+        var ids = Set<String>()
+        let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
+        for (index, file) in pictures.enumerated() {
+            var step = Progress(picture: index, total: pictures.count, file: file.name, fraction: 0)
+            guard progress(step) else { return .failure(.cancelled) }
             do {
-                let picture = try PNGDecoder.decode(path: directory + "/" + file)
-                let description = named[file]
-                let card = Flashcard(id: file, name: description?.name ?? displayName(of: file),
-                                     location: description?.location ?? "")
+                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name,
+                                                    longestSide: side) { fraction in
+                    step.fraction = fraction
+                    return progress(step)
+                }
+                let description = named[file.name]
+                let card = Flashcard(id: uniqueID(file.name, among: &ids),
+                                     name: (description?.name).map(\.composed) ?? displayName(of: file.name),
+                                     location: description?.location?.composed ?? "")
                 entries.append(Entry(card: card, picture: picture, year: description?.year))
+            } catch .cancelled {
+                return .failure(.cancelled)
             } catch {
-                notices.append("Skipped \(file): \(error.reason)")
+                notices.append("Skipped \(file.name): \(error.reason)")
             }
         }
         guard !entries.isEmpty else { return .failure(.noPictures(directory, notices)) }
         return .success(TempleDeck(entries: entries, notices: notices))
     }
 
+    /// `name`, or `name (2)`, `name (3)`… when a card has it already (two file names that
+    /// differ only in bytes that are not UTF-8 read alike).
+    private static func uniqueID(_ name: String, among ids: inout Set<String>) -> String {
+        var id = name
+        var number = 2
+        while !ids.insert(id).inserted {
+            id = "\(name) (\(number))"
+            number += 1
+        }
+        return id
+    }
+
     /// A file name as a card name: "golden-gate_bridge.png" → "Golden Gate Bridge".
     static func displayName(of file: String) -> String {
-        var stem = file
+        var stem = file.composed
         if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
         return stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")
+    }
+}
+
+/// A file in a deck's folder: its name as the file system holds it, and as it is shown.
+struct DeckFile: Equatable, Sendable {
+    /// The name's bytes, which need not be UTF-8: the file is opened by them.
+    var bytes: [UInt8]
+    /// The name as shown: bytes that are not UTF-8 replaced by "�", composed (NFC).
+    var name: String
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        name = String(decoding: bytes, as: UTF8.self).composed
+    }
+
+    /// True for a `.png` file name (in any case).
+    var isPicture: Bool { name.lowercased().hasSuffix(".png") }
+
+    /// The first `limit` entries of `directory` but "." and "..", and whether that was all
+    /// of them; nil when it cannot be read as a folder.
+    static func listing(of directory: String, limit: Int = .max) -> (files: [DeckFile], complete: Bool)? {
+        guard let folder = opendir(directory) else { return nil }
+        defer { closedir(folder) }
+        var files: [DeckFile] = []
+        while let entry = readdir(folder) {
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+            guard files.count < limit else { return (files, false) }
+            files.append(DeckFile(bytes: bytes))
+        }
+        return (files, true)
+    }
+
+    /// The `.png` files of `files` in the order a deck shows them: first those `described`
+    /// names (in its order, each once), then the rest by name; and a notice for each
+    /// described name that is not a `.png` file of the folder (`descriptions` names the list).
+    ///
+    /// Linear but for the sort: names are looked up by hashing, never by searching a list.
+    static func ordered(_ files: [DeckFile], describedAs described: [String],
+                        descriptions: String) -> (pictures: [DeckFile], notices: [String]) {
+        let pictures = files.filter(\.isPicture)
+        var pictureIndex: [String: Int] = [:]
+        for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
+            pictureIndex[picture.name] = index
+        }
+        let allNames = Set(files.map(\.name))
+        var taken = [Bool](repeating: false, count: pictures.count)
+        var seen = Set<String>()
+        var ordered: [DeckFile] = []
+        var notices: [String] = []
+        for name in described where seen.insert(name).inserted {
+            if let index = pictureIndex[name] {
+                ordered.append(pictures[index])
+                taken[index] = true
+            } else {
+                notices.append(allNames.contains(name) ? "\(descriptions) names \(name), which is not a .png file"
+                                                       : "\(descriptions) names \(name), which is not in the folder")
+            }
+        }
+        let rest = pictures.indices.filter { !taken[$0] }.map { pictures[$0] }.sorted { a, b in
+            a.name != b.name ? a.name < b.name : a.bytes.lexicographicallyPrecedes(b.bytes)
+        }
+        return (ordered + rest, notices)
+    }
+}
+
+extension String {
+    /// The string composed (Unicode NFC): "e" and a combining acute accent become "é".
+    ///
+    /// The grid draws one code point per cell and drops combining marks, so a name that
+    /// arrives decomposed (as macOS writes file names) would lose its accents. The standard
+    /// library's own NFC is used (Foundation's needs ICU, which doubles resident memory).
+    var composed: String {
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
     }
 }
 
@@ -103,6 +286,8 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingAssets(String)
     case unreadableFolder(String)
     case noPictures(String, [String])
+    /// The player left while the deck was loading.
+    case cancelled
 
     var description: String {
         switch self {
@@ -113,6 +298,8 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noPictures(let directory, let notices):
             return "No pictures in \(directory): it has no readable PNG files."
                 + (notices.isEmpty ? "" : " " + notices.joined(separator: " "))
+        case .cancelled:
+            return "Loading the deck was cancelled."
         }
     }
 }

@@ -7,12 +7,32 @@ import TempleModel
 /// a list, side by side; picking a picture and a name (either order) is an attempt,
 /// "Correct" removes both. Study mode shows every picture with its name written on it.
 /// One button ("Study" / "Match") switches, and the names pane slides away or back.
+/// A `--deck` folder loads on a thread of its own (`DeckLoader`): meanwhile the screen
+/// shows how far it is, and leaving it stops the loading.
 struct TempleScreen: GameScreen {
     /// How long the switch between the modes takes, in seconds.
     static let transitionDuration = 0.3
+    /// How often the loading screen looks at the loader: ten times a second.
+    static let loadingTickInterval = 0.1
+
+    /// Where a deck comes from.
+    enum Origin: Equatable, Sendable {
+        /// The built-in temples.
+        case builtIn
+        /// A `--deck` folder.
+        case folder(String)
+    }
+
+    /// A deck being loaded, and what its loader last said.
+    struct Loading {
+        let loader: DeckLoader
+        var progress: TempleDeck.Progress?
+    }
 
     private(set) var game: TempleGame?
     private(set) var failure: String?
+    /// Set while the deck loads; nil once it has (or for a deck given whole).
+    private(set) var loading: Loading?
     private var pictures: [String: RGBAImage] = [:]
     private var years: [String: Int] = [:]
     /// What went wrong loading the deck, one line per file (the help sheet lists them).
@@ -36,13 +56,31 @@ struct TempleScreen: GameScreen {
     private var recorded = false
     private var size: Size
     private let theme: Theme
-    private let deckName: String
+    private let origin: Origin
+    private let seed: UInt64
 
     /// A screen for a loaded deck, or for the reason there is none.
-    init(deck: Result<TempleDeck, DeckError>, deckName: String = "temples", seed: UInt64, size: Size, theme: Theme) {
+    init(deck: Result<TempleDeck, DeckError>, origin: Origin = .builtIn, seed: UInt64, size: Size, theme: Theme) {
         self.size = size
         self.theme = theme
-        self.deckName = deckName
+        self.origin = origin
+        self.seed = seed
+        status = StatusText("")
+        adopt(deck)
+    }
+
+    /// A screen showing `loader`'s progress until its deck is loaded, then the deck.
+    init(loading loader: DeckLoader, origin: Origin, seed: UInt64, size: Size, theme: Theme) {
+        self.size = size
+        self.theme = theme
+        self.origin = origin
+        self.seed = seed
+        status = StatusText("")
+        loading = Loading(loader: loader)
+    }
+
+    /// Show `deck`, or the reason there is none.
+    private mutating func adopt(_ deck: Result<TempleDeck, DeckError>) {
         switch deck {
         case .success(let deck):
             let game = TempleGame(cards: deck.entries.map(\.card), seed: seed)
@@ -65,14 +103,16 @@ struct TempleScreen: GameScreen {
     // MARK: - GameScreen
 
     var minimumSize: Size { Size(width: 60, height: 16) }
-    var wantsTicks: Bool { transition != nil || isInProgress }
-    var tickInterval: Double { transition != nil ? 1.0 / 30.0 : 1 }
+    // Once the deck is loaded nothing ticks until a clock or an animation runs.
+    var wantsTicks: Bool { loading != nil || transition != nil || isInProgress }
+    var tickInterval: Double { loading != nil ? Self.loadingTickInterval : transition != nil ? 1.0 / 30.0 : 1 }
     var isInProgress: Bool {
         guard let game else { return false }
         return started && !game.isComplete && game.mode == .match
     }
 
     var keyHints: [KeyHint] {
+        if loading != nil { return [] }  // the shell's "q menu" is the one key that acts
         guard let game else { return [KeyHint("Enter", "back")] }
         return game.mode == .match
             ? [KeyHint("Tab", "pane"), KeyHint("Enter", "pick"), KeyHint("s", "study"), KeyHint("r", "reset")]
@@ -113,7 +153,21 @@ struct TempleScreen: GameScreen {
         failure != nil && key == .enter
     }
 
+    /// Leaving while the deck loads stops the loading.
+    mutating func willLeave() -> [GameEffect] {
+        loading?.loader.cancel()
+        return []
+    }
+
     mutating func update(_ input: Input) -> [GameEffect] {
+        if loading != nil {
+            switch input {
+            case .tick: checkLoader()
+            case .resize(let newSize): size = newSize
+            case .key, .mouse: break  // nothing to pick yet; q and Esc are the shell's
+            }
+            return []
+        }
         guard game != nil else {
             if case .key(.enter) = input { return [.leave] }
             if case .resize(let newSize) = input { size = newSize }
@@ -131,6 +185,19 @@ struct TempleScreen: GameScreen {
             return mouse(event)
         }
         return []
+    }
+
+    /// What the loader says now: how far it is, or the deck, which the screen then shows.
+    private mutating func checkLoader() {
+        guard let loader = loading?.loader else { return }
+        switch loader.state {
+        case .loading(let progress):
+            loading?.progress = progress
+        case .finished(let result):
+            loading = nil
+            adopt(result)
+            clampScroll()
+        }
     }
 
     // MARK: - Actions
@@ -269,9 +336,15 @@ struct TempleScreen: GameScreen {
         status = StatusText("All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
                             "All \(game.totalCount) matched — \(accuracy)% in \(time). Press r to play again.",
                             "\(accuracy)% in \(time). Press r to play again.")
+        // Only the built-in deck's games are kept. The Temples table and the menu's "best"
+        // line compare games of the same twenty temples; a folder's deck may hold one card
+        // or a thousand and change between runs, so its 100% would stand above every real
+        // game of the temples, and a table per folder would compare unlike decks too and be
+        // shown nowhere. A player who brings a deck sees the result on this line instead.
+        guard origin == .builtIn else { return [] }
         return [.recordScore(accuracy, figures: [
             "accuracy": "\(accuracy)%", "time": SetScreen.clock(elapsed), "correct": String(game.correctCount),
-            "incorrect": String(game.incorrectCount), "deck": deckName,
+            "incorrect": String(game.incorrectCount), "deck": "temples",
         ])]
     }
 
@@ -370,6 +443,10 @@ struct TempleScreen: GameScreen {
     // MARK: - Drawing
 
     func render(into grid: inout CellGrid) {
+        if let loading {
+            renderLoading(loading.progress, into: &grid)
+            return
+        }
         guard let game else {
             renderFailure(into: &grid)
             return
@@ -535,6 +612,43 @@ struct TempleScreen: GameScreen {
         }
     }
 
+    /// "Loading pictures 7/12…", the file being read and a bar, in a frame in the middle.
+    private func renderLoading(_ progress: TempleDeck.Progress?, into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        let ellipsis = Glyphs(ascii: ascii).ellipsis
+        let frame = grid.bounds.centered(Size(width: min(grid.size.width, 64), height: min(grid.size.height, 9)))
+        let box = Box(title: "Temples", style: .rounded, frameStyle: .dim)
+        box.draw(into: &grid, in: frame)
+        let inner = box.inner(of: frame)
+        let width = max(0, inner.width - 4)
+        func line(_ text: String, _ row: Int, style: Style = .plain) {
+            guard row < inner.height else { return }
+            grid.write(TextLayout.truncated(text, toWidth: width, ascii: ascii), at: Point(x: inner.x + 2, y: inner.y + row),
+                       style: style, clip: inner)
+        }
+        guard let progress, progress.total > 0 else {
+            line("Reading the folder" + ellipsis, 1, style: .bold)
+            line("q: back to the menu", 5, style: .dim)
+            return
+        }
+        line("Loading pictures \(progress.picture + 1)/\(progress.total)" + ellipsis, 1, style: .bold)
+        line(progress.file, 2)
+        let percent = "\(Int((progress.overall * 100).rounded(.down)))%"
+        let barWidth = max(0, width - DisplayWidth.of(percent) - 1)
+        let filled = min(barWidth, Int((progress.overall * Double(barWidth)).rounded(.down)))
+        let y = inner.y + 3
+        if y < inner.maxY {
+            for offset in 0..<barWidth {
+                let isFilled = offset < filled
+                let glyph: Unicode.Scalar = ascii ? (isFilled ? "#" : "-") : (isFilled ? "█" : "░")
+                grid.put(glyph, at: Point(x: inner.x + 2 + offset, y: y), style: isFilled ? Style().foreground(.cyan) : .dim,
+                         clip: inner)
+            }
+            grid.write(percent, at: Point(x: inner.x + 2 + barWidth + 1, y: y), clip: inner)
+        }
+        line("q: back to the menu", 5, style: .dim)
+    }
+
     private func renderFailure(into grid: inout CellGrid) {
         Dialog(title: "Temples", message: (failure ?? "") + "\n\nPress Enter or Esc to go back.",
                buttons: [Button("Back to menu", hotKey: .enter, isFocused: true)], preferredWidth: 60,
@@ -543,17 +657,40 @@ struct TempleScreen: GameScreen {
     }
 }
 
-/// Scaled copies of the pictures, made once per picture height.
+/// Scaled copies of the pictures as last drawn, one per picture, at most `byteLimit` bytes.
+///
+/// Only the pictures on screen are drawn, and together they are never larger than the
+/// pane, so a few megabytes hold every one of them; the least recently drawn go first.
+/// (Keeping a copy per height ever drawn grew with every resize.)
 final class ScaledPictures: @unchecked Sendable {
-    private var byHeight: [Int: [String: RGBAImage]] = [:]
+    /// The most bytes of scaled pictures kept (8 MiB: two million pixels, more than any pane).
+    static let byteLimit = 8 << 20
+
+    private var scaled: [String: (picture: RGBAImage, lastUse: Int)] = [:]
+    private var bytes = 0
+    private var uses = 0
 
     /// `original` scaled to `pixelHeight` pixels high, from the cache when made before.
     func picture(_ id: String, _ original: RGBAImage, pixelHeight: Int) -> RGBAImage {
-        if let done = byHeight[pixelHeight]?[id] { return done }
-        let scaled = PictureCells.scaled(original, toHeight: pixelHeight)
-        byHeight[pixelHeight, default: [:]][id] = scaled
-        return scaled
+        uses += 1
+        if let done = scaled[id], done.picture.height == min(pixelHeight, PictureCells.maximumScaledHeight) {
+            scaled[id]?.lastUse = uses
+            return done.picture
+        }
+        let picture = PictureCells.scaled(original, toHeight: pixelHeight)
+        if let old = scaled.removeValue(forKey: id) { bytes -= old.picture.byteCount }
+        scaled[id] = (picture, uses)
+        bytes += picture.byteCount
+        while bytes > Self.byteLimit, scaled.count > 1,
+              let oldest = scaled.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= oldest.value.picture.byteCount
+            scaled.removeValue(forKey: oldest.key)
+        }
+        return picture
     }
+
+    /// The bytes the kept copies take.
+    var byteCount: Int { bytes }
 }
 
 /// Where the parts of the temples screen go: header, pictures pane (a flow of framed

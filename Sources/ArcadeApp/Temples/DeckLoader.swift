@@ -1,0 +1,110 @@
+import Glibc
+
+/// Loads a deck on a thread of its own, so the arcade keeps drawing and listening meanwhile.
+///
+/// A folder of large pictures takes seconds to read. The loading runs on a new thread; the
+/// temples screen asks `state` on its ticks and shows how far it is, and leaving the screen
+/// calls `cancel()`, which stops the reading between two rows of a picture. Everything the
+/// two threads share is behind one lock.
+final class DeckLoader: @unchecked Sendable {
+    /// Where the loading is.
+    enum State: Sendable {
+        /// Still loading; nil until the folder is read and the first picture starts.
+        case loading(TempleDeck.Progress?)
+        case finished(Result<TempleDeck, DeckError>)
+    }
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var current = State.loading(nil)
+    private var cancelled = false
+
+    /// Start `work` on a new thread; it reports through the loader it is given (`report`)
+    /// and its result becomes the `finished` state.
+    init(work: @escaping @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>) {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+        let job = Unmanaged.passRetained(Job(loader: self, work: work)).toOpaque()
+        var thread = pthread_t()
+        if pthread_create(&thread, nil, { job in
+            let job = Unmanaged<Job>.fromOpaque(job!).takeRetainedValue()
+            job.loader.finish(job.work(job.loader))
+            return nil
+        }, job) == 0 {
+            pthread_detach(thread)
+        } else {
+            // No thread to be had: load here and now, as the arcade did before.
+            let job = Unmanaged<Job>.fromOpaque(job).takeRetainedValue()
+            finish(job.work(self))
+        }
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// A loader reading the PNG folder at `directory` (see `TempleDeck.load`).
+    static func folder(_ directory: String) -> DeckLoader {
+        DeckLoader { loader in TempleDeck.load(directory: directory) { loader.report($0) } }
+    }
+
+    /// The latest progress, or the result once the work has finished.
+    var state: State {
+        locked { current }
+    }
+
+    /// True once `cancel()` was called.
+    var isCancelled: Bool {
+        locked { cancelled }
+    }
+
+    /// Ask the work to stop; it does at its next `report`.
+    func cancel() {
+        locked { cancelled = true }
+    }
+
+    /// The work's progress; false once cancelled, when the work should stop.
+    func report(_ progress: TempleDeck.Progress) -> Bool {
+        locked {
+            if case .loading = current { current = .loading(progress) }
+            return !cancelled
+        }
+    }
+
+    /// Wait until the work has finished, and its result. Only tests wait: the screen polls.
+    func waitUntilFinished() -> Result<TempleDeck, DeckError> {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            if case .finished(let result) = current { return result }
+            pthread_cond_wait(condition, mutex)
+        }
+    }
+
+    private func finish(_ result: Result<TempleDeck, DeckError>) {
+        locked {
+            current = .finished(result)
+            pthread_cond_broadcast(condition)
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// What the new thread runs, kept alive across `pthread_create`.
+    private final class Job {
+        let loader: DeckLoader
+        let work: @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>
+
+        init(loader: DeckLoader, work: @escaping @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>) {
+            self.loader = loader
+            self.work = work
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Foundation
+import Dispatch
+import Testing
+
+@testable import ArcadeApp
+
+/// Loading a `--deck` folder: memory bounds, odd file names, special files, order, progress.
+@Suite struct TempleDeckTests {
+    init() { prepareForDrawing() }
+
+    /// The checkout's built-in pictures (Tests/ArcadeAppTests → Assets/Temples).
+    static let temples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/Temples").path
+
+    /// A fresh, empty folder, removed by the caller.
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A hard link to the built-in Kirtland picture at `name` (raw bytes, which need not be
+    /// UTF-8) inside `folder`.
+    private func linkPicture(named name: [UInt8], in folder: URL) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let linked = path.withUnsafeBytes { raw in
+            link(Self.temples + "/kirtland.png", raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+        try #require(linked == 0, "link failed: errno \(errno)")
+    }
+
+    @Test func aDeckOfHugePicturesHoldsEachAtMostItsShareOfTheBudget() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestPNG.writeSolid(to: folder.appendingPathComponent("huge-00.png").path, width: 1200, height: 800,
+                               red: 200, green: 60, blue: 30)
+        for index in 1..<40 {
+            try FileManager.default.linkItem(atPath: folder.appendingPathComponent("huge-00.png").path,
+                                             toPath: folder.appendingPathComponent("huge-\(index < 10 ? "0" : "")\(index).png").path)
+        }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.count == 40 && deck.notices.isEmpty)
+        let side = TempleDeck.longestSide(forDeckOf: 40)
+        #expect(side < 512 && side >= 256)
+        #expect(deck.entries.allSatisfy { max($0.picture.width, $0.picture.height) <= side })
+        #expect(deck.entries.map { $0.picture.width * $0.picture.height * 4 }.reduce(0, +) <= TempleDeck.pictureBudget)
+        #expect(deck.entries[0].picture[0, 0] == Pixel(r: 200, g: 60, b: 30))
+        // Proportions are kept: 3 : 2.
+        let picture = deck.entries[0].picture
+        #expect(abs(Double(picture.width) / Double(picture.height) - 1.5) < 0.01)
+        // Small decks keep the full 512; a thousand pictures still get 91.
+        #expect(TempleDeck.longestSide(forDeckOf: 1) == 512 && TempleDeck.longestSide(forDeckOf: 32) == 512)
+        #expect(TempleDeck.longestSide(forDeckOf: TempleDeck.maximumPictureCount) == 91)
+    }
+
+    @Test func aDeckOfMoreThanAThousandPicturesShowsTheFirstThousandAndSaysSo() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<1003 { try linkPicture(named: Array(String(format: "card-%04d.png", index).utf8), in: folder) }
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.count == 1000)
+        #expect(deck.entries.last?.card.id == "card-0999.png")
+        #expect(deck.notices == ["Skipped the last 3 pictures: a deck shows at most 1000."])
+    }
+
+    /// A FIFO named like a picture used to block the arcade for ever, and a link to /dev/zero
+    /// to be read without end: both are skipped with a notice and the rest of the deck loads.
+    @Test func aFIFOAndALinkToADeviceAreSkippedWithANotice() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(mkfifo(folder.appendingPathComponent("x.png").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("z.png").path,
+                                                   withDestinationPath: "/dev/zero")
+        try linkPicture(named: Array("kirtland.png".utf8), in: folder)
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Kirtland"])
+        #expect(deck.notices == ["Skipped x.png: not a regular file", "Skipped z.png: not a regular file"])
+        // A FIFO given as the folder itself is no folder, and is not waited for either.
+        let fifo = folder.appendingPathComponent("x.png").path
+        #expect(TempleDeck.load(directory: fifo).failure == .unreadableFolder(fifo))
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsLoadedAndShownWithTheBadBytesReplaced() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // "café.png" in Latin-1: 0xE9 alone is not UTF-8.
+        try linkPicture(named: Array("caf".utf8) + [0xE9] + Array(".png".utf8), in: folder)
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        try linkPicture(named: [0xFF] + Array("-broken.png".utf8), in: folder)
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("zz.png"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        // Both odd names load: two cards whose names read alike apart from the replaced byte.
+        #expect(Set(deck.entries.map(\.card.name)) == ["Caf\u{FFFD}", "\u{FFFD} Broken"])
+        #expect(deck.entries.allSatisfy { !$0.picture.isEmpty })
+        #expect(deck.notices == ["Skipped broken.png: not a PNG file", "Skipped zz.png: not a PNG file"])
+    }
+
+    @Test func aNameWithACombiningAccentKeepsItComposed() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Decomposed, as macOS writes names: "e" then U+0301 COMBINING ACUTE ACCENT.
+        try linkPicture(named: Array("cafe\u{301}-e\u{301}te\u{301}.png".utf8), in: folder)
+        try linkPicture(named: Array("described.png".utf8), in: folder)
+        try Data(#"[{"file": "described.png", "name": "Sa\#u{0303}o Paulo", "location": "Brasi\#u{0301}l"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        let names = deck.entries.map(\.card.name)
+        #expect(names.map { Array($0.unicodeScalars) } == [Array("São Paulo".unicodeScalars), Array("Café Été".unicodeScalars)])
+        #expect(Array(deck.entries[0].card.location.unicodeScalars) == Array("Brasíl".unicodeScalars))
+        // As the names list draws them: every accent on screen.
+        let screen = TempleScreen(deck: .success(deck), seed: 1, size: Size(width: 100, height: 29), theme: Theme())
+        var grid = CellGrid(size: Size(width: 100, height: 29))
+        screen.render(into: &grid)
+        #expect(grid.text.contains("Café Été") && grid.text.contains("São Paulo"))
+    }
+
+    @Test func orderingTwentyThousandCardsTakesAMomentNotHalfAMinute() {
+        let count = 20_000
+        let files = (0..<count).map { DeckFile(bytes: Array("card-\($0).png".utf8)) }
+            + [DeckFile(bytes: Array("notes.txt".utf8))]
+        // deck.json lists them in reverse, plus one missing file and one that is not a PNG.
+        let described = (0..<count).reversed().map { "card-\($0).png" } + ["gone.png", "notes.txt", "card-7.png"]
+        let start = ContinuousClock.now
+        let (pictures, notices) = DeckFile.ordered(files, describedAs: described, descriptions: "deck.json")
+        let elapsed = ContinuousClock.now - start
+        #expect(pictures.count == count)
+        #expect(pictures.map(\.name) == (0..<count).reversed().map { "card-\($0).png" })
+        #expect(notices == ["deck.json names gone.png, which is not in the folder",
+                            "deck.json names notes.txt, which is not a .png file"])
+        // It took 24 s in a debug build when every lookup searched the lists.
+        #expect(elapsed < .seconds(2), "ordering took \(elapsed)")
+        // Pictures no description names follow, by name.
+        let (mixed, _) = DeckFile.ordered(
+            [DeckFile(bytes: Array("b.png".utf8)), DeckFile(bytes: Array("c.png".utf8)), DeckFile(bytes: Array("a.png".utf8))],
+            describedAs: ["c.png"], descriptions: "deck.json")
+        #expect(mixed.map(\.name) == ["c.png", "a.png", "b.png"])
+    }
+
+    /// A deck.json of 4 MiB naming files that are not there took as much memory as its
+    /// notices: the first twenty are named, the rest counted in one line.
+    @Test func aLongListOfMissingFilesBecomesAFewNoticesNotThousands() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try linkPicture(named: Array("a.png".utf8), in: folder)
+        let missing = (0..<5000).map { #"{"file": "gone-\#($0).png"}"# }
+        try Data(("[" + ([#"{"file": "a.png", "name": "Alpha"}"#] + missing).joined(separator: ",") + "]").utf8)
+            .write(to: folder.appendingPathComponent("deck.json"))
+        let deck = try TempleDeck.load(directory: folder.path).get()
+        #expect(deck.entries.map(\.card.name) == ["Alpha"])
+        #expect(deck.notices.count == 21)
+        #expect(deck.notices.first == "deck.json names gone-0.png, which is not in the folder")
+        #expect(deck.notices.last == "deck.json names 4980 more files that are not pictures in the folder.")
+    }
+
+    @Test func aFolderIsLookedAtOnlyUpToItsLimit() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.png", "b.png", "c.png", "d.png"] { try linkPicture(named: Array(name.utf8), in: folder) }
+        let some = try #require(DeckFile.listing(of: folder.path, limit: 3))
+        #expect(some.files.count == 3 && !some.complete)
+        let all = try #require(DeckFile.listing(of: folder.path, limit: 4))
+        #expect(Set(all.files.map(\.name)) == ["a.png", "b.png", "c.png", "d.png"] && all.complete)
+        #expect(DeckFile.listing(of: folder.appendingPathComponent("a.png").path) == nil)  // not a folder
+    }
+
+    /// The scaled copies drawn on screen were kept once per height ever drawn, so every
+    /// resize added a set: now there is one copy per picture, within a byte limit.
+    @Test func scaledCopiesStayWithinTheirLimitThroughManyResizes() {
+        let cache = ScaledPictures()
+        let pictures = (0..<3).map { RGBAImage(width: 32, height: 32, filledWith: Pixel(r: UInt8($0 * 80), g: 0, b: 0)) }
+        // Many small sizes, then one so large that the three copies do not fit together.
+        for height in Array(stride(from: 10, through: 200, by: 10)) + [850] {
+            for (index, picture) in pictures.enumerated() {
+                let scaled = cache.picture("p\(index)", picture, pixelHeight: height)
+                #expect(scaled.height == height && scaled[0, 0] == picture[0, 0])
+            }
+            #expect(cache.byteCount <= ScaledPictures.byteLimit, "at \(height) pixels: \(cache.byteCount) bytes")
+        }
+        // Drawn again at the last height: the same copy, not a new one.
+        let kept = cache.byteCount
+        _ = cache.picture("p2", pictures[2], pixelHeight: 850)
+        #expect(cache.byteCount == kept)
+    }
+
+    @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.png", "b.png", "c.png"] { try linkPicture(named: Array(name.utf8), in: folder) }
+        var heard: [TempleDeck.Progress] = []
+        let deck = try TempleDeck.load(directory: folder.path) { progress in
+            heard.append(progress)
+            return true
+        }.get()
+        #expect(deck.entries.count == 3)
+        #expect(heard.first == TempleDeck.Progress(picture: 0, total: 3, file: "a.png", fraction: 0))
+        #expect(heard.map(\.overall) == heard.map(\.overall).sorted() && heard.last?.overall == 1)
+        #expect(Set(heard.map(\.file)) == ["a.png", "b.png", "c.png"])
+        // Told to stop at the second picture: no deck, and no notice about any file.
+        let stopped = TempleDeck.load(directory: folder.path) { $0.picture < 1 }
+        #expect(stopped.failure == .cancelled)
+    }
+}
+
+extension Result {
+    /// The error, or nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// The loading screen: a deck loading on its own thread, its progress, and leaving it.
+@Suite struct TempleLoadingTests {
+    init() { prepareForDrawing() }
+
+    private let gameSize = Size(width: 100, height: 29)
+    private static let builtIn = TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets]))
+
+    private func text(_ screen: TempleScreen, size: Size? = nil) -> String {
+        var grid = CellGrid(size: size ?? gameSize, theme: Theme())
+        screen.render(into: &grid)
+        return grid.text
+    }
+
+    @Test func whileLoadingTheScreenShowsHowFarItIsThenTheDeckAndThenStopsTicking() {
+        let reported = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0)
+        let deck = Self.builtIn
+        let loader = DeckLoader { loader in
+            _ = loader.report(TempleDeck.Progress(picture: 6, total: 12, file: "seventh.png", fraction: 0.5))
+            reported.signal()
+            gate.wait()
+            return deck
+        }
+        var screen = TempleScreen(loading: loader, origin: .folder("/cards"), seed: 5, size: gameSize, theme: Theme())
+        #expect(screen.wantsTicks && screen.tickInterval == TempleScreen.loadingTickInterval)
+        #expect(text(screen).contains("Reading the folder…"))
+        reported.wait()
+        _ = screen.update(.tick(0.1))
+        let shown = text(screen)
+        #expect(shown.contains("Loading pictures 7/12…") && shown.contains("seventh.png"), "\(shown)")
+        #expect(shown.contains("54%") && shown.contains("q: back to the menu"))
+        #expect(screen.keyHints.isEmpty && !screen.isInProgress)  // q leaves without a question
+        let standard = Size(width: 80, height: 23)
+        var grid = CellGrid(size: standard, theme: Theme())
+        screen.render(into: &grid)
+        assertSnapshot(grid.text, named: "temples-loading-80x23")
+        var ascii = CellGrid(size: standard, theme: Theme(colorMode: .monochrome, ascii: true))
+        screen.render(into: &ascii)
+        #expect(ascii.text.contains("Loading pictures 7/12...") && ascii.text.contains("######"))
+        #expect(ascii.text.unicodeScalars.allSatisfy { $0.isASCII })
+        // Keys and clicks do nothing yet; a resize lays the frame out anew.
+        #expect(screen.update(.key(.enter)).isEmpty && screen.update(.key(.character("s"))).isEmpty)
+        let small = Size(width: 60, height: 15)
+        _ = screen.update(.resize(small))
+        let narrow = text(screen, size: small).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(narrow.contains { $0.contains("Loading pictures 7/12…") })
+        #expect(narrow.contains { $0.hasPrefix("╭─ Temples") && $0.hasSuffix("╮") }, "\(narrow)")
+        // Loaded: the deck is shown on the next tick, and the screen asks for no more ticks.
+        gate.signal()
+        _ = loader.waitUntilFinished()
+        _ = screen.update(.resize(gameSize))
+        _ = screen.update(.tick(0.1))
+        #expect(screen.loading == nil && screen.game?.totalCount == 20)
+        #expect(text(screen).contains("Correct 0   Incorrect 0   Left 20"))
+        #expect(!screen.wantsTicks)
+    }
+
+    @Test func qOrEscWhileLoadingGoesBackToTheMenuAndStopsTheLoading() throws {
+        for key in [Key.character("q"), .escape] {
+            let gate = DispatchSemaphore(value: 0)
+            let deck = Self.builtIn
+            let loader = DeckLoader { loader in
+                gate.wait()
+                let progress = TempleDeck.Progress(picture: 0, total: 20, file: "a.png", fraction: 0)
+                return loader.report(progress) ? deck : .failure(.cancelled)
+            }
+            let temples = GameInfo(id: .temples, summary: "Temples", make: { context in
+                TempleScreen(loading: loader, origin: .folder("/cards"), seed: context.seed, size: context.size,
+                             theme: context.theme)
+            })
+            var shell = ArcadeShell(games: [temples], size: Size(width: 80, height: 24), seed: { 1 })
+            shell.open(.temples)
+            var grid = CellGrid(size: Size(width: 80, height: 24))
+            shell.render(into: &grid)
+            #expect(grid.text.contains("Reading the folder…") && shell.wantsTicks)
+            #expect(shell.update(.key(key)).isEmpty)
+            #expect(shell.activeGame == nil && shell.overlay == nil, "\(key) did not go back to the menu")
+            #expect(loader.isCancelled)
+            gate.signal()
+            #expect(loader.waitUntilFinished().failure == .cancelled)
+        }
+    }
+
+    @Test func aFolderLoaderReadsTheFolderOnItsOwnThread() throws {
+        let loader = DeckLoader.folder(TempleScreenTests.assets + "/Temples")
+        let deck = try loader.waitUntilFinished().get()
+        #expect(deck.entries.count == 20)
+        guard case .finished = loader.state else {
+            Issue.record("the loader is not finished after waiting for it")
+            return
+        }
+    }
+}

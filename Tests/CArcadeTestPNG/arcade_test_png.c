@@ -1,0 +1,76 @@
+#include "arcade_test_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    arcade_test_png *png;
+    FILE *file;
+    uint8_t *row;
+} arcade_test_png_job;
+
+static void arcade_test_png_on_error(png_structp png, png_const_charp message) {
+    arcade_test_png_job *job = png_get_error_ptr(png);
+    snprintf(job->png->message, sizeof job->png->message, "%s", message ? message : "");
+    png_longjmp(png, 1);
+}
+
+static void arcade_test_png_on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static int arcade_test_png_run(arcade_test_png_job *job, png_structp png, png_infop info) {
+    arcade_test_png *spec = job->png;
+    if (setjmp(png_jmpbuf(png))) return 0;
+    png_init_io(png, job->file);
+    png_set_IHDR(png, info, spec->width, spec->height, spec->bit_depth, spec->color_type,
+                 spec->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    if (spec->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color colors[256];
+        for (int i = 0; i < spec->palette_count && i < 256; i++) {
+            colors[i].red = spec->palette[3 * i];
+            colors[i].green = spec->palette[3 * i + 1];
+            colors[i].blue = spec->palette[3 * i + 2];
+        }
+        png_set_PLTE(png, info, colors, spec->palette_count);
+        if (spec->transparency_count > 0) {
+            png_set_tRNS(png, info, spec->transparency, spec->transparency_count, NULL);
+        }
+    }
+    if (spec->compression_level >= 0) png_set_compression_level(png, spec->compression_level);
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_write_info(png, info);
+    int passes = png_set_interlace_handling(png);
+    job->row = malloc(png_get_rowbytes(png, info));
+    if (job->row == NULL) png_error(png, "out of memory for a row");
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < spec->height; y++) {
+            spec->row(spec->context, y, job->row);
+            png_write_row(png, job->row);
+        }
+    }
+    png_write_end(png, info);
+    return 1;
+}
+
+int arcade_test_png_write(const char *path, arcade_test_png *png) {
+    png->message[0] = 0;
+    arcade_test_png_job job = {.png = png};
+    job.file = fopen(path, "wb");
+    if (job.file == NULL) {
+        snprintf(png->message, sizeof png->message, "cannot create %s", path);
+        return 0;
+    }
+    png_structp writer = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job, arcade_test_png_on_error,
+                                                 arcade_test_png_on_warning);
+    png_infop info = writer ? png_create_info_struct(writer) : NULL;
+    int written = info != NULL && arcade_test_png_run(&job, writer, info);
+    png_destroy_write_struct(&writer, &info);
+    free(job.row);
+    if (fclose(job.file) != 0) written = 0;
+    return written;
+}

@@ -1,0 +1,163 @@
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+/// `arcade temples --deck DIR` in a real terminal: a hostile deck's memory and loading
+/// screen, special files, and the scores a deck game keeps.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct TempleDeckEndToEndTests {
+        /// A fresh folder, removed by the caller.
+        static func folder() throws -> URL {
+            try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-deck")
+        }
+
+        /// A folder of `count` 5792 × 5792 solid-colour PNGs: 33 KB each on disk, 128 MB each
+        /// as RGBA. One file is written; the others are hard links to it, which the arcade
+        /// reads as files of their own.
+        static func hostileDeck(count: Int) throws -> URL {
+            let folder = try folder()
+            let first = folder.appendingPathComponent("solid-01.png").path
+            try TestPNG.writeSolid(to: first, width: 5792, height: 5792, red: 200, green: 60, blue: 30)
+            for index in stride(from: 2, through: count, by: 1) {
+                try FileManager.default.linkItem(atPath: first,
+                                                 toPath: folder.appendingPathComponent(String(format: "solid-%02d.png", index)).path)
+            }
+            return folder
+        }
+
+        /// The built-in Kirtland picture, copied into `folder` as `name`.
+        static func addPicture(_ name: String, to folder: URL) throws {
+            let temples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Assets/Temples")
+            try FileManager.default.copyItem(at: temples.appendingPathComponent("kirtland.png"),
+                                             to: folder.appendingPathComponent(name))
+        }
+
+        /// Polls `condition` every 20 ms until it holds or `timeout` passes.
+        private func eventually(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+            let deadline = ContinuousClock.now + timeout
+            while !condition() {
+                if ContinuousClock.now >= deadline { return false }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
+
+        /// Twelve 5792 × 5792 pictures took 1.6 GB resident (thirty could not be allocated):
+        /// each is now read straight to at most 512 pixels a side, the deck within a budget.
+        @Test func twelveHugePicturesStayUnderOneHundredMegabytes() async throws {
+            let deck = try Self.hostileDeck(count: 12)
+            defer { try? FileManager.default.removeItem(at: deck) }
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                                     configuration: .init(width: 200, height: 60))
+            defer { session.close() }
+            let pid = try #require(await session.waitForProgramPID())
+            #expect(await session.waitFor("Correct 0   Incorrect 0   Left 12", timeout: .seconds(120)))
+            // Every picture drawn, large: study mode on a big terminal, then a bigger one.
+            session.type("s")
+            #expect(await session.waitFor("Study mode"))
+            #expect(await session.resize(width: 300, height: 100))
+            #expect(await session.waitFor("Study: every temple"))
+            await session.waitUntilIdle()
+            let status = try #require(ProcessStatus(pid: pid))
+            #expect(status.peakResidentBytes < 100_000_000,
+                    "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        /// A heavy deck loaded on a blank screen for seconds, deaf to Ctrl-C and q: now it says
+        /// how far it is, follows resizes, and q stops the loading and goes back to the menu.
+        @Test func loadingShowsProgressFollowsResizesAndQGoesBackToTheMenu() async throws {
+            let deck = try Self.hostileDeck(count: 30)
+            defer { try? FileManager.default.removeItem(at: deck) }
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                                     configuration: .init(width: 100, height: 30))
+            defer { session.close() }
+            let pid = try #require(await session.waitForProgramPID())
+            #expect(await session.waitFor("Loading pictures 1/30…"))
+            #expect(await session.waitFor("solid-01.png"))
+            // The count goes up as pictures are read.
+            #expect(await session.waitFor("Loading pictures 2/30…", timeout: .seconds(30)))
+            #expect(await session.waitFor("q: back to the menu"))
+            // A smaller terminal: the loading screen is laid out anew, still whole.
+            #expect(await session.resize(width: 64, height: 17))
+            #expect(await session.waitUntil("the loading frame within 64 columns") { screen in
+                screen.contains("Loading pictures") && screen.split(separator: "\n").contains { $0.hasPrefix("╭─ Temples") }
+            })
+            #expect((ProcessStatus(pid: pid)?.threads ?? 0) >= 2, "the loading runs on a thread of its own")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            // The loading stopped: its thread is gone, long before thirty pictures could be read.
+            #expect(await eventually { ProcessStatus(pid: pid)?.threads == 1 }, "the loader's thread is still running")
+            #expect(session.lines().contains { $0.contains("Temples") && !$0.contains("best") })
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            session.expectRestored()
+        }
+
+        @Test func ctrlCWhileLoadingEndsTheArcadeAtOnce() async throws {
+            let deck = try Self.hostileDeck(count: 30)
+            defer { try? FileManager.default.removeItem(at: deck) }
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            defer { session.close() }
+            #expect(await session.waitFor("Loading pictures 1/30…"))
+            session.sendKeys("C-c")
+            #expect(await session.waitForExit(timeout: .seconds(3)) == 130)
+            session.expectRestored()
+        }
+
+        /// A FIFO named x.png used to hang the arcade for ever, and z.png linked to /dev/zero
+        /// to be read without end: both are skipped with a notice and the deck loads.
+        @Test func aFIFOAndALinkToDevZeroAreSkippedAndTheDeckLoads() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try #require(mkfifo(deck.appendingPathComponent("x.png").path, 0o600) == 0)
+            try FileManager.default.createSymbolicLink(atPath: deck.appendingPathComponent("z.png").path,
+                                                       withDestinationPath: "/dev/zero")
+            try Self.addPicture("kirtland.png", to: deck)
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                                     configuration: .init(width: 100, height: 30))
+            defer { session.close() }
+            #expect(await session.waitFor("Correct 0   Incorrect 0   Left 1"))
+            #expect(await session.waitFor("Skipped x.png: not a regular file (and 1 more: press ?)"))
+            session.type("?")
+            #expect(await session.waitFor("- Skipped z.png: not a regular file"))
+            session.type("x")  // any key closes help
+            #expect(await session.waitForAbsence(of: "Help: Temples"))
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
+        /// A one-card deck's 100% in 0:00 went into the built-in temples' table, and so onto
+        /// the menu as Temples' best: a deck game keeps no score.
+        @Test func aDeckGameLeavesTheTemplesScoresAndTheMenuAlone() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try Self.addPicture("only-card.png", to: deck)
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                                     configuration: .init(width: 100, height: 30))
+            defer { session.close() }
+            #expect(await session.waitFor("Left 1"))
+            session.sendKeys("Enter")  // the picture, then (the focus moves) its name
+            #expect(await session.waitFor("now pick its name"))
+            session.sendKeys("Enter")
+            #expect(await session.waitFor("All 1 matched"))
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            let temples = session.lines().first { $0.contains("Temples") } ?? ""
+            #expect(!temples.contains("best"), "the menu shows a best for Temples: \(temples)")
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+            let scores = session.dataHome.appendingPathComponent("arcade/scores.json")
+            let saved = (try? String(contentsOf: scores, encoding: .utf8)) ?? ""
+            #expect(!saved.contains("temples"), "scores.json: \(saved)")
+        }
+    }
+}
