@@ -148,7 +148,11 @@ public final class NcursesTerminal: TerminalDevice {
             case .ready: break
             case .timedOut: return .timedOut
             case .closed: return .inputClosed
-            case .interrupted: return signalled() ?? .ignored
+            case .interrupted:
+                // Woken by a signal handler's byte: every flag it set is looked at now (a
+                // byte left by a flag taken earlier wakes the loop once, for nothing).
+                arcade_safety_drain_wakeups()
+                return signalled() ?? .ignored
             }
         }
         let decoded: TerminalRead = input.decode().map { .input($0) } ?? .ignored
@@ -167,7 +171,6 @@ public final class NcursesTerminal: TerminalDevice {
 
     /// What a signal that came meanwhile means: leaving, a continue after a stop, a resize.
     private func signalled() -> TerminalRead? {
-        arcade_safety_drain_wakeups()  // every flag below is looked at now
         if let signal = pendingExitSignal { return .terminated(signal: signal) }
         if arcade_safety_take_continued() == 1 {
             // Stopped (Ctrl-Z, `kill -STOP`): the time it was stopped must not reach a tick.
