@@ -67,7 +67,8 @@ static arcade_png_status arcade_png_run(arcade_png_job *job) {
     png_get_IHDR(png, info, &width, &height, &depth, &color, &interlace, NULL, NULL);
     read->width = width;
     read->height = height;
-    if ((uint64_t)width * height > read->max_pixels) return ARCADE_PNG_TOO_LARGE;
+    if ((uint64_t)width * height > read->max_pixels || width > ARCADE_PNG_MAX_SIDE || height > ARCADE_PNG_MAX_SIDE)
+        return ARCADE_PNG_TOO_LARGE;
 
     // Every colour type and depth becomes 8-bit RGBA. Gamma is not corrected: the arcade
     // shows pixels as sRGB, the way terminals take colours.
@@ -177,6 +178,15 @@ static arcade_png_status arcade_png_read_with(arcade_png_read *read, void (*atta
         png_destroy_read_struct(&job.png, NULL, NULL);
         return ARCADE_PNG_NO_MEMORY;
     }
+    // Only what the picture needs: every ancillary chunk (text, profiles, unknown ones) is
+    // skipped unread, so no chunk can make a small file take memory; no other chunk may
+    // hold more than a mebibyte.
+    png_set_keep_unknown_chunks(job.png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_chunk_malloc_max(job.png, 1 << 20);
+    png_set_chunk_cache_max(job.png, 16);
+    // A side over libpng's own limit is the arcade's "too large", not a damaged header:
+    // libpng's limit is lifted and the arcade's (below) applies.
+    png_set_user_limits(job.png, 0x7fffffff, 0x7fffffff);
     attach(job.png, input);
     arcade_png_status status = arcade_png_run(&job);
     png_destroy_read_struct(&job.png, &job.info, NULL);

@@ -387,7 +387,7 @@ extension PictureTests {
                 try PNGDecoder.decode(data: png, name: "huge")
             }
             #expect(PictureError.tooLarge(file: "huge", width: 8192, height: 8192).reason
-                    == "8192×8192 pixels is more than the 33554432 pixels a picture may have")
+                    == "8192×8192 pixels is more than a picture may have (32 megapixels, a million on a side)")
         }
     }
 }

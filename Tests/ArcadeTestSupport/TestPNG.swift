@@ -39,6 +39,7 @@ public enum TestPNG {
     public static func write(
         to path: String, width: Int, height: Int, colorType: ColorType = .rgba, bitDepth: Int = 8,
         interlaced: Bool = false, palette: [[UInt8]] = [], transparency: [UInt8] = [], compressionLevel: Int = -1,
+        textChunks: Int = 0, textSize: Int = 0,
         row: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
     ) throws(WriteError) {
         let count = rowBytes(width: width, colorType: colorType, bitDepth: bitDepth)
@@ -60,6 +61,8 @@ public enum TestPNG {
                         png.transparency = alphas.baseAddress
                         png.transparency_count = Int32(transparency.count)
                         png.compression_level = Int32(compressionLevel)
+                        png.text_chunks = Int32(textChunks)
+                        png.text_size = textSize
                         png.context = UnsafeMutableRawPointer(source)
                         png.row = { context, y, bytes in
                             guard let source = context?.assumingMemoryBound(to: (rows: Rows, count: Int).self).pointee

@@ -4,11 +4,14 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     arcade_test_png *png;
     FILE *file;
     uint8_t *row;
+    char *text;
+    png_text *texts;
 } arcade_test_png_job;
 
 static void arcade_test_png_on_error(png_structp png, png_const_charp message) {
@@ -26,6 +29,7 @@ static int arcade_test_png_run(arcade_test_png_job *job, png_structp png, png_in
     arcade_test_png *spec = job->png;
     if (setjmp(png_jmpbuf(png))) return 0;
     png_init_io(png, job->file);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);  // pictures wider than a reader allows, too
     png_set_IHDR(png, info, spec->width, spec->height, spec->bit_depth, spec->color_type,
                  spec->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
@@ -40,6 +44,20 @@ static int arcade_test_png_run(arcade_test_png_job *job, png_structp png, png_in
         if (spec->transparency_count > 0) {
             png_set_tRNS(png, info, spec->transparency, spec->transparency_count, NULL);
         }
+    }
+    if (spec->text_chunks > 0) {
+        job->text = malloc(spec->text_size + 1);
+        job->texts = calloc((size_t)spec->text_chunks, sizeof(png_text));
+        if (job->text == NULL || job->texts == NULL) png_error(png, "out of memory for the text");
+        memset(job->text, 'A', spec->text_size);
+        job->text[spec->text_size] = 0;
+        for (int i = 0; i < spec->text_chunks; i++) {
+            job->texts[i].compression = PNG_TEXT_COMPRESSION_zTXt;
+            job->texts[i].key = "Comment";
+            job->texts[i].text = job->text;
+            job->texts[i].text_length = spec->text_size;
+        }
+        png_set_text(png, info, job->texts, spec->text_chunks);
     }
     if (spec->compression_level >= 0) png_set_compression_level(png, spec->compression_level);
     png_set_filter(png, 0, PNG_FILTER_NONE);
@@ -71,6 +89,8 @@ int arcade_test_png_write(const char *path, arcade_test_png *png) {
     int written = info != NULL && arcade_test_png_run(&job, writer, info);
     png_destroy_write_struct(&writer, &info);
     free(job.row);
+    free(job.text);
+    free(job.texts);
     if (fclose(job.file) != 0) written = 0;
     return written;
 }

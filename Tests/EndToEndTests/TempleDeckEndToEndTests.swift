@@ -70,6 +70,45 @@ extension EndToEnd {
             session.expectRestored()
         }
 
+        /// A small picture whose text chunks unpack to 400 MB (100 chunks of 4 MB; libpng kept
+        /// them all, 8 MB a chunk and a thousand chunks a file allowed): they are skipped unread.
+        @Test func picturesFullOfCompressedTextStayUnderOneHundredMegabytes() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try TestPNG.write(to: deck.appendingPathComponent("text.png").path, width: 8, height: 8,
+                              colorType: .rgb, textChunks: 100, textSize: 4 << 20) { _, bytes in
+                bytes.update(repeating: 90)
+            }
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            defer { session.close() }
+            let pid = try #require(await session.waitForProgramPID())
+            #expect(await session.waitFor("Left 1", timeout: .seconds(60)))
+            let status = try #require(ProcessStatus(pid: pid))
+            #expect(status.peakResidentBytes < 100_000_000,
+                    "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
+        /// A picture two million pixels wide is too large, not damaged.
+        @Test func aPictureWiderThanAMillionPixelsIsTooLargeNotDamaged() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try TestPNG.write(to: deck.appendingPathComponent("wide.png").path, width: 2_000_000, height: 1,
+                              colorType: .gray, bitDepth: 1) { _, bytes in bytes.update(repeating: 0) }
+            try Self.addPicture("kirtland.png", to: deck)
+            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            defer { session.close() }
+            #expect(await session.waitFor("Left 1"))
+            #expect(await session.waitFor("Skipped wide.png: 2000000×1 pixels is more than a picture may have"))
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
         /// A heavy deck loaded on a blank screen for seconds, deaf to Ctrl-C and q: now it says
         /// how far it is, follows resizes, and q stops the loading and goes back to the menu.
         @Test func loadingShowsProgressFollowsResizesAndQGoesBackToTheMenu() async throws {

@@ -91,7 +91,7 @@ enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
         case .notPNG: "not a PNG file"
         case let .damaged(_, damage): "damaged PNG (\(damage.words))"
         case let .tooLarge(_, width, height):
-            "\(width)×\(height) pixels is more than the \(PNGDecoder.maximumPixelCount) pixels a picture may have"
+            "\(width)×\(height) pixels is more than a picture may have (32 megapixels, a million on a side)"
         case .cancelled: "loading was cancelled"
         }
     }

@@ -196,7 +196,7 @@ public final class SoundHelper: Sendable {
             }
             state.running.insert(pid)
             NcursesTerminal.trackChild(pid)
-            let watching = startWatcherThread { [self] in
+            let watching = startBackgroundThread(stackSize: 256 << 10) { [self] in
                 let exit = launcher.waitForExit(pid)
                 playerEnded(pid, exit, launcher: launcher)
             }
@@ -256,41 +256,4 @@ public final class SoundHelper: Sendable {
         }
         return (settings.playerCommand(), cues)
     }
-}
-
-/// Run `body` on a new detached thread that receives no signals (they stay with the main
-/// thread, whose wait for input they must wake); false if the thread could not start.
-private func startWatcherThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    var attributes = pthread_attr_t()
-    guard pthread_attr_init(&attributes) == 0 else { return false }
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    pthread_attr_setstacksize(&attributes, 256 << 10)
-
-    // The new thread inherits the mask in force when it is created: all blocked but the
-    // ones a fault raises in the thread itself, whose handler must still restore the terminal.
-    var everySignal = sigset_t()
-    sigfillset(&everySignal)
-    for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS] { sigdelset(&everySignal, fault) }
-    var previous = sigset_t()
-    pthread_sigmask(SIG_SETMASK, &everySignal, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-
-    let work = Unmanaged.passRetained(WatcherWork(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(&thread, &attributes, { context in
-        Unmanaged<WatcherWork>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, work)
-    if result != 0 {
-        Unmanaged<WatcherWork>.fromOpaque(work).release()
-        return false
-    }
-    return true
-}
-
-/// What a watcher thread runs, handed to `pthread_create` as its context.
-private final class WatcherWork: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

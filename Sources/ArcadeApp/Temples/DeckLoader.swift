@@ -24,18 +24,10 @@ final class DeckLoader: @unchecked Sendable {
     init(work: @escaping @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>) {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
-        let job = Unmanaged.passRetained(Job(loader: self, work: work)).toOpaque()
-        var thread = pthread_t()
-        if pthread_create(&thread, nil, { job in
-            let job = Unmanaged<Job>.fromOpaque(job!).takeRetainedValue()
-            job.loader.finish(job.work(job.loader))
-            return nil
-        }, job) == 0 {
-            pthread_detach(thread)
-        } else {
+        let started = startBackgroundThread { [self] in finish(work(self)) }
+        if !started {
             // No thread to be had: load here and now, as the arcade did before.
-            let job = Unmanaged<Job>.fromOpaque(job).takeRetainedValue()
-            finish(job.work(self))
+            finish(work(self))
         }
     }
 
@@ -95,16 +87,5 @@ final class DeckLoader: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body()
-    }
-
-    /// What the new thread runs, kept alive across `pthread_create`.
-    private final class Job {
-        let loader: DeckLoader
-        let work: @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>
-
-        init(loader: DeckLoader, work: @escaping @Sendable (DeckLoader) -> Result<TempleDeck, DeckError>) {
-            self.loader = loader
-            self.work = work
-        }
     }
 }

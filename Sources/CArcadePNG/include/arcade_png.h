@@ -12,11 +12,15 @@
 #include <stdio.h>
 
 /// How a read ended.
+/// The longest side a picture may have, in pixels (libpng's own default limit).
+#define ARCADE_PNG_MAX_SIDE 1000000u
+
 typedef enum {
     ARCADE_PNG_DONE = 0,
     /// libpng found the file damaged or not a PNG; `message` holds its words.
     ARCADE_PNG_FAILED = 1,
-    /// The header asks for more pixels than `max_pixels`; `width` and `height` say how many.
+    /// The header asks for more pixels than `max_pixels`, or a side longer than
+    /// `ARCADE_PNG_MAX_SIDE`; `width` and `height` say how many.
     ARCADE_PNG_TOO_LARGE = 2,
     /// The progress callback asked to stop.
     ARCADE_PNG_CANCELLED = 3,

@@ -25,6 +25,10 @@ typedef struct {
     int transparency_count;
     /// zlib's level, 0-9 (-1: libpng's default).
     int compression_level;
+    /// `text_chunks` compressed text chunks (zTXt) of `text_size` letters each, before the
+    /// pixels: a small file that unpacks to a lot (0: none).
+    int text_chunks;
+    size_t text_size;
     arcade_test_png_row row;
     void *context;
     /// Out: libpng's words when writing failed.
