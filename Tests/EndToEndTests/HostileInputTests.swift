@@ -78,6 +78,26 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "bracketed paste is off again at exit: \(pty.restoreProblems)")
         }
 
+        /// A paste interrupted by signals (a window dragged larger while it arrives) is still
+        /// dropped whole: the digit inside it opens no game.
+        @Test func signalsDuringAPasteDoNotEndIt() async throws {
+            let session = try TerminalSession.arcade()
+            defer { session.close() }
+            try #require(await session.waitFor("ARCADE"))
+            session.sendBytes("\u{1B}[200~")
+            try #require(await session.waitForInputRead())
+            for _ in 0..<6 {
+                #expect(await session.signal(SIGWINCH))
+            }
+            session.sendBytes("2\r\u{1B}[201~")
+            try #require(await session.waitForInputRead())
+            await session.waitUntilIdle()
+            #expect(session.capture().contains("ARCADE"), "still the menu\n\(session.report())")
+            #expect(!session.capture().contains("Level"), "the pasted 2 opened Memory\n\(session.report())")
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
         /// Item 3: a FIFO where the score file should be never holds the start up; the menu
         /// comes and says what is wrong.
         @Test func aScoreFileThatIsAFIFODoesNotHangTheStart() throws {

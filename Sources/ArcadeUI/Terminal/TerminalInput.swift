@@ -154,17 +154,26 @@ final class TerminalInput {
     private func nextByte(within milliseconds: Int) -> UInt8? {
         if let byte = take() { return byte }
         guard !shouldStop() else { return nil }
-        for _ in 0..<4 {
+        // Against a deadline: a signal (a resize, SIGCONT) interrupts the wait, not the sequence.
+        let deadline = Self.now() + Double(milliseconds) / 1000
+        while true {
+            let left = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, Int32(milliseconds))
+            let ready = poll(&waiting, 1, left)
             if ready < 0 && errno == EINTR {
                 if shouldStop() { return nil }
-                continue  // a resize or SIGCONT: the byte may still be coming
+                continue
             }
             guard ready > 0, fill() else { return nil }
             return take()
         }
-        return nil
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 
     /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
