@@ -165,6 +165,45 @@ import Testing
         #expect(DeckFile.listing(of: folder.appendingPathComponent("a.png").path) == nil)  // not a folder
     }
 
+    @Test func theNamesOfAFolderAreKeptWithinTheirByteLimitAndOtherFilesOnlyByName() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<10 { try linkPicture(named: Array(String(format: "picture-%02d.png", index).utf8), in: folder) }
+        for index in 0..<5 {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent("notes-\(index).txt").path, contents: nil))
+        }
+        // Each picture's name counts twice (as stored and as shown): 2 × 14 bytes.
+        let listing = try #require(DeckFile.listing(of: folder.path, nameBytes: 5 * 28))
+        #expect(listing.files.count == 5 && !listing.complete)
+        #expect(listing.files.allSatisfy { $0.isPicture })
+        #expect(listing.otherNames.isSubset(of: Set((0..<5).map { "notes-\($0).txt" })))
+    }
+
+    @Test func leavingWhileAFolderIsListedStopsTheListing() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<1100 {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent("\(index).txt").path, contents: nil))
+        }
+        var asked = 0
+        let result = TempleDeck.load(directory: folder.path, isCancelled: {
+            asked += 1
+            return true
+        })
+        guard case .failure(.cancelled) = result else {
+            Issue.record("loading went on after leaving: \(result)")
+            return
+        }
+        #expect(asked >= 1)
+    }
+
+    @Test func aDeckWithNoReadablePictureGivesTheFirstReasonsNotAThousand() {
+        let notices = (1...1000).map { "Skipped \($0).png: not a PNG file" }
+        let message = DeckError.noPictures("/d", notices).description
+        #expect(message == "No pictures in /d: it has no readable PNG files. Skipped 1.png: not a PNG file "
+                    + "Skipped 2.png: not a PNG file Skipped 3.png: not a PNG file (and 997 more)")
+    }
+
     /// The scaled copies drawn on screen were kept once per height ever drawn, so every
     /// resize added a set: now there is one copy per picture, within a byte limit.
     @Test func scaledCopiesStayWithinTheirLimitThroughManyResizes() {

@@ -46,8 +46,10 @@ enum RegularFile {
         }
     }
 
-    /// A descriptor open for reading on the regular file at `path` (blocking reads again),
-    /// and its size; the caller closes it. Throws for anything but a regular file.
+    /// A descriptor open for reading on the regular file at `path`, and its size; the caller
+    /// closes it. Throws for anything but a regular file. `O_NONBLOCK` stays set: it changes
+    /// nothing for a real file, and a "regular" one that would block (`/proc/kmsg`) fails
+    /// its read instead of hanging the arcade.
     static func open(_ path: String) throws(Problem) -> (descriptor: Int32, size: Int) {
         try open(pathBytes: Array(path.utf8))
     }
@@ -67,7 +69,6 @@ enum RegularFile {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             return (descriptor, Int(status.st_size))
         case S_IFDIR:
             Glibc.close(descriptor)

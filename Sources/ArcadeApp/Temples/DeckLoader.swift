@@ -40,7 +40,9 @@ final class DeckLoader: @unchecked Sendable {
 
     /// A loader reading the PNG folder at `directory` (see `TempleDeck.load`).
     static func folder(_ directory: String) -> DeckLoader {
-        DeckLoader { loader in TempleDeck.load(directory: directory) { loader.report($0) } }
+        DeckLoader { loader in
+            TempleDeck.load(directory: directory, progress: { loader.report($0) }, isCancelled: { loader.isCancelled })
+        }
     }
 
     /// The latest progress, or the result once the work has finished.

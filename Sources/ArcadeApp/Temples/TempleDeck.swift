@@ -88,8 +88,11 @@ struct TempleDeck: Sendable {
 
     /// The most bytes a deck's descriptions may have (20,000 cards take about 2 MiB).
     static let descriptionLimit = 4 << 20
-    /// The most names of a folder looked at (a hundred thousand take a few megabytes).
+    /// The most names of a folder looked at, and the most bytes the names of its pictures
+    /// may take together (kept twice: as the file system has them, and as shown): a folder
+    /// of a hundred thousand long names stays within a few tens of megabytes.
     static let maximumFolderEntries = 100_000
+    static let maximumNameBytes = 8 << 20
     /// The most pictures a deck shows: past a thousand, the names list and the pictures
     /// pane are more than anyone can match, and loading takes minutes.
     static let maximumPictureCount = 1000
@@ -120,11 +123,16 @@ struct TempleDeck: Sendable {
     ///
     /// `progress` hears before each picture and between its rows how far loading is; when
     /// it answers false, loading stops and the result is `DeckError.cancelled`.
+    /// `isCancelled` is asked while the folder is listed and its names sorted, before any
+    /// picture is read.
     static func load(directory: String, descriptions: String = "deck.json",
-                     progress: (Progress) -> Bool = { _ in true }) -> Result<TempleDeck, DeckError> {
-        guard let (files, complete) = DeckFile.listing(of: directory, limit: maximumFolderEntries) else {
-            return .failure(.unreadableFolder(directory))
+                     progress: (Progress) -> Bool = { _ in true },
+                     isCancelled: () -> Bool = { false }) -> Result<TempleDeck, DeckError> {
+        guard let listing = DeckFile.listing(of: directory, limit: maximumFolderEntries,
+                                             nameBytes: maximumNameBytes, isCancelled: isCancelled) else {
+            return .failure(isCancelled() ? .cancelled : .unreadableFolder(directory))
         }
+        let (files, complete) = (listing.files, listing.complete)
         var notices: [String] = []
         if !complete {
             notices.append("Only \(maximumFolderEntries) of the folder's files were looked at: it holds more.")
@@ -146,8 +154,10 @@ struct TempleDeck: Sendable {
         var named: [String: Description] = [:]
         for description in described.kept where named[description.file] == nil { named[description.file] = description }
 
+        guard !isCancelled() else { return .failure(.cancelled) }
         var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.kept.map(\.file),
-                                                        descriptions: descriptions)
+                                                        descriptions: descriptions, otherNames: listing.otherNames)
+        guard !isCancelled() else { return .failure(.cancelled) }
         notices += orderNotices
         if described.unnamedMisses > 0 {
             notices.append("\(descriptions) names \(described.unnamedMisses) more files that are not pictures in the folder.")
@@ -222,20 +232,38 @@ struct DeckFile: Equatable, Sendable {
     /// True for a `.png` file name (in any case).
     var isPicture: Bool { name.lowercased().hasSuffix(".png") }
 
-    /// The first `limit` entries of `directory` but "." and "..", and whether that was all
-    /// of them; nil when it cannot be read as a folder.
-    static func listing(of directory: String, limit: Int = .max) -> (files: [DeckFile], complete: Bool)? {
+    /// The `.png` files among the first `limit` entries of `directory` ("." and ".." aside),
+    /// as long as their names take at most `nameBytes`; the names of the other files (at most
+    /// `maximumOtherNames` of them, for notices); and whether that was all of the folder.
+    /// Nil when it cannot be read as a folder, or `isCancelled` said so (asked every 1024 entries).
+    static func listing(of directory: String, limit: Int = .max, nameBytes: Int = .max,
+                        isCancelled: () -> Bool = { false })
+        -> (files: [DeckFile], otherNames: Set<String>, complete: Bool)? {
         guard let folder = opendir(directory) else { return nil }
         defer { closedir(folder) }
         var files: [DeckFile] = []
+        var otherNames = Set<String>()
+        var looked = 0, bytesKept = 0
         while let entry = readdir(folder) {
             let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
-            guard files.count < limit else { return (files, false) }
-            files.append(DeckFile(bytes: bytes))
+            guard looked < limit else { return (files, otherNames, false) }
+            looked += 1
+            if looked % 1024 == 0 && isCancelled() { return nil }
+            let file = DeckFile(bytes: bytes)
+            if file.isPicture {
+                bytesKept += bytes.count + file.name.utf8.count
+                guard bytesKept <= nameBytes else { return (files, otherNames, false) }
+                files.append(file)
+            } else if otherNames.count < maximumOtherNames {
+                otherNames.insert(file.name)
+            }
         }
-        return (files, true)
+        return (files, otherNames, true)
     }
+
+    /// The most names of files that are not pictures kept for notices.
+    static let maximumOtherNames = 1000
 
     /// The `.png` files of `files` in the order a deck shows them: first those `described`
     /// names (in its order, each once), then the rest by name; and a notice for each
@@ -243,13 +271,13 @@ struct DeckFile: Equatable, Sendable {
     ///
     /// Linear but for the sort: names are looked up by hashing, never by searching a list.
     static func ordered(_ files: [DeckFile], describedAs described: [String],
-                        descriptions: String) -> (pictures: [DeckFile], notices: [String]) {
+                        descriptions: String, otherNames: Set<String> = []) -> (pictures: [DeckFile], notices: [String]) {
         let pictures = files.filter(\.isPicture)
         var pictureIndex: [String: Int] = [:]
         for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
             pictureIndex[picture.name] = index
         }
-        let allNames = Set(files.map(\.name))
+        let allNames = Set(files.map(\.name)).union(otherNames)
         var taken = [Bool](repeating: false, count: pictures.count)
         var seen = Set<String>()
         var ordered: [DeckFile] = []
@@ -289,6 +317,9 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The player left while the deck was loading.
     case cancelled
 
+    /// How many of the reasons no picture could be read the message gives.
+    static let noticesShown = 3
+
     var description: String {
         switch self {
         case .missingAssets(let message):
@@ -296,8 +327,11 @@ enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableFolder(let directory):
             return "The folder \(directory) does not exist or cannot be read."
         case .noPictures(let directory, let notices):
+            // The first few reasons; a thousand of them would be more than a dialog can show.
+            let shown = notices.prefix(Self.noticesShown).joined(separator: " ")
+            let more = notices.count > Self.noticesShown ? " (and \(notices.count - Self.noticesShown) more)" : ""
             return "No pictures in \(directory): it has no readable PNG files."
-                + (notices.isEmpty ? "" : " " + notices.joined(separator: " "))
+                + (notices.isEmpty ? "" : " " + shown + more)
         case .cancelled:
             return "Loading the deck was cancelled."
         }
