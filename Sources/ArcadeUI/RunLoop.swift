@@ -66,6 +66,9 @@ public struct RunLoop<S: Screen> {
             // A tick that is due comes before the next input (a time-out forces it).
             func offerTick(force: Bool) -> Int32? {
                 guard ticking else { return nil }
+                // Stopped while an input was being applied: the next read says so, and the
+                // time stopped is not measured.
+                guard !device.wasStoppedSinceLastRead else { return nil }
                 let now = clock()
                 guard force || now - lastTick >= interval - 0.001 else { return nil }
                 let elapsed = max(0, now - lastTick)

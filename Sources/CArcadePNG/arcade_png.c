@@ -179,8 +179,8 @@ static arcade_png_status arcade_png_read_with(arcade_png_read *read, void (*atta
         return ARCADE_PNG_NO_MEMORY;
     }
     // Only what the picture needs: every ancillary chunk (text, profiles, unknown ones) is
-    // skipped unread, so no chunk can make a small file take memory; no other chunk may
-    // hold more than a mebibyte.
+    // passed over (its checksum read, its contents neither unpacked nor kept), so no chunk
+    // can make a small file take memory; no other chunk may hold more than a mebibyte.
     png_set_keep_unknown_chunks(job.png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     png_set_chunk_malloc_max(job.png, 1 << 20);
     png_set_chunk_cache_max(job.png, 16);

@@ -303,6 +303,8 @@ int arcade_safety_take_resized(void) {
     return 1;
 }
 
+int arcade_safety_continued_pending(void) { return continued ? 1 : 0; }
+
 int arcade_safety_take_continued(void) {
     if (!continued) return 0;
     continued = 0;

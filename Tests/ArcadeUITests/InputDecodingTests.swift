@@ -237,7 +237,7 @@ import Testing
     @Test func aPasteIsDroppedWholeAndTheKeyAfterItCounts() {
         let paste = Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "q"), count: 200_000)
             + Array("\u{1B}[201~x".utf8)
-        #expect(inputs(paste) == [nil, .key(.character("x"))])
+        #expect(inputs(paste).compactMap { $0 } == [.key(.character("x"))])
     }
 
     @Test func aFloodOfKeysIsReadWithoutLosingOne() {

@@ -98,6 +98,30 @@ extension EndToEnd {
             #expect(await session.waitForExit() == 0)
         }
 
+        /// A slow paste (a byte every 150 ms, as over a slow link) never holds the loop up: a
+        /// resize in the middle of it is drawn at once, and the paste is still dropped whole.
+        @Test func aSlowPasteDoesNotFreezeTheScreen() async throws {
+            let session = try TerminalSession.arcade()
+            defer { session.close() }
+            try #require(await session.waitFor("ARCADE"))
+            session.sendBytes("\u{1B}[200~")
+            let started = ContinuousClock.now
+            var sawTooSmall = false
+            for step in 0..<12 {
+                try await Task.sleep(until: started + .milliseconds(150 * step))  // the paste's own pace
+                session.sendBytes(step == 3 ? "2" : "j")
+                if step == 4 { #expect(await session.resize(width: 20, height: 6)) }
+                if step > 4 && session.capture().contains("small") { sawTooSmall = true }
+            }
+            #expect(sawTooSmall, "the too-small message came while the paste went on\n\(session.report())")
+            session.sendBytes("\u{1B}[201~")
+            #expect(await session.resize(width: 80, height: 24))
+            #expect(await session.waitUntil("the menu again") { $0.contains("ARCADE") && $0.contains("q quit") })
+            #expect(!session.capture().contains("Level"), "the pasted 2 opened no game")
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
         /// Item 3: a FIFO where the score file should be never holds the start up; the menu
         /// comes and says what is wrong.
         @Test func aScoreFileThatIsAFIFODoesNotHangTheStart() throws {

@@ -132,9 +132,12 @@ struct TempleDeck: Sendable {
                                              nameBytes: maximumNameBytes, isCancelled: isCancelled) else {
             return .failure(isCancelled() ? .cancelled : .unreadableFolder(directory))
         }
-        let (files, complete) = (listing.files, listing.complete)
+        let files = listing.files
         var notices: [String] = []
-        if !complete {
+        if listing.namesTooLong {
+            notices.append("Only the first \(files.count) pictures were looked at: the names of more "
+                           + "would take over \(RegularFile.words(bytes: maximumNameBytes)).")
+        } else if !listing.complete {
             notices.append("Only \(maximumFolderEntries) of the folder's files were looked at: it holds more.")
         }
         var described = DescriptionList()
@@ -156,7 +159,8 @@ struct TempleDeck: Sendable {
 
         guard !isCancelled() else { return .failure(.cancelled) }
         var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.kept.map(\.file),
-                                                        descriptions: descriptions, otherNames: listing.otherNames)
+                                                        descriptions: descriptions, otherNames: listing.otherNames,
+                                                        knowsAllOtherNames: listing.allOtherNames && listing.complete)
         guard !isCancelled() else { return .failure(.cancelled) }
         notices += orderNotices
         if described.unnamedMisses > 0 {
@@ -238,28 +242,31 @@ struct DeckFile: Equatable, Sendable {
     /// Nil when it cannot be read as a folder, or `isCancelled` said so (asked every 1024 entries).
     static func listing(of directory: String, limit: Int = .max, nameBytes: Int = .max,
                         isCancelled: () -> Bool = { false })
-        -> (files: [DeckFile], otherNames: Set<String>, complete: Bool)? {
+        -> (files: [DeckFile], otherNames: Set<String>, complete: Bool, namesTooLong: Bool, allOtherNames: Bool)? {
         guard let folder = opendir(directory) else { return nil }
         defer { closedir(folder) }
         var files: [DeckFile] = []
         var otherNames = Set<String>()
         var looked = 0, bytesKept = 0
+        var allOthers = true
         while let entry = readdir(folder) {
             let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
-            guard looked < limit else { return (files, otherNames, false) }
+            guard looked < limit else { return (files, otherNames, false, false, allOthers) }
             looked += 1
             if looked % 1024 == 0 && isCancelled() { return nil }
             let file = DeckFile(bytes: bytes)
             if file.isPicture {
                 bytesKept += bytes.count + file.name.utf8.count
-                guard bytesKept <= nameBytes else { return (files, otherNames, false) }
+                guard bytesKept <= nameBytes else { return (files, otherNames, false, true, allOthers) }
                 files.append(file)
             } else if otherNames.count < maximumOtherNames {
                 otherNames.insert(file.name)
+            } else {
+                allOthers = false
             }
         }
-        return (files, otherNames, true)
+        return (files, otherNames, true, false, allOthers)
     }
 
     /// The most names of files that are not pictures kept for notices.
@@ -271,7 +278,8 @@ struct DeckFile: Equatable, Sendable {
     ///
     /// Linear but for the sort: names are looked up by hashing, never by searching a list.
     static func ordered(_ files: [DeckFile], describedAs described: [String],
-                        descriptions: String, otherNames: Set<String> = []) -> (pictures: [DeckFile], notices: [String]) {
+                        descriptions: String, otherNames: Set<String> = [],
+                        knowsAllOtherNames: Bool = true) -> (pictures: [DeckFile], notices: [String]) {
         let pictures = files.filter(\.isPicture)
         var pictureIndex: [String: Int] = [:]
         for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
@@ -287,8 +295,14 @@ struct DeckFile: Equatable, Sendable {
                 ordered.append(pictures[index])
                 taken[index] = true
             } else {
-                notices.append(allNames.contains(name) ? "\(descriptions) names \(name), which is not a .png file"
-                                                       : "\(descriptions) names \(name), which is not in the folder")
+                if allNames.contains(name) {
+                    notices.append("\(descriptions) names \(name), which is not a .png file")
+                } else if knowsAllOtherNames {
+                    notices.append("\(descriptions) names \(name), which is not in the folder")
+                } else {
+                    // Not every name of the folder was kept: it may be there, just not a picture.
+                    notices.append("\(descriptions) names \(name), which is not a .png file of the folder")
+                }
             }
         }
         let rest = pictures.indices.filter { !taken[$0] }.map { pictures[$0] }.sorted { a, b in

@@ -20,8 +20,9 @@ public final class NcursesTerminal: TerminalDevice {
     private let cursesInput: (read: Int32, write: Int32)
     /// The size the screens were last told of.
     private var reportedSize = Size(width: 0, height: 0)
-    /// An input decoded while a signal came, returned by the read after the signal's.
-    private var stashed: TerminalRead?
+    /// Reads to return before any other: an input decoded while a signal came (after the
+    /// signal's read), a resize found on a continue.
+    private var queued: [TerminalRead] = []
 
     /// Take over the terminal on standard input and output.
     ///
@@ -138,10 +139,7 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
-        if let stashed {
-            self.stashed = nil
-            return stashed
-        }
+        if !queued.isEmpty { return queued.removeFirst() }
         if let signalled = signalled() { return signalled }
         if !input.hasBufferedBytes && !input.isInPaste {
             switch input.wait(timeout: milliseconds) {
@@ -161,20 +159,26 @@ public final class NcursesTerminal: TerminalDevice {
         // (so the time stopped never reaches the tick that comes with the input).
         if let signal = pendingExitSignal { return .terminated(signal: signal) }
         if let signalled = signalled() {
-            stashed = decoded
+            queued.append(decoded)
             return signalled
         }
         return decoded
     }
 
-    public var hasWaitingInput: Bool { stashed != nil || input.hasWaitingInput }
+    public var hasWaitingInput: Bool { !queued.isEmpty || input.hasWaitingInput }
+
+    public var wasStoppedSinceLastRead: Bool { arcade_safety_continued_pending() == 1 }
 
     /// What a signal that came meanwhile means: leaving, a continue after a stop, a resize.
+    /// A continue that also changed the size queues that resize right after it.
     private func signalled() -> TerminalRead? {
         if let signal = pendingExitSignal { return .terminated(signal: signal) }
         if arcade_safety_take_continued() == 1 {
             // Stopped (Ctrl-Z, `kill -STOP`): the time it was stopped must not reach a tick.
+            // Taking the screen back is when ncurses finds a size changed meanwhile (the
+            // resize went to the shell then).
             resume()
+            if let resize = resizeIfChanged() { queued.insert(resize, at: 0) }
             return .continued
         }
         if arcade_safety_take_resized() == 1 {
@@ -187,15 +191,19 @@ public final class NcursesTerminal: TerminalDevice {
                 _ = untouchwin(window)
                 if code == ERR { break }
             }
+            // Resized and back (A → B → A) between two reads: the terminal may have cut
+            // what it showed, so it is repainted whole.
+            return resizeIfChanged() ?? .redraw
         }
-        // Also a size that changed while the arcade was stopped (the resize went to the
-        // shell then): ncurses finds it when the screen is taken back.
+        return resizeIfChanged()
+    }
+
+    /// A resize input when the size differs from the one the screens were last told of.
+    private func resizeIfChanged() -> TerminalRead? {
         let now = size
-        if now != reportedSize {
-            reportedSize = now
-            return .input(.resize(now))
-        }
-        return nil
+        guard now != reportedSize else { return nil }
+        reportedSize = now
+        return .input(.resize(now))
     }
 
     public func present(_ grid: CellGrid) {

@@ -10,6 +10,9 @@ public protocol TerminalDevice: AnyObject {
     /// Whether more input has arrived already, so that a `read(timeout: 0)` returns it:
     /// the run loop applies all of it before drawing once.
     var hasWaitingInput: Bool { get }
+    /// Whether the process was stopped and continued since the last read (which the next
+    /// read reports as `.continued`): no tick may be measured across that.
+    var wasStoppedSinceLastRead: Bool { get }
     /// Show `grid`, writing only the cells that changed since the last call.
     func present(_ grid: CellGrid)
     /// Forget what is on screen, so the next `present` repaints every cell.
@@ -38,4 +41,8 @@ public enum TerminalRead: Equatable, Sendable {
     /// SIGALRM, SIGXCPU, SIGXFSZ…): the arcade must leave as `q` would, then end by that
     /// signal (exit status 128 + `signal`).
     case terminated(signal: Int32)
+}
+
+extension TerminalDevice {
+    public var wasStoppedSinceLastRead: Bool { false }
 }

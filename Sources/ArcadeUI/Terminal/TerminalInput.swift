@@ -27,8 +27,8 @@ final class TerminalInput {
     static let sequenceDelay = 100
     /// A paste whose end does not come within this many milliseconds ends there.
     static let pasteGap = 500
-    /// The most bytes of a paste dropped by one `decode`; the rest is dropped by the next ones.
-    static let pasteSlice = 1 << 20
+    /// The longest one `decode` spends dropping a paste before the loop gets its turn.
+    static let pasteTurn = 1.0 / 30
 
     private let descriptor: Int32
     private let wakeDescriptor: Int32
@@ -38,6 +38,8 @@ final class TerminalInput {
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     /// How much of a paste's end marker the bytes dropped so far end with; nil outside a paste.
     private var pasteMatched: Int?
+    /// When the last byte of the paste being dropped came (monotonic seconds).
+    private var pasteLastByte = 0.0
 
     /// Input read from `descriptor`; `wakeDescriptor` (or -1) becomes readable when a signal
     /// wants the wait to end; `shouldStop` says a leaving signal came, so that no stream of
@@ -101,6 +103,7 @@ final class TerminalInput {
                 return nil
             case .pasteStart:
                 pasteMatched = 0
+                pasteLastByte = RunLoopClock.monotonicSeconds()
                 skipPaste()
                 return nil
             }
@@ -155,9 +158,9 @@ final class TerminalInput {
         if let byte = take() { return byte }
         guard !shouldStop() else { return nil }
         // Against a deadline: a signal (a resize, SIGCONT) interrupts the wait, not the sequence.
-        let deadline = Self.now() + Double(milliseconds) / 1000
+        let deadline = RunLoopClock.monotonicSeconds() + Double(milliseconds) / 1000
         while true {
-            let left = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
+            let left = Int32(max(0, ((deadline - RunLoopClock.monotonicSeconds()) * 1000).rounded(.up)))
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, left)
             if ready < 0 && errno == EINTR {
@@ -169,34 +172,56 @@ final class TerminalInput {
         }
     }
 
-    /// Monotonic seconds.
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
-    }
-
     /// The text of a bracketed paste and its closing `ESC [ 201 ~`, read and dropped.
     ///
     /// A paste that stops arriving for half a second (its end lost) ends there, so keys
-    /// typed later are never swallowed; so does one cut off by a leaving signal. A long one
-    /// is dropped a mebibyte at a time (the loop draws and looks at signals in between),
-    /// never typed as keys however long it is.
+    /// typed later are never swallowed; so does one cut off by a leaving signal. It is never
+    /// typed as keys however long or slow it is, and it never holds the loop up: after a
+    /// frame's time, or when a signal wakes the wait, the paste is left to the next `decode`
+    /// (the loop draws, ticks and looks at signals meanwhile).
     private func skipPaste() {
         let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
         guard var matched = pasteMatched else { return }
         defer { pasteMatched = matched == end.count ? nil : matched }
-        for _ in 0..<Self.pasteSlice {
-            guard let byte = nextByte(within: Self.pasteGap) else {
+        let started = RunLoopClock.monotonicSeconds()
+        while true {
+            while let byte = take() {
+                pasteLastByte = RunLoopClock.monotonicSeconds()
+                if byte == end[matched] {
+                    matched += 1
+                    if matched == end.count { return }
+                } else {
+                    matched = byte == end[0] ? 1 : 0
+                }
+            }
+            let now = RunLoopClock.monotonicSeconds()
+            let quiet = now - pasteLastByte
+            if shouldStop() || quiet >= Double(Self.pasteGap) / 1000 {
                 matched = end.count  // the end was lost, or the arcade is leaving
                 return
             }
-            if byte == end[matched] {
-                matched += 1
-                if matched == end.count { return }
-            } else {
-                matched = byte == end[0] ? 1 : 0
+            if now - started >= Self.pasteTurn { return }  // the rest next time
+            var descriptors = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let wait = min(Double(Self.pasteGap) / 1000 - quiet, Self.pasteTurn - (now - started))
+            let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, Int32(max(1, (wait * 1000).rounded(.up))))
+            if ready < 0 { return }  // a signal: the loop looks at it, the paste goes on
+            if wakeDescriptor >= 0 && descriptors[1].revents != 0 {
+                drainWakeups()  // its flags are looked at by the next read, before any wait
+                return
+            }
+            if ready > 0 && !fill() {
+                matched = end.count  // the input ended
+                return
             }
         }
+    }
+
+    /// Empty the wake pipe (non-blocking).
+    private func drainWakeups() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while bytes.withUnsafeMutableBytes({ Glibc.read(wakeDescriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
 }

@@ -11,10 +11,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/// How a read ended.
 /// The longest side a picture may have, in pixels (libpng's own default limit).
 #define ARCADE_PNG_MAX_SIDE 1000000u
 
+/// How a read ended.
 typedef enum {
     ARCADE_PNG_DONE = 0,
     /// libpng found the file damaged or not a PNG; `message` holds its words.

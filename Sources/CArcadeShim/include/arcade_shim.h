@@ -65,6 +65,8 @@ void arcade_safety_end(void);
 int arcade_safety_take_resized(void);
 // 1 once after the process was continued (SIGCONT, e.g. `fg`), else 0.
 int arcade_safety_take_continued(void);
+// 1 while a continue is noted and not yet taken, else 0 (it stays noted).
+int arcade_safety_continued_pending(void);
 // While graceful (the run loop runs), a leaving signal is only noted: its number is kept,
 // a byte is written to `arcade_safety_wake_fd()` (so a read waiting in poll wakes up), and
 // an alarm of one second is set, after which SIGALRM restores the terminal and ends by
