@@ -26,6 +26,14 @@ extension EndToEnd {
             return folder
         }
 
+        /// `q` back to the menu, `q` again to quit: the arcade ends with status 0.
+        static func leaveAndQuit(_ session: TerminalSession, sourceLocation: SourceLocation = #_sourceLocation) async {
+            session.type("q")
+            #expect(await session.waitFor("ARCADE"), sourceLocation: sourceLocation)
+            session.type("q")
+            #expect(await session.waitForExit() == 0, sourceLocation: sourceLocation)
+        }
+
         /// The built-in Kirtland picture, copied into `folder` as `name`.
         static func addPicture(_ name: String, to folder: URL) throws {
             let temples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -63,10 +71,7 @@ extension EndToEnd {
             let status = try #require(ProcessStatus(pid: pid))
             #expect(status.peakResidentBytes < 100_000_000,
                     "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
-            session.type("q")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.leaveAndQuit(session)
             session.expectRestored()
         }
 
@@ -86,10 +91,7 @@ extension EndToEnd {
             let status = try #require(ProcessStatus(pid: pid))
             #expect(status.peakResidentBytes < 100_000_000,
                     "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
-            session.type("q")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.leaveAndQuit(session)
         }
 
         /// A picture two million pixels wide is too large, not damaged.
@@ -103,10 +105,7 @@ extension EndToEnd {
             defer { session.close() }
             #expect(await session.waitFor("Left 1"))
             #expect(await session.waitFor("Skipped wide.png: 2000000×1 pixels is more than a picture may have"))
-            session.type("q")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.leaveAndQuit(session)
         }
 
         /// A heavy deck loaded on a blank screen for seconds, deaf to Ctrl-C and q: now it says
@@ -168,10 +167,7 @@ extension EndToEnd {
             #expect(await session.waitFor("- Skipped z.png: not a regular file"))
             session.type("x")  // any key closes help
             #expect(await session.waitForAbsence(of: "Help: Temples"))
-            session.type("q")
-            #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.leaveAndQuit(session)
         }
 
         /// A one-card deck's 100% in 0:00 went into the built-in temples' table, and so onto
