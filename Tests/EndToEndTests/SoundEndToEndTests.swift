@@ -69,6 +69,9 @@ extension EndToEnd {
             ExitPath(name: "SIGTERM", signal: SIGTERM, status: 143),
             ExitPath(name: "SIGHUP", signal: SIGHUP, status: 129),
             ExitPath(name: "SIGINT", signal: SIGINT, status: 130),
+            // Ways out that restore the terminal at once, in the signal handler.
+            ExitPath(name: "SIGQUIT", signal: SIGQUIT, status: 131),
+            ExitPath(name: "SIGSEGV", signal: SIGSEGV, status: 139),
         ])
         func noHungPlayerOutlivesTheArcade(_ path: ExitPath) async throws {
             let session = try await dealFirstHand(script: "sleep 1000 &\necho $! >> players\necho $$ >> players\nwait\n")

@@ -429,7 +429,12 @@ extension EndToEnd.TortureTests {
 
         func waitForExit(seconds: Double) -> Exit? {
             _ = waitUntil(seconds: seconds) { exitStatus != nil }
-            if exitStatus != nil && master >= 0 { pump(timeout: 0) }
+            // What the program wrote last may reach the master side after it exited (the
+            // kernel pushes pty output on from a work queue): read until 50 ms pass quiet.
+            if exitStatus != nil && master >= 0 {
+                var rounds = 0
+                while rounds < 100 && pump(timeout: 0.05) > 0 { rounds += 1 }
+            }
             return exitStatus
         }
 

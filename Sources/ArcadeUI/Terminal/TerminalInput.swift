@@ -161,13 +161,20 @@ final class TerminalInput {
         let deadline = RunLoopClock.monotonicSeconds() + Double(milliseconds) / 1000
         while true {
             let left = Int32(max(0, ((deadline - RunLoopClock.monotonicSeconds()) * 1000).rounded(.up)))
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, left)
-            if ready < 0 && errno == EINTR {
+            var descriptors = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, left)
+            let woken = ready > 0 && wakeDescriptor >= 0 && descriptors[1].revents != 0
+            if (ready < 0 && errno == EINTR) || woken {
+                // A leaving signal ends the wait at once; any other (a resize, SIGCONT) leaves
+                // its flag for the next read and the wait goes on.
                 if shouldStop() { return nil }
-                continue
+                if woken { drainWakeups() }
+                if descriptors[0].revents == 0 { continue }
             }
-            guard ready > 0, fill() else { return nil }
+            guard ready > 0, descriptors[0].revents != 0, fill() else { return nil }
             return take()
         }
     }
