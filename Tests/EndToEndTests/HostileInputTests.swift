@@ -122,6 +122,29 @@ extension EndToEnd {
             #expect(await session.waitForExit() == 0)
         }
 
+        /// A stop in the middle of a paste is not a pause in it: what came meanwhile is still
+        /// the paste, and the digit in it opens no game.
+        @Test func aPasteAcrossAStopIsStillDropped() async throws {
+            let session = try TerminalSession.arcade()
+            defer { session.close() }
+            try #require(await session.waitFor("ARCADE"))
+            let pid = try #require(await session.waitForProgramPID())
+            session.sendBytes("\u{1B}[200~abc")
+            try #require(await session.waitForInputRead())
+            kill(pid, SIGSTOP)
+            #expect(await session.waitUntil("stopped") { _ in TerminalSession.processState(pid) == "T" })
+            session.sendBytes("2\r\u{1B}[201~")
+            let stopped = ContinuousClock.now
+            try await Task.sleep(until: stopped + .milliseconds(800))  // the stop lasts longer than a paste's gap
+            kill(pid, SIGCONT)
+            try #require(await session.waitForInputRead())
+            await session.waitUntilIdle()
+            #expect(!session.capture().contains("Level"), "the pasted 2 opened Memory\n\(session.report())")
+            #expect(session.capture().contains("ARCADE"))
+            session.type("q")
+            #expect(await session.waitForExit() == 0)
+        }
+
         /// Item 3: a FIFO where the score file should be never holds the start up; the menu
         /// comes and says what is wrong.
         @Test func aScoreFileThatIsAFIFODoesNotHangTheStart() throws {

@@ -160,7 +160,8 @@ struct TempleDeck: Sendable {
         guard !isCancelled() else { return .failure(.cancelled) }
         var (pictures, orderNotices) = DeckFile.ordered(files, describedAs: described.kept.map(\.file),
                                                         descriptions: descriptions, otherNames: listing.otherNames,
-                                                        knowsAllOtherNames: listing.allOtherNames && listing.complete)
+                                                        knowsAllOtherNames: listing.allOtherNames,
+                                                        sawWholeFolder: listing.complete)
         guard !isCancelled() else { return .failure(.cancelled) }
         notices += orderNotices
         if described.unnamedMisses > 0 {
@@ -279,7 +280,8 @@ struct DeckFile: Equatable, Sendable {
     /// Linear but for the sort: names are looked up by hashing, never by searching a list.
     static func ordered(_ files: [DeckFile], describedAs described: [String],
                         descriptions: String, otherNames: Set<String> = [],
-                        knowsAllOtherNames: Bool = true) -> (pictures: [DeckFile], notices: [String]) {
+                        knowsAllOtherNames: Bool = true,
+                        sawWholeFolder: Bool = true) -> (pictures: [DeckFile], notices: [String]) {
         let pictures = files.filter(\.isPicture)
         var pictureIndex: [String: Int] = [:]
         for (index, picture) in pictures.enumerated() where pictureIndex[picture.name] == nil {
@@ -297,6 +299,8 @@ struct DeckFile: Equatable, Sendable {
             } else {
                 if allNames.contains(name) {
                     notices.append("\(descriptions) names \(name), which is not a .png file")
+                } else if !sawWholeFolder {
+                    notices.append("\(descriptions) names \(name), which was not among the files looked at")
                 } else if knowsAllOtherNames {
                     notices.append("\(descriptions) names \(name), which is not in the folder")
                 } else {

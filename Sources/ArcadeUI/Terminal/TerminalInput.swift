@@ -38,8 +38,8 @@ final class TerminalInput {
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     /// How much of a paste's end marker the bytes dropped so far end with; nil outside a paste.
     private var pasteMatched: Int?
-    /// When the last byte of the paste being dropped came (monotonic seconds).
-    private var pasteLastByte = 0.0
+    /// Seconds waited in vain for the paste's next byte (only waits inside `skipPaste` count).
+    private var pasteQuiet = 0.0
 
     /// Input read from `descriptor`; `wakeDescriptor` (or -1) becomes readable when a signal
     /// wants the wait to end; `shouldStop` says a leaving signal came, so that no stream of
@@ -103,7 +103,7 @@ final class TerminalInput {
                 return nil
             case .pasteStart:
                 pasteMatched = 0
-                pasteLastByte = RunLoopClock.monotonicSeconds()
+                pasteQuiet = 0
                 skipPaste()
                 return nil
             }
@@ -170,8 +170,8 @@ final class TerminalInput {
             if (ready < 0 && errno == EINTR) || woken {
                 // A leaving signal ends the wait at once; any other (a resize, SIGCONT) leaves
                 // its flag for the next read and the wait goes on.
+                if woken { drainWakeups() }  // first, so a leaving signal's flag is seen below
                 if shouldStop() { return nil }
-                if woken { drainWakeups() }
                 if descriptors[0].revents == 0 { continue }
             }
             guard ready > 0, descriptors[0].revents != 0, fill() else { return nil }
@@ -193,7 +193,7 @@ final class TerminalInput {
         let started = RunLoopClock.monotonicSeconds()
         while true {
             while let byte = take() {
-                pasteLastByte = RunLoopClock.monotonicSeconds()
+                pasteQuiet = 0
                 if byte == end[matched] {
                     matched += 1
                     if matched == end.count { return }
@@ -201,25 +201,29 @@ final class TerminalInput {
                     matched = byte == end[0] ? 1 : 0
                 }
             }
-            let now = RunLoopClock.monotonicSeconds()
-            let quiet = now - pasteLastByte
-            if shouldStop() || quiet >= Double(Self.pasteGap) / 1000 {
+            if shouldStop() || pasteQuiet >= Double(Self.pasteGap) / 1000 {
                 matched = end.count  // the end was lost, or the arcade is leaving
                 return
             }
+            let now = RunLoopClock.monotonicSeconds()
             if now - started >= Self.pasteTurn { return }  // the rest next time
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let wait = min(Double(Self.pasteGap) / 1000 - quiet, Self.pasteTurn - (now - started))
+            let wait = min(Double(Self.pasteGap) / 1000 - pasteQuiet, Self.pasteTurn - (now - started))
             let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, Int32(max(1, (wait * 1000).rounded(.up))))
+            if ready == 0 {
+                // Only time waited here counts as quiet: not a stop, nor the loop's own turns.
+                pasteQuiet += RunLoopClock.monotonicSeconds() - now
+                continue
+            }
             if ready < 0 { return }  // a signal: the loop looks at it, the paste goes on
             if wakeDescriptor >= 0 && descriptors[1].revents != 0 {
                 drainWakeups()  // its flags are looked at by the next read, before any wait
-                return
+                if descriptors[0].revents == 0 { return }
             }
-            if ready > 0 && !fill() {
+            if descriptors[0].revents != 0 && !fill() {
                 matched = end.count  // the input ended
                 return
             }
