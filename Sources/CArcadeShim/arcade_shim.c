@@ -48,7 +48,6 @@ int arcade_wcwidth(wchar_t ch) { return wcwidth(ch); }
 
 mmask_t arcade_mouse_button1_pressed(void) { return BUTTON1_PRESSED; }
 mmask_t arcade_mouse_button1_released(void) { return BUTTON1_RELEASED; }
-mmask_t arcade_mouse_button1_clicked(void) { return BUTTON1_CLICKED; }
 mmask_t arcade_mouse_button3_pressed(void) { return BUTTON3_PRESSED; }
 mmask_t arcade_mouse_wheel_up(void) { return BUTTON4_PRESSED; }
 #if defined(BUTTON5_PRESSED)
@@ -57,7 +56,6 @@ mmask_t arcade_mouse_wheel_down(void) { return BUTTON5_PRESSED; }
 mmask_t arcade_mouse_wheel_down(void) { return 0; }
 #endif
 
-int arcade_key_f(int n) { return KEY_F(n); }
 
 // ---- terminal safety -------------------------------------------------------
 //

@@ -91,11 +91,7 @@ extension EndToEnd {
             }
             session.sendBytes("2\r\u{1B}[201~")
             try #require(await session.waitForInputRead())
-            await session.waitUntilIdle()
-            #expect(session.capture().contains("ARCADE"), "still the menu\n\(session.report())")
-            #expect(!session.capture().contains("Level"), "the pasted 2 opened Memory\n\(session.report())")
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.expectMenuUntouchedThenQuit(session)
         }
 
         /// A slow paste (a byte every 150 ms, as over a slow link) never holds the loop up: a
@@ -117,9 +113,7 @@ extension EndToEnd {
             session.sendBytes("\u{1B}[201~")
             #expect(await session.resize(width: 80, height: 24))
             #expect(await session.waitUntil("the menu again") { $0.contains("ARCADE") && $0.contains("q quit") })
-            #expect(!session.capture().contains("Level"), "the pasted 2 opened no game")
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
+            await Self.expectMenuUntouchedThenQuit(session)
         }
 
         /// A stop in the middle of a paste is not a pause in it: what came meanwhile is still
@@ -138,11 +132,20 @@ extension EndToEnd {
             try await Task.sleep(until: stopped + .milliseconds(800))  // the stop lasts longer than a paste's gap
             kill(pid, SIGCONT)
             try #require(await session.waitForInputRead())
+            await Self.expectMenuUntouchedThenQuit(session)
+        }
+
+        /// After a paste holding "2" and Enter: still the menu (Memory, which shows "Level",
+        /// was not opened), and `q` quits with status 0.
+        static func expectMenuUntouchedThenQuit(_ session: TerminalSession,
+                                               sourceLocation: SourceLocation = #_sourceLocation) async {
             await session.waitUntilIdle()
-            #expect(!session.capture().contains("Level"), "the pasted 2 opened Memory\n\(session.report())")
-            #expect(session.capture().contains("ARCADE"))
+            let screen = session.capture()
+            #expect(screen.contains("ARCADE"), "still the menu\n\(session.report())", sourceLocation: sourceLocation)
+            #expect(!screen.contains("Level"), "the pasted 2 opened Memory\n\(session.report())",
+                    sourceLocation: sourceLocation)
             session.type("q")
-            #expect(await session.waitForExit() == 0)
+            #expect(await session.waitForExit() == 0, sourceLocation: sourceLocation)
         }
 
         /// Item 3: a FIFO where the score file should be never holds the start up; the menu

@@ -72,7 +72,6 @@ public final class NcursesTerminal: TerminalDevice {
         _ = keypad(window, true)
         _ = meta(window, true)
         _ = curs_set(0)
-        _ = set_escdelay(25)
         _ = leaveok(window, true)
 
         let colors = has_colors()
@@ -292,15 +291,12 @@ public final class NcursesTerminal: TerminalDevice {
     private static let bracketedPasteOn = "\u{1B}[?2004h"
     private static let bracketedPasteOff = "\u{1B}[?2004l"
 
+    /// Switch mouse reporting on: ncurses sends the terminal's mode sequences for these
+    /// buttons; the reports are read and decoded by `TerminalInput` like every other input.
     private func enableMouse() {
-        // CLICKED too: a press and release that arrive in one read are merged into a click.
-        let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released() | arcade_mouse_button1_clicked()
+        let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released()
             | arcade_mouse_button3_pressed() | arcade_mouse_wheel_up() | arcade_mouse_wheel_down()
         _ = mousemask(mask, nil)
-        _ = mouseinterval(0)
-        // Reports are decoded by Input.decodeEscape: ncurses' own decoder waits forever
-        // for the end of a report that was cut short, swallowing every key meanwhile.
-        _ = keyok(KEY_MOUSE, false)
     }
 
     private func attributes(for style: Style) -> (attr_t, Int32) {

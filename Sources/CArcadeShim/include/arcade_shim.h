@@ -34,13 +34,10 @@ int arcade_wcwidth(wchar_t ch);
 // Mouse masks (macros in curses.h).
 mmask_t arcade_mouse_button1_pressed(void);
 mmask_t arcade_mouse_button1_released(void);
-mmask_t arcade_mouse_button1_clicked(void);
 mmask_t arcade_mouse_button3_pressed(void);
 mmask_t arcade_mouse_wheel_up(void);
 mmask_t arcade_mouse_wheel_down(void);
 
-// Function key code n (KEY_F(n)).
-int arcade_key_f(int n);
 
 // Terminal safety. `arcade_safety_install` saves the terminal modes of `in_fd` and
 // catches every signal whose default action ends the process. The crash signals and
