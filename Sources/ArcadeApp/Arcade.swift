@@ -42,41 +42,33 @@ public enum Arcade {
 
         var scores: [GameID: [ScoreEntry]] = [:]
         for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
-        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, size: terminal.size,
-                                theme: terminal.theme, assets: AssetLocator(environment: environment),
+        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice,
+                                assets: AssetLocator(environment: environment),
                                 dataDirectory: dataDirectory, seed: { options.seed ?? SeededGenerator.randomSeed() })
-        if let game = options.game { shell.open(game, options: options.gameOptions) }
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: mute)
-        func perform(_ effect: AppEffect, _ shell: inout ArcadeShell) -> LoopControl {
-            switch effect {
-            case .quit:
-                return .exit(ExitStatus.success)
-            case .bell:
-                if !mute { terminal.bell() }
-            case .sound(let cue):
-                if sound.play(cue) == .bell { terminal.bell() }
-            case .recordScore(let id, let score, let figures):
-                let order = games.first(where: { $0.id == id })?.scoreOrder ?? .higherIsBetter
-                let entry = ScoreStore.makeEntry(score: score, player: player, figures: figures)
-                do {
-                    let recorded = try store.record(entry, game: id.rawValue, order: order)
-                    shell.showScores(recorded.entries, for: id)
-                    if let notice = recorded.notice { shell.showNotice(notice) }
-                } catch {
-                    shell.showNotice("\(error)")
-                }
+        let runtime = EffectRuntime(games: games, store: store, player: player, device: terminal, sound: sound,
+                                    isMuted: mute)
+        var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
+        var status = ExitStatus.success
+        var quitAtOnce = false
+        if let game = options.game {
+            for effect in shell.open(game, options: options.gameOptions, in: frame) {
+                if case .exit = runtime.perform(effect, on: &shell, in: frame) { quitAtOnce = true }
             }
-            return .proceed
         }
-        let status = RunLoop<ArcadeShell>(device: terminal).run(&shell, perform: perform)
+        if !quitAtOnce {
+            status = RunLoop<ArcadeShell>(device: terminal).run(&shell) { effect, shell in
+                runtime.perform(effect, on: &shell, in: frame)
+            }
+        }
         // Every way out (q, Ctrl-C, a signal, input closed) passes here: end the players still
         // running first, so that none outlives the arcade even if leaving the game hangs.
         sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
-        for effect in shell.leaveGame() { _ = perform(effect, &shell) }
+        for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
         terminal.close()
         let signal = terminal.pendingExitSignal  // read after close: one that came meanwhile counts
         if status == ExitStatus.inputClosed {

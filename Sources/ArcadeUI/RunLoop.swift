@@ -53,7 +53,8 @@ public struct RunLoop<S: Screen> {
         var wasTicking = false
         draw(screen)
         while true {
-            var ticking = screen.wantsTicks && screen.fits(device.size)
+            var frame: Frame { Frame(size: device.size, theme: device.theme) }
+            var ticking = screen.wantsTicks && screen.fits(frame)
             if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
             wasTicking = ticking
             var timeout: Int? = nil
@@ -74,7 +75,7 @@ public struct RunLoop<S: Screen> {
                 let elapsed = max(0, now - lastTick)
                 lastTick = now
                 needsDraw = true
-                return apply(.tick(elapsed), to: &screen, perform: perform)
+                return apply(.tick(elapsed), in: frame, to: &screen, perform: perform)
             }
             // Each read is applied as it comes (judged at the size it came at); more reads
             // follow while input has arrived already, and the frame is drawn once after them.
@@ -83,7 +84,7 @@ public struct RunLoop<S: Screen> {
             repeat {
                 let read = device.read(timeout: count == 0 ? timeout : 0)
                 count += 1
-                let fits = screen.fits(device.size)
+                let fits = screen.fits(frame)
                 switch read {
                 case .inputClosed:
                     return ExitStatus.inputClosed
@@ -116,7 +117,7 @@ public struct RunLoop<S: Screen> {
                     continue  // nothing may change where the player cannot see it
                 case .input(let input):
                     if let status = offerTick(force: false) { return status }
-                    if let status = apply(input, to: &screen, perform: perform) { return status }
+                    if let status = apply(input, in: frame, to: &screen, perform: perform) { return status }
                     needsDraw = true
                 }
             } while count < Self.maximumBatch && clock() - batchStarted < Self.maximumBatchSeconds
@@ -128,8 +129,9 @@ public struct RunLoop<S: Screen> {
     }
 
     /// Send `input` to the screen and carry out its effects; the exit status if one asks to exit.
-    private func apply(_ input: Input, to screen: inout S, perform: (S.Effect, inout S) -> LoopControl) -> Int32? {
-        for effect in screen.update(input) {
+    private func apply(_ input: Input, in frame: Frame, to screen: inout S,
+                       perform: (S.Effect, inout S) -> LoopControl) -> Int32? {
+        for effect in screen.update(input, in: frame) {
             if case .exit(let status) = perform(effect, &screen) { return status }
         }
         return nil
@@ -138,10 +140,10 @@ public struct RunLoop<S: Screen> {
     /// Render the screen, or the too-small message, at the terminal's current size.
     private func draw(_ screen: S) {
         var grid = CellGrid(size: device.size, theme: device.theme)
-        if screen.fits(grid.size) {
+        if screen.fits(grid.frame) {
             screen.render(into: &grid)
         } else {
-            TooSmallMessage.render(need: screen.minimumSize(near: grid.size), have: grid.size,
+            TooSmallMessage.render(need: screen.minimumSize(in: grid.frame), have: grid.size,
                                    hint: screen.tooSmallHint, into: &grid)
         }
         device.present(grid)

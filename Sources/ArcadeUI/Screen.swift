@@ -7,24 +7,26 @@
 public protocol Screen {
     associatedtype Effect
 
-    /// Apply one input and return what the app should do about it.
-    mutating func update(_ input: Input) -> [Effect]
+    /// Apply one input, arriving while the screen is drawn in `frame`, and return what the
+    /// app should do about it. The frame is never stored: clicks are mapped with the layout
+    /// computed from this frame, the same one `render` computes from its grid.
+    mutating func update(_ input: Input, in frame: Frame) -> [Effect]
 
-    /// Draw the whole screen into `grid` (which arrives cleared, at the terminal's size).
+    /// Draw the whole screen into `grid` (which arrives cleared, at the terminal's size; its
+    /// `frame` is the frame of the next `update`).
     func render(into grid: inout CellGrid)
 
-    /// Below this size the run loop shows "Terminal too small" instead of `render`.
-    var minimumSize: Size { get }
+    /// The size the "too small" message asks for when the screen is shown in `frame`: the
+    /// smallest layout, or the smallest one nearest to `frame.size`. Below it the run loop
+    /// shows "Terminal too small" instead of `render`.
+    func minimumSize(in frame: Frame) -> Size
 
-    /// Whether the screen can be drawn at `size`; by default, when `size` covers `minimumSize`.
+    /// Whether the screen can be drawn in `frame`; by default, when the frame covers
+    /// `minimumSize(in:)`.
     ///
     /// A screen with several layouts (three wide columns, or five narrow ones) fits a size
-    /// any one of them fits, which no single `minimumSize` can say.
-    func fits(_ size: Size) -> Bool
-
-    /// The size the "too small" message asks for when the terminal is `size`: by default
-    /// `minimumSize`, else the smallest layout nearest to `size`.
-    func minimumSize(near size: Size) -> Size
+    /// any one of them fits, which no single minimum size can say.
+    func fits(_ frame: Frame) -> Bool
 
     /// Whether `key` still acts while the "too small" message hides the screen.
     ///
@@ -48,8 +50,34 @@ public protocol Screen {
 
 extension Screen {
     public var tickInterval: Double { 1.0 / 30.0 }
-    public func fits(_ size: Size) -> Bool { size.covers(minimumSize) }
-    public func minimumSize(near size: Size) -> Size { minimumSize }
+    public func fits(_ frame: Frame) -> Bool { frame.size.covers(minimumSize(in: frame)) }
     public func acceptsWhileTooSmall(_ key: Key) -> Bool { false }
     public var tooSmallHint: String? { nil }
+}
+
+/// What a screen is drawn in: the grid's size and the terminal's theme (colours, ASCII).
+///
+/// It reaches a screen with every input and render and is never stored, so a screen's
+/// layout for clicks is always the layout it draws.
+public struct Frame: Hashable, Sendable {
+    public var size: Size
+    public var theme: Theme
+
+    public init(size: Size, theme: Theme = Theme()) {
+        self.size = size
+        self.theme = theme
+    }
+
+    /// The whole frame as a rectangle at the origin.
+    public var bounds: Rect { Rect(origin: Point(x: 0, y: 0), size: size) }
+
+    /// This frame with its last `rows` rows taken off (e.g. the key line).
+    public func droppingBottom(_ rows: Int) -> Frame {
+        Frame(size: Size(width: size.width, height: max(0, size.height - rows)), theme: theme)
+    }
+}
+
+extension CellGrid {
+    /// The frame this grid is drawn in.
+    public var frame: Frame { Frame(size: size, theme: theme) }
 }

@@ -540,10 +540,10 @@ import Testing
     @Test func escClosesAboutWithoutLeavingTheGame() {
         let info = GameInfo(id: .blackjack, summary: "Blackjack",
                             make: { context in
-                                BlackjackScreen(seed: context.seed, size: context.size, theme: context.theme,
-                                                scores: context.scores)
+                                LegacyGame(BlackjackScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme,
+                                                scores: context.scores))
                             })
-        var shell = ArcadeShell(games: [info], size: Size(width: 80, height: 24), seed: { 11 })
+        var shell = TestShell(games: [info], size: Size(width: 80, height: 24), seed: { 11 })
         shell.open(.blackjack)
         _ = shell.update(.key(.enter))  // past the new-game alert
         _ = shell.update(.key(.enter))  // deal: the game is in progress
@@ -600,9 +600,9 @@ import Testing
 
     @Test func theWholeHelpSheetFitsTheSmallestTable() {
         let info = GameInfo(id: .blackjack, summary: "Blackjack",
-                            make: { BlackjackScreen(seed: $0.seed, size: $0.size, theme: $0.theme, scores: []) })
+                            make: { LegacyGame(BlackjackScreen(seed: $0.seed, size: $0.frame.size, theme: $0.frame.theme, scores: [])) })
         let smallest = Size(width: 60, height: 17)  // the table's 60×16 and the key line
-        var shell = ArcadeShell(games: [info], size: smallest, seed: { 11 })
+        var shell = TestShell(games: [info], size: smallest, seed: { 11 })
         shell.open(.blackjack)
         _ = shell.update(.key(.character("?")))
         var grid = CellGrid(size: smallest)

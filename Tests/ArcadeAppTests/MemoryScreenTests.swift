@@ -27,15 +27,15 @@ import Testing
     }
 
     /// Memory open in the shell at 80×24 (help, questions and the key line are the shell's), seed 3.
-    private func memoryInShell() -> ArcadeShell {
+    private func memoryInShell() -> TestShell {
         let memory = GameCatalog.games.filter { $0.id == .memory }
-        var shell = ArcadeShell(games: memory, size: Size(width: 80, height: 24), seed: { 3 })
+        var shell = TestShell(games: memory, size: Size(width: 80, height: 24), seed: { 3 })
         shell.open(.memory)
         return shell
     }
 
     /// The whole 80×24 terminal as `shell` draws it.
-    private func terminalText(of shell: ArcadeShell) -> String {
+    private func terminalText(of shell: TestShell) -> String {
         var grid = CellGrid(size: Size(width: 80, height: 24))
         shell.render(into: &grid)
         return grid.text

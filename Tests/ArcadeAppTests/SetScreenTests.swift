@@ -10,8 +10,8 @@ import Testing
 
     private let gameSize = Size(width: 80, height: 23)
 
-    private func screen(seed: UInt64 = 7, theme: Theme = Theme()) -> SetScreen {
-        SetScreen(seed: seed, size: gameSize, theme: theme)
+    private func screen(seed: UInt64 = 7) -> SetScreen {
+        SetScreen(seed: seed)
     }
 
     private func text(_ screen: SetScreen, theme: Theme = Theme()) -> String {
@@ -23,9 +23,10 @@ import Testing
     /// Click the middle of the card in `place`.
     @discardableResult
     private func click(_ screen: inout SetScreen, place: Int, theme: Theme = Theme()) -> [GameEffect] {
-        let layout = SetLayout(size: gameSize, places: screen.game.board.count, theme: theme)
+        let frame = Frame(size: gameSize, theme: theme)
+        let layout = SetLayout(frame: frame, places: screen.game.board.count)
         let cell = layout.cell(of: place)!
-        return screen.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + cell.width / 2, y: cell.y + 1))))
+        return screen.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + cell.width / 2, y: cell.y + 1))), in: frame)
     }
 
     private func places(of cards: [SetCard], in screen: SetScreen) -> [Int] {
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func twelveCardsAt80x24() {
-        var shell = ArcadeShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 7 })
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 7 })
         shell.open(.set)
         var grid = CellGrid(size: Size(width: 80, height: 24))
         shell.render(into: &grid)
@@ -55,7 +56,7 @@ import Testing
         #expect(screen.game.board.count == 24)
         #expect(!screen.canDeal)
         assertSnapshot(text(screen), named: "set-24cards-80x24")
-        let layout = SetLayout(size: gameSize, places: 24, theme: Theme())
+        let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 24)
         let cells = layout.cells
         #expect(cells.count == 24)
         for (index, cell) in cells.enumerated() {  // no two cards overlap, all on screen
@@ -116,10 +117,10 @@ import Testing
         var grid1 = CellGrid(size: gameSize)
         screen.render(into: &grid1)
         _ = screen.update(.key(.character("l")))
-        #expect(screen.cursor == 1)
+        #expect(screen.cursor.index == 1)
         var grid2 = CellGrid(size: gameSize)
         screen.render(into: &grid2)
-        let layout = SetLayout(size: gameSize, places: 12, theme: Theme())
+        let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 12)
         let frames = [layout.cell(of: 0)!, layout.cell(of: 1)!]
         let changed = (0..<gameSize.height).flatMap { y in (0..<gameSize.width).map { Point(x: $0, y: y) } }
             .filter { grid1[$0.x, $0.y] != grid2[$0.x, $0.y] }
@@ -128,12 +129,12 @@ import Testing
             frames.contains { $0.contains(point) && !Box.inner(of: $0).contains(point) }
         })
         _ = screen.update(.key(.down))
-        let columns = SetLayout(size: gameSize, places: 12, theme: Theme()).columns
-        #expect(screen.cursor == 1 + columns)
+        let columns = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 12).columns
+        #expect(screen.cursor.index == 1 + columns)
         _ = screen.update(.key(.up))
         _ = screen.update(.key(.left))
         _ = screen.update(.key(.left))  // stops at the edge
-        #expect(screen.cursor == 0)
+        #expect(screen.cursor.index == 0)
         #expect(text(screen) == before)
     }
 
@@ -157,11 +158,11 @@ import Testing
 
     @Test func withoutColourEveryFeatureIsStillWritten() {
         let mono = Theme(colorMode: .monochrome, ascii: false)
-        let shown = text(screen(theme: mono), theme: mono)
+        let shown = text(screen(), theme: mono)
         #expect(shown.contains("red") || shown.contains("green") || shown.contains("purple"))
         #expect(!shown.contains(" grn ") && !shown.contains(" pur "))  // one word fits whole at 80×24
         let ascii = Theme(colorMode: .monochrome, ascii: true)
-        let plain = text(screen(theme: ascii), theme: ascii)
+        let plain = text(screen(), theme: ascii)
         #expect(plain.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(["sol", "str", "opn"].contains { plain.contains($0) })  // narrow cards abbreviate
         assertSnapshot(plain, named: "set-12cards-ascii")
@@ -171,7 +172,7 @@ import Testing
         var screen = screen()
         #expect(!screen.wantsTicks)
         _ = screen.update(.tick(5))
-        #expect(screen.elapsed == 0)
+        #expect(screen.clock.elapsed == 0)
         _ = screen.update(.key(.space))
         #expect(screen.wantsTicks)
         #expect(screen.tickInterval == 1)
@@ -196,28 +197,36 @@ import Testing
         #expect(screen.game.isOver)
         #expect(!screen.isInProgress)
         let found = screen.game.setsFound
-        #expect(effects == [.recordScore(3 * found, figures: ["sets": String(found), "time": SetScreen.clock(screen.elapsed)])])
-        let shown = text(screen)
+        #expect(effects == [.recordScore(3 * found, figures: ["sets": String(found), "time": PlayClock.text(screen.clock.elapsed)])])
+        // The shell shows the result in its game-over box; Enter plays again.
+        #expect(screen.update(.key(.character("d"))).isEmpty)  // the game's own keys are done
+        var shell = TestShell.hosting(screen)
+        let shown = shell.text
         #expect(shown.contains("Game over"))
         #expect(shown.contains("Score \(3 * found)"))
         #expect(shown.contains("[>Play again (n)<]"))
-        _ = screen.update(.key(.enter))
-        #expect(screen.game.board.count == 12)
-        #expect(screen.game.score == 0)
+        _ = shell.update(.key(.enter))
+        let again = shell.screen(as: SetScreen.self)
+        #expect(again?.game.board.count == 12)
+        #expect(again?.game.score == 0)
+        #expect(again?.game.seed != screen.game.seed)
+        #expect(!shell.text.contains("Game over"))
     }
 
     @Test func theMinimumSizeGrowsWithTheTableAndCardsNeverGetSmallerThanReadable() {
         for theme in [Theme(), Theme(colorMode: .monochrome, ascii: false), Theme(colorMode: .monochrome, ascii: true)] {
-            var screen = SetScreen(seed: 7, size: gameSize, theme: theme)
-            let twelve = screen.minimumSize
-            #expect(screen.fits(twelve) && !screen.fits(Size(width: twelve.width - 1, height: twelve.height))
-                    && !screen.fits(Size(width: twelve.width, height: twelve.height - 1)))
-            for _ in 0..<4 { _ = screen.update(.key(.character("d"))) }
-            let twentyFour = screen.minimumSize
+            var screen = SetScreen(seed: 7)
+            let smallest = Frame(size: Size(width: 0, height: 0), theme: theme)
+            func fits(_ size: Size) -> Bool { screen.fits(Frame(size: size, theme: theme)) }
+            let twelve = screen.minimumSize(in: smallest)
+            #expect(fits(twelve) && !fits(Size(width: twelve.width - 1, height: twelve.height))
+                    && !fits(Size(width: twelve.width, height: twelve.height - 1)))
+            for _ in 0..<4 { _ = screen.update(.key(.character("d")), in: Frame(size: gameSize, theme: theme)) }
+            let twentyFour = screen.minimumSize(in: smallest)
             #expect(twentyFour.width * twentyFour.height > twelve.width * twelve.height)
-            #expect(screen.fits(Size(width: 80, height: 23)), "24 cards fit at 80×24 (\(theme))")
+            #expect(fits(Size(width: 80, height: 23)), "24 cards fit at 80×24 (\(theme))")
             for (places, size) in [(12, twelve), (24, twentyFour)] {
-                let layout = SetLayout(size: size, places: places, theme: theme)
+                let layout = SetLayout(frame: Frame(size: size, theme: theme), places: places)
                 #expect(layout.fitsMinimum, "\(places) cards at \(size)")
                 #expect(layout.cells.allSatisfy { $0.size.covers(SetLayout.minimumCard(theme: theme)) })
             }
@@ -226,16 +235,16 @@ import Testing
 
     @Test func theMinimumSizeComesFromTheSmallestLayoutThatShowsTheTable() {
         // At 50×30 fifteen cards fit four columns wide; the game never asks for 61 columns.
-        var screen = SetScreen(seed: 7, size: Size(width: 50, height: 29), theme: Theme())
-        _ = screen.update(.key(.character("d")))
+        var screen = SetScreen(seed: 7)
+        _ = screen.update(.key(.character("d")), in: Frame(size: Size(width: 50, height: 29)))
         #expect(screen.game.board.count == 15)
-        #expect(screen.fits(Size(width: 50, height: 29)))
+        #expect(screen.fits(Frame(size: Size(width: 50, height: 29))))
         // Too short for 15 cards: the size asked for keeps the width there is.
-        let need = screen.minimumSize(near: Size(width: 50, height: 10))
+        let need = screen.minimumSize(in: Frame(size: Size(width: 50, height: 10)))
         #expect(need.width <= 50 && need.height > 10)
-        #expect(SetLayout(size: need, places: 15, theme: Theme()).fitsMinimum)
+        #expect(SetLayout(frame: Frame(size: need, theme: Theme()), places: 15).fitsMinimum)
         // In the shell, the message names that size.
-        var shell = ArcadeShell(games: GameCatalog.games, size: Size(width: 50, height: 30), seed: { 7 })
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 50, height: 30), seed: { 7 })
         shell.open(.set)
         _ = shell.update(.key(.character("d")))
         #expect(shell.fits(Size(width: 50, height: 30)))
@@ -245,11 +254,11 @@ import Testing
     @Test func cardsKeepTheirPlacesWhenMoreAreDealt() {
         for size in [gameSize, Size(width: 100, height: 29), Size(width: 220, height: 69), Size(width: 50, height: 29),
                      Size(width: 160, height: 14)] {
-            let twelve = SetLayout(size: size, places: 12, theme: Theme())
+            let twelve = SetLayout(frame: Frame(size: size, theme: Theme()), places: 12)
             for places in stride(from: 15, through: 24, by: 3) {
-                let more = SetLayout(size: size, places: places, theme: Theme())
+                let more = SetLayout(frame: Frame(size: size, theme: Theme()), places: places)
                 guard more.fitsMinimum else { continue }
-                #expect((0..<places - 3).allSatisfy { SetLayout(size: size, places: places - 3, theme: Theme())
+                #expect((0..<places - 3).allSatisfy { SetLayout(frame: Frame(size: size, theme: Theme()), places: places - 3)
                     .cell(of: $0) == more.cell(of: $0) }, "\(places) at \(size)")
                 #expect((0..<12).allSatisfy { twelve.cell(of: $0) == more.cell(of: $0) })
                 let cells = more.cells
@@ -266,7 +275,7 @@ import Testing
         _ = screen.update(.key(.character("d")))
         var after = CellGrid(size: gameSize)
         screen.render(into: &after)
-        let layout = SetLayout(size: gameSize, places: 15, theme: Theme())
+        let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 15)
         for place in 1..<12 {  // place 0 has the cursor in both
             let frame = layout.cell(of: place)!
             for y in frame.y..<frame.maxY { for x in frame.x..<frame.maxX { #expect(before[x, y] == after[x, y]) } }
@@ -279,7 +288,7 @@ import Testing
                 for height in 8...40 {
                     let size = Size(width: width, height: height)
                     for places in stride(from: 12, through: 24, by: 3) where SetLayout.fits(size, places: places, theme: theme) {
-                        let layout = SetLayout(size: size, places: places, theme: theme)
+                        let layout = SetLayout(frame: Frame(size: size, theme: theme), places: places)
                         let cells = layout.cells
                         guard cells.count == places else {
                             Issue.record("\(places) cards at \(size) (\(theme)): only \(cells.count) cells")
@@ -302,26 +311,27 @@ import Testing
     @Test func homeAndEndGoToTheFirstAndLastCardOnScreen() {
         var screen = screen()
         for _ in 0..<4 { _ = screen.update(.key(.character("d"))) }  // 24 cards: rows above and below the first twelve
-        let layout = SetLayout(size: gameSize, places: 24, theme: Theme())
+        let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 24)
         _ = screen.update(.key(.end))
-        let last = layout.cell(of: screen.cursor)!
+        let last = layout.cell(of: screen.cursor.index)!
         #expect(layout.cells.allSatisfy { ($0.y, $0.x) <= (last.y, last.x) })
         _ = screen.update(.key(.home))
-        let first = layout.cell(of: screen.cursor)!
+        let first = layout.cell(of: screen.cursor.index)!
         #expect(layout.cells.allSatisfy { ($0.y, $0.x) >= (first.y, first.x) })
-        #expect(screen.cursor != 0)  // the first twelve sit in the middle rows
+        #expect(screen.cursor.index != 0)  // the first twelve sit in the middle rows
     }
 
     @Test func theFocusedCardIsItsWholeFrameDistinctFromSelectionInMonochromeToo() {
         for theme in [Theme(), Theme(colorMode: .monochrome, ascii: false)] {
-            var screen = SetScreen(seed: 7, size: gameSize, theme: theme)
-            _ = screen.update(.key(.right))
-            _ = screen.update(.key(.right))
-            _ = screen.update(.key(.space))  // card 2 selected; then the cursor moves to card 3
-            _ = screen.update(.key(.right))
+            var screen = SetScreen(seed: 7)
+            let frame = Frame(size: gameSize, theme: theme)
+            _ = screen.update(.key(.right), in: frame)
+            _ = screen.update(.key(.right), in: frame)
+            _ = screen.update(.key(.space), in: frame)  // card 2 selected; then the cursor moves to card 3
+            _ = screen.update(.key(.right), in: frame)
             var grid = CellGrid(size: gameSize, theme: theme)
             screen.render(into: &grid)
-            let layout = SetLayout(size: gameSize, places: 12, theme: theme)
+            let layout = SetLayout(frame: Frame(size: gameSize, theme: theme), places: 12)
             func frameCells(_ place: Int) -> [Cell] {
                 let frame = layout.cell(of: place)!
                 return (frame.x..<frame.maxX).flatMap { [grid[$0, frame.y], grid[$0, frame.maxY - 1]] }
@@ -332,11 +342,11 @@ import Testing
             #expect(frameCells(2).contains { $0.scalar == "═" })  // selected: a double frame
             #expect(frameCells(3).allSatisfy { $0.scalar != "═" })
             #expect(frameCells(0).allSatisfy { !$0.style.reverse && $0.scalar != "═" })
-            _ = screen.update(.key(.left))  // onto the selected card: both marks at once
+            _ = screen.update(.key(.left), in: frame)  // onto the selected card: both marks at once
             var both = CellGrid(size: gameSize, theme: theme)
             screen.render(into: &both)
-            let frame = layout.cell(of: 2)!
-            #expect(both[frame.x + 1, frame.y].scalar == "═" && both[frame.x + 1, frame.y].style.reverse)
+            let place2 = layout.cell(of: 2)!
+            #expect(both[place2.x + 1, place2.y].scalar == "═" && both[place2.x + 1, place2.y].style.reverse)
         }
     }
 
@@ -409,14 +419,16 @@ import Testing
                 _ = screen.update(.key(.character("d")))
             }
         }
-        #expect(text(screen).contains("[>Play again (n)<]"))
-        _ = screen.update(.key(.tab))
-        #expect(text(screen).contains("[>Menu (m)<]"))
-        #expect(text(screen).contains("[ Play again (n) ]"))
-        _ = screen.update(.key(.left))
-        #expect(text(screen).contains("[>Play again (n)<]"))
-        _ = screen.update(.key(.right))
-        #expect(screen.update(.key(.enter)) == [.leave])
+        var shell = TestShell.hosting(screen)
+        #expect(shell.text.contains("[>Play again (n)<]"))
+        _ = shell.update(.key(.tab))
+        #expect(shell.text.contains("[>Menu (m)<]"))
+        #expect(shell.text.contains("[ Play again (n) ]"))
+        _ = shell.update(.key(.left))
+        #expect(shell.text.contains("[>Play again (n)<]"))
+        _ = shell.update(.key(.right))
+        _ = shell.update(.key(.enter))
+        #expect(shell.activeGame == nil)  // Menu: back to the menu
     }
 
     @Test func newGameAsksFirstWhenAGameIsInProgress() {
@@ -427,17 +439,17 @@ import Testing
         let board = screen.game.board
         #expect(screen.update(.key(.character("n"))) == [.confirm(.newGame)])
         #expect(screen.game.board == board)
-        let layout = SetLayout(size: gameSize, places: 12, theme: Theme())
-        let newGame = screen.buttons.frames(in: layout.buttons)[1]
+        let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 12)
+        let newGame = screen.buttons.row.frames(in: layout.buttons)[1]
         #expect(screen.update(.mouse(MouseEvent(.press, at: newGame.origin))) == [.confirm(.newGame)])
-        _ = screen.confirmed(.newGame)
+        _ = screen.confirmed(.newGame, in: .game80x23)
         #expect(screen.game.board != board)
         #expect(!screen.isInProgress)
     }
 
     @Test func messagesThatDoNotFitAreShortenedOrEndInAnEllipsis() {
         let narrow = Size(width: 50, height: 29)
-        var screen = SetScreen(seed: 7, size: narrow, theme: Theme())
+        var screen = SetScreen(seed: 7)
         var grid = CellGrid(size: narrow)
         screen.render(into: &grid)
         let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -460,5 +472,14 @@ import Testing
         #expect(SetScreen.words(for: card, theme: ascii) == "purple striped")
         #expect(SetScreen.words(for: card, theme: ascii, compact: true) == "pur str")
         #expect(SetScreen.words(for: card, theme: Theme()) == "")
+    }
+}
+
+@Suite struct SetLayoutRowsTests {
+    /// The table the "too small" check measures is the table the screen draws.
+    @Test(arguments: [Size(width: 80, height: 23), Size(width: 41, height: 10), Size(width: 120, height: 39),
+                      Size(width: 2, height: 3)])
+    func theTableWorkedOutDirectlyIsTheTableOfTheRows(size: Size) {
+        #expect(SetLayout.table(in: size) == SetLayout.rows(in: size).table)
     }
 }

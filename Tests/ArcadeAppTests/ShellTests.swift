@@ -18,18 +18,18 @@ import Testing
 
     private let size = Size(width: 80, height: 24)
 
-    private func shell(notice: String? = nil) -> ArcadeShell {
+    private func shell(notice: String? = nil) -> TestShell {
         let best = ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann")
-        return ArcadeShell(games: Self.games, scores: [.slots: [best]], notice: notice, size: size, seed: { 99 })
+        return TestShell(games: Self.games, scores: [.slots: [best]], notice: notice, size: size, seed: { 99 })
     }
 
-    private func screen(_ shell: ArcadeShell, size: Size? = nil, theme: Theme = Theme()) -> CellGrid {
+    private func screen(_ shell: TestShell, size: Size? = nil, theme: Theme = Theme()) -> CellGrid {
         var grid = CellGrid(size: size ?? self.size, theme: theme)
         shell.render(into: &grid)
         return grid
     }
 
-    private func send(_ shell: inout ArcadeShell, _ inputs: Input...) -> [AppEffect] {
+    private func send(_ shell: inout TestShell, _ inputs: Input...) -> [AppEffect] {
         inputs.flatMap { shell.update($0) }
     }
 
@@ -51,7 +51,7 @@ import Testing
         let long = ScoreEntry(score: 31, date: "2026-11-30 10:00", player: "ann", figures: ["level": "Normal"])
         let games = Self.games + [GameInfo(id: .memory, summary: "Find the pairs of cards before the clock runs out",
                                            make: { _ in TestGame() }, describeBest: { "best \($0.score) (Normal, 0:42)" })]
-        let shell = ArcadeShell(games: games, scores: [.memory: [long]], size: Size(width: 120, height: 30), seed: { 1 })
+        let shell = TestShell(games: games, scores: [.memory: [long]], size: Size(width: 120, height: 30), seed: { 1 })
         let wide = screen(shell, size: Size(width: 120, height: 30)).text
         #expect(wide.contains("Find the pairs of cards before the clock runs out"))
         #expect(wide.contains("best 31 (Normal, 0:42)"))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func menuWithoutGamesSaysSoInsteadOfShowingPlaceholders() {
-        let empty = ArcadeShell(games: [], size: size, seed: { 1 })
+        let empty = TestShell(games: [], size: size, seed: { 1 })
         let text = screen(empty).text
         #expect(text.contains("No games are installed yet."))
         #expect(!text.contains("Slots"))
@@ -193,7 +193,7 @@ import Testing
             .input(.key(.character("x"))), .input(.key(.space)), .input(.key(.character("n"))),
             .input(.resize(size)),
         ])
-        _ = RunLoop<ArcadeShell>(device: device).run(&shell) { _, _ in .proceed }
+        _ = RunLoop<ArcadeShell>(device: device).run(&shell.shell) { _, _ in .proceed }
         #expect(device.presented.count == 2)  // the keys drew nothing
         #expect(device.presented[0].text.contains("need 30×7"))
         #expect(device.presented.last?.text.contains("Test game: 1 presses") == true)
@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func helpOnAShortTerminalMarksWhatItCannotShow() {
-        var shell = ArcadeShell(games: GameCatalog.games, size: Size(width: 60, height: 12), seed: { 1 })
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 60, height: 12), seed: { 1 })
         _ = send(&shell, key("?"))
         let lines = screen(shell, size: Size(width: 60, height: 12)).text.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains("Press any key to close") })
@@ -211,13 +211,13 @@ import Testing
 
     @Test func aLongNoticeOnTheMenuWrapsInsteadOfBeingCut() {
         let notice = "scores.json could not be read and was moved to scores.json.corrupt-20261201-0930; a new one is kept."
-        let shell = ArcadeShell(games: Self.games, notice: notice, size: Size(width: 60, height: 24), seed: { 1 })
+        let shell = TestShell(games: Self.games, notice: notice, size: Size(width: 60, height: 24), seed: { 1 })
         let text = TerminalSession.flowed(screen(shell, size: Size(width: 60, height: 24)).text)
         #expect(text.contains("scores.json.corrupt-20261201-0930; a new one is kept."))
     }
 
     @Test func menuHelpNamesTheFolderScoresAreReallyKeptIn() {
-        var shell = ArcadeShell(games: Self.games, size: size, dataDirectory: "/tmp/xdg/arcade", seed: { 1 })
+        var shell = TestShell(games: Self.games, size: size, dataDirectory: "/tmp/xdg/arcade", seed: { 1 })
         _ = send(&shell, key("?"))
         #expect(screen(shell).text.contains("/tmp/xdg/arcade/scores.json"))
         #expect(!screen(shell).text.contains("~/.local/share"))
@@ -286,7 +286,7 @@ import Testing
         var shell = shell()
         shell.open(.set)
         #expect(shell.minimumSize == Size(width: 30, height: 7))
-        #expect(ArcadeShell(games: Self.games, size: size, seed: { 1 }).minimumSize == MenuScreen.minimumSize)
+        #expect(TestShell(games: Self.games, size: size, seed: { 1 }).minimumSize == MenuScreen.minimumSize)
     }
 }
 
@@ -298,7 +298,7 @@ import Testing
     ]
 
     @Test func aResizeWhileHelpIsOpenStillReachesTheGame() {
-        var shell = ArcadeShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
+        var shell = TestShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
         shell.open(.slots)
         _ = shell.update(.key(.character("?")))
         _ = shell.update(.resize(Size(width: 120, height: 40)))
@@ -309,7 +309,7 @@ import Testing
     }
 
     @Test func effectsAfterALeaveStillNameTheGame() {
-        var shell = ArcadeShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
+        var shell = TestShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
         shell.open(.slots)
         #expect(shell.update(.key(.character("z"))) == [.recordScore(.slots, score: 5, figures: [:])])
         #expect(shell.activeGame == nil)
@@ -318,24 +318,29 @@ import Testing
 
 /// A game that shows the size it was last told, and leaves while recording on `z`.
 private struct SlotsResizeProbe: GameScreen {
-    static let games = [GameInfo(id: .slots, summary: "probe", make: { context in SlotsResizeProbe(size: context.size) })]
-    var size: Size
+    static let games = [GameInfo(id: .slots, summary: "probe", make: { _ in SlotsResizeProbe() })]
+    /// The size the last resize told of (a probe's record, not a layout).
+    var resizedTo: Size?
 
-    mutating func update(_ input: Input) -> [GameEffect] {
-        if case .resize(let newSize) = input { size = newSize }
-        if input == .key(.character("z")) { return [.leave, .recordScore(5, figures: [:])] }
+    func bindings(in frame: Frame) -> [Binding<Bool>] { [Binding([.character("z")], true)] }
+
+    mutating func perform(_ leave: Bool, in frame: Frame) -> [GameEffect] {
+        [.leave, .recordScore(5, figures: [:])]
+    }
+
+    mutating func resized(to frame: Frame) -> [GameEffect] {
+        resizedTo = frame.size
         return []
     }
 
     func render(into grid: inout CellGrid) {
-        grid.write("size \(size)", at: Point(x: 0, y: 0))
+        grid.write("size \(resizedTo.map { "\($0)" } ?? "unknown")", at: Point(x: 0, y: 0))
     }
 
-    var minimumSize: Size { Size(width: 10, height: 3) }
+    func minimumSize(in frame: Frame) -> Size { Size(width: 10, height: 3) }
     var wantsTicks: Bool { false }
     var isInProgress: Bool { false }
-    var help: HelpSheet { HelpSheet(title: "Probe", keys: []) }
-    var keyHints: [KeyHint] { [] }
+    var helpTitle: String { "Probe" }
 }
 
 @Suite struct ShellScoresTests {
@@ -344,22 +349,25 @@ private struct SlotsResizeProbe: GameScreen {
     /// A game that shows how many recorded scores it knows and the best.
     private struct ScoresProbe: GameScreen {
         var scores: [ScoreEntry]
-        mutating func update(_ input: Input) -> [GameEffect] { [] }
+        func bindings(in frame: Frame) -> [Binding<Never>] { [] }
+        mutating func perform(_ action: Never, in frame: Frame) -> [GameEffect] {}
         func render(into grid: inout CellGrid) {
             grid.write("\(scores.count) scores, best \(scores.first?.score ?? 0)", at: Point(x: 0, y: 0))
         }
-        mutating func scoresChanged(_ entries: [ScoreEntry]) { scores = entries }
-        var minimumSize: Size { Size(width: 10, height: 3) }
+        mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
+            if case .scoresRecorded(_, let entries) = report { scores = entries }
+            return []
+        }
+        func minimumSize(in frame: Frame) -> Size { Size(width: 10, height: 3) }
         var wantsTicks: Bool { false }
         var isInProgress: Bool { false }
-        var help: HelpSheet { HelpSheet(title: "Probe", keys: []) }
-        var keyHints: [KeyHint] { [] }
+        var helpTitle: String { "Probe" }
     }
 
     @Test func aGameStartsWithItsScoresAndHearsOfNewOnes() {
         let games = [GameInfo(id: .blackjack, summary: "probe", make: { context in ScoresProbe(scores: context.scores) })]
         let old = ScoreEntry(score: 150, date: "2026-11-29 20:00", player: "ann")
-        var shell = ArcadeShell(games: games, scores: [.blackjack: [old]], size: Size(width: 80, height: 24), seed: { 1 })
+        var shell = TestShell(games: games, scores: [.blackjack: [old]], size: Size(width: 80, height: 24), seed: { 1 })
         shell.open(.blackjack)
         var grid = CellGrid(size: Size(width: 80, height: 24))
         shell.render(into: &grid)

@@ -10,13 +10,13 @@ import Testing
     init() { prepareForDrawing() }
 
     private func shell(seed: UInt64 = 1, size: Size = Size(width: 80, height: 24),
-                       theme: Theme = Theme()) -> ArcadeShell {
-        var shell = ArcadeShell(games: GameCatalog.games, size: size, theme: theme, seed: { seed })
+                       theme: Theme = Theme()) -> TestShell {
+        var shell = TestShell(games: GameCatalog.games, size: size, theme: theme, seed: { seed })
         shell.open(.slots)
         return shell
     }
 
-    private func screen(_ shell: ArcadeShell, size: Size = Size(width: 80, height: 24),
+    private func screen(_ shell: TestShell, size: Size = Size(width: 80, height: 24),
                         theme: Theme = Theme()) -> String {
         var grid = CellGrid(size: size, theme: theme)
         shell.render(into: &grid)

@@ -316,10 +316,10 @@ extension Result {
                 return loader.report(progress) ? deck : .failure(.cancelled)
             }
             let temples = GameInfo(id: .temples, summary: "Temples", make: { context in
-                TempleScreen(loading: loader, origin: .folder("/cards"), seed: context.seed, size: context.size,
-                             theme: context.theme)
+                LegacyGame(TempleScreen(loading: loader, origin: .folder("/cards"), seed: context.seed,
+                                        size: context.frame.size, theme: context.frame.theme))
             })
-            var shell = ArcadeShell(games: [temples], size: Size(width: 80, height: 24), seed: { 1 })
+            var shell = TestShell(games: [temples], size: Size(width: 80, height: 24), seed: { 1 })
             shell.open(.temples)
             var grid = CellGrid(size: Size(width: 80, height: 24))
             shell.render(into: &grid)

@@ -10,7 +10,14 @@ struct TestGame: GameScreen {
     var finished = false
     var seed: UInt64 = 0
 
-    mutating func update(_ input: Input) -> [GameEffect] {
+    func bindings(in frame: Frame) -> [Binding<Never>] {
+        [Binding(keys: [.character("x")], hint: KeyHint("x", "press"), help: KeyHint("x", "press")) { _ in nil }]
+    }
+
+    mutating func perform(_ action: Never, in frame: Frame) -> [GameEffect] {}
+
+    /// Its own inputs, not through bindings: every key and click counts as a press.
+    mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
         case .key(.character("t")):
             running.toggle()
@@ -37,13 +44,13 @@ struct TestGame: GameScreen {
         grid.write("Test game: \(presses) presses, clock \(clock)", at: Point(x: 0, y: 0))
     }
 
-    var minimumSize: Size { Size(width: 30, height: 6) }
+    func minimumSize(in frame: Frame) -> Size { Size(width: 30, height: 6) }
     var wantsTicks: Bool { running }
     var isInProgress: Bool { presses > 0 && !finished }
-    var help: HelpSheet { HelpSheet(title: "Test", keys: [KeyHint("x", "press")], notes: ["A game for tests."]) }
-    var keyHints: [KeyHint] { [KeyHint("x", "press")] }
+    var helpTitle: String { "Test" }
+    func helpNotes(in frame: Frame) -> [String] { ["A game for tests."] }
 
-    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
+    mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
         presses = 0
         return [.sound(.cardDrawn)]
     }

@@ -15,8 +15,9 @@ private struct CounterScreen: Screen {
 
     func acceptsWhileTooSmall(_ key: Key) -> Bool { acceptedWhileTooSmall.contains(key) }
     var tooSmallHint: String? { hint }
+    func minimumSize(in frame: Frame) -> Size { minimumSize }
 
-    mutating func update(_ input: Input) -> [Effect] {
+    mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
         switch input {
         case .key(.character("x")): return [.quit]
         case .key: keys += 1

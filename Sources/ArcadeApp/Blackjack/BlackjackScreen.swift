@@ -13,7 +13,7 @@ import BlackjackModel
 /// `t` the top scores. The shell keeps `q`, `?` and Esc (Esc closes About and High Scores
 /// first). Two alerts only: one when a game opens (the first, and each played again), one
 /// when it ends.
-struct BlackjackScreen: GameScreen {
+struct BlackjackScreen: LegacyGameScreen {
     /// What fills the area under the header.
     enum Page: Equatable {
         case table

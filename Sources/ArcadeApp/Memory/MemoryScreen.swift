@@ -20,7 +20,7 @@ import MemoryModel
 /// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
 /// waited out, so both stand still whenever the shell withholds them (help, the leave
 /// question, a terminal too small).
-struct MemoryScreen: GameScreen {
+struct MemoryScreen: LegacyGameScreen {
     typealias Game = MemoryGame<MemorySymbol>
 
     /// Which part of the screen is showing.

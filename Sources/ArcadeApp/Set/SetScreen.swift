@@ -17,9 +17,23 @@ struct SetScreen: GameScreen {
     /// The most cards the table has room for (a screen rule, not a model rule).
     static let maximumCards = 24
 
+    /// What the player can do on the Set table.
+    enum Action: Hashable, Sendable {
+        case move(Direction)
+        /// Home and End: the first or last card on screen.
+        case first, last
+        /// Select or deselect the card under the cursor.
+        case select
+        /// Select or deselect the card in a place (a click).
+        case selectPlace(Int)
+        case deal, newGame, hint, toggleSetCount
+        /// The game-over box's buttons.
+        case playAgain, menu
+    }
+
     private(set) var game: SetGame
     /// The place (index into `game.board`) the cursor is on.
-    private(set) var cursor = 0
+    private(set) var cursor = GridCursor()
     /// The line under the status: what the last action did, in wordings from the fullest
     /// to the shortest (the first that fits is shown).
     private(set) var wordings = SetScreen.introduction
@@ -27,21 +41,13 @@ struct SetScreen: GameScreen {
     private(set) var hinted: [SetCard] = []
     /// The table when the hint was given: any change to it takes the marks away.
     private var hintedBoard: [SetCard?] = []
-    /// The focused button of the game-over box: 0 Play again, 1 Menu.
-    private(set) var gameOverFocus = 0
     /// Whether "Sets on board: N" is shown (`s` toggles it).
     private(set) var showsSetCount = false
-    /// Seconds played, counted from the first move; stands still while help is open.
-    private(set) var elapsed = 0.0
-    private(set) var hasStarted = false
-    private var recorded = false
-    private var size: Size
-    private let theme: Theme
+    /// Time played, counted from the first move; stands still while help is open.
+    private(set) var clock = PlayClock()
 
-    init(seed: UInt64, size: Size, theme: Theme) {
+    init(seed: UInt64) {
         game = SetGame(seed: seed)
-        self.size = size
-        self.theme = theme
     }
 
     /// What the line under the status says, in full.
@@ -56,145 +62,103 @@ struct SetScreen: GameScreen {
     // MARK: - GameScreen
 
     /// Room for the cards on the table at their smallest, plus status, message and buttons,
-    /// in the shape that needs the least room.
-    var minimumSize: Size { SetLayout.minimumSize(places: game.board.count, theme: theme) }
-    func fits(_ size: Size) -> Bool { SetLayout.fits(size, places: game.board.count, theme: theme) }
-    func minimumSize(near size: Size) -> Size {
-        SetLayout.minimumSize(places: game.board.count, theme: theme, near: size)
+    /// in the shape nearest to the frame that needs the least room.
+    func minimumSize(in frame: Frame) -> Size {
+        SetLayout.minimumSize(places: game.board.count, theme: frame.theme, near: frame.size)
     }
-    var wantsTicks: Bool { hasStarted && !game.isOver }
+    func fits(_ frame: Frame) -> Bool { SetLayout.fits(frame.size, places: game.board.count, theme: frame.theme) }
+    var wantsTicks: Bool { clock.isRunning }
     var tickInterval: Double { 1 }
-    var isInProgress: Bool { hasStarted && !game.isOver }
+    var isInProgress: Bool { clock.isRunning }
 
-    var keyHints: [KeyHint] {
-        [KeyHint("Space", "select"), KeyHint("d", "deal 3"), KeyHint("t", "hint"), KeyHint("n", "new")]
+    func bindings(in frame: Frame) -> [Binding<Action>] { Self.bindings }
+
+    /// Every key of the table; none changes with the game (a key that cannot act says why).
+    static let bindings: [Binding<Action>] = [
+        .directions(help: "move the cursor (the card in a reverse frame)") { .move($0) },
+        Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last card")) { key in
+            key == .home ? .first : .last
+        },
+        Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
+        .note("click", "select or deselect a card; press a button"),
+        Binding([.character("d")], .deal, hint: "deal 3", help: "deal 3 more cards (or replace a found set)"),
+        Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))"),
+        Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
+        Binding([.character("n")], .newGame, hint: "new", help: "new game (asks first during a game)"),
+    ]
+
+    var helpTitle: String { "Set" }
+
+    func helpNotes(in frame: Frame) -> [String] {
+        [
+            "A set is three cards where number, shape, shading and colour are each all the "
+                + "same or all different. +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
+                + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
+            Self.legend(theme: frame.theme),
+            "The game ends when the deck is empty and no set is left. The hint's ★ marks "
+                + "stay until that set is found or the table changes.",
+        ]
     }
 
-    var help: HelpSheet {
-        HelpSheet(
-            title: "Set",
-            keys: [
-                KeyHint("← → ↑ ↓  h j k l", "move the cursor (the card in a reverse frame)"),
-                KeyHint("Home  End", "the first or last card"),
-                KeyHint("Space  Enter", "select or deselect the card under the cursor"),
-                KeyHint("click", "select or deselect a card; press a button"),
-                KeyHint("d", "deal 3 more cards (or replace a found set)"),
-                KeyHint("t", "hint: mark one set (costs \(SetGame.hintCost))"),
-                KeyHint("s", "show or hide how many sets are on the table"),
-                KeyHint("n", "new game (asks first during a game)"),
-            ],
-            notes: [
-                "A set is three cards where number, shape, shading and colour are each all the "
-                    + "same or all different. +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
-                    + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
-                legend,
-                "The game ends when the deck is empty and no set is left. The hint's ★ marks "
-                    + "stay until that set is found or the table changes.",
-            ])
+    func gameOver(in frame: Frame) -> GameOver<Action>? {
+        guard game.isOver else { return nil }
+        return GameOver(
+            title: "Game over",
+            message: "Score \(game.score)\nSets found \(game.setsFound)\nTime \(clock.text)",
+            choices: [(Button("Play again (n)", hotKey: .character("n")), .playAgain),
+                      (Button("Menu (m)", hotKey: .character("m")), .menu)],
+            preferredWidth: 30)
     }
 
-    mutating func update(_ input: Input) -> [GameEffect] {
-        switch input {
-        case .tick(let seconds):
-            if wantsTicks { elapsed += seconds }
-        case .resize(let newSize):
-            size = newSize
-        case .key(let key):
-            return handle(key)
-        case .mouse(let event) where event.action == .press:
-            return click(at: event.at)
-        default:
-            break
-        }
+    func action(at point: Point, in frame: Frame) -> Action? {
+        let layout = SetLayout(frame: frame, places: game.board.count)
+        if let place = layout.place(at: point) { return .selectPlace(place) }
+        return buttons.action(at: point, in: layout.buttons)
+    }
+
+    mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
+        clock.advance(by: seconds)
         return []
     }
 
-    // MARK: - Actions
-
-    private mutating func handle(_ key: Key) -> [GameEffect] {
-        if game.isOver { return handleGameOver(key) }
-        if let direction = key.direction(vimKeys: true) {
-            moveCursor(direction)
-            return []
-        }
-        switch key {
-        case .home, .end:
-            let layout = SetLayout(size: size, places: game.board.count, theme: theme)
-            if let place = key == .home ? layout.firstPlaceOnScreen : layout.lastPlaceOnScreen { cursor = place }
-        case .space, .enter:
-            return select(at: cursor)
-        case .character("d"), .character("D"):
+    mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .move(let direction):
+            cursor.move(direction, positions: SetLayout(frame: frame, places: game.board.count).positions)
+        case .first, .last:
+            cursor.jump(toEnd: action == .last, positions: SetLayout(frame: frame, places: game.board.count).positions)
+        case .select:
+            return select(at: cursor.index)
+        case .selectPlace(let place):
+            cursor.index = place
+            return select(at: place)
+        case .deal:
             return deal()
-        case .character("n"), .character("N"):
-            return askForNewGame()
-        case .character("t"), .character("T"):
+        case .newGame:
+            return isInProgress ? [.confirm(.newGame)] : newGame()
+        case .hint:
             return hint()
-        case .character("s"), .character("S"):
+        case .toggleSetCount:
             showsSetCount.toggle()
-        default:
-            break
+        case .playAgain:
+            return newGame()
+        case .menu:
+            return [.leave]
         }
         return []
     }
 
-    /// Keys on the game-over box: its hot keys, Tab and arrows move between its buttons.
-    private mutating func handleGameOver(_ key: Key) -> [GameEffect] {
-        switch key {
-        case .tab, .backTab, .left, .right, .up, .down, .character("h"), .character("l"):
-            var dialog = gameOverDialog
-            let forward = key == .tab || key == .right || key == .down || key == .character("l")
-            dialog.moveFocus(forward ? .right : .left)
-            gameOverFocus = dialog.focusedIndex ?? 0
-            return []
-        default:
-            return pressGameOverButton(gameOverDialog.buttonIndex(for: key))
-        }
-    }
-
-    private mutating func pressGameOverButton(_ index: Int?) -> [GameEffect] {
-        switch index {
-        case 0?: return newGame()
-        case 1?: return [.leave]
-        default: return []
-        }
-    }
-
-    /// A new game at once, or the question first when one is in progress.
-    private mutating func askForNewGame() -> [GameEffect] {
-        isInProgress ? [.confirm(.newGame)] : newGame()
-    }
-
-    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
+    mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
         switch action {
         case .newGame: return newGame()
         }
     }
 
-    private mutating func click(at point: Point) -> [GameEffect] {
-        let layout = SetLayout(size: size, places: game.board.count, theme: theme)
-        if game.isOver {
-            return pressGameOverButton(gameOverDialog.buttonIndex(at: point, in: layout.area))
-        }
-        if let place = layout.place(at: point) {
-            cursor = place
-            return select(at: place)
-        }
-        switch buttons.index(at: point, in: layout.buttons) {
-        case 0?: return deal()
-        case 1?: return askForNewGame()
-        case 2?: return hint()
-        default: return []
-        }
-    }
-
-    private mutating func moveCursor(_ direction: Direction) {
-        let layout = SetLayout(size: size, places: game.board.count, theme: theme)
-        if let target = layout.place(from: cursor, going: direction) { cursor = target }
-    }
+    // MARK: - Actions
 
     private mutating func select(at place: Int) -> [GameEffect] {
         guard !game.isOver, game.board.indices.contains(place), let card = game.board[place] else { return [] }
-        start()
+        clock.start()
         let wasSelected = game.selectedCards.contains(card) && game.selectedCards.count < 3
         game.select(card)
         if wasSelected {
@@ -217,6 +181,7 @@ struct SetScreen: GameScreen {
     }
 
     private mutating func deal() -> [GameEffect] {
+        guard !game.isOver else { return [] }
         guard canDeal else {
             if game.canDealMore {
                 say("No room for more cards: find a set.", "No room: find a set.")
@@ -225,7 +190,7 @@ struct SetScreen: GameScreen {
             }
             return []
         }
-        start()
+        clock.start()
         let replacing = game.selectionIsSet == true
         game.dealThreeMore()
         say(replacing ? "The set was replaced." : "Dealt 3 more cards.")
@@ -239,7 +204,7 @@ struct SetScreen: GameScreen {
             say("The hint is marked ★ on the table.", "The hint is marked ★.")
             return []
         }
-        start()
+        clock.start()
         if let set = game.hint() {
             hinted = set
             hintedBoard = game.board
@@ -262,13 +227,10 @@ struct SetScreen: GameScreen {
     private mutating func newGame() -> [GameEffect] {
         var generator = SeededGenerator(seed: game.seed)
         game = SetGame(seed: generator.next())
-        cursor = 0
+        cursor = GridCursor()
         hinted = []
         hintedBoard = []
-        elapsed = 0
-        hasStarted = false
-        recorded = false
-        gameOverFocus = 0
+        clock.reset()
         say("New game. " + Self.introduction[0], "New game. " + Self.introduction[2], "New game.")
         return []
     }
@@ -278,17 +240,11 @@ struct SetScreen: GameScreen {
         self.wordings = wordings
     }
 
-    private mutating func start() {
-        hasStarted = true
-    }
-
     /// At the end of a game: record it once.
     private mutating func finishIfOver() -> [GameEffect] {
-        guard game.isOver, !recorded else { return [] }
-        recorded = true
-        gameOverFocus = 0
+        guard game.isOver, clock.finish() else { return [] }
         say("No sets left and the deck is empty: game over.", "Game over.")
-        return [.recordScore(game.score, figures: ["sets": String(game.setsFound), "time": Self.clock(elapsed)])]
+        return [.record(game.score, SetFigures(sets: game.setsFound, time: clock.text))]
     }
 
     /// Deal 3 More is possible: cards in the deck, and room on the table (or a set to replace).
@@ -298,68 +254,52 @@ struct SetScreen: GameScreen {
 
     // MARK: - Drawing
 
-    var buttons: ButtonRow {
-        ButtonRow([
-            Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver),
-            Button("New Game", hotKey: .character("n")),
-            Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver),
+    var buttons: ActionButtons<Action> {
+        ActionButtons([
+            (Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver), .deal),
+            (Button("New Game", hotKey: .character("n")), .newGame),
+            (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver), .hint),
         ], spacing: 2, alignment: .center)
     }
 
-    var gameOverDialog: Dialog {
-        Dialog(
-            title: "Game over",
-            message: "Score \(game.score)\nSets found \(game.setsFound)\nTime \(Self.clock(elapsed))",
-            buttons: [Button("Play again (n)", hotKey: .character("n"), isFocused: gameOverFocus == 0),
-                      Button("Menu (m)", hotKey: .character("m"), isFocused: gameOverFocus == 1)],
-            preferredWidth: 30, style: Style.bold.foreground(.cyan))
-    }
-
     func render(into grid: inout CellGrid) {
-        let layout = SetLayout(size: grid.size, places: game.board.count, theme: theme)
-        drawStatus(into: &grid, layout: layout)
-        let line = Rect(x: 1, y: 1, width: grid.size.width - 2, height: 1)
-        if !game.isOver && game.setsOnBoard().isEmpty && game.selectionIsSet != true {
-            Self.drawFitting(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], in: line,
-                             style: Style.bold.foreground(.yellow), into: &grid)
-        } else {
-            Self.drawFitting(wordings, in: line, style: messageStyle, into: &grid)
-        }
+        let layout = SetLayout(frame: grid.frame, places: game.board.count)
+        statusLine.draw(into: &grid, in: layout.status)
+        messageLine.draw(into: &grid, in: layout.message)
         for (place, card) in game.board.enumerated() {
             guard let frame = layout.cell(of: place) else { continue }
+            let isCursor = place == cursor.index && !game.isOver
             if let card {
-                drawCard(card, in: frame, isCursor: place == cursor && !game.isOver, into: &grid)
-            } else if place == cursor && !game.isOver {
+                drawCard(card, in: frame, isCursor: isCursor, into: &grid)
+            } else if isCursor {
                 // An emptied place late in the game: the cursor is its frame alone.
                 Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
             }
         }
         buttons.draw(into: &grid, in: layout.buttons)
-        if game.isOver { gameOverDialog.draw(into: &grid, in: layout.area) }
     }
 
-    /// The first of `wordings` that fits `rect`, else the last cut short with "…".
-    static func drawFitting(_ wordings: [String], in rect: Rect, style: Style, into grid: inout CellGrid) {
-        let text = wordings.first { DisplayWidth.of($0) <= rect.width } ?? wordings.last ?? ""
-        Label(text, style: style).draw(into: &grid, in: rect)
-    }
-
-    private func drawStatus(into grid: inout CellGrid, layout: SetLayout) {
-        let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(Self.clock(elapsed))"
-        let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(Self.clock(elapsed))"
+    /// Score, sets, deck and time (and the sets on the table when `s` asked for them).
+    private var statusLine: StatusLine {
+        let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(clock.text)"
+        let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(clock.text)"
         let onTable = game.setsOnBoard().count
         let wordings = showsSetCount
             ? [fields + "   Sets on table: \(onTable)", fields + "   On table \(onTable)", tight + "  On table \(onTable)"]
             : [fields, tight]
-        Self.drawFitting(wordings, in: Rect(x: 1, y: 0, width: grid.size.width - 2, height: 1), style: .bold,
-                         into: &grid)
+        return StatusLine(wordings, tone: .strong)
     }
 
-    private var messageStyle: Style {
+    /// What the last action did, green for a set and red for a miss; a warning when no set
+    /// is left on the table.
+    private var messageLine: StatusLine {
+        if !game.isOver && game.setsOnBoard().isEmpty && game.selectionIsSet != true {
+            return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
+        }
         switch game.selectionIsSet {
-        case true?: return Style.bold.foreground(.green)
-        case false?: return Style.bold.foreground(.red)
-        case nil: return .plain
+        case true?: return StatusLine(wordings, tone: .good)
+        case false?: return StatusLine(wordings, tone: .bad)
+        case nil: return StatusLine(wordings)
         }
     }
 
@@ -373,23 +313,24 @@ struct SetScreen: GameScreen {
         if selected {
             boxStyle = .double
             switch game.selectionIsSet {
-            case true?: frameStyle = Style.bold.foreground(.green)
-            case false?: frameStyle = Style.bold.foreground(.red)
-            case nil: frameStyle = Style.bold.foreground(.yellow)
+            case true?: frameStyle = StatusLine.Tone.good.style
+            case false?: frameStyle = StatusLine.Tone.bad.style
+            case nil: frameStyle = StatusLine.Tone.warning.style
             }
         }
         if isCursor { frameStyle = Self.focusStyle(frameStyle) }
         Box(style: boxStyle, frameStyle: frameStyle).draw(into: &grid, in: frame)
-        let ascii = grid.theme.ascii
+        let glyphs = Glyphs(theme: grid.theme)
         if selected, let isSet = game.selectionIsSet {
-            let mark = isSet ? (ascii ? "ok" : "✓") : (ascii ? "x" : "✗")
+            let mark = isSet ? glyphs.pick("✓", ascii: "ok") : glyphs.pick("✗", ascii: "x")
             grid.write(mark, at: Point(x: frame.maxX - 2 - mark.count, y: frame.y), style: frameStyle)
         }
         if hinted.contains(card) {
-            grid.put(ascii ? "*" : "★", at: Point(x: frame.maxX - 2, y: frame.maxY - 1), style: Style.bold.foreground(.yellow))
+            grid.write(glyphs.pick("★", ascii: "*"), at: Point(x: frame.maxX - 2, y: frame.maxY - 1),
+                       style: StatusLine.Tone.warning.style)
         }
         let inner = Box.inner(of: frame)
-        let glyph = Self.glyph(card.symbol, card.shading, ascii: ascii)
+        let glyph = Self.glyph(card.symbol, card.shading, ascii: grid.theme.ascii)
         let spacing = inner.width >= 13 ? "  " : " "
         let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
         // The words in full when the longest of any card fits ("purple striped"), else
@@ -451,7 +392,7 @@ struct SetScreen: GameScreen {
         return words.joined(separator: " ")
     }
 
-    private var legend: String {
+    static func legend(theme: Theme) -> String {
         theme.ascii
             ? "Shapes: ^ triangle, o circle, # square; colour and shading are written under the shapes."
             : "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; colours red, green and purple"
@@ -477,12 +418,8 @@ struct SetScreen: GameScreen {
         }
     }
 
-    /// Seconds as m:ss.
-    static func clock(_ seconds: Double) -> String {
-        let whole = max(0, Int(seconds))
-        let remainder = whole % 60
-        return "\(whole / 60):" + (remainder < 10 ? "0" : "") + "\(remainder)"
-    }
+    /// Seconds as m:ss (for the screens still in the old shape; see `PlayClock.text`).
+    static func clock(_ seconds: Double) -> String { PlayClock.text(seconds) }
 }
 
 /// Where the parts of the Set screen go: status, message, the table, buttons.
@@ -493,6 +430,9 @@ struct SetScreen: GameScreen {
 /// places and never moves the ones on the table; only a resize lays it out anew.
 struct SetLayout {
     var area: Rect
+    /// The status line (score, sets, deck, time) and the message line under it.
+    var status: Rect
+    var message: Rect
     /// Every place the table has room for, filled or not.
     var plan: GridLayout
     /// The places in use (the cards on the table, emptied places included).
@@ -511,6 +451,9 @@ struct SetLayout {
         return (rowOrder[place / columns], place % columns)
     }
 
+    /// Where each place is on screen (for the cursor), in place order.
+    var positions: [(row: Int, column: Int)?] { (0..<places).map(position(of:)) }
+
     /// The frame of the card in `place`.
     func cell(of place: Int) -> Rect? {
         position(of: place).flatMap { plan.cell(at: $0.row * columns + $0.column) }
@@ -522,26 +465,6 @@ struct SetLayout {
     /// The place whose card a click at `point` lands on.
     func place(at point: Point) -> Int? {
         (0..<places).first { cell(of: $0)?.contains(point) == true }
-    }
-
-    /// The place in the top row's first column on screen (where Home goes).
-    var firstPlaceOnScreen: Int? { placesOnScreen.min { ($0.row, $0.column) < ($1.row, $1.column) }?.place }
-
-    /// The place in the bottom row's last column on screen (where End goes).
-    var lastPlaceOnScreen: Int? { placesOnScreen.max { ($0.row, $0.column) < ($1.row, $1.column) }?.place }
-
-    /// Every place that has a position on screen, with it.
-    private var placesOnScreen: [(place: Int, row: Int, column: Int)] {
-        (0..<places).compactMap { place in position(of: place).map { (place, $0.row, $0.column) } }
-    }
-
-    /// The place next to `place` on screen in `direction`, if there is one.
-    func place(from place: Int, going direction: Direction) -> Int? {
-        guard let here = position(of: place) else { return nil }
-        let (dx, dy) = direction.delta
-        return (0..<places).first { other in
-            position(of: other).map { $0.row == here.row + dy && $0.column == here.column + dx } ?? false
-        }
     }
 
     /// Column counts the table may have: each lays 12 cards out in whole rows.
@@ -557,10 +480,25 @@ struct SetLayout {
         Size(width: 9, height: !theme.hasColor || theme.ascii ? 4 : 3)
     }
 
+    /// The screen's rows: status, message, the table, the buttons; the text and the table
+    /// keep a column free at either side.
+    static func rows(in size: Size) -> (status: Rect, message: Rect, table: Rect, buttons: Rect) {
+        let rows = Rect(origin: Point(x: 0, y: 0), size: size)
+            .rows([.fixed(statusRows), .fixed(messageRows), .flexible, .fixed(buttonRows)])
+        return (rows[0].insetBy(dx: margin, dy: 0), rows[1].insetBy(dx: margin, dy: 0),
+                rows[2].insetBy(dx: margin, dy: 0), rows[3])
+    }
+
+    static let statusRows = 1, messageRows = 1, buttonRows = 1
+    /// Blank columns left and right of the text and the table.
+    static let margin = 1
+
     /// The table's rectangle in a screen of `size`: under the status and message lines,
-    /// above the buttons.
+    /// above the buttons (`rows(in:)`'s third part, worked out directly: the run loop asks
+    /// whether the table fits for every key read).
     static func table(in size: Size) -> Rect {
-        Rect(x: 1, y: 2, width: max(0, size.width - 2), height: max(0, size.height - 3))
+        Rect(x: margin, y: statusRows + messageRows, width: size.width - 2 * margin,
+             height: size.height - statusRows - messageRows - buttonRows)
     }
 
     /// The grid for `capacity` places in `table`: the column count with the largest cards
@@ -597,8 +535,8 @@ struct SetLayout {
         let count = max(12, places)
         let shapes = columnChoices.map { columns -> Size in
             let rows = (count + columns - 1) / columns
-            return Size(width: max(buttonsWidth, columns * card.width + (columns - 1) + 2),
-                        height: rows * card.height + 3)
+            return Size(width: max(buttonsWidth, columns * card.width + (columns - 1) + 2 * margin),
+                        height: rows * card.height + statusRows + messageRows + buttonRows)
         }
         func cost(_ shape: Size) -> (Int, Int) {
             (max(0, shape.width - size.width) + max(0, shape.height - size.height), shape.width * shape.height)
@@ -606,10 +544,14 @@ struct SetLayout {
         return shapes.dropFirst().reduce(shapes[0]) { best, next in cost(next) < cost(best) ? next : best }
     }
 
-    init(size: Size, places: Int, theme: Theme) {
-        area = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let minCell = Self.minimumCard(theme: theme)
-        let table = Self.table(in: size)
+    init(frame: Frame, places: Int) {
+        area = frame.bounds
+        let minCell = Self.minimumCard(theme: frame.theme)
+        let parts = Self.rows(in: frame.size)
+        let table = parts.table
+        status = parts.status
+        message = parts.message
+        buttons = parts.buttons
         // The most places that fit at the smallest card, 24 at most, and never fewer than on the table.
         let capacity = stride(from: SetScreen.maximumCards, through: max(12, places), by: -3)
             .first { Self.plan(capacity: $0, in: table, minCell: minCell).fitsMinimum } ?? max(12, places)
@@ -624,6 +566,23 @@ struct SetLayout {
             if !below.isEmpty { rowOrder.append(below.removeFirst()) }
             if !above.isEmpty { rowOrder.append(above.removeFirst()) }
         }
-        buttons = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
+    }
+}
+
+/// What a Set score is kept with: the sets found and the time played (m:ss).
+struct SetFigures: ScoreFigures, Equatable {
+    var sets: Int
+    var time: String
+
+    var stored: [String: String] { ["sets": String(sets), "time": time] }
+
+    init(sets: Int, time: String) {
+        self.sets = sets
+        self.time = time
+    }
+
+    init?(stored: [String: String]) {
+        guard let sets = stored["sets"].flatMap({ Int($0) }), let time = stored["time"] else { return nil }
+        self.init(sets: sets, time: time)
     }
 }

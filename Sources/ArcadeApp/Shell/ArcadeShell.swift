@@ -13,9 +13,11 @@ public enum AppEffect: Equatable, Sendable {
 /// It owns navigation and the keys every screen shares: `?` toggles help, `q`/Esc
 /// leave a game (asking "Leave this game? (y/n)" when one is in progress), Esc on the
 /// menu asks "Quit the arcade? (y/n)", and the bottom line always shows the main keys.
-/// It also asks the questions games ask for (`GameEffect.confirm`). While an overlay is
-/// open the game gets no ticks, so its clock stands still. Behind the "too small"
-/// message only `q` (and the answers to an open question) get through.
+/// It also asks the questions games ask for (`GameEffect.confirm`), and shows a finished
+/// game's result in the game-over box (`GameScreen.gameOver`), whose focus it keeps.
+/// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
+/// "too small" message only `q` (and the answers to an open question) get through. What
+/// the effect runtime learns comes back through `receive(_:in:)`.
 public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
@@ -36,8 +38,8 @@ public struct ArcadeShell: Screen {
     private var active: (info: GameInfo, screen: any GameScreen)?
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
-    private var size: Size
-    private let theme: Theme
+    /// The focused button of the game-over box (0 when the box appears).
+    public private(set) var gameOverFocus = 0
     private var scores: [GameID: [ScoreEntry]]
     private let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it.
@@ -47,12 +49,10 @@ public struct ArcadeShell: Screen {
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`).
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil,
-                size: Size, theme: Theme = Theme(), assets: AssetLocator = AssetLocator(roots: []),
+                assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String = "~/.local/share/arcade", seed: @escaping () -> UInt64) {
         self.games = games
         self.dataDirectory = dataDirectory
-        self.size = size
-        self.theme = theme
         self.scores = scores
         self.assets = assets
         nextSeed = seed
@@ -65,47 +65,54 @@ public struct ArcadeShell: Screen {
     /// The game on screen, if any.
     public var activeGame: GameID? { active?.info.id }
 
-    /// Open `id` straight away, as `arcade GAME` does, with that game's options.
-    public mutating func open(_ id: GameID, options: [String: String] = [:]) {
-        guard let info = games.first(where: { $0.id == id }) else { return }
+    /// The screen of the game on screen, if any.
+    public var activeScreen: (any GameScreen)? { active?.screen }
+
+    /// Open `id` straight away, as `arcade GAME` does, with that game's options, in a
+    /// terminal of `frame`; returns the game's first effects (e.g. a deck to load).
+    @discardableResult
+    public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
+        guard let info = games.first(where: { $0.id == id }) else { return [] }
         gameOptions = options
-        let gameSize = Size(width: size.width, height: max(0, size.height - 1))
-        let context = GameContext(seed: nextSeed(), options: options, size: gameSize, theme: theme,
+        let gameFrame = Self.gameFrame(in: frame)
+        let context = GameContext(seed: nextSeed(), options: options, frame: gameFrame,
                                   scores: scores[id] ?? [], assets: assets)
-        active = (info, info.make(context))
+        var screen = info.make(context)
+        let effects = screen.start(in: gameFrame)
+        active = (info, screen)
         overlay = nil
+        gameOverFocus = 0
+        return appEffects(effects, from: id)
     }
 
-    /// Show `id`'s recorded scores (best first) after the app recorded one: on the menu,
-    /// and to the game if it is on screen.
-    public mutating func showScores(_ entries: [ScoreEntry], for id: GameID) {
-        scores[id] = entries
-        if let info = games.first(where: { $0.id == id }),
-           let index = menu.rows.firstIndex(where: { $0.id == id }) {
-            menu.rows[index].best = entries.first.map(info.describeBest)
+    /// What the effect runtime learned: recorded scores go to the menu and to the game they
+    /// belong to, a notice under the menu.
+    public mutating func receive(_ report: RuntimeReport, in frame: Frame) -> [AppEffect] {
+        switch report {
+        case .scoresRecorded(let id, let entries):
+            scores[id] = entries
+            if let info = games.first(where: { $0.id == id }),
+               let index = menu.rows.firstIndex(where: { $0.id == id }) {
+                menu.rows[index].best = entries.first.map(info.describeBest)
+            }
+            guard active?.info.id == id else { return [] }
+        case .notice(let notice):
+            menu.notice = notice
+            return []
         }
-        if active?.info.id == id { active?.screen.scoresChanged(entries) }
-    }
-
-    /// Show a one-line notice under the menu (nil clears it).
-    public mutating func showNotice(_ notice: String?) {
-        menu.notice = notice
+        return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
 
     // MARK: - Screen
 
-    public var minimumSize: Size {
-        minimumSize(near: size)
+    public func fits(_ frame: Frame) -> Bool {
+        guard let active else { return frame.size.covers(MenuScreen.minimumSize) }
+        return frame.size.height >= 1 && active.screen.fits(Self.gameFrame(in: frame))
     }
 
-    public func fits(_ size: Size) -> Bool {
-        guard let active else { return size.covers(MenuScreen.minimumSize) }
-        return size.height >= 1 && active.screen.fits(Self.gameSize(in: size))
-    }
-
-    public func minimumSize(near size: Size) -> Size {
+    public func minimumSize(in frame: Frame) -> Size {
         guard let active else { return MenuScreen.minimumSize }
-        let game = active.screen.minimumSize(near: Self.gameSize(in: size))
+        let game = active.screen.minimumSize(in: Self.gameFrame(in: frame))
         return Size(width: game.width, height: game.height + 1)
     }
 
@@ -139,16 +146,16 @@ public struct ArcadeShell: Screen {
         active?.screen.tickInterval ?? 1.0 / 30.0
     }
 
-    public mutating func update(_ input: Input) -> [AppEffect] {
-        if case .resize(let newSize) = input {
-            // Every resize reaches the game, overlay or not, so its clicks map to what it draws.
-            size = newSize
-            return forwardToGame(.resize(Self.gameSize(in: newSize)))
+    public mutating func update(_ input: Input, in frame: Frame) -> [AppEffect] {
+        let gameFrame = Self.gameFrame(in: frame)
+        if case .resize = input {
+            // Every resize reaches the game, overlay or not, so it can redo what depends on it.
+            return forwardToGame(.resize(gameFrame.size), in: frame)
         }
-        if let overlay { return updateOverlay(overlay, input) }
-        guard let game = active?.screen else { return updateMenu(input) }
+        if let overlay { return updateOverlay(overlay, input, in: frame) }
+        guard let game = active?.screen else { return updateMenu(input, in: frame) }
 
-        if case .key(let key) = input, !game.consumes(key) {
+        if case .key(let key) = input, Self.sharedKeys.contains(key), !game.consumes(key, in: gameFrame) {
             switch key {
             case .character("?"):
                 overlay = .help
@@ -163,18 +170,26 @@ public struct ArcadeShell: Screen {
                 break
             }
         }
-        if case .mouse(let event) = input, event.at.y >= size.height - 1 {
+        if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        return forwardToGame(input)
+        if let dialog = game.gameOverDialog(in: gameFrame, focus: gameOverFocus) {
+            if let effects = updateGameOver(dialog, input, in: frame) { return effects }
+        }
+        return forwardToGame(input, in: frame)
     }
 
     public func render(into grid: inout CellGrid) {
+        let gameFrame = Self.gameFrame(in: grid.frame)
         if let active {
-            var gameGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+            var gameGrid = CellGrid(size: gameFrame.size, theme: grid.theme)
             active.screen.render(into: &gameGrid)
+            if let dialog = active.screen.gameOverDialog(in: gameFrame, focus: gameOverFocus) {
+                dialog.draw(into: &gameGrid, in: gameGrid.bounds)
+            }
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
-            KeyLine.draw(active.screen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "menu")], into: &grid)
+            KeyLine.draw(active.screen.keyHints(in: gameFrame), always: [KeyHint("?", "help"), KeyHint("q", "menu")],
+                         into: &grid)
         } else {
             var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
             menu.render(into: &menuGrid)
@@ -183,7 +198,8 @@ public struct ArcadeShell: Screen {
         }
         switch overlay {
         case .help?:
-            HelpOverlay.draw(active?.screen.help ?? MenuScreen.help(dataDirectory: dataDirectory), into: &grid)
+            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? MenuScreen.help(dataDirectory: dataDirectory),
+                             into: &grid)
         case .confirmLeave?:
             YesNoQuestion.leave.draw(into: &grid)
         case .confirmQuit?:
@@ -206,20 +222,62 @@ public struct ArcadeShell: Screen {
 
     // MARK: - Private
 
-    /// The grid a game draws in: the terminal without the key line.
-    private static func gameSize(in size: Size) -> Size {
-        Size(width: size.width, height: max(0, size.height - 1))
+    /// The keys the shell takes from a game that does not bind them: help and leave.
+    private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape]
+
+    /// The frame a game draws in: the terminal without the key line.
+    private static func gameFrame(in frame: Frame) -> Frame {
+        frame.droppingBottom(1)
     }
 
     /// Give `input` to the game on screen and turn what it asks for into app effects.
-    private mutating func forwardToGame(_ input: Input) -> [AppEffect] {
+    private mutating func forwardToGame(_ input: Input, in frame: Frame) -> [AppEffect] {
+        withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
+    }
+
+    /// Let `body` change the game on screen, and turn what it asks for into app effects. A
+    /// game-over box that appears starts with its first button focused.
+    private mutating func withGame(in frame: Frame,
+                                   _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
-        let effects = game.update(input)
+        let gameFrame = Self.gameFrame(in: frame)
+        let wasOver = game.gameOverDialog(in: gameFrame, focus: 0) != nil
+        let effects = body(&game, gameFrame)
+        if !wasOver || game.gameOverDialog(in: gameFrame, focus: 0) == nil { gameOverFocus = 0 }
         active?.screen = game
         return appEffects(effects, from: id)
     }
 
-    private mutating func updateMenu(_ input: Input) -> [AppEffect] {
+    /// Keys and clicks on the game-over box: Tab, arrows and h/l move between its buttons,
+    /// their hot keys, Enter/Space and clicks press them. Nil: the input is not the box's
+    /// (ticks go on to the game).
+    private mutating func updateGameOver(_ dialog: Dialog, _ input: Input, in frame: Frame) -> [AppEffect]? {
+        let gameFrame = Self.gameFrame(in: frame)
+        let index: Int?
+        switch input {
+        case .key(let key):
+            switch key {
+            case .tab, .backTab, .left, .right, .up, .down, .character("h"), .character("l"):
+                var moved = dialog
+                let forward = key == .tab || key == .right || key == .down || key == .character("l")
+                moved.moveFocus(forward ? .right : .left)
+                gameOverFocus = moved.focusedIndex ?? 0
+                return []
+            default:
+                index = dialog.buttonIndex(for: key)
+            }
+        case .mouse(let event) where event.action == .press:
+            index = dialog.buttonIndex(at: event.at, in: gameFrame.bounds)
+        case .mouse:
+            return []
+        case .tick, .resize:
+            return nil
+        }
+        guard let index else { return [] }
+        return withGame(in: frame) { game, gameFrame in game.chooseGameOver(index, in: gameFrame) }
+    }
+
+    private mutating func updateMenu(_ input: Input, in frame: Frame) -> [AppEffect] {
         if case .tick = input { return [] }
         if case .key(.character("?")) = input {
             overlay = .help
@@ -229,19 +287,19 @@ public struct ArcadeShell: Screen {
             overlay = .confirmQuit  // Esc never quits without asking
             return []
         }
-        if case .mouse(let event) = input, event.at.y >= size.height - 1 { return [] }
-        let menuSize = Self.gameSize(in: size)
+        if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 { return [] }
         var effects: [AppEffect] = []
-        for effect in menu.update(input, in: menuSize) {
+        for effect in menu.update(input, in: Self.gameFrame(in: frame).size) {
             switch effect {
             case .quit: effects.append(.quit)
-            case .open(let id): open(id)
+            case .open(let id): effects += open(id, in: frame)
             }
         }
         return effects
     }
 
-    private mutating func updateOverlay(_ overlay: Overlay, _ input: Input) -> [AppEffect] {
+    private mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
+        let size = frame.size
         switch (overlay, input) {
         case (_, .tick), (_, .resize):
             return []
@@ -264,20 +322,14 @@ public struct ArcadeShell: Screen {
         case (.confirm(let question), _):
             if let yes = YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) {
                 self.overlay = nil
-                if yes { return confirmInGame(question.action) }
+                if yes {
+                    return withGame(in: frame) { game, gameFrame in game.confirmed(question.action, in: gameFrame) }
+                }
             }
         default:
             break
         }
         return []
-    }
-
-    /// Tell the game on screen the player said yes to `action`.
-    private mutating func confirmInGame(_ action: Confirmation.Action) -> [AppEffect] {
-        guard var game = active?.screen, let id = active?.info.id else { return [] }
-        let effects = game.confirmed(action)
-        active?.screen = game
-        return appEffects(effects, from: id)
     }
 
     /// What the app must do for `effects` of game `id`; `.leave` closes the game here.

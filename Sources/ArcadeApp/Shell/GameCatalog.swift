@@ -34,21 +34,19 @@ public struct GameContext: Sendable {
     public var seed: UInt64
     /// The game's own options, e.g. `["--deck": "DIR"]`.
     public var options: [String: String]
-    /// The grid the game draws into (the terminal without the key line); `.resize` updates it.
-    public var size: Size
-    /// Colours and ASCII, fixed for the run (a game maps clicks with the layout it drew).
-    public var theme: Theme
+    /// The frame the game opens in (the terminal without the key line). A game in the shape
+    /// of `GameScreen` never keeps it: the frame reaches it with every input.
+    public var frame: Frame
     /// The game's recorded scores, best first (for a high-score table); see `scoresChanged`.
     public var scores: [ScoreEntry]
     /// Where pictures and sounds are looked for.
     public var assets: AssetLocator
 
-    public init(seed: UInt64, options: [String: String] = [:], size: Size = Size(width: 80, height: 23),
-                theme: Theme = Theme(), scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: [])) {
+    public init(seed: UInt64, options: [String: String] = [:], frame: Frame = Frame(size: Size(width: 80, height: 23)),
+                scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: [])) {
         self.seed = seed
         self.options = options
-        self.size = size
-        self.theme = theme
+        self.frame = frame
         self.scores = scores
         self.assets = assets
     }
@@ -96,14 +94,14 @@ public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
             id: .set, summary: "Find sets of three among the cards on the table",
-            make: { context in SetScreen(seed: context.seed, size: context.size, theme: context.theme) }),
+            make: { context in SetScreen(seed: context.seed) }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
-            make: { context in MemoryScreen(seed: context.seed, size: context.size, theme: context.theme) },
+            make: { context in LegacyGame(MemoryScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
-            make: { context in SlotsScreen(seed: context.seed, size: context.size, theme: context.theme) },
+            make: { context in LegacyGame(SlotsScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
             describeBest: { entry in
                 "best \(entry.score)" + (entry.figures["machine"].map { " (\($0))" } ?? "")
             }),
@@ -114,11 +112,12 @@ public enum GameCatalog {
                 // A folder may hold anything, so it loads on a thread of its own while the
                 // screen shows how far it is; the built-in twenty small pictures load at once.
                 if let folder = context.options["--deck"] {
-                    return TempleScreen(loading: DeckLoader.folder(folder), origin: .folder(folder),
-                                        seed: context.seed, size: context.size, theme: context.theme)
+                    return LegacyGame(TempleScreen(loading: DeckLoader.folder(folder), origin: .folder(folder),
+                                                   seed: context.seed, size: context.frame.size,
+                                                   theme: context.frame.theme))
                 }
-                return TempleScreen(deck: TempleDeck.builtIn(assets: context.assets), seed: context.seed,
-                                    size: context.size, theme: context.theme)
+                return LegacyGame(TempleScreen(deck: TempleDeck.builtIn(assets: context.assets), seed: context.seed,
+                                               size: context.frame.size, theme: context.frame.theme))
             },
             describeBest: { entry in
                 "best \(entry.score)%" + (entry.figures["time"].map { " in \($0)" } ?? "")
@@ -126,7 +125,8 @@ public enum GameCatalog {
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
             make: { context in
-                BlackjackScreen(seed: context.seed, size: context.size, theme: context.theme, scores: context.scores)
+                LegacyGame(BlackjackScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme,
+                                           scores: context.scores))
             }),
     ]
 }

@@ -1,50 +1,137 @@
 import ArcadeUI
 
-/// A game's screen, hosted by the shell, which owns the menu, help and leave question.
+/// A game's screen, hosted by the shell, which owns the menu, help, the leave question and
+/// the game-over box.
 ///
-/// Like every `Screen`, a game is a value: `update` changes it and returns effects,
-/// `render` draws it. The shell handles `?` (help), `q` and Esc (leave) unless the
-/// game `consumes` the key, and draws the bottom key line from `keyHints`.
-public protocol GameScreen {
-    /// Apply one input; the grid the game renders into is the terminal minus its last row.
-    mutating func update(_ input: Input) -> [GameEffect]
-    /// Draw the game into `grid` (the terminal minus the key line).
-    func render(into grid: inout CellGrid)
-    /// The smallest grid (without the key line) the game can be played in.
-    var minimumSize: Size { get }
-    /// Whether the game can be drawn in a grid of `size` (without the key line); by
-    /// default when `size` covers `minimumSize`. See `Screen.fits`.
-    func fits(_ size: Size) -> Bool
-    /// The size to ask for when the grid is `size` and too small; by default `minimumSize`.
-    func minimumSize(near size: Size) -> Size
-    /// True while a clock or an animation runs.
-    var wantsTicks: Bool { get }
-    /// Seconds between ticks while `wantsTicks` (1/30 for animations, 1 for a seconds clock).
-    var tickInterval: Double { get }
+/// Like every `Screen`, a game is a value, and the frame it is drawn in reaches it with
+/// every input instead of being stored. A game names what the player can do as its
+/// `Action`s and lists its keys in one table, `bindings(in:)`: the shell reads the bottom
+/// key line, the keys half of `?` help and which keys the game takes from that table, and
+/// a key and a click both end in `perform(_:in:)`. `?`, `q` and Esc are the shell's
+/// unless the table binds them.
+public protocol GameScreen: Screen where Effect == GameEffect {
+    /// What the player can do in this game.
+    associatedtype Action
+
+    /// The keys and what they do now, in the order the key line and help list them.
+    func bindings(in frame: Frame) -> [Binding<Action>]
+    /// Do `action` (from a key, a click or a test).
+    mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect]
+    /// The action a click at `point` stands for, from the layout `render` draws (nil: none).
+    func action(at point: Point, in frame: Frame) -> Action?
+    /// `seconds` passed while `wantsTicks`.
+    mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect]
+    /// The frame changed size: work that depends on it (e.g. pictures scaled to a layout).
+    mutating func resized(to frame: Frame) -> [GameEffect]
+    /// The game has just been opened: effects to start it with (e.g. a deck to load).
+    mutating func start(in frame: Frame) -> [GameEffect]
+
     /// True when leaving would throw away a game worth asking about.
     var isInProgress: Bool { get }
-    /// What `?` shows.
-    var help: HelpSheet { get }
-    /// The main keys, for the bottom line (the shell adds `? help` and `q menu`).
-    var keyHints: [KeyHint] { get }
-    /// True when the game wants `key` even though the shell usually takes it (`q`, Esc, `?`).
-    func consumes(_ key: Key) -> Bool
+    /// The help overlay's title.
+    var helpTitle: String { get }
+    /// The rules half of `?` help.
+    func helpNotes(in frame: Frame) -> [String]
+    /// The bottom line's keys; by default the bindings' hints (the shell adds `? help` and `q menu`).
+    func keyHints(in frame: Frame) -> [KeyHint]
+    /// What `?` shows; by default the title, the bindings' help rows and the notes.
+    func help(in frame: Frame) -> HelpSheet
+    /// True when the game wants `key` even though the shell usually takes it (`q`, Esc,
+    /// `?`); by default when an enabled binding has it.
+    func consumes(_ key: Key, in frame: Frame) -> Bool
+    /// The result of a finished game, shown by the shell in its game-over box, or nil.
+    func gameOver(in frame: Frame) -> GameOver<Action>?
+
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
-    /// The game's recorded scores (best first) changed, e.g. after it asked to record one.
-    mutating func scoresChanged(_ entries: [ScoreEntry])
+    /// What the effect runtime learned for this game (scores recorded, a deck loaded).
+    mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect]
     /// The player answered yes to a question the game asked with `GameEffect.confirm`.
-    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect]
+    mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect]
 }
 
 extension GameScreen {
-    public func consumes(_ key: Key) -> Bool { false }
     public var tickInterval: Double { 1.0 / 30.0 }
+    public func action(at point: Point, in frame: Frame) -> Action? { nil }
+    public mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] { [] }
+    public mutating func resized(to frame: Frame) -> [GameEffect] { [] }
+    public mutating func start(in frame: Frame) -> [GameEffect] { [] }
+    public func helpNotes(in frame: Frame) -> [String] { [] }
+    public func keyHints(in frame: Frame) -> [KeyHint] { bindings(in: frame).keyHints() }
+    public func help(in frame: Frame) -> HelpSheet {
+        HelpSheet(title: helpTitle, keys: bindings(in: frame).helpRows(), notes: helpNotes(in: frame))
+    }
+    public func consumes(_ key: Key, in frame: Frame) -> Bool {
+        bindings(in: frame).contains { $0.isEnabled && $0.matches(key) }
+    }
+    public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
     public mutating func willLeave() -> [GameEffect] { [] }
-    public mutating func scoresChanged(_ entries: [ScoreEntry]) {}
-    public func fits(_ size: Size) -> Bool { size.covers(minimumSize) }
-    public func minimumSize(near size: Size) -> Size { minimumSize }
-    public mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] { [] }
+    public mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] { [] }
+    public mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] { [] }
+
+    /// Every input ends in an action: a key through the binding table, a click through the
+    /// layout; ticks and resizes go to `advance` and `resized`. While the game is over, its
+    /// keys and clicks belong to the shell's game-over box.
+    public mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
+        switch input {
+        case .key(let key):
+            guard gameOver(in: frame) == nil, let action = bindings(in: frame).action(for: key) else { return [] }
+            return perform(action, in: frame)
+        case .mouse(let event) where event.action == .press:
+            guard gameOver(in: frame) == nil, let action = action(at: event.at, in: frame) else { return [] }
+            return perform(action, in: frame)
+        case .tick(let seconds):
+            return advance(by: seconds, in: frame)
+        case .resize:
+            return resized(to: frame)
+        case .mouse:
+            return []
+        }
+    }
+
+    /// Press key `key` (a test's way in, and the shell's): the same as `update(.key(key))`.
+    public mutating func press(_ key: Key, in frame: Frame) -> [GameEffect] {
+        update(.key(key), in: frame)
+    }
+
+    // The game-over box, for the shell, which holds the game only as `any GameScreen`.
+
+    /// The game-over box with button `focus` focused, or nil while the game goes on.
+    func gameOverDialog(in frame: Frame, focus: Int) -> Dialog? {
+        gameOver(in: frame)?.dialog(focus: focus)
+    }
+
+    /// Press the game-over box's button `index`.
+    mutating func chooseGameOver(_ index: Int, in frame: Frame) -> [GameEffect] {
+        guard let over = gameOver(in: frame), over.choices.indices.contains(index) else { return [] }
+        return perform(over.choices[index].action, in: frame)
+    }
+}
+
+/// A finished game's result, as the shell's game-over box shows it: a title, the figures,
+/// and the choices (Play again, Menu...), each carrying the action it does.
+public struct GameOver<Action> {
+    public var title: String
+    public var message: String
+    public var choices: [(button: Button, action: Action)]
+    public var preferredWidth: Int
+    public var style: Style
+
+    public init(title: String, message: String, choices: [(Button, Action)], preferredWidth: Int = 40,
+                style: Style = Style.bold.foreground(.cyan)) {
+        self.title = title
+        self.message = message
+        self.choices = choices.map { (button: $0.0, action: $0.1) }
+        self.preferredWidth = preferredWidth
+        self.style = style
+    }
+
+    /// The box with button `focus` focused.
+    public func dialog(focus: Int) -> Dialog {
+        var buttons = choices.map(\.button)
+        for index in buttons.indices { buttons[index].isFocused = index == focus }
+        return Dialog(title: title, message: message, buttons: buttons, preferredWidth: preferredWidth, style: style)
+    }
 }
 
 /// Something a game asks the app to do.
@@ -53,7 +140,7 @@ public enum GameEffect: Equatable, Sendable {
     case leave
     /// Play a sound cue.
     case sound(SoundCue)
-    /// Record a finished game's score (with named figures such as a time) in the score store.
+    /// Record a finished game's score (with its figures, see `ScoreFigures`) in the score store.
     case recordScore(Int, figures: [String: String])
     /// Ring the terminal bell.
     case bell
@@ -87,6 +174,31 @@ public struct Confirmation: Equatable, Sendable {
         title: "New game", question: "New game? This one will be lost. (y/n)", action: .newGame)
 }
 
+extension GameEffect {
+    /// Record `score` with the game's typed `figures`.
+    public static func record<Figures: ScoreFigures>(_ score: Int, _ figures: Figures) -> GameEffect {
+        .recordScore(score, figures: figures.stored)
+    }
+}
+
+/// A game's figures kept with a score beside the number (sets found, a time, a machine):
+/// typed here, and written to and read from the score store's named strings in one place.
+public protocol ScoreFigures: Sendable {
+    /// The figures as the score store keeps them.
+    var stored: [String: String] { get }
+    /// The figures read back from the score store; nil when they are not this game's.
+    init?(stored: [String: String])
+}
+
+/// What the effect runtime learned while carrying out effects, coming back to the shell
+/// (and the game it concerns) as an input.
+public enum RuntimeReport: Sendable {
+    /// `game`'s recorded scores, best first, after one was recorded.
+    case scoresRecorded(GameID, [ScoreEntry])
+    /// A line for under the menu (nil clears it), e.g. a score file that could not be written.
+    case notice(String?)
+}
+
 /// The sound cues a game can ask for.
 public enum SoundCue: String, Equatable, Sendable, CaseIterable {
     case cardDrawn
@@ -94,26 +206,3 @@ public enum SoundCue: String, Equatable, Sendable, CaseIterable {
     case handLost
 }
 
-/// One key and what it does, as the bottom line and the help overlay show it.
-public struct KeyHint: Equatable, Sendable {
-    public var keys: String
-    public var action: String
-
-    public init(_ keys: String, _ action: String) {
-        self.keys = keys
-        self.action = action
-    }
-}
-
-/// The contents of a help overlay: a title, the keys, and a few lines of rules.
-public struct HelpSheet: Equatable, Sendable {
-    public var title: String
-    public var keys: [KeyHint]
-    public var notes: [String]
-
-    public init(title: String, keys: [KeyHint], notes: [String] = []) {
-        self.title = title
-        self.keys = keys
-        self.notes = notes
-    }
-}

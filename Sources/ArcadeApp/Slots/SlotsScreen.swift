@@ -7,7 +7,7 @@ import SlotModel
 /// left to right, then names the payout and updates the score. Reset (`r`) puts the
 /// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
 /// End go to the first and last.
-struct SlotsScreen: GameScreen {
+struct SlotsScreen: LegacyGameScreen {
     /// One machine and what the screen shows of it.
     struct Machine {
         let game: SlotMachineGame

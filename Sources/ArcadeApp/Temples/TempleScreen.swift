@@ -9,7 +9,7 @@ import TempleModel
 /// One button ("Study" / "Match") switches, and the names pane slides away or back.
 /// A `--deck` folder loads on a thread of its own (`DeckLoader`): meanwhile the screen
 /// shows how far it is, and leaving it stops the loading.
-struct TempleScreen: GameScreen {
+struct TempleScreen: LegacyGameScreen {
     /// How long the switch between the modes takes, in seconds.
     static let transitionDuration = 0.3
     /// How often the loading screen looks at the loader: ten times a second.

@@ -88,6 +88,12 @@ public struct Glyphs: Hashable, Sendable {
         }
     }
 
+    /// `unicode`, or `ascii` on a terminal that shows only ASCII: the one way every screen
+    /// falls back to ASCII for a glyph or a word of its own (`pick("★", ascii: "*")`).
+    public func pick(_ unicode: String, ascii fallback: String) -> String {
+        ascii ? fallback : unicode
+    }
+
     /// What replaces the cut-off end of truncated text: `…` or `...`.
     public var ellipsis: String { ascii ? "..." : "…" }
     /// The multiplication sign of sizes such as `40×12` (`x` in ASCII).

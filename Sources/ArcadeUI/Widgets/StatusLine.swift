@@ -1,0 +1,109 @@
+/// A line of a game saying what just happened, drawn the same way in every game: the
+/// first of its wordings (fullest first) that fits, in the style of its tone.
+public struct StatusLine: Hashable, Sendable {
+    /// What the words mean to the player, which sets how they are drawn.
+    public enum Tone: Hashable, Sendable {
+        /// News: plain text.
+        case plain
+        /// A figure or heading: bold.
+        case strong
+        /// It went well (a set, a pair, a win): bold green.
+        case good
+        /// It went badly (not a set, a loss): bold red.
+        case bad
+        /// Look here (a hint, a warning): bold yellow.
+        case warning
+        /// An aside: dim.
+        case quiet
+
+        /// The style of the tone.
+        public var style: Style {
+            switch self {
+            case .plain: return .plain
+            case .strong: return .bold
+            case .good: return Style.bold.foreground(.green)
+            case .bad: return Style.bold.foreground(.red)
+            case .warning: return Style.bold.foreground(.yellow)
+            case .quiet: return .dim
+            }
+        }
+    }
+
+    /// The words, fullest first: the first that fits is drawn, else the last cut short.
+    public var wordings: [String]
+    public var tone: Tone
+    public var alignment: TextAlignment
+
+    public init(_ wordings: [String], tone: Tone = .plain, alignment: TextAlignment = .left) {
+        self.wordings = wordings
+        self.tone = tone
+        self.alignment = alignment
+    }
+
+    public init(_ text: String, tone: Tone = .plain, alignment: TextAlignment = .left) {
+        self.init([text], tone: tone, alignment: alignment)
+    }
+
+    /// The fullest wording.
+    public var text: String { wordings.first ?? "" }
+
+    /// The wording drawn in `width` columns.
+    public func wording(fitting width: Int) -> String {
+        wordings.first { DisplayWidth.of($0) <= width } ?? wordings.last ?? ""
+    }
+
+    /// Draw the line in `rect` (its top row).
+    public func draw(into grid: inout CellGrid, in rect: Rect) {
+        Label(wording(fitting: rect.width), alignment: alignment, style: tone.style).draw(into: &grid, in: rect)
+    }
+}
+
+/// A cursor over the cells of a grid of `columns` columns, in reading order, that stops at
+/// the edges: arrows move it, Home and End go to the first and last cell.
+///
+/// Screens whose cells are not in plain reading order give it their own `positions`.
+public struct GridCursor: Hashable, Sendable {
+    /// The cell the cursor is on.
+    public var index: Int
+
+    public init(_ index: Int = 0) {
+        self.index = index
+    }
+
+    /// Move one cell in `direction` over `count` cells laid out `columns` wide; at an
+    /// edge it stays.
+    public mutating func move(_ direction: Direction, columns: Int, count: Int) {
+        guard columns > 0, count > 0 else { return }
+        let (dx, dy) = direction.delta
+        let column = index % columns
+        if column + dx < 0 || column + dx >= columns { return }
+        let target = index + dx + dy * columns
+        if target >= 0 && target < count { index = target }
+    }
+
+    /// Move one cell in `direction` where cell `i` is shown at `positions[i]` (nil: not
+    /// shown); the cursor goes to the cell at the next position in that direction, if any.
+    public mutating func move(_ direction: Direction, positions: [(row: Int, column: Int)?]) {
+        guard positions.indices.contains(index), let here = positions[index] else { return }
+        let (dx, dy) = direction.delta
+        if let target = positions.indices.first(where: { other in
+            positions[other].map { $0.row == here.row + dy && $0.column == here.column + dx } ?? false
+        }) {
+            index = target
+        }
+    }
+
+    /// Home: the first shown cell (top row, first column); End: the last.
+    public mutating func jump(toEnd: Bool, positions: [(row: Int, column: Int)?]) {
+        let shown = positions.indices.compactMap { i in positions[i].map { (i, $0.row, $0.column) } }
+        let pick = toEnd
+            ? shown.max { ($0.1, $0.2) < ($1.1, $1.2) }
+            : shown.min { ($0.1, $0.2) < ($1.1, $1.2) }
+        if let pick { index = pick.0 }
+    }
+
+    /// Home or End over `count` cells in reading order.
+    public mutating func jump(toEnd: Bool, count: Int) {
+        index = toEnd ? max(0, count - 1) : 0
+    }
+}
