@@ -11,6 +11,8 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CArcadeShim", dependencies: ["CNcursesw"]),
+        // libc's wcwidth for ArcadeUI, without curses
+        .target(name: "CArcadeWidth"),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
@@ -29,14 +31,19 @@ let package = Package(
         .target(name: "TempleModel", dependencies: ["ArcadeCore"]),
         .target(name: "BlackjackModel", dependencies: ["ArcadeCore"]),
 
-        // UI
-        .target(name: "ArcadeUI", dependencies: ["CNcursesw", "CArcadeShim"]),
+        // UI: pure (cells, grid, widgets, layout, input values, run loop). It must not depend
+        // on CNcursesw or CArcadeShim: without the dependency an `import CNcursesw` in it
+        // fails to build, so the compiler keeps curses out of it.
+        .target(name: "ArcadeUI", dependencies: ["CArcadeWidth"]),
+        // The ncurses backend, the only code that calls curses: NcursesTerminal, reading and
+        // decoding the terminal's input, terminal safety
+        .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
 
         // App: menu, screens, scores, options
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeCore", "CArcadePNG",
+                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
@@ -61,6 +68,7 @@ let package = Package(
         .testTarget(name: "TempleModelTests", dependencies: ["TempleModel"]),
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
+        .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeUI"]),
         .testTarget(
             name: "ArcadeAppTests",
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],

@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeTerminal
 import ArcadeUI
 import Glibc
 

@@ -1,4 +1,4 @@
-import CArcadeShim
+import CArcadeWidth
 import Glibc
 
 /// How many terminal columns a code point takes, with `wcwidth` semantics.

@@ -1,4 +1,5 @@
-// wcwidth is only declared for X/Open; this define affects this file alone.
+// The X/Open 7 declarations this file has always been compiled against; this define
+// affects this file alone.
 #define _XOPEN_SOURCE 700
 
 #include "arcade_shim.h"
@@ -43,8 +44,6 @@ int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) 
     int extended = pair;
     return setcchar(cell, text, attrs, 0, &extended);
 }
-
-int arcade_wcwidth(wchar_t ch) { return wcwidth(ch); }
 
 mmask_t arcade_mouse_button1_pressed(void) { return BUTTON1_PRESSED; }
 mmask_t arcade_mouse_button1_released(void) { return BUTTON1_RELEASED; }

@@ -44,15 +44,4 @@ import Testing
         let pile = "a" + String(repeating: "\u{301}", count: 10_000)
         #expect(pile.escapedForMessage().unicodeScalars.count == String.messageValueLimit + 1)
     }
-
-    @Test func terminalErrorsQuoteTERMSafely() {
-        let hostile = "xterm\u{1B}]0;pwned\u{07}"
-        for error in [TerminalError.unknownTerminal(hostile), .cannotMoveCursor(hostile)] {
-            #expect(error.description.contains("'xterm\\e]0;pwned\\x07'"), "\(error.description)")
-            #expect(!Self.hasControls(error.description))
-        }
-        let long = TerminalError.unknownTerminal(String(repeating: "t", count: 100_000)).description
-        #expect(long.count < 200, "\(long.count) characters")
-        #expect(long.contains("…"))
-    }
 }

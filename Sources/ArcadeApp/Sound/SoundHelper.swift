@@ -1,3 +1,4 @@
+import ArcadeTerminal
 import ArcadeUI
 import Glibc
 import Synchronization

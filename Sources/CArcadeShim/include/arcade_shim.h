@@ -1,6 +1,7 @@
 // Prefixed C wrappers for what Swift cannot import from ncurses (attribute and
-// mouse macros, the stdscr global, extended colour pairs, wcwidth), and the
-// async-signal-safe terminal restore that runs inside signal handlers.
+// mouse macros, the stdscr global, extended colour pairs), and the async-signal-safe
+// terminal restore that runs inside signal handlers. Only ArcadeTerminal imports it
+// (wcwidth, which ArcadeUI needs, is in CArcadeWidth).
 #ifndef ARCADE_SHIM_H
 #define ARCADE_SHIM_H
 
@@ -27,9 +28,6 @@ int arcade_terminal_known(const char *term, int fd);
 
 // A cell with an extended colour pair (pairs above 255 go through the opts pointer).
 int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair);
-
-// Display width of one code point in the current locale (-1 for non-printing).
-int arcade_wcwidth(wchar_t ch);
 
 // Mouse masks (macros in curses.h).
 mmask_t arcade_mouse_button1_pressed(void);

@@ -1,3 +1,5 @@
+import ArcadeUI
+
 /// Why the arcade could not take over the terminal; each message says what to do.
 public enum TerminalError: Error, CustomStringConvertible, Equatable {
     /// Standard input or output is not a terminal (a pipe, a file, /dev/null).

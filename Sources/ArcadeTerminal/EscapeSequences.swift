@@ -1,4 +1,14 @@
+import ArcadeUI
+
 /// What the bytes after an ESC turned out to be.
+///
+/// The grammar (this file and `KeyDecoding.swift`) is pure: bytes in, `Input` out, no
+/// curses, no file descriptors. It still lives in the backend, not in ArcadeUI, because
+/// it is the wire format of a real terminal and nothing else reads it: screens, the run
+/// loop and the fake terminal of the tests deal in `Input` values only, and the one
+/// reader of bytes is `TerminalInput`. Its tests (ArcadeTerminalTests) call these
+/// functions directly and need no terminal. A second backend speaking ECMA-48 would
+/// move it into a module of its own, not into ArcadeUI.
 public enum EscapeDecoding: Equatable, Sendable {
     /// A key or a mouse event.
     case input(Input)

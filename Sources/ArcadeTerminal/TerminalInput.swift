@@ -1,3 +1,4 @@
+import ArcadeUI
 import Glibc
 
 /// The terminal's input bytes, read in chunks and decoded into keys and mouse events.

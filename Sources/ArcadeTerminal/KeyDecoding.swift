@@ -1,3 +1,8 @@
+import ArcadeUI
+
+// The byte grammar of keys lives here, in the backend, beside the reader it serves; see
+// `EscapeDecoding` for why.
+
 extension Key {
     /// The key for a character read in raw mode (control bytes included).
     public static func decode(character code: UInt32) -> Key {

@@ -1,10 +1,12 @@
+import ArcadeUI
 import CArcadeShim
 import CNcursesw
 import Glibc
 
 /// The ncurses backend: takes over the terminal, draws grids, reads keys and mice.
 ///
-/// Only this file and `KeyDecoding.swift` call ncurses. Everything it draws goes
+/// Only this module calls ncurses (ArcadeUI does not depend on curses, so the compiler
+/// keeps it that way), and in it only this file. Everything it draws goes
 /// through `present`, which writes only the cells that differ from the previous
 /// grid and lets `doupdate` send the minimum bytes.
 public final class NcursesTerminal: TerminalDevice {
