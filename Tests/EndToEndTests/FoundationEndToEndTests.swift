@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -164,7 +165,7 @@ extension EndToEnd {
 
             shell.sendKeys("C-z")
             #expect(await shell.waitFor("Stopped"))
-            if let arcade { #expect(TerminalSession.processState(arcade) == "T", "the arcade is stopped") }
+            if let arcade { #expect(ProcessTable.state(of: arcade) == "T", "the arcade is stopped") }
             #expect(await shell.waitForAbsence(of: "ARCADE"))
             let stopped = shell.terminalState()
             #expect(!stopped.alternateScreen, "suspended: alternate screen left\n\(shell.report())")
@@ -241,8 +242,8 @@ extension EndToEnd {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let pid = try TerminalProcess.spawn(binary.path, arguments: ["--help"], environment: ["LANG=C.UTF-8"],
-                                                actions: &actions)
+            let pid = try Spawn.program(binary.path, arguments: ["--help"], environment: ["LANG=C.UTF-8"],
+                                        actions: &actions)
             close(ends[1])
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
