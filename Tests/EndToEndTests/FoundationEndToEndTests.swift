@@ -63,9 +63,7 @@ extension EndToEnd {
                     "the key line is at the bottom\n\(session.report())")
             #expect(session.terminalState().alternateScreen, "the menu draws on the alternate screen")
 
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         @Test func ctrlCExits130Restored() async throws {
@@ -76,23 +74,16 @@ extension EndToEnd {
             session.expectRestored()
         }
 
-        struct SignalCase: Sendable, CustomTestStringConvertible {
-            var name: String
-            var number: Int32
-            var status: Int32
-            var testDescription: String { "\(name) → \(status)" }
-        }
-
         @Test(arguments: [
-            SignalCase(name: "SIGTERM", number: SIGTERM, status: 143),
-            SignalCase(name: "SIGHUP", number: SIGHUP, status: 129),
-            SignalCase(name: "SIGINT", number: SIGINT, status: 130),
+            ExitPath(name: "SIGTERM", signal: SIGTERM, status: 143),
+            ExitPath(name: "SIGHUP", signal: SIGHUP, status: 129),
+            ExitPath(name: "SIGINT", signal: SIGINT, status: 130),
         ])
-        func signalExitsRestored(_ signal: SignalCase) async throws {
+        func signalExitsRestored(_ path: ExitPath) async throws {
             let session = try await startMenu()
             defer { session.close() }
-            #expect(await session.signal(signal.number))
-            #expect(await session.waitForExit() == signal.status)
+            #expect(await session.signal(try #require(path.signal)))
+            #expect(await session.waitForExit() == path.status)
             session.expectRestored()
         }
 
@@ -111,9 +102,7 @@ extension EndToEnd {
             #expect(await session.waitUntil("the menu again at 100×30") {
                 Self.isMenu($0) && !$0.contains("Terminal too small")
             })
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         // MARK: No terminal, bad terminal
@@ -311,9 +300,7 @@ extension EndToEnd {
             #expect(session.exitStatus == nil, "the arcade is still running\n\(session.report())")
             #expect(await session.waitUntil("the menu still on screen") { Self.isMenu($0) })
 
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         /// One byte that is not UTF-8 (a stray Latin-1 byte, line noise) must not cost the

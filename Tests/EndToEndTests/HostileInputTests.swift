@@ -221,9 +221,7 @@ extension EndToEnd {
             #expect(await session.waitFor("(y/n)"))
             session.type("y")
             #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         /// The seconds of "Time m:ss" on a Set screen.

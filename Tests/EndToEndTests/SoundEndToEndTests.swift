@@ -56,14 +56,6 @@ extension EndToEnd {
             await session.leaveGameAndQuit()
         }
 
-        /// A way out of the arcade and the status it ends with.
-        struct ExitPath: Sendable, CustomTestStringConvertible {
-            var name: String
-            var signal: Int32?
-            var status: Int32
-            var testDescription: String { "\(name) → \(status)" }
-        }
-
         @Test(arguments: [
             ExitPath(name: "q", signal: nil, status: 0),
             ExitPath(name: "Ctrl-C", signal: nil, status: 130),

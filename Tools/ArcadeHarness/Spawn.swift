@@ -20,14 +20,10 @@ public enum Spawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        sigdelset(&allSignals, SIGKILL)
-        sigdelset(&allSignals, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var blocked = signalSet(all: false)
+        var reset = signalSet(all: true)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setsigdefault(&attributes, &reset)
         let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported into Swift
         posix_spawnattr_setflags(&attributes,
                                  Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newSession ? setsid : 0)))
@@ -41,6 +37,15 @@ public enum Spawn {
         let error = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard error == 0 else { throw Failure("posix_spawn \(path): \(String(cString: strerror(error)))") }
         return pid
+    }
+
+    /// No signal, or every signal that can be caught (all but SIGKILL and SIGSTOP).
+    private static func signalSet(all: Bool) -> sigset_t {
+        var set = sigset_t()
+        guard all else { sigemptyset(&set); return set }
+        sigfillset(&set)
+        for uncatchable in [SIGKILL, SIGSTOP] { sigdelset(&set, uncatchable) }
+        return set
     }
 
     /// How a child that ended is reported, from its `wait` status: the exit code, or 128 + the
@@ -58,10 +63,7 @@ public struct ProcessExit: Equatable, Sendable, CustomStringConvertible {
     /// Whether a signal ended it.
     public var signaled: Bool
 
-    public init(status: Int32, signaled: Bool) {
-        self.status = status
-        self.signaled = signaled
-    }
+    public init(status: Int32, signaled: Bool) { (self.status, self.signaled) = (status, signaled) }
 
     /// It exited with `code`.
     public static func exited(_ code: Int32) -> ProcessExit { ProcessExit(status: code, signaled: false) }

@@ -3,13 +3,11 @@ import Glibc
 
 /// A crash, hang, broken terminal or damaged score file found by the torture.
 struct Defect: Encodable {
-    var game: String
-    var kind: String
-    var seed: UInt64
-    var step: Int
+    var game: String, kind: String
+    var seed: UInt64, step: Int
     var detail: String
-    var lastEvents: [String]
-    var screen: [String]
+    /// The inputs just before it, and the screen the output left.
+    var lastEvents: [String], screen: [String]
 
     var reproduce: String {
         "arcade-bench --torture --only \(game) --seed \(seed)" + (step > 0 ? " --count \(step)" : "")
@@ -44,21 +42,16 @@ struct Defect: Encodable {
 struct GameTortureResult: Encodable {
     var game: String
     var seed: UInt64
-    var events = 0
-    var bytesSent = 0
-    var bytesReceived = 0
-    var resizes = 0
-    var stops = 0
-    var mouse = 0
-    var launches = 0
-    /// Exits with status 0 caused by the random input itself (q on the menu).
-    var quitsByInput = 0
-    var probes = 0
+    /// Inputs sent (mouse reports, resizes and stops among them) and bytes each way.
+    var events = 0, mouse = 0, resizes = 0, stops = 0
+    var bytesSent = 0, bytesReceived = 0
+    /// Starts (the first, then one after each quit by input), and exits with status 0 caused
+    /// by the random input itself (q on the menu); liveness probes.
+    var launches = 0, quitsByInput = 0, probes = 0
     var seconds = 0.0
-    var finalExit = "–"
-    var finalOK = false
-    var terminal = "–"
-    var scoreFile = "–"
+    /// How quitting at the end went, the terminal and score file after it, defects found.
+    var finalExit = "–", finalOK = false
+    var terminal = "–", scoreFile = "–"
     var defects = 0
 
     private enum CodingKeys: String, CodingKey {

@@ -4,10 +4,9 @@ import Glibc
 /// The torture run: random inputs per game, signals at random moments, and input closing.
 final class TortureRunner {
     let launcher: ArcadeLauncher
-    let count: Int
-    let seed: UInt64
-    let signalTrials: Int
-    let probeEvery: Int
+    /// Random inputs per game, from `seed`; rounds of signal trials; inputs between probes.
+    let count: Int, seed: UInt64
+    let signalTrials: Int, probeEvery: Int
     private(set) var defects: [Defect] = []
     var results: [GameTortureResult] = []
     var signals: [SignalTrial] = []
