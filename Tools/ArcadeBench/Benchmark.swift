@@ -84,24 +84,11 @@ struct IdleFigures: Encodable {
     var involuntary: Int
     var bytes: Int
 
-    var wakeupsPerSecond: Double { Double(wakeups) / seconds }
+    var wakeupsPerSecond: Double
 
     private enum CodingKeys: String, CodingKey {
         case label = "state", seconds, cpuMilliseconds = "cpu_ms", cpuTicks, wakeups, voluntary, involuntary
         case wakeupsPerSecond, bytes
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(label, forKey: .label)
-        try container.encode(seconds, forKey: .seconds)
-        try container.encode(cpuMilliseconds, forKey: .cpuMilliseconds)
-        try container.encode(cpuTicks, forKey: .cpuTicks)
-        try container.encode(wakeups, forKey: .wakeups)
-        try container.encode(voluntary, forKey: .voluntary)
-        try container.encode(involuntary, forKey: .involuntary)
-        try container.encode(wakeupsPerSecond, forKey: .wakeupsPerSecond)
-        try container.encode(bytes, forKey: .bytes)
     }
 }
 
@@ -283,7 +270,8 @@ struct Benchmark {
             wakeups: after.wakeups - before.wakeups,
             voluntary: after.voluntarySwitches - before.voluntarySwitches,
             involuntary: after.involuntarySwitches - before.involuntarySwitches,
-            bytes: process.totalBytes - bytesBefore)
+            bytes: process.totalBytes - bytesBefore,
+            wakeupsPerSecond: Double(after.wakeups - before.wakeups) / (end - start))
     }
 
     /// The output that follows one input, until it has been quiet for `quiet`.
