@@ -3,6 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "Arcade",
+    // What the package offers: the game, and the tools (run with `swift run <name>`)
+    products: [
+        .executable(name: "arcade", targets: ["arcade"]),
+        .executable(name: "arcade-bench", targets: ["arcade-bench"]),
+        .executable(name: "make-temple-art", targets: ["make-temple-art"]),
+    ],
     targets: [
         // C boundary
         .systemLibrary(
@@ -49,16 +55,18 @@ let package = Package(
         ),
         .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
 
-        // Tools: turns the reviewable text sources of the temple pictures into PNGs,
-        // and measures the release binary in a pseudo-terminal
-        .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Sources/MakeTempleArt"),
-        .executableTarget(name: "arcade-bench", dependencies: ["ArcadeCore"], path: "Sources/ArcadeBench"),
+        // Tools, outside the product (Tools/): the harness that drives a program in a
+        // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
+        // built on it, and the generator of the temple pictures' PNGs from their text sources
+        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore"], path: "Tools/ArcadeHarness"),
+        .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
+        .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
 
         // Tests
         .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
         .target(
             name: "ArcadeTestSupport",
-            dependencies: ["ArcadeUI", "CArcadeTestPNG"],
+            dependencies: ["ArcadeUI", "ArcadeHarness", "CArcadeTestPNG"],
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
@@ -76,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ArcadeTestSupport", "arcade", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -39,20 +39,16 @@ import Testing
         #expect(try parse(["--version"]) == .version)
     }
 
-    @Test func unknownNamesListWhatIsValid() {
+    @Test(arguments: [
+        ("chess", ["unknown game 'chess'", "Games: slots, temples."]),
+        ("--bogus", ["unknown option '--bogus'", "--seed N, --no-color, --ascii, --mute, --help, --version"]),
+    ])
+    func unknownNamesListWhatIsValid(_ argument: String, _ said: [String]) {
         do {
-            _ = try parse(["chess"])
-            Issue.record("chess should be refused")
+            _ = try parse([argument])
+            Issue.record("\(argument) should be refused")
         } catch {
-            #expect(error.description.contains("unknown game 'chess'"))
-            #expect(error.description.contains("Games: slots, temples."))
-        }
-        do {
-            _ = try parse(["--bogus"])
-            Issue.record("--bogus should be refused")
-        } catch {
-            #expect(error.description.contains("unknown option '--bogus'"))
-            #expect(error.description.contains("--seed N, --no-color, --ascii, --mute, --help, --version"))
+            for words in said { #expect(error.description.contains(words)) }
         }
     }
 

@@ -479,10 +479,7 @@ extension PictureTests {
             #expect(PictureCells.xtermIndex(r: 255, g: 0, b: 0) == 196)
             #expect(PictureCells.xtermIndex(r: 0, g: 0, b: 0) == 16)
             #expect(PictureCells.xtermIndex(r: 255, g: 255, b: 255) == 231)
-            for index in UInt8(16)...231 {
-                let (r, g, b) = Color.rgb(ofXterm: index)
-                #expect(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)) == index)
-            }
+            Self.expectEachMapsToItself(16...231)
         }
 
         @Test func greysMapToTheGreyRamp() {
@@ -490,9 +487,14 @@ extension PictureTests {
             #expect(PictureCells.xtermIndex(r: 8, g: 8, b: 8) == 232)
             #expect(PictureCells.xtermIndex(r: 238, g: 238, b: 238) == 255)
             #expect(PictureCells.xtermIndex(r: 50, g: 50, b: 50) >= 232)
-            for index in UInt8(232)...255 {
+            Self.expectEachMapsToItself(232...255)
+        }
+
+        /// Each xterm colour of `indices`, as RGB, maps back to its own index.
+        static func expectEachMapsToItself(_ indices: ClosedRange<UInt8>, sourceLocation: SourceLocation = #_sourceLocation) {
+            for index in indices {
                 let (r, g, b) = Color.rgb(ofXterm: index)
-                #expect(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)) == index)
+                #expect(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)) == index, sourceLocation: sourceLocation)
             }
         }
 

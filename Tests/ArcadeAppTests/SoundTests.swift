@@ -10,11 +10,14 @@ import Testing
 /// The sound cues: the WAV files in `Assets/Sounds/`, and `SoundHelper` playing them through
 /// a player command (real processes through `ARCADE_SOUND_CMD`, or a scripted launcher).
 @Suite struct SoundTests {
-    /// The checkout's `Assets` folder, found from this file's path.
-    static let assetsRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets").path
+    /// The checkout, found from this file's path.
+    static let checkout = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    /// The checkout's `Assets` folder.
+    static let assetsRoot = checkout + "/Assets"
     static let soundsFolder = assetsRoot + "/Sounds"
+    /// The generator of the cues (a tool, outside the product's sources).
+    static let soundScript = checkout + "/Tools/make-sounds.py"
 
     // MARK: - The WAV files
 
@@ -51,7 +54,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await TerminalProcess.run(
-            TerminalProcess.which("python3")!, arguments: [Self.soundsFolder + "/make-sounds.py", folder])
+            TerminalProcess.which("python3")!, arguments: [Self.soundScript, folder])
         #expect(result.status == 0, "\(result)")
         for cue in SoundCue.allCases {
             let name = SoundHelper.fileName(of: cue)

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import Foundation
 import Testing
 
@@ -110,22 +111,12 @@ public enum TerminalProcess {
     ) async throws -> Result {
         let directory = try makeTemporaryDirectory(prefix: "arcade-run")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (pid, files) = try start(executable, arguments: arguments, environment: environment,
-                                     standardInput: standardInput, directory: directory)
-        let deadline = ContinuousClock.now + timeout
-        var outcome = reap(pid)
-        var timedOut = false
-        while outcome == nil {
-            if ContinuousClock.now >= deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                outcome = reap(pid, blocking: true)
-                break
-            }
+        var child = try Child(executable, arguments: arguments, environment: environment,
+                              standardInput: standardInput, directory: directory, timeout: timeout)
+        while !child.isFinished() {
             try? await Task.sleep(for: .milliseconds(10))
-            outcome = reap(pid)
         }
-        return result(outcome ?? (0, false), timedOut: timedOut, files: files)
+        return child.result
     }
 
     /// `run` without `async`, polling with `usleep`: for short commands (tmux, probes) and
@@ -147,36 +138,53 @@ public enum TerminalProcess {
         _ executable: URL, arguments: [String], environment: [String: String?],
         standardInput: StandardInput, timeout: Duration, directory: URL
     ) throws -> Result {
-        let (pid, files) = try start(executable, arguments: arguments, environment: environment,
-                                     standardInput: standardInput, directory: directory)
-        let deadline = ContinuousClock.now + timeout
-        var outcome = reap(pid)
-        var timedOut = false
+        var child = try Child(executable, arguments: arguments, environment: environment,
+                              standardInput: standardInput, directory: directory, timeout: timeout)
         var pause: useconds_t = 200
-        while outcome == nil {
-            if ContinuousClock.now >= deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                outcome = reap(pid, blocking: true)
-                break
-            }
+        while !child.isFinished() {
             usleep(pause)
             pause = min(pause * 2, 10_000)
-            outcome = reap(pid)
         }
-        return result(outcome ?? (0, false), timedOut: timedOut, files: files)
+        return child.result
+    }
+
+    /// A program started by `run` or `runBlocking`, until it ends or its time is up.
+    private struct Child {
+        let pid: pid_t
+        let files: CaptureFiles
+        let deadline: ContinuousClock.Instant
+        var outcome: ProcessExit?
+        var timedOut = false
+
+        init(_ executable: URL, arguments: [String], environment: [String: String?],
+             standardInput: StandardInput, directory: URL, timeout: Duration) throws {
+            (pid, files) = try TerminalProcess.start(executable, arguments: arguments, environment: environment,
+                                     standardInput: standardInput, directory: directory)
+            deadline = ContinuousClock.now + timeout
+        }
+
+        /// Whether it has ended (killing it, SIGKILL, when its time is up).
+        mutating func isFinished() -> Bool {
+            if outcome == nil { outcome = TerminalProcess.reap(pid) }
+            if outcome == nil && ContinuousClock.now >= deadline {
+                timedOut = true
+                kill(pid, SIGKILL)
+                outcome = TerminalProcess.reap(pid, blocking: true)
+            }
+            return outcome != nil
+        }
+
+        var result: Result {
+            let outcome = outcome ?? .exited(0)
+            return Result(status: outcome.status, killedBySignal: outcome.signaled, timedOut: timedOut,
+                          stdout: (try? String(contentsOfFile: files.stdout, encoding: .utf8)) ?? "",
+                          stderr: (try? String(contentsOfFile: files.stderr, encoding: .utf8)) ?? "")
+        }
     }
 
     private struct CaptureFiles {
         var stdout: String
         var stderr: String
-    }
-
-    private static func result(_ outcome: (status: Int32, signaled: Bool), timedOut: Bool,
-                               files: CaptureFiles) -> Result {
-        Result(status: outcome.status, killedBySignal: outcome.signaled, timedOut: timedOut,
-               stdout: (try? String(contentsOfFile: files.stdout, encoding: .utf8)) ?? "",
-               stderr: (try? String(contentsOfFile: files.stderr, encoding: .utf8)) ?? "")
     }
 
     /// Starts a program with `posix_spawn`: every signal at its default action and none
@@ -206,64 +214,22 @@ public enum TerminalProcess {
         posix_spawn_file_actions_addopen(&actions, 1, files.stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, files.stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        let pid = try spawn(executable.path, arguments: arguments,
-                            environment: env.map { "\($0.key)=\($0.value)" }, actions: &actions)
+        let pid = try Spawn.program(executable.path, arguments: arguments,
+                                    environment: env.map { "\($0.key)=\($0.value)" }, actions: &actions)
         return (pid, files)
     }
 
-    /// Start `path` with every signal at its default and none blocked (the test runner blocks
-    /// some, and a child would inherit that), its descriptors set up by `actions`.
-    ///
-    /// `environment` holds `NAME=value` strings; `newSession` makes the child lead a session
-    /// of its own (so a terminal opened by `actions` becomes its controlling terminal).
-    public static func spawn(_ path: String, arguments: [String], environment: [String],
-                             actions: inout posix_spawn_file_actions_t, newSession: Bool = false) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        sigdelset(&allSignals, SIGKILL)
-        sigdelset(&allSignals, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported into Swift
-        posix_spawnattr_setflags(&attributes,
-                                 Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newSession ? setsid : 0)))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let error = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard error == 0 else {
-            throw SpawnError(description: "posix_spawn \(path): \(String(cString: strerror(error)))")
-        }
-        return pid
-    }
-
-    /// The failure to start a program.
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// The exit of `pid` as (shell status, killed by a signal), or nil while it runs.
-    private static func reap(_ pid: pid_t, blocking: Bool = false) -> (status: Int32, signaled: Bool)? {
+    /// How `pid` ended, or nil while it runs.
+    private static func reap(_ pid: pid_t, blocking: Bool = false) -> ProcessExit? {
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
             if result == pid { break }
             if result == 0 { return nil }
             if errno == EINTR { continue }
-            return (-1, false)  // not our child any more: should not happen
+            return .exited(-1)  // not our child any more: should not happen
         }
-        let signal = status & 0x7F
-        if signal == 0 { return ((status >> 8) & 0xFF, false) }
-        return (128 + signal, true)
+        return Spawn.exitStatus(fromWaitStatus: status)
     }
 
     /// A fresh, empty, private directory under the system temporary directory.

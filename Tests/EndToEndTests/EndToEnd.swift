@@ -5,3 +5,13 @@ import Testing
 ///
 /// Add a game's end-to-end tests as `extension EndToEnd { @Suite struct SlotsEndToEndTests {...} }`.
 @Suite(.serialized) enum EndToEnd {}
+
+extension EndToEnd {
+    /// A way out of the arcade (a key, or a signal) and the status it ends with.
+    struct ExitPath: Sendable, CustomTestStringConvertible {
+        var name: String
+        var signal: Int32?
+        var status: Int32
+        var testDescription: String { "\(name) → \(status)" }
+    }
+}

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -62,9 +63,7 @@ extension EndToEnd {
                     "the key line is at the bottom\n\(session.report())")
             #expect(session.terminalState().alternateScreen, "the menu draws on the alternate screen")
 
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         @Test func ctrlCExits130Restored() async throws {
@@ -75,23 +74,16 @@ extension EndToEnd {
             session.expectRestored()
         }
 
-        struct SignalCase: Sendable, CustomTestStringConvertible {
-            var name: String
-            var number: Int32
-            var status: Int32
-            var testDescription: String { "\(name) → \(status)" }
-        }
-
         @Test(arguments: [
-            SignalCase(name: "SIGTERM", number: SIGTERM, status: 143),
-            SignalCase(name: "SIGHUP", number: SIGHUP, status: 129),
-            SignalCase(name: "SIGINT", number: SIGINT, status: 130),
+            ExitPath(name: "SIGTERM", signal: SIGTERM, status: 143),
+            ExitPath(name: "SIGHUP", signal: SIGHUP, status: 129),
+            ExitPath(name: "SIGINT", signal: SIGINT, status: 130),
         ])
-        func signalExitsRestored(_ signal: SignalCase) async throws {
+        func signalExitsRestored(_ path: ExitPath) async throws {
             let session = try await startMenu()
             defer { session.close() }
-            #expect(await session.signal(signal.number))
-            #expect(await session.waitForExit() == signal.status)
+            #expect(await session.signal(try #require(path.signal)))
+            #expect(await session.waitForExit() == path.status)
             session.expectRestored()
         }
 
@@ -110,9 +102,7 @@ extension EndToEnd {
             #expect(await session.waitUntil("the menu again at 100×30") {
                 Self.isMenu($0) && !$0.contains("Terminal too small")
             })
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         // MARK: No terminal, bad terminal
@@ -164,7 +154,7 @@ extension EndToEnd {
 
             shell.sendKeys("C-z")
             #expect(await shell.waitFor("Stopped"))
-            if let arcade { #expect(TerminalSession.processState(arcade) == "T", "the arcade is stopped") }
+            if let arcade { #expect(ProcessTable.state(of: arcade) == "T", "the arcade is stopped") }
             #expect(await shell.waitForAbsence(of: "ARCADE"))
             let stopped = shell.terminalState()
             #expect(!stopped.alternateScreen, "suspended: alternate screen left\n\(shell.report())")
@@ -241,8 +231,8 @@ extension EndToEnd {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let pid = try TerminalProcess.spawn(binary.path, arguments: ["--help"], environment: ["LANG=C.UTF-8"],
-                                                actions: &actions)
+            let pid = try Spawn.program(binary.path, arguments: ["--help"], environment: ["LANG=C.UTF-8"],
+                                        actions: &actions)
             close(ends[1])
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -310,9 +300,7 @@ extension EndToEnd {
             #expect(session.exitStatus == nil, "the arcade is still running\n\(session.report())")
             #expect(await session.waitUntil("the menu still on screen") { Self.isMenu($0) })
 
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         /// One byte that is not UTF-8 (a stray Latin-1 byte, line noise) must not cost the

@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -8,14 +9,12 @@ import Glibc
 #endif
 
 /// Issue 13's adversarial pass, on the debug `arcade` binary: floods of bytes, pastes, stray
-/// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's `Pty`,
+/// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's `PtyProcess`,
 /// which sees every byte written, so the modes left behind are known) or in tmux where the
 /// screen's text is read.
 extension EndToEnd {
     @Suite(.serialized)
     struct HostileInputTests {
-        typealias Pty = EndToEnd.TortureTests.Pty
-        typealias Exit = EndToEnd.TortureTests.Exit
 
         /// `count` random bytes without the ones that quit or stop (Ctrl-C, Ctrl-Z, q, y).
         static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
@@ -27,12 +26,9 @@ extension EndToEnd {
             }
         }
 
-        func startMenu(_ dataHome: URL, arguments: [String] = []) throws -> Pty {
-            let binary = try #require(TerminalProcess.requireArcadeBinary())
-            let pty = try Pty(binary: binary.path, arguments: arguments, dataHome: dataHome.path)
-            #expect(pty.waitUntil(seconds: 10) { pty.bytesRead > 0 }, "the arcade drew nothing")
-            pty.waitQuiet(0.1, limit: 2)
-            return pty
+        func startMenu(_ dataHome: URL, arguments: [String] = []) throws -> PtyProcess {
+            let launcher = try #require(ArcadeLauncher.forTests())
+            return try launcher.start(arguments, dataHome: dataHome, quiet: 0.1)
         }
 
         /// Item 5: a mebibyte of random bytes is applied as it comes and drawn in batches, so
@@ -44,9 +40,9 @@ extension EndToEnd {
             let pty = try startMenu(dataHome)
             let started = ContinuousClock.now
             pty.send(Self.randomBytes(1 << 20, seed: 13) + [0x03])
-            let exit = pty.waitForExit(seconds: 30)
+            let exit = pty.waitFor(exitWithin: 30)?.exit
             let took = ContinuousClock.now - started
-            #expect(exit == Exit(status: 130, signaled: false), "Ctrl-C after the flood ends with 130: \(pty.tailDescription)")
+            #expect(exit == .exited(130), "Ctrl-C after the flood ends with 130: \(pty.tailDescription)")
             #expect(took < .seconds(20), "1 MiB took \(took)")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
@@ -57,9 +53,9 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try startMenu(dataHome, arguments: ["set", "--seed", "4"])
             pty.send(Self.randomBytes(256 << 10, seed: 14) + [0x03] + Self.randomBytes(256 << 10, seed: 15))
-            #expect(pty.waitForExit(seconds: 20) == Exit(status: 130, signaled: false), "tail: \(pty.tailDescription)")
+            #expect(pty.waitFor(exitWithin: 20)?.exit == .exited(130), "tail: \(pty.tailDescription)")
             // It ended at the Ctrl-C: most of what came after it was never taken.
-            #expect(pty.pendingInput > 128 << 10, "only \(pty.pendingInput) bytes after the Ctrl-C were left unread")
+            #expect(pty.pendingCount > 128 << 10, "only \(pty.pendingCount) bytes after the Ctrl-C were left unread")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
@@ -69,12 +65,12 @@ extension EndToEnd {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-paste")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try startMenu(dataHome)
-            #expect(pty.sawBracketedPaste, "ESC [ ? 2004 h at the start")
+            #expect(pty.terminal.sawBracketedPaste, "ESC [ ? 2004 h at the start")
             pty.send(Array("\u{1B}[200~5qqq\r\u{1B}[201~".utf8))
             pty.waitQuiet(0.2, limit: 2)
-            #expect(pty.exitStatus == nil, "a pasted q quits nothing")
+            #expect(pty.isRunning, "a pasted q quits nothing")
             #expect(!pty.tailDescription.contains("Blackjack"), "a pasted 5 opens no game: \(pty.tailDescription)")
-            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(quitArcade(pty)?.exit == .exited(0))
             #expect(pty.restoreProblems.isEmpty, "bracketed paste is off again at exit: \(pty.restoreProblems)")
         }
 
@@ -126,7 +122,7 @@ extension EndToEnd {
             session.sendBytes("\u{1B}[200~abc")
             try #require(await session.waitForInputRead())
             kill(pid, SIGSTOP)
-            #expect(await session.waitUntil("stopped") { _ in TerminalSession.processState(pid) == "T" })
+            #expect(await session.waitUntil("stopped") { _ in ProcessTable.state(of: pid) == "T" })
             session.sendBytes("2\r\u{1B}[201~")
             let stopped = ContinuousClock.now
             try await Task.sleep(until: stopped + .milliseconds(800))  // the stop lasts longer than a paste's gap
@@ -158,7 +154,7 @@ extension EndToEnd {
             #expect(mkfifo(folder.appendingPathComponent("scores.json").path, 0o644) == 0)
             let pty = try startMenu(dataHome)
             #expect(pty.tailDescription.contains("regular"), "the menu names the problem: \(pty.tailDescription)")
-            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(quitArcade(pty)?.exit == .exited(0))
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
@@ -182,7 +178,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try startMenu(dataHome, arguments: ["memory", "--seed", "2"])
             pty.signal(signal.number)
-            #expect(pty.waitForExit(seconds: 5) == Exit(status: 128 + signal.number, signaled: true),
+            #expect(pty.waitFor(exitWithin: 5)?.exit == .killed(by: signal.number),
                     "\(signal.name) ends with \(128 + signal.number); tail: \(pty.tailDescription)")
             #expect(pty.restoreProblems.isEmpty, "\(signal.name): \(pty.restoreProblems)")
         }
@@ -196,11 +192,11 @@ extension EndToEnd {
                 pty.signal(number)
                 pty.waitQuiet(0.05, limit: 1)
             }
-            #expect(pty.exitStatus == nil, "still running")
-            let before = pty.bytesRead
-            pty.send([0x0C])  // Ctrl-L: it still answers
-            #expect(pty.waitUntil(seconds: 2) { pty.bytesRead > before })
-            #expect(pty.quit() == Exit(status: 0, signaled: false))
+            #expect(pty.isRunning, "still running")
+            let before = pty.totalBytes
+            pty.send(Keys.controlL)  // it still answers
+            #expect(pty.waitUntil(limit: 2) { pty.totalBytes > before })
+            #expect(quitArcade(pty)?.exit == .exited(0))
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
@@ -215,7 +211,7 @@ extension EndToEnd {
             let pid = try #require(await session.waitForProgramPID())
             kill(pid, SIGSTOP)
             let stoppedAt = ContinuousClock.now
-            #expect(await session.waitUntil("stopped", timeout: .seconds(5)) { _ in TerminalSession.processState(pid) == "T" })
+            #expect(await session.waitUntil("stopped", timeout: .seconds(5)) { _ in ProcessTable.state(of: pid) == "T" })
             try await Task.sleep(until: stoppedAt + .seconds(4))  // the stop being tested lasts 4 s
             kill(pid, SIGCONT)
             #expect(await session.waitFor("Time 0:02"), "the clock runs on after the continue")
@@ -225,9 +221,7 @@ extension EndToEnd {
             #expect(await session.waitFor("(y/n)"))
             session.type("y")
             #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         /// The seconds of "Time m:ss" on a Set screen.

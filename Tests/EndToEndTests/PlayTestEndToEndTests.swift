@@ -52,9 +52,7 @@ extension EndToEnd {
             #expect(await session.waitFor("q: quit"))
             #expect(await session.resize(width: 80, height: 24))
             #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         @Test func homeAndEndAsTmuxSendsThemNeverLeaveOrOpenAGame() async throws {

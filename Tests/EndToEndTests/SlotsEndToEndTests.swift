@@ -40,9 +40,7 @@ extension EndToEnd {
             #expect(await session.waitFor("[1 3-digit]"))
             session.type("q")
             #expect(await session.waitFor("ARCADE"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         @Test func spinSwitchTabsAndResetWithKeys() async throws {
@@ -76,9 +74,7 @@ extension EndToEnd {
             #expect(await session.waitFor("3  Slots"))
             // Neither machine went above the 100 it started with: no "best" to show or keep.
             #expect(line(containing: "3  Slots", in: session)?.contains("best") == false)
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
             let scores = try? String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
             #expect(scores?.contains("\"slots\"") != true)
         }
@@ -92,9 +88,7 @@ extension EndToEnd {
             #expect(await session.waitFor("Leave this game? (y/n)"))
             session.type("y")
             #expect(await session.waitFor("best 398 (3-digit)"))
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
             let scores = try String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
             #expect(scores.contains("\"slots\"") && scores.contains("3-digit") && !scores.contains("5-digit"))
         }

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -55,14 +56,6 @@ extension EndToEnd {
             await session.leaveGameAndQuit()
         }
 
-        /// A way out of the arcade and the status it ends with.
-        struct ExitPath: Sendable, CustomTestStringConvertible {
-            var name: String
-            var signal: Int32?
-            var status: Int32
-            var testDescription: String { "\(name) → \(status)" }
-        }
-
         @Test(arguments: [
             ExitPath(name: "q", signal: nil, status: 0),
             ExitPath(name: "Ctrl-C", signal: nil, status: 130),
@@ -80,8 +73,8 @@ extension EndToEnd {
                 lines("players", in: session).count == 4
             })
             let players = lines("players", in: session).compactMap { pid_t($0) }
-            defer { for pid in players where TerminalSession.isRunning(pid) { kill(pid, SIGKILL) } }
-            #expect(players.allSatisfy(TerminalSession.isRunning))
+            defer { for pid in players where ProcessTable.isRunning(pid) { kill(pid, SIGKILL) } }
+            #expect(players.allSatisfy(ProcessTable.isRunning))
 
             switch (path.name, path.signal) {
             case ("q", _):
@@ -94,11 +87,11 @@ extension EndToEnd {
                 #expect(await session.waitForExit() == path.status)
             }
             let deadline = ContinuousClock.now + .seconds(5)
-            while players.contains(where: TerminalSession.isRunning) && ContinuousClock.now < deadline {
+            while players.contains(where: ProcessTable.isRunning) && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            #expect(!players.contains(where: TerminalSession.isRunning),
-                    "still running after the arcade exited: \(players.filter(TerminalSession.isRunning))")
+            #expect(!players.contains(where: ProcessTable.isRunning),
+                    "still running after the arcade exited: \(players.filter(ProcessTable.isRunning))")
             session.expectRestored()
         }
 
@@ -109,11 +102,11 @@ extension EndToEnd {
             #expect(await session.waitUntil("both players ran") { _ in lines("cues.log", in: session).count == 2 })
             // No key comes, so no cue either: the players must be collected as they end.
             let deadline = ContinuousClock.now + .seconds(5)
-            while !TerminalSession.children(of: arcade).isEmpty && ContinuousClock.now < deadline {
+            while !ProcessTable.children(of: arcade).isEmpty && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            #expect(TerminalSession.children(of: arcade).isEmpty,
-                    "children left (pid: state): \(TerminalSession.children(of: arcade))")
+            #expect(ProcessTable.children(of: arcade).isEmpty,
+                    "children left (pid: state): \(ProcessTable.children(of: arcade))")
             await session.leaveGameAndQuit()
         }
     }

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -34,6 +35,12 @@ extension EndToEnd {
             #expect(await session.waitForExit() == 0, sourceLocation: sourceLocation)
         }
 
+        /// The arcade's peak resident memory so far is under 100 MB.
+        static func expectPeakUnderOneHundredMegabytes(_ pid: pid_t, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let peak = try #require(ProcSample.read(pid), sourceLocation: sourceLocation).peakResidentBytes
+            #expect(peak < 100_000_000, "peak resident memory \(peak / 1_000_000) MB", sourceLocation: sourceLocation)
+        }
+
         /// The built-in Kirtland picture, copied into `folder` as `name`.
         static func addPicture(_ name: String, to folder: URL) throws {
             let temples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -68,9 +75,7 @@ extension EndToEnd {
             #expect(await session.resize(width: 300, height: 100))
             #expect(await session.waitFor("Study: every temple"))
             await session.waitUntilIdle()
-            let status = try #require(ProcessStatus(pid: pid))
-            #expect(status.peakResidentBytes < 100_000_000,
-                    "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
+            try Self.expectPeakUnderOneHundredMegabytes(pid)
             await Self.leaveAndQuit(session)
             session.expectRestored()
         }
@@ -88,9 +93,7 @@ extension EndToEnd {
             defer { session.close() }
             let pid = try #require(await session.waitForProgramPID())
             #expect(await session.waitFor("Left 1", timeout: .seconds(60)))
-            let status = try #require(ProcessStatus(pid: pid))
-            #expect(status.peakResidentBytes < 100_000_000,
-                    "peak resident memory \(status.peakResidentBytes / 1_000_000) MB")
+            try Self.expectPeakUnderOneHundredMegabytes(pid)
             await Self.leaveAndQuit(session)
         }
 
@@ -127,15 +130,13 @@ extension EndToEnd {
             #expect(await session.waitUntil("the loading frame within 64 columns") { screen in
                 screen.contains("Loading pictures") && screen.split(separator: "\n").contains { $0.hasPrefix("╭─ Temples") }
             })
-            #expect((ProcessStatus(pid: pid)?.threads ?? 0) >= 2, "the loading runs on a thread of its own")
+            #expect((ProcSample.read(pid)?.threads ?? 0) >= 2, "the loading runs on a thread of its own")
             session.type("q")
             #expect(await session.waitFor("ARCADE"))
             // The loading stopped: its thread is gone, long before thirty pictures could be read.
-            #expect(await eventually { ProcessStatus(pid: pid)?.threads == 1 }, "the loader's thread is still running")
+            #expect(await eventually { ProcSample.read(pid)?.threads == 1 }, "the loader's thread is still running")
             #expect(session.lines().contains { $0.contains("Temples") && !$0.contains("best") })
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
+            await session.quitFromMenu()
         }
 
         @Test func ctrlCWhileLoadingEndsTheArcadeAtOnce() async throws {

@@ -1,21 +1,23 @@
 import Glibc
 
 /// What /proc says about a process, summed over its threads.
-struct ProcSample {
+public struct ProcSample: Sendable {
     /// CPU time on the processor (ns), from `/proc/PID/task/*/schedstat`.
-    var cpuNanoseconds: UInt64 = 0
+    public var cpuNanoseconds: UInt64 = 0
     /// utime + stime in clock ticks, from `/proc/PID/stat`.
-    var cpuTicks: UInt64 = 0
-    var voluntarySwitches: Int = 0
-    var involuntarySwitches: Int = 0
-    var threads: Int = 0
-    var peakRSSKB: Int = 0
-    var rssKB: Int = 0
-    var state: String = "?"
+    public var cpuTicks: UInt64 = 0
+    public var voluntarySwitches: Int = 0
+    public var involuntarySwitches: Int = 0
+    public var threads: Int = 0
+    public var peakRSSKB: Int = 0
+    public var rssKB: Int = 0
+    public var state: String = "?"
 
-    var wakeups: Int { voluntarySwitches + involuntarySwitches }
+    public var wakeups: Int { voluntarySwitches + involuntarySwitches }
+    /// `peakRSSKB` in bytes.
+    public var peakResidentBytes: Int { peakRSSKB * 1024 }
 
-    static func read(_ pid: pid_t) -> ProcSample? {
+    public static func read(_ pid: pid_t) -> ProcSample? {
         guard let status = readText("/proc/\(pid)/status") else { return nil }
         var sample = ProcSample()
         for line in status.split(separator: "\n") {
@@ -56,7 +58,7 @@ struct ProcSample {
     }
 
     /// What the process maps, largest resident first: (name, resident kB), from smaps.
-    static func residentByMapping(_ pid: pid_t) -> [(String, Int)] {
+    public static func residentByMapping(_ pid: pid_t) -> [(String, Int)] {
         guard let smaps = readText("/proc/\(pid)/smaps") else { return [] }
         var totals: [String: Int] = [:]
         var current = "?"
@@ -79,9 +81,68 @@ struct ProcSample {
 }
 
 /// Clock ticks per second for `cpuTicks`.
-let clockTicksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+public let clockTicksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
 
 /// The load average of the machine (1 minute), for the report.
-func loadAverage() -> String {
+public func loadAverage() -> String {
     readText("/proc/loadavg")?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+/// The processes in /proc and how they are related (Linux), from `/proc/PID/stat`.
+public enum ProcessTable {
+    /// One process: its pid, name (`comm`, at most 15 characters), state letter and parent.
+    public struct Entry: Sendable {
+        public var pid: pid_t
+        public var name: String
+        public var state: Character
+        public var parent: pid_t
+    }
+
+    /// The entry of `pid`, or nil when it is gone.
+    public static func entry(_ pid: pid_t) -> Entry? {
+        guard let text = readText("/proc/\(pid)/stat"),
+              let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
+        let name = String(text[text.index(after: open) ..< close])
+        let rest = text[text.index(after: close)...].split(separator: " ")
+        guard rest.count >= 2, let state = rest[0].first, let parent = pid_t(rest[1]) else { return nil }
+        return Entry(pid: pid, name: name, state: state, parent: parent)
+    }
+
+    /// Every process there is.
+    public static func all() -> [Entry] {
+        listDirectory("/proc").compactMap { pid_t($0) }.compactMap(entry)
+    }
+
+    /// The state letter of a process (`R`, `S`, `T` stopped, `Z` zombie…), nil when it is gone.
+    public static func state(of pid: pid_t) -> Character? { entry(pid)?.state }
+
+    /// The name of a process (`comm`), nil when it is gone.
+    public static func name(of pid: pid_t) -> String? { entry(pid)?.name }
+
+    /// Whether `pid` is running: it exists and is neither a zombie nor dead.
+    public static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = state(of: pid) else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// The children of `parent` (zombies included) with their state letters.
+    public static func children(of parent: pid_t) -> [pid_t: Character] {
+        var result: [pid_t: Character] = [:]
+        for entry in all() where entry.parent == parent { result[entry.pid] = entry.state }
+        return result
+    }
+
+    /// The processes descended from `root` (and `root` itself, when `including`).
+    public static func descendants(of root: pid_t, including: Bool) -> Set<pid_t> {
+        let table = all()
+        var result: Set<pid_t> = including ? [root] : []
+        var frontier = [root]
+        while let parent = frontier.popLast() {
+            for entry in table where entry.parent == parent && !result.contains(entry.pid) {
+                result.insert(entry.pid)
+                frontier.append(entry.pid)
+            }
+        }
+        return result
+    }
 }

@@ -4,28 +4,31 @@
 /// It understands UTF-8 text (wide glyphs by `wcwidth`), the DEC line-drawing set, cursor
 /// addressing and movement, erasing, inserting and deleting characters and lines, `rep`,
 /// scroll regions, the alternate screen (`?1049`), cursor visibility (`?25`), mouse
-/// reporting modes, application cursor keys and keypad. Colours and attributes are ignored.
+/// reporting modes, bracketed paste, application cursor keys and keypad. Colours and attributes are ignored.
 /// With `tracksGrid == false` only the modes are followed (cheap enough for the torture).
-final class VirtualTerminal {
-    private(set) var width: Int
-    private(set) var height: Int
-    let tracksGrid: Bool
+public final class VirtualTerminal {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public let tracksGrid: Bool
 
     // Modes the restore check looks at.
-    private(set) var alternateScreen = false
-    private(set) var cursorVisible = true
-    private(set) var mouseModes: Set<Int> = []
-    private(set) var applicationCursorKeys = false
-    private(set) var applicationKeypad = false
+    public private(set) var alternateScreen = false
+    public private(set) var cursorVisible = true
+    public private(set) var mouseModes: Set<Int> = []
+    public private(set) var applicationCursorKeys = false
+    public private(set) var applicationKeypad = false
+    /// Bracketed paste (`?2004`), and whether it was ever switched on.
+    public private(set) var bracketedPaste = false
+    public private(set) var sawBracketedPaste = false
     /// How many times the alternate screen was entered and left.
-    private(set) var alternateScreenEntries = 0
-    private(set) var alternateScreenExits = 0
+    public private(set) var alternateScreenEntries = 0
+    public private(set) var alternateScreenExits = 0
 
     // Screen.
     private var cells: [UInt32]
     private var otherScreen: [UInt32]
-    private(set) var cursorX = 0
-    private(set) var cursorY = 0
+    public private(set) var cursorX = 0
+    public private(set) var cursorY = 0
     private var wrapPending = false
     private var savedCursor = (x: 0, y: 0)
     private var scrollTop = 0
@@ -44,7 +47,7 @@ final class VirtualTerminal {
     private var utf8Value: UInt32 = 0
     private var utf8Remaining = 0
 
-    init(width: Int, height: Int, tracksGrid: Bool = true) {
+    public init(width: Int, height: Int, tracksGrid: Bool = true) {
         self.width = max(1, width)
         self.height = max(1, height)
         self.tracksGrid = tracksGrid
@@ -55,19 +58,20 @@ final class VirtualTerminal {
     }
 
     /// The modes a program must have switched off when it gives the terminal back.
-    var restoreProblems: [String] {
+    public var restoreProblems: [String] {
         var problems: [String] = []
         if alternateScreen { problems.append("still on the alternate screen") }
         if !cursorVisible { problems.append("cursor hidden") }
         if !mouseModes.isEmpty { problems.append("mouse reporting on (\(mouseModes.sorted().map { "?\($0)" }.joined(separator: ",")))") }
         if applicationCursorKeys { problems.append("application cursor keys on") }
+        if bracketedPaste { problems.append("bracketed paste on") }
         return problems
     }
 
     // MARK: Screen text
 
     /// The screen as lines of text (trailing blanks kept).
-    func lines() -> [String] {
+    public func lines() -> [String] {
         guard tracksGrid else { return [] }
         var result: [String] = []
         for y in 0..<height {
@@ -82,16 +86,16 @@ final class VirtualTerminal {
         return result
     }
 
-    func line(_ y: Int) -> String {
+    public func line(_ y: Int) -> String {
         let all = lines()
         return y >= 0 && y < all.count ? all[y] : ""
     }
 
-    var text: String { lines().joined(separator: "\n") }
+    public var text: String { lines().joined(separator: "\n") }
 
     // MARK: Size
 
-    func resize(width newWidth: Int, height newHeight: Int) {
+    public func resize(width newWidth: Int, height newHeight: Int) {
         let w = max(1, newWidth), h = max(1, newHeight)
         if tracksGrid {
             func resized(_ old: [UInt32]) -> [UInt32] {
@@ -115,11 +119,11 @@ final class VirtualTerminal {
 
     // MARK: Feeding
 
-    func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes { feed(byte) }
     }
 
-    func feed(_ bytes: [UInt8]) {
+    public func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { feed($0) }
     }
 
@@ -305,6 +309,9 @@ final class VirtualTerminal {
     private func setPrivateMode(_ mode: Int, _ on: Bool) {
         switch mode {
         case 1: applicationCursorKeys = on
+        case 2004:
+            bracketedPaste = on
+            if on { sawBracketedPaste = true }
         case 25: cursorVisible = on
         case 9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016:
             if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
@@ -332,6 +339,7 @@ final class VirtualTerminal {
         mouseModes = []
         applicationCursorKeys = false
         applicationKeypad = false
+        bracketedPaste = false
         lineDrawing = false
         insertMode = false
         scrollTop = 0

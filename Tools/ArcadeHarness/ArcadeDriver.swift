@@ -2,32 +2,37 @@ import Glibc
 
 /// Key bytes as the terminal sends them (`TERM=xterm-256color`, keypad mode on: ncurses
 /// sends `smkx`, so the arrows are the application-mode `kcuu1`… = `ESC O A`…).
-enum Keys {
-    static let up: [UInt8] = [0x1B, 0x4F, 0x41]
-    static let down: [UInt8] = [0x1B, 0x4F, 0x42]
-    static let right: [UInt8] = [0x1B, 0x4F, 0x43]
-    static let left: [UInt8] = [0x1B, 0x4F, 0x44]
-    static let enter: [UInt8] = [0x0D]
-    static let space: [UInt8] = [0x20]
-    static let tab: [UInt8] = [0x09]
-    static let escape: [UInt8] = [0x1B]
-    static let controlL: [UInt8] = [0x0C]
-    static let controlC: [UInt8] = [0x03]
+public enum Keys {
+    public static let up: [UInt8] = [0x1B, 0x4F, 0x41]
+    public static let down: [UInt8] = [0x1B, 0x4F, 0x42]
+    public static let right: [UInt8] = [0x1B, 0x4F, 0x43]
+    public static let left: [UInt8] = [0x1B, 0x4F, 0x44]
+    public static let enter: [UInt8] = [0x0D]
+    public static let space: [UInt8] = [0x20]
+    public static let tab: [UInt8] = [0x09]
+    public static let escape: [UInt8] = [0x1B]
+    public static let controlL: [UInt8] = [0x0C]
+    public static let controlC: [UInt8] = [0x03]
 
-    static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+    public static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
 }
 
 /// How the arcade is started: which binary, at what size, in what environment.
-struct ArcadeLauncher {
-    var binary: String
-    var width = 100
-    var height = 30
+public struct ArcadeLauncher: Sendable {
+    public var binary: String
+    public var width = 100
+    public var height = 30
     /// Extra variables (e.g. `ARCADE_SOUND=off`).
-    var extraEnvironment: [String: String] = [:]
+    public var extraEnvironment: [String: String] = [:]
+
+    public init(binary: String, extraEnvironment: [String: String] = [:]) {
+        self.binary = binary
+        self.extraEnvironment = extraEnvironment
+    }
 
     /// A clean environment: TERM=xterm-256color, LANG=C.UTF-8, the score file in `dataHome`,
     /// nothing that changes how the arcade draws (NO_COLOR, COLUMNS, LINES, ESCDELAY, LC_*).
-    func environment(dataHome: String) -> [String] {
+    public func environment(dataHome: String) -> [String] {
         var variables: [String: String] = [
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
@@ -41,14 +46,14 @@ struct ArcadeLauncher {
         return variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
-    func launch(_ arguments: [String], dataHome: String, tracksGrid: Bool = true,
-                separateInput: Bool = false) throws -> PtyProcess {
+    public func launch(_ arguments: [String], dataHome: String, tracksGrid: Bool = true,
+                       separateInput: Bool = false) throws -> PtyProcess {
         try PtyProcess(binary: binary, arguments: arguments, environment: environment(dataHome: dataHome),
                        width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid)
     }
 
     /// The games the binary offers, from `arcade --help` (in menu order).
-    func games() -> [String] {
+    public func games() -> [String] {
         let dataHome = makeTemporaryDirectory("arcade-bench-help")
         defer { removeTree(dataHome) }
         guard let process = try? launch(["--help"], dataHome: dataHome) else { return [] }
@@ -71,20 +76,22 @@ struct ArcadeLauncher {
 }
 
 /// Whether the bottom line shows the shell's key line (`? help` and `q quit`/`q menu`).
-func keyLineShown(_ process: PtyProcess) -> Bool {
+public func keyLineShown(_ process: PtyProcess) -> Bool {
     let line = process.terminal.line(process.terminal.height - 1)
     return line.contains("help") && (line.contains("menu") || line.contains("quit"))
 }
 
 /// What checking the terminal after the arcade exited found.
-struct RestoreCheck {
-    var problems: [String]
-    var isRestored: Bool { problems.isEmpty }
-    var summary: String { isRestored ? "restored" : "NOT restored: " + problems.joined(separator: "; ") }
+public struct RestoreCheck: Sendable {
+    public var problems: [String]
+
+    public init(problems: [String]) { self.problems = problems }
+    public var isRestored: Bool { problems.isEmpty }
+    public var summary: String { isRestored ? "restored" : "NOT restored: " + problems.joined(separator: "; ") }
 
     /// Terminal modes (alternate screen, cursor, mouse, keypad) as the output left them, the
     /// last bytes holding `ESC [ ? 1049 l` and `ESC [ ? 25 h`, and termios as before the start.
-    static func check(_ process: PtyProcess, expectOutput: Bool = true) -> RestoreCheck {
+    public static func check(_ process: PtyProcess, expectOutput: Bool = true) -> RestoreCheck {
         var problems = process.terminal.restoreProblems
         let tail = Array(process.tail(4096))
         if expectOutput {
@@ -104,22 +111,10 @@ struct RestoreCheck {
     }
 }
 
-extension Array where Element == UInt8 {
-    func contains(subsequence: [UInt8]) -> Bool {
-        guard !subsequence.isEmpty, subsequence.count <= count else { return false }
-        var index = 0
-        while index + subsequence.count <= count {
-            if self[index] == subsequence[0] && Array(self[index..<index + subsequence.count]) == subsequence { return true }
-            index += 1
-        }
-        return false
-    }
-}
-
 /// Leaves whatever is on screen and quits: rounds of `q` then `y` (q leaves a game or asks
 /// "Leave this game? (y/n)", y answers it; q on the menu quits; q also closes help and the
 /// question itself, which the next round handles). Returns how it ended, or nil if it did not.
-func quitArcade(_ process: PtyProcess, rounds: Int = 12) -> ExitInfo? {
+public func quitArcade(_ process: PtyProcess, rounds: Int = 12) -> ExitInfo? {
     if process.size.width != 100 || process.size.height != 30 {
         process.resize(width: 100, height: 30)
     }

@@ -1,3 +1,5 @@
+import ArcadeHarness
+
 /// The targets the figures are held against.
 enum Target {
     static let firstFrameMilliseconds = 10.0
@@ -138,38 +140,88 @@ struct BenchReport {
         return text
     }
 
-    func json() -> JSON {
-        .object([
-            ("binary", .string(binary)), ("size", .string("100x30")), ("term", .string("xterm-256color")),
-            ("launches", .int(launches)), ("idle_seconds", .number(idleSeconds)), ("load_average", .string(load)),
-            ("targets", .object([("first_frame_ms", .number(Target.firstFrameMilliseconds)),
-                                 ("bytes_per_move", .int(Target.bytesPerMove)),
-                                 ("idle_cpu_ms", .int(0)), ("idle_wakeups", .int(0)),
-                                 ("clock_wakeups_per_second", .number(Target.clockWakeupsPerSecond)),
-                                 ("peak_rss_mb", .number(Target.peakRSSMegabytes))])),
-            ("screens", .array(results.map { result in
-                .object([
-                    ("screen", .string(result.name)),
-                    ("first_frame_ms", .object([
-                        ("median", .optional(result.launches.isEmpty ? nil : median(result.launches))),
-                        ("min", .optional(result.launches.min())), ("max", .optional(result.launches.max())),
-                        ("all", .array(result.launches.map { .number($0) })), ("failed", .int(result.failedLaunches)),
-                        ("first_byte_median", .optional(result.firstBytes.isEmpty ? nil : median(result.firstBytes)))])),
-                    ("move", result.moveLabel.map { label in
-                        .object([("keys", .string(label)), ("bytes", .array(result.moveBytes.map { .int($0) })),
-                                 ("median_bytes", .optional(result.moves.isEmpty ? nil : medianInt(result.moveBytes))),
-                                 ("sample", .string(result.moves.first?.sample ?? ""))])
-                    } ?? .null),
-                    ("actions", .array(result.actions.map(\.json))),
-                    ("idle", result.idle?.json ?? .null),
-                    ("clock", result.clock?.json ?? .null),
-                    ("resize", .array(result.resizes.map(\.json))),
-                    ("peak_rss_kb", result.peakRSSKB.map { .int($0) } ?? .null),
-                    ("rss_by_mapping_kb", .object(result.biggestMappings.map { ($0.0, .int($0.1)) })),
-                    ("exit", .string(result.exitSummary)),
-                    ("notes", .array(result.notes.map { .string($0) })),
-                ])
-            })),
-        ])
+    /// The `--json` report: the run's settings, the targets, and each screen's figures.
+    struct JSONReport: Encodable {
+        struct Targets: Encodable {
+            var firstFrameMs = Target.firstFrameMilliseconds
+            var bytesPerMove = Target.bytesPerMove
+            var idleCpuMs = 0
+            var idleWakeups = 0
+            var clockWakeupsPerSecond = Target.clockWakeupsPerSecond
+            var peakRssMb = Target.peakRSSMegabytes
+        }
+
+        /// Launch → first complete frame, ms.
+        struct FirstFrame: Encodable {
+            var median: Double?
+            var min: Double?
+            var max: Double?
+            var all: [Double]
+            var failed: Int
+            var firstByteMedian: Double?
+        }
+
+        struct Move: Encodable {
+            var keys: String
+            var bytes: [Int]
+            var medianBytes: Double?
+            var sample: String
+        }
+
+        /// Resident kB of one mapping (largest first).
+        struct Mapping: Encodable {
+            var mapping: String
+            var kb: Int
+        }
+
+        struct Screen: Encodable {
+            var screen: String
+            var firstFrameMs: FirstFrame
+            var move: Move?
+            var actions: [BurstFigures]
+            var idle: IdleFigures?
+            var clock: IdleFigures?
+            var resize: [BurstFigures]
+            var peakRssKb: Int?
+            var rssByMappingKb: [Mapping]
+            var exit: String
+            var notes: [String]
+
+            init(_ result: ScreenResult) {
+                screen = result.name
+                firstFrameMs = FirstFrame(
+                    median: result.launches.isEmpty ? nil : median(result.launches),
+                    min: result.launches.min(), max: result.launches.max(), all: result.launches,
+                    failed: result.failedLaunches,
+                    firstByteMedian: result.firstBytes.isEmpty ? nil : median(result.firstBytes))
+                move = result.moveLabel.map { label in
+                    Move(keys: label, bytes: result.moveBytes,
+                         medianBytes: result.moves.isEmpty ? nil : medianInt(result.moveBytes),
+                         sample: result.moves.first?.sample ?? "")
+                }
+                actions = result.actions
+                idle = result.idle
+                clock = result.clock
+                resize = result.resizes
+                peakRssKb = result.peakRSSKB
+                rssByMappingKb = result.biggestMappings.map { Mapping(mapping: $0.0, kb: $0.1) }
+                exit = result.exitSummary
+                notes = result.notes
+            }
+        }
+
+        var binary: String
+        var size = "100x30"
+        var term = "xterm-256color"
+        var launches: Int
+        var idleSeconds: Double
+        var loadAverage: String
+        var targets = Targets()
+        var screens: [Screen]
+    }
+
+    func json() -> JSONReport {
+        JSONReport(binary: binary, launches: launches, idleSeconds: idleSeconds, loadAverage: load,
+                   screens: results.map(JSONReport.Screen.init))
     }
 }

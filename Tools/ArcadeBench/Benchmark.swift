@@ -1,3 +1,4 @@
+import ArcadeHarness
 import Glibc
 
 /// A key (or keys) sent as one input, with the name the report gives it.
@@ -72,7 +73,8 @@ struct ScreenPlan {
     }
 }
 
-struct IdleFigures {
+/// What an idle window cost: CPU, wakeups and bytes written while nothing was typed.
+struct IdleFigures: Encodable {
     var label: String
     var seconds: Double
     var cpuMilliseconds: Double
@@ -82,24 +84,23 @@ struct IdleFigures {
     var involuntary: Int
     var bytes: Int
 
-    var wakeupsPerSecond: Double { Double(wakeups) / seconds }
+    var wakeupsPerSecond: Double
 
-    var json: JSON {
-        .object([("state", .string(label)), ("seconds", .number(seconds)), ("cpu_ms", .number(cpuMilliseconds)),
-                 ("cpu_ticks", .int(Int(cpuTicks))), ("wakeups", .int(wakeups)), ("voluntary", .int(voluntary)),
-                 ("involuntary", .int(involuntary)), ("wakeups_per_second", .number(wakeupsPerSecond)),
-                 ("bytes", .int(bytes))])
+    private enum CodingKeys: String, CodingKey {
+        case label = "state", seconds, cpuMilliseconds = "cpu_ms", cpuTicks, wakeups, voluntary, involuntary
+        case wakeupsPerSecond, bytes
     }
 }
 
-struct BurstFigures {
+/// The output that followed one input: its size, how long it took, and the bytes themselves.
+struct BurstFigures: Encodable {
     var label: String
     var bytes: Int
     var milliseconds: Double?
     var sample: String
 
-    var json: JSON {
-        .object([("key", .string(label)), ("bytes", .int(bytes)), ("ms", .optional(milliseconds)), ("output", .string(sample))])
+    private enum CodingKeys: String, CodingKey {
+        case label = "key", bytes, milliseconds = "ms", sample = "output"
     }
 }
 
@@ -174,12 +175,12 @@ struct Benchmark {
         var replayed = 0
         var fed = 0
         let deadline = process.launchTime + 10
-        while now() < deadline {
+        while monotonicNow() < deadline {
             // Raw reading until a pause (at least one byte first).
             if process.chunks.count == replayed {
-                _ = process.waitUntil(limit: deadline - now()) { process.chunks.count > replayed || !process.isRunning }
+                _ = process.waitUntil(limit: deadline - monotonicNow()) { process.chunks.count > replayed || !process.isRunning }
             }
-            process.waitQuiet(Self.frameQuiet, limit: max(0, deadline - now()))
+            process.waitQuiet(Self.frameQuiet, limit: max(0, deadline - monotonicNow()))
             let chunks = process.chunks
             while replayed < chunks.count {
                 let end = chunks[replayed].end
@@ -257,10 +258,10 @@ struct Benchmark {
     func idle(_ process: PtyProcess, label: String, settle: Double = 0.3) -> IdleFigures? {
         process.waitQuiet(settle, limit: 3)
         guard let before = ProcSample.read(process.pid) else { return nil }
-        let start = now()
+        let start = monotonicNow()
         let bytesBefore = process.totalBytes
         process.pump(for: idleSeconds)
-        let end = now()
+        let end = monotonicNow()
         guard let after = ProcSample.read(process.pid) else { return nil }
         return IdleFigures(
             label: label, seconds: end - start,
@@ -269,7 +270,8 @@ struct Benchmark {
             wakeups: after.wakeups - before.wakeups,
             voluntary: after.voluntarySwitches - before.voluntarySwitches,
             involuntary: after.involuntarySwitches - before.involuntarySwitches,
-            bytes: process.totalBytes - bytesBefore)
+            bytes: process.totalBytes - bytesBefore,
+            wakeupsPerSecond: Double(after.wakeups - before.wakeups) / (end - start))
     }
 
     /// The output that follows one input, until it has been quiet for `quiet`.
@@ -277,7 +279,7 @@ struct Benchmark {
         let quiet = probe.quiet ?? defaultQuiet
         process.waitQuiet(0.05, limit: 1)
         let mark = process.output.count
-        let start = now()
+        let start = monotonicNow()
         process.send(probe.keys)
         let (bytes, last) = process.waitQuiet(quiet, limit: 10)
         let sample = process.output.count >= mark ? escaped(process.output[mark...], limit: 600) : ""
@@ -287,7 +289,7 @@ struct Benchmark {
     /// A resize: bytes and time until the redraw is over.
     func resize(_ process: PtyProcess, width: Int, height: Int, label: String) -> BurstFigures {
         process.waitQuiet(0.05, limit: 1)
-        let start = now()
+        let start = monotonicNow()
         process.resize(width: width, height: height)
         var (bytes, last) = process.waitQuiet(Self.burstQuiet, limit: 5)
         var label = label

@@ -1,43 +1,26 @@
 import Glibc
 
-/// How a child ended, as a shell would report it, with its resource use from `wait4`.
-struct ExitInfo {
-    /// The exit code, or 128 + the signal that ended it.
-    var status: Int32
-    var signaled: Bool
-    var time: Double
-    /// User + system CPU seconds over the whole life of the process.
-    var cpuSeconds: Double
-    var voluntarySwitches: Int
-    var involuntarySwitches: Int
-    /// Peak resident set size in kB.
-    var maxRSSKB: Int
-
-    var description: String {
-        signaled ? "killed by \(signalName(status - 128)) (status \(status))" : "exit status \(status)"
-    }
-}
-
-/// A program in a pseudo-terminal of its own: `openpty` + `fork` + `login_tty` (what `forkpty`
-/// does), keeping the slave side open here too, so the terminal modes (termios) the program
-/// leaves behind can still be read after it exits.
+/// A program in a pseudo-terminal of its own: `openpty`, then `posix_spawn` in a new session
+/// that opens the pty as its controlling terminal (what `forkpty` does, without a `fork` in a
+/// threaded process), keeping the slave side open here too, so the terminal modes (termios)
+/// the program leaves behind can still be read after it exits.
 ///
 /// Everything the program writes is read as it comes (never letting the pty fill up), fed to
 /// a `VirtualTerminal`, counted and time-stamped. Writes are non-blocking and queued.
-final class PtyProcess {
-    let pid: pid_t
-    private(set) var master: Int32
+public final class PtyProcess {
+    public let pid: pid_t
+    public private(set) var master: Int32
     private var slave: Int32
     /// With `separateInput`: the master side of the pty that is the program's standard input.
-    private(set) var inputMaster: Int32 = -1
+    public private(set) var inputMaster: Int32 = -1
     private var inputSlave: Int32 = -1
-    let launchTime: Double
-    let initialModes: termios
+    public let launchTime: Double
+    public let initialModes: termios
     /// The terminal model, fed lazily: reading only appends and time-stamps, so a slow model
     /// (a debug build of this tool) never delays reading and the timestamps stay true.
     private let model: VirtualTerminal
     private var unfed: [UInt8] = []
-    var terminal: VirtualTerminal {
+    public var terminal: VirtualTerminal {
         if !unfed.isEmpty {
             model.feed(unfed)
             unfed.removeAll(keepingCapacity: true)
@@ -45,85 +28,95 @@ final class PtyProcess {
         return model
     }
     /// With `recordsChunks`: (total bytes after each read, when it was read).
-    var recordsChunks = false
-    private(set) var chunks: [(end: Int, time: Double)] = []
+    public var recordsChunks = false
+    public private(set) var chunks: [(end: Int, time: Double)] = []
 
     /// Every byte written by the program (kept unless `keepsOutput` is false; capped).
-    private(set) var output: [UInt8] = []
-    var keepsOutput = true
+    public private(set) var output: [UInt8] = []
+    public var keepsOutput = true
     /// The most bytes `output` keeps (older bytes are dropped in halves).
-    var outputCap = 32 << 20
-    private(set) var totalBytes = 0
+    public var outputCap = 32 << 20
+    public private(set) var totalBytes = 0
     /// When the last byte arrived (or the launch time).
-    private(set) var lastOutputTime: Double
+    public private(set) var lastOutputTime: Double
     /// When the first byte arrived.
-    private(set) var firstOutputTime: Double?
-    private(set) var exitInfo: ExitInfo?
+    public private(set) var firstOutputTime: Double?
+    public private(set) var exitInfo: ExitInfo?
     private var pending: [UInt8] = []
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
-    private(set) var size: (width: Int, height: Int)
+    public private(set) var size: (width: Int, height: Int)
 
-    struct LaunchError: Error, CustomStringConvertible { var description: String }
+    public struct LaunchError: Error, CustomStringConvertible { public var description: String }
 
-    init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
-         separateInput: Bool = false, tracksGrid: Bool = true) throws {
-        var window = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        var masterFD: Int32 = -1, slaveFD: Int32 = -1
-        guard openpty(&masterFD, &slaveFD, nil, nil, &window) == 0 else {
-            throw LaunchError(description: "openpty: \(String(cString: strerror(errno)))")
-        }
-        _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
-        var inMaster: Int32 = -1, inSlave: Int32 = -1
+    public init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
+                separateInput: Bool = false, tracksGrid: Bool = true) throws {
+        let terminal = try Self.openTerminal(width: width, height: height)
+        var input: (master: Int32, slave: Int32, path: String)?
         if separateInput {
-            guard openpty(&inMaster, &inSlave, nil, nil, &window) == 0 else {
-                throw LaunchError(description: "openpty: \(String(cString: strerror(errno)))")
+            do {
+                let opened = try Self.openTerminal(width: width, height: height)
+                // Raw, as the arcade would have made it: it only puts its output terminal in raw mode.
+                var modes = termios()
+                tcgetattr(opened.slave, &modes)
+                cfmakeraw(&modes)
+                tcsetattr(opened.slave, TCSANOW, &modes)
+                input = opened
+            } catch {
+                close(terminal.master)
+                close(terminal.slave)
+                throw error
             }
-            _ = fcntl(inMaster, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(inSlave, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(inMaster, F_SETFL, fcntl(inMaster, F_GETFL) | O_NONBLOCK)
-            // Raw, as the arcade would have made it: it only puts its output terminal in raw mode.
-            var modes = termios()
-            tcgetattr(inSlave, &modes)
-            cfmakeraw(&modes)
-            tcsetattr(inSlave, TCSANOW, &modes)
         }
         var modes = termios()
-        tcgetattr(slaveFD, &modes)
+        tcgetattr(terminal.slave, &modes)
         initialModes = modes
 
-        // Everything the child needs is prepared before fork: it only calls async-signal-safe functions.
-        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        // A new session whose controlling terminal is the pty (opened after setsid, without
+        // O_NOCTTY); with a separate input, standard input is the other pty (O_NOCTTY).
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, terminal.path, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let input {
+            posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDWR | O_NOCTTY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 0)
         }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        let start = now()
-        let child = fork()
-        if child == 0 {
-            _ = login_tty(slaveFD)  // setsid, controlling terminal, stdin/stdout/stderr
-            if inSlave >= 0 { _ = dup2(inSlave, STDIN_FILENO) }
-            for number in Int32(1)..<32 where number != SIGKILL && number != SIGSTOP { Glibc.signal(number, SIG_DFL) }
-            sigprocmask(SIG_SETMASK, &noSignals, nil)
-            execve(binary, argv, envp)
-            _exit(127)
+        let start = monotonicNow()
+        do {
+            pid = try Spawn.program(binary, arguments: arguments, environment: environment,
+                                    actions: &actions, newSession: true)
+        } catch {
+            for fd in [terminal.master, terminal.slave, input?.master ?? -1, input?.slave ?? -1] where fd >= 0 { close(fd) }
+            throw error
         }
-        guard child > 0 else {
-            throw LaunchError(description: "fork: \(String(cString: strerror(errno)))")
-        }
-        pid = child
         launchTime = start
         lastOutputTime = start
-        master = masterFD
-        slave = slaveFD
-        inputMaster = inMaster
-        inputSlave = inSlave
+        master = terminal.master
+        slave = terminal.slave
+        inputMaster = input?.master ?? -1
+        inputSlave = input?.slave ?? -1
         size = (width, height)
         model = VirtualTerminal(width: width, height: height, tracksGrid: tracksGrid)
+    }
+
+    /// A pty of the given size, the master side non-blocking, both sides closed on exec.
+    private static func openTerminal(width: Int, height: Int) throws -> (master: Int32, slave: Int32, path: String) {
+        var window = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        var master: Int32 = -1, slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, &window) == 0 else {
+            throw LaunchError(description: "openpty: \(String(cString: strerror(errno)))")
+        }
+        guard let name = ttyname(slave) else {
+            close(master)
+            close(slave)
+            throw LaunchError(description: "ttyname: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        return (master, slave, String(cString: name))
     }
 
     deinit {
@@ -141,20 +134,20 @@ final class PtyProcess {
         if inputSlave >= 0 { close(inputSlave); inputSlave = -1 }
     }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         if exitInfo == nil { reap(blocking: false) }
         return exitInfo == nil
     }
 
     /// The terminal modes now (the slave side of the program's terminal).
-    var currentModes: termios? {
+    public var currentModes: termios? {
         guard slave >= 0 else { return nil }
         var modes = termios()
         return tcgetattr(slave, &modes) == 0 ? modes : nil
     }
 
     /// Whether the terminal modes are back to what they were before the program started.
-    var modesRestored: Bool? {
+    public var modesRestored: Bool? {
         guard let current = currentModes else { return nil }
         var a = current, b = initialModes
         return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_lflag == b.c_lflag
@@ -165,14 +158,14 @@ final class PtyProcess {
     // MARK: Input
 
     /// Queue bytes for the program (written as the pty accepts them).
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         pending += bytes
         flush()
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    var pendingCount: Int { pending.count }
+    public var pendingCount: Int { pending.count }
 
     /// Where keys go: the program's terminal, or its separate standard input.
     private var keyboard: Int32 { inputSlave >= 0 ? inputMaster : master }
@@ -189,7 +182,7 @@ final class PtyProcess {
     /// Reads what is there, waiting at most `timeout` seconds for something to happen.
     /// Returns the number of bytes read.
     @discardableResult
-    func pump(timeout: Double) -> Int {
+    public func pump(timeout: Double) -> Int {
         guard master >= 0 else {
             reap(blocking: false)
             if exitInfo == nil && timeout > 0 { usleep(useconds_t(min(timeout, 0.01) * 1_000_000)) }
@@ -216,7 +209,7 @@ final class PtyProcess {
             let n = readBuffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
-            let time = now()
+            let time = monotonicNow()
             if firstOutputTime == nil { firstOutputTime = time }
             lastOutputTime = time
             count += n
@@ -239,10 +232,10 @@ final class PtyProcess {
     }
 
     /// Reads for `seconds`, whatever comes.
-    func pump(for seconds: Double) {
-        let end = now() + seconds
+    public func pump(for seconds: Double) {
+        let end = monotonicNow() + seconds
         while true {
-            let left = end - now()
+            let left = end - monotonicNow()
             if left <= 0 { break }
             pump(timeout: left)
         }
@@ -252,12 +245,12 @@ final class PtyProcess {
     /// call and the last byte), or until `limit` seconds passed. Returns the bytes read and
     /// the time of the last byte (nil if none came).
     @discardableResult
-    func waitQuiet(_ quiet: Double, limit: Double = 5) -> (bytes: Int, lastByte: Double?) {
-        let start = now()
+    public func waitQuiet(_ quiet: Double, limit: Double = 5) -> (bytes: Int, lastByte: Double?) {
+        let start = monotonicNow()
         var bytes = 0
         var lastByte: Double?
         while true {
-            let current = now()
+            let current = monotonicNow()
             let since = max(start, lastByte ?? start)
             if current - since >= quiet || current - start >= limit { break }
             if exitInfo != nil && master < 0 { break }
@@ -277,10 +270,10 @@ final class PtyProcess {
     }
 
     /// Reads until `condition` holds or `limit` seconds pass.
-    func waitUntil(limit: Double, _ condition: () -> Bool) -> Bool {
-        let end = now() + limit
+    public func waitUntil(limit: Double, _ condition: () -> Bool) -> Bool {
+        let end = monotonicNow() + limit
         while !condition() {
-            let left = end - now()
+            let left = end - monotonicNow()
             if left <= 0 { return false }
             pump(timeout: min(left, 0.01))
         }
@@ -290,7 +283,7 @@ final class PtyProcess {
     // MARK: Control
 
     /// Tells the terminal its new size (the kernel sends SIGWINCH to the program).
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         var window = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
         if master >= 0 { _ = ioctl(master, UInt(TIOCSWINSZ), &window) }
         if inputSlave >= 0 { _ = ioctl(inputSlave, UInt(TIOCSWINSZ), &window) }
@@ -298,35 +291,43 @@ final class PtyProcess {
         terminal.resize(width: width, height: height)  // after the bytes written for the old size
     }
 
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         if exitInfo == nil { kill(pid, number) }
     }
 
     /// Closes the master side of the program's terminal: a hang-up (the program, which leads
     /// the terminal's session, gets SIGHUP; reads return end of file).
-    func hangUp() {
+    public func hangUp() {
         if master >= 0 { close(master); master = -1 }
     }
 
     /// Closes the master side of the separate input pty: the program's standard input hangs
     /// up without a signal (it is not the controlling terminal), so reads return end of file.
-    func closeInput() {
+    public func closeInput() {
         if inputMaster >= 0 { close(inputMaster); inputMaster = -1 }
     }
 
     /// Waits for the program to exit (reading its output meanwhile).
-    func waitFor(exitWithin seconds: Double) -> ExitInfo? {
-        let end = now() + seconds
+    public func waitFor(exitWithin seconds: Double) -> ExitInfo? {
+        let end = monotonicNow() + seconds
         while exitInfo == nil {
             if master >= 0 { pump(timeout: 0.005) } else { reap(blocking: false); if exitInfo == nil { usleep(2000) } }
-            if now() >= end { break }
+            if monotonicNow() >= end { break }
         }
-        if exitInfo != nil { pump(timeout: 0) }
+        // What the program wrote last may reach the master side after it exited (the kernel
+        // pushes pty output on from a work queue): read until 50 ms pass quiet.
+        if exitInfo != nil && master >= 0 {
+            var rounds = 0
+            while rounds < 100 && pump(timeout: 0.05) > 0 { rounds += 1 }
+        }
         return exitInfo
     }
 
+    /// How the program ended, once it has (nil while it runs, or before it was reaped).
+    public var exitStatus: ProcessExit? { exitInfo?.exit }
+
     /// Ends the program for good (SIGKILL).
-    func kill9() -> ExitInfo? {
+    public func kill9() -> ExitInfo? {
         signal(SIGKILL)
         return waitFor(exitWithin: 5)
     }
@@ -337,15 +338,20 @@ final class PtyProcess {
         var usage = rusage()
         let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
         guard result == pid else { return }
-        let signal = status & 0x7F
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         exitInfo = ExitInfo(
-            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, signaled: signal != 0, time: now(),
+            exit: Spawn.exitStatus(fromWaitStatus: status), time: monotonicNow(),
             cpuSeconds: cpu, voluntarySwitches: usage.ru_nvcsw, involuntarySwitches: usage.ru_nivcsw,
             maxRSSKB: usage.ru_maxrss)
     }
 
     /// The last `count` bytes of output.
-    func tail(_ count: Int) -> ArraySlice<UInt8> { output.suffix(count) }
+    public func tail(_ count: Int) -> ArraySlice<UInt8> { output.suffix(count) }
+
+    /// The last bytes of output with escapes shown, for a failure message.
+    public var tailDescription: String { escaped(tail(300)) }
+
+    /// The program's state letter in /proc (`R`, `S`, `T` stopped, `Z`…), nil once it is gone.
+    public var processState: Character? { ProcessTable.state(of: pid) }
 }

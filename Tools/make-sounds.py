@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Synthesise the arcade's three sound cues as small WAV files.
 
-    python3 Assets/Sounds/make-sounds.py [OUTPUT_DIR]
+    python3 Tools/make-sounds.py [OUTPUT_DIR]
 
 Writes card-drawn.wav, hand-won.wav and hand-lost.wav (16-bit PCM, mono, 22050 Hz)
-into OUTPUT_DIR, by default the folder this script is in. Standard library only;
+into OUTPUT_DIR, by default Assets/Sounds/ of the checkout this script is in. Standard library only;
 the output is the same on every run (the click's noise comes from a fixed seed), so
 `SoundTests` can regenerate the files and compare them with the ones checked in.
 
@@ -83,7 +83,8 @@ def write(path, samples):
 
 
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(checkout, "Assets", "Sounds")
     for name, make in (("card-drawn", card_drawn), ("hand-won", hand_won), ("hand-lost", hand_lost)):
         path = os.path.join(folder, name + ".wav")
         write(path, make())

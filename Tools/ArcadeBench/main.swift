@@ -1,3 +1,4 @@
+import ArcadeHarness
 import Glibc
 
 // arcade-bench: measures the arcade in a pseudo-terminal, or tortures it with random input.
@@ -102,7 +103,7 @@ func runMain() -> Int32 {
         guard !chosen.isEmpty else { fail("--only names none of the games: \(games.joined(separator: ", "))") }
         let runner = TortureRunner(launcher: launcher, count: count, seed: seed, signalTrials: signalTrials)
         runner.run(games: chosen)
-        print(json ? runner.json().rendered() : runner.markdown())
+        print(json ? renderedJSON(runner.json()) : runner.markdown())
         return runner.defects.isEmpty ? 0 : 1
     }
 
@@ -118,7 +119,7 @@ func runMain() -> Int32 {
     let results = benchmark.run(plans: plans)
     let report = BenchReport(binary: binary, launches: benchmark.launches, idleSeconds: benchmark.idleSeconds,
                              load: load, results: results)
-    print(json ? report.json().rendered() : report.markdown())
+    print(json ? renderedJSON(report.json()) : report.markdown())
 
     return 0
 }
