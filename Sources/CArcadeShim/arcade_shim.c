@@ -308,6 +308,30 @@ int arcade_safety_take_continued(void) {
     return 1;
 }
 
+#define COUNT(array) (sizeof (array) / sizeof (array)[0])
+
+/* A handler calling `handler` with `flags`, blocking nothing else yet. */
+static struct sigaction handler_for(void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = flags;
+    sigemptyset(&action.sa_mask);
+    return action;
+}
+
+/* Add the `count` signals of `signals` to `set`. */
+static void add_signals(sigset_t *set, const int *signals, size_t count) {
+    for (size_t i = 0; i < count; i++) sigaddset(set, signals[i]);
+}
+
+/* Give each of the `count` signals of `signals` the handler `action`: 0, or -1 when one fails. */
+static int install_for(const int *signals, size_t count, const struct sigaction *action) {
+    for (size_t i = 0; i < count; i++)
+        if (sigaction(signals[i], action, NULL) != 0) return -1;
+    return 0;
+}
+
 int arcade_safety_install(int in_fd, int out_fd) {
     safety_in_fd = in_fd;
     safety_out_fd = out_fd;
@@ -319,16 +343,10 @@ int arcade_safety_install(int in_fd, int out_fd) {
     stack.ss_size = sizeof alternate_stack;
     int on_stack = sigaltstack(&stack, NULL) == 0 ? SA_ONSTACK : 0;
 
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = restore_and_reraise;
-    action.sa_flags = on_stack;
-    sigemptyset(&action.sa_mask);
+    struct sigaction action = handler_for(restore_and_reraise, on_stack);
     // Block every other handled signal while one runs: one restore, one exit.
-    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-        sigaddset(&action.sa_mask, handled_signals[i]);
-    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-        if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+    add_signals(&action.sa_mask, handled_signals, COUNT(handled_signals));
+    if (install_for(handled_signals, COUNT(handled_signals), &action) != 0) return -1;
 
     // The signals that mean "leave" get a handler that only takes note while the loop runs.
     if (exit_pipe[0] < 0 && pipe(exit_pipe) == 0) {
@@ -339,29 +357,20 @@ int arcade_safety_install(int in_fd, int out_fd) {
     }
     struct sigaction leave = action;
     leave.sa_handler = note_leave;
-    for (size_t i = 0; i < sizeof leaving_signals / sizeof leaving_signals[0]; i++)
-        sigaddset(&leave.sa_mask, leaving_signals[i]);
+    add_signals(&leave.sa_mask, leaving_signals, COUNT(leaving_signals));
     for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) sigaddset(&leave.sa_mask, sig);
-    for (size_t i = 0; i < sizeof leaving_signals / sizeof leaving_signals[0]; i++) {
+    for (size_t i = 0; i < COUNT(leaving_signals); i++) {
         leave.sa_handler = leaving_signals[i] == SIGALRM ? note_alarm : note_leave;
         if (sigaction(leaving_signals[i], &leave, NULL) != 0) return -1;
     }
     leave.sa_handler = note_leave;
     for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) (void)sigaction(sig, &leave, NULL);
 
-    struct sigaction nothing;
-    memset(&nothing, 0, sizeof nothing);
-    nothing.sa_handler = unheeded;
-    nothing.sa_flags = SA_RESTART;
-    sigemptyset(&nothing.sa_mask);
-    for (size_t i = 0; i < sizeof unheeded_signals / sizeof unheeded_signals[0]; i++)
-        if (sigaction(unheeded_signals[i], &nothing, NULL) != 0) return -1;
+    struct sigaction nothing = handler_for(unheeded, SA_RESTART);
+    if (install_for(unheeded_signals, COUNT(unheeded_signals), &nothing) != 0) return -1;
 
     // No SA_RESTART: a blocked read returns EINTR, and the arcade repaints.
-    struct sigaction resume;
-    memset(&resume, 0, sizeof resume);
-    resume.sa_handler = note_continue;
-    sigemptyset(&resume.sa_mask);
+    struct sigaction resume = handler_for(note_continue, 0);
     if (sigaction(SIGCONT, &resume, NULL) != 0) return -1;
     return 0;
 }

@@ -69,14 +69,20 @@ import Testing
 
     // MARK: - Real players through ARCADE_SOUND_CMD
 
+    /// A sound helper whose player is `player` (ARCADE_SOUND_CMD), with the checkout's cues.
+    static func helper(playing player: String, environment: [String: String] = [:],
+                       launcher: PlayerLauncher = .posix) -> SoundHelper {
+        SoundHelper(settings: SoundSettings(
+            environment: environment.merging(["ARCADE_SOUND_CMD": player]) { _, new in new },
+            assets: AssetLocator(roots: [assetsRoot]), launcher: launcher))
+    }
+
     @Test func aScriptedHandPlaysItsCuesInOrderThroughTheSoundCommand() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let log = folder + "/cues.log"
         let player = try writeScript(in: folder, body: "echo \"$1\" >> \(log)")
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": player, "PATH": "/usr/bin:/bin"],
-            assets: AssetLocator(roots: [Self.assetsRoot])))
+        let helper = Self.helper(playing: player, environment: ["PATH": "/usr/bin:/bin"])
 
         // Player 5♠ 6♥ against 9♣ 8♦: hit 4♣ (15), hit K♥ (25, bust).
         typealias Card = BlackjackModel.Card
@@ -111,10 +117,7 @@ import Testing
         let log = folder + "/cues.log"
         let player = try writeScript(in: folder, body: "echo \"$1\" >> \(log)\nexit 1")
         let spawns = Recorder()
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": player],
-            assets: AssetLocator(roots: [Self.assetsRoot]),
-            launcher: recordingPosixLauncher(spawns)))
+        let helper = Self.helper(playing: player, launcher: recordingPosixLauncher(spawns))
 
         #expect(helper.playDrawCardSound() == .played)  // nobody knows yet that it will fail
         #expect(await waitUntil { helper.runningPlayers == 0 })
@@ -129,9 +132,8 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pids = PIDs()
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": try writeScript(in: folder, body: "exit 0")],
-            assets: AssetLocator(roots: [Self.assetsRoot]), launcher: recordingPosixLauncher(Recorder(), pids: pids)))
+        let helper = Self.helper(playing: try writeScript(in: folder, body: "exit 0"),
+                                 launcher: recordingPosixLauncher(Recorder(), pids: pids))
 
         #expect(helper.playWinSound() == .played)
         let pid = try #require(pids.all.first)
@@ -156,8 +158,7 @@ import Testing
             if (: > /dev/tty) 2>/dev/null; then echo opened > tty; else echo refused > tty; fi
             : > done
             """)
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": player], assets: AssetLocator(roots: [Self.assetsRoot])))
+        let helper = Self.helper(playing: player)
 
         #expect(helper.playLoseSound() == .played)
         #expect(await waitUntil { FileManager.default.fileExists(atPath: folder + "/done") })
@@ -173,8 +174,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let started = folder + "/pids"
         let player = try writeScript(in: folder, body: "sleep 1000 &\necho $! >> \(started)\necho $$ >> \(started)\nwait")
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": player], assets: AssetLocator(roots: [Self.assetsRoot])))
+        let helper = Self.helper(playing: player)
         #expect(helper.playDrawCardSound() == .played)
         #expect(await waitUntil { lines(of: started).count == 2 })
         let pids = lines(of: started).compactMap { Int32($0) }
@@ -187,8 +187,7 @@ import Testing
     }
 
     @Test func aSoundCommandThatDoesNotExistRingsTheBell() {
-        let helper = SoundHelper(settings: SoundSettings(
-            environment: ["ARCADE_SOUND_CMD": "/nonexistent/player"], assets: AssetLocator(roots: [Self.assetsRoot])))
+        let helper = Self.helper(playing: "/nonexistent/player")
         #expect(helper.playDrawCardSound() == .bell)
     }
 

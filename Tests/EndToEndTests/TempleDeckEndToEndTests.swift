@@ -16,6 +16,14 @@ extension EndToEnd {
         /// A folder of `count` 5792 × 5792 solid-colour PNGs: 33 KB each on disk, 128 MB each
         /// as RGBA. One file is written; the others are hard links to it, which the arcade
         /// reads as files of their own.
+        /// The arcade playing Temples from the folder `deck`, in a `width`×`height` terminal
+        /// (the session's usual size when not given).
+        static func playing(_ deck: URL, width: Int? = nil, height: Int? = nil) throws -> TerminalSession {
+            guard let width, let height else { return try TerminalSession.arcade(["temples", "--deck", deck.path]) }
+            return try TerminalSession.arcade(["temples", "--deck", deck.path],
+                                              configuration: .init(width: width, height: height))
+        }
+
         static func hostileDeck(count: Int) throws -> URL {
             let folder = try folder()
             let first = folder.appendingPathComponent("solid-01.png").path
@@ -64,8 +72,7 @@ extension EndToEnd {
         @Test func twelveHugePicturesStayUnderOneHundredMegabytes() async throws {
             let deck = try Self.hostileDeck(count: 12)
             defer { try? FileManager.default.removeItem(at: deck) }
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
-                                                     configuration: .init(width: 200, height: 60))
+            let session = try Self.playing(deck, width: 200, height: 60)
             defer { session.close() }
             let pid = try #require(await session.waitForProgramPID())
             #expect(await session.waitFor("Correct 0   Incorrect 0   Left 12", timeout: .seconds(120)))
@@ -89,7 +96,7 @@ extension EndToEnd {
                               colorType: .rgb, textChunks: 100, textSize: 4 << 20) { _, bytes in
                 bytes.update(repeating: 90)
             }
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            let session = try Self.playing(deck)
             defer { session.close() }
             let pid = try #require(await session.waitForProgramPID())
             #expect(await session.waitFor("Left 1", timeout: .seconds(60)))
@@ -104,7 +111,7 @@ extension EndToEnd {
             try TestPNG.write(to: deck.appendingPathComponent("wide.png").path, width: 2_000_000, height: 1,
                               colorType: .gray, bitDepth: 1) { _, bytes in bytes.update(repeating: 0) }
             try Self.addPicture("kirtland.png", to: deck)
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            let session = try Self.playing(deck)
             defer { session.close() }
             #expect(await session.waitFor("Left 1"))
             #expect(await session.waitFor("Skipped wide.png: 2000000×1 pixels is more than a picture may have"))
@@ -116,8 +123,7 @@ extension EndToEnd {
         @Test func loadingShowsProgressFollowsResizesAndQGoesBackToTheMenu() async throws {
             let deck = try Self.hostileDeck(count: 30)
             defer { try? FileManager.default.removeItem(at: deck) }
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
-                                                     configuration: .init(width: 100, height: 30))
+            let session = try Self.playing(deck, width: 100, height: 30)
             defer { session.close() }
             let pid = try #require(await session.waitForProgramPID())
             #expect(await session.waitFor("Loading pictures 1/30…"))
@@ -142,7 +148,7 @@ extension EndToEnd {
         @Test func ctrlCWhileLoadingEndsTheArcadeAtOnce() async throws {
             let deck = try Self.hostileDeck(count: 30)
             defer { try? FileManager.default.removeItem(at: deck) }
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path])
+            let session = try Self.playing(deck)
             defer { session.close() }
             #expect(await session.waitFor("Loading pictures 1/30…"))
             session.sendKeys("C-c")
@@ -159,8 +165,7 @@ extension EndToEnd {
             try FileManager.default.createSymbolicLink(atPath: deck.appendingPathComponent("z.png").path,
                                                        withDestinationPath: "/dev/zero")
             try Self.addPicture("kirtland.png", to: deck)
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
-                                                     configuration: .init(width: 100, height: 30))
+            let session = try Self.playing(deck, width: 100, height: 30)
             defer { session.close() }
             #expect(await session.waitFor("Correct 0   Incorrect 0   Left 1"))
             #expect(await session.waitFor("Skipped x.png: not a regular file (and 1 more: press ?)"))
@@ -177,8 +182,7 @@ extension EndToEnd {
             let deck = try Self.folder()
             defer { try? FileManager.default.removeItem(at: deck) }
             try Self.addPicture("only-card.png", to: deck)
-            let session = try TerminalSession.arcade(["temples", "--deck", deck.path],
-                                                     configuration: .init(width: 100, height: 30))
+            let session = try Self.playing(deck, width: 100, height: 30)
             defer { session.close() }
             #expect(await session.waitFor("Left 1"))
             session.sendKeys("Enter")  // the picture, then (the focus moves) its name

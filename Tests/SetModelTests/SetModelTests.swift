@@ -319,12 +319,7 @@ func oneMixedFeatureMeansNotASet(a: Card, b: Card, c: Card) {
 }
 
 @Test func nothingIsDealtOnceTheDeckIsEmpty() throws {
-    var game = try #require(seededGame {
-        var late = $0
-        while late.canDealMore { late.playOneMove() }
-        return !late.setsOnBoard().isEmpty
-    })
-    while game.canDealMore { game.playOneMove() }
+    var game = try #require(gameWithTheDeckOutAndASetLeft())
     #expect(game.deckCount == 0)
     #expect(!game.canDealMore)
     let idle = game
@@ -353,13 +348,19 @@ func oneMixedFeatureMeansNotASet(a: Card, b: Card, c: Card) {
 
 // MARK: - The end of the game
 
-@Test func aSetFoundAfterTheDeckRunsOutLeavesItsPlacesEmpty() throws {
-    var game = try #require(seededGame {
+/// A seeded game played until the deck is empty, with a set still on the table.
+private func gameWithTheDeckOutAndASetLeft() -> SetGame? {
+    guard var game = seededGame(where: {
         var late = $0
         while late.canDealMore { late.playOneMove() }
         return !late.setsOnBoard().isEmpty
-    })
+    }) else { return nil }
     while game.canDealMore { game.playOneMove() }
+    return game
+}
+
+@Test func aSetFoundAfterTheDeckRunsOutLeavesItsPlacesEmpty() throws {
+    var game = try #require(gameWithTheDeckOutAndASetLeft())
     if game.selectionIsSet == true {
         // Clear the set found while the deck ran out, so the next one starts from nothing.
         game.select(game.selectedCards[0])

@@ -162,13 +162,7 @@ public struct AssetError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Every folder looked for, each once, in order.
     public var searched: [String]
     /// Those that exist but were passed over because other users can change them.
-    public var unsafe: [String]
-
-    public init(name: String, searched: [String], unsafe: [String] = []) {
-        self.name = name
-        self.searched = searched
-        self.unsafe = unsafe
-    }
+    public var unsafe: [String] = []
 
     public var description: String {
         let places = searched.map { folder in

@@ -40,32 +40,60 @@ public struct MenuScreen: Sendable {
         self.notice = notice
     }
 
+    /// What the player can do on the menu.
+    public enum Action: Hashable, Sendable {
+        case move(Int), first, last, openSelected, open(number: Int), quit
+    }
+
+    /// The menu's keys; the key line and `?` help are read from them. `?` and Esc are the
+    /// shell's, listed here for help.
+    public static let bindings: [Binding<Action>] = [
+        Binding(keys: [.up, .down, .character("k"), .character("j")], hint: KeyHint("↑↓", "move"),
+                help: KeyHint("↑ ↓  k j", "choose a game")) { key in
+            key == .up || key == .character("k") ? .move(-1) : .move(1)
+        },
+        Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last game")) { key in
+            key == .home ? .first : .last
+        },
+        Binding([.enter, .space], .openSelected, hint: "open", help: "open the chosen game"),
+        Binding(keys: (0...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
+                help: KeyHint("1 … 5", "open game by number")) { key in key.digit.map { .open(number: $0) } },
+        .note("click", "open a game"),
+        .note("?", "this help"),
+        Binding([.character("q")], .quit, help: "quit"),
+        .note("Esc", "quit, after asking"),
+    ]
+
+    /// Do `action`.
+    public mutating func perform(_ action: Action) -> [Effect] {
+        switch action {
+        case .move(let step): move(by: step)
+        case .first: selected = 0
+        case .last: selected = max(0, rows.count - 1)
+        case .openSelected:
+            if rows.indices.contains(selected) { return [.open(rows[selected].id)] }
+        case .open(let number):
+            if let row = rows.first(where: { $0.id.number == number }) { return [.open(row.id)] }
+        case .quit:
+            return [.quit]
+        }
+        return []
+    }
+
     /// Apply one input.
     public mutating func update(_ input: Input, in size: Size) -> [Effect] {
         switch input {
         case .key(let key):
-            if let digit = key.digit {
-                guard let row = rows.first(where: { $0.id.number == digit }) else { return [] }
-                return [.open(row.id)]
-            }
-            if key == .character("q") { return [.quit] }
-            if key.isActivate, rows.indices.contains(selected) { return [.open(rows[selected].id)] }
-            switch key.direction(vimKeys: true) {
-            case .up?: move(by: -1)
-            case .down?: move(by: 1)
-            default:
-                if key == .home { selected = 0 }
-                if key == .end { selected = max(0, rows.count - 1) }
-            }
-            return []
+            guard let action = Self.bindings.action(for: key) else { return [] }
+            return perform(action)
         case .mouse(let event):
             switch event.action {
             case .press:
                 guard let index = rowIndex(at: event.at, in: size) else { return [] }
                 selected = index
                 return [.open(rows[index].id)]
-            case .wheelUp: move(by: -1)
-            case .wheelDown: move(by: 1)
+            case .wheelUp: return perform(.move(-1))
+            case .wheelDown: return perform(.move(1))
             default: break
             }
             return []
@@ -103,24 +131,13 @@ public struct MenuScreen: Sendable {
     }
 
     /// The key line for the menu.
-    public static let keyHints = [
-        KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("1-5", "game"),
-    ]
+    public static let keyHints = bindings.keyHints()
 
     /// What `?` shows on the menu, naming the folder the scores are kept in.
     public static func help(dataDirectory: String) -> HelpSheet {
         HelpSheet(
             title: "Arcade",
-            keys: [
-                KeyHint("↑ ↓  k j", "choose a game"),
-                KeyHint("Home  End", "the first or last game"),
-                KeyHint("Enter  Space", "open the chosen game"),
-                KeyHint("1 … 5", "open game by number"),
-                KeyHint("click", "open a game"),
-                KeyHint("?", "this help"),
-                KeyHint("q", "quit"),
-                KeyHint("Esc", "quit, after asking"),
-            ],
+            keys: bindings.helpRows(),
             notes: [
                 "In a game: ? shows its keys, q or Esc comes back here.",
                 "Best scores are kept in \(dataDirectory)/scores.json.",

@@ -57,12 +57,6 @@ public struct GameOption: Sendable {
     public var name: String
     public var valueName: String
     public var summary: String
-
-    public init(name: String, valueName: String, summary: String) {
-        self.name = name
-        self.valueName = valueName
-        self.summary = summary
-    }
 }
 
 /// One game on the menu: how to describe it, start it and rank its scores.

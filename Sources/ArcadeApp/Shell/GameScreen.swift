@@ -163,12 +163,6 @@ public struct Confirmation: Equatable, Sendable {
     public var question: String
     public var action: Action
 
-    public init(title: String, question: String, action: Action) {
-        self.title = title
-        self.question = question
-        self.action = action
-    }
-
     /// "New game? This one will be lost. (y/n)"
     public static let newGame = Confirmation(
         title: "New game", question: "New game? This one will be lost. (y/n)", action: .newGame)

@@ -19,9 +19,8 @@ extension Rect {
     /// with only fixed sizes the leftover rows at the bottom stay unused. Every row lies
     /// inside `self`; parts that find no room are empty.
     public func rows(_ sizes: [LayoutSize], spacing: Int = 0) -> [Rect] {
-        let lengths = Rect.split(height, into: sizes, spacing: spacing)
         var position = y
-        return lengths.map { length in
+        return Rect.split(height, into: sizes, spacing: spacing).map { length in
             defer { position += length + max(0, spacing) }
             return Rect(x: x, y: position, width: width, height: length).intersection(self)
         }
@@ -29,15 +28,14 @@ extension Rect {
 
     /// `self` cut into columns, left to right, sized as `sizes` says, `spacing` columns apart.
     ///
-    /// The same rules as `rows(_:spacing:)`, across instead of down.
+    /// The same rules as `rows(_:spacing:)`, across instead of down: the columns are the
+    /// rows of the transposed rectangle.
     public func columns(_ sizes: [LayoutSize], spacing: Int = 0) -> [Rect] {
-        let lengths = Rect.split(width, into: sizes, spacing: spacing)
-        var position = x
-        return lengths.map { length in
-            defer { position += length + max(0, spacing) }
-            return Rect(x: position, y: y, width: length, height: height).intersection(self)
-        }
+        transposed.rows(sizes, spacing: spacing).map(\.transposed)
     }
+
+    /// `self` with x and y, width and height swapped.
+    var transposed: Rect { Rect(x: y, y: x, width: height, height: width) }
 
     /// Lengths for `sizes` that, with the gaps, add up to at most `total`.
     private static func split(_ total: Int, into sizes: [LayoutSize], spacing: Int) -> [Int] {
