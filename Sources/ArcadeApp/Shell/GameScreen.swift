@@ -128,7 +128,7 @@ public struct GameOver<Action> {
 
     /// The box with button `focus` focused.
     public func dialog(focus: Int) -> Dialog {
-        var buttons = choices.map(\.button)
+        var buttons = choices.map { $0.button }
         for index in buttons.indices { buttons[index].isFocused = index == focus }
         return Dialog(title: title, message: message, buttons: buttons, preferredWidth: preferredWidth, style: style)
     }

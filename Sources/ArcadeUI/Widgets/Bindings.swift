@@ -177,7 +177,7 @@ public struct ActionButtons<Action> {
     }
 
     /// The buttons as a plain row, for drawing and measuring.
-    public var row: ButtonRow { ButtonRow(buttons.map(\.button), spacing: spacing, alignment: alignment) }
+    public var row: ButtonRow { ButtonRow(buttons.map { $0.button }, spacing: spacing, alignment: alignment) }
 
     /// Draw the row in `rect`, clipped to it.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
