@@ -255,7 +255,7 @@ private func entry(_ score: Int, _ player: String) -> ScoreEntry {
 }
 
 /// Runs `body` with a fresh empty directory under /tmp, removed afterwards.
-private func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
+func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
     var template = Array("/tmp/arcade-scores-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
     let path = try #require(made)

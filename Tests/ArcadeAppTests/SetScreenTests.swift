@@ -483,3 +483,17 @@ import Testing
         #expect(SetLayout.table(in: size) == SetLayout.rows(in: size).table)
     }
 }
+
+@Suite struct SetActionTests {
+    /// A test can send an action as well as a key: the same thing happens either way, and
+    /// the letter works in either case.
+    @Test func dealingByActionByKeyAndByShiftedKeyIsTheSame() {
+        var byAction = SetScreen(seed: 7), byKey = SetScreen(seed: 7), byShiftedKey = SetScreen(seed: 7)
+        _ = byAction.perform(.deal, in: .game80x23)
+        _ = byKey.update(.key(.character("d")))
+        _ = byShiftedKey.update(.key(.character("D")))
+        #expect(byAction.game.board.count == 15)
+        #expect(byKey.game == byAction.game && byShiftedKey.game == byAction.game)
+        #expect(byKey.text() == byAction.text())
+    }
+}

@@ -1,0 +1,71 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Foundation
+import Testing
+
+@testable import ArcadeApp
+
+/// The effect runtime carries out what a finished game asks for, on the fake terminal, and
+/// what it learns reaches the menu and the game as input.
+@Suite struct EffectRuntimeTests {
+    init() { prepareForDrawing() }
+
+    private static let games = [GameInfo(id: .set, summary: "Test", make: { context in TestGame(seed: context.seed) })]
+
+    @Test func aFinishedGameIsRecordedAndTheMenuShowsItsBest() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let runtime = EffectRuntime(games: Self.games, store: ScoreStore(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: Self.games, seed: { 1 })
+            let frame = Frame(size: device.size)
+            var effects = shell.open(.set, in: frame)
+            effects += shell.update(.key(.character("x")), in: frame)
+            effects += shell.update(.key(.character("e")), in: frame)  // 10 points, and a sound
+            for effect in effects { _ = runtime.perform(effect, on: &shell, in: frame) }
+            #expect(device.bellCount == 1, "no player: the sound cue is the bell")
+            _ = shell.update(.key(.character("q")), in: frame)
+            var grid = CellGrid(size: device.size)
+            shell.render(into: &grid)
+            #expect(grid.text.contains("best 10"))
+            let saved = try String(contentsOfFile: folder + "/scores.json", encoding: .utf8)
+            #expect(saved.contains("\"ann\""))
+        }
+    }
+
+    @Test func aScoreThatCannotBeKeptBecomesANoticeAndQuitEndsTheLoop() throws {
+        try withTemporaryDirectory { folder in
+            let blocked = folder + "/not-a-folder"
+            FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8))
+            let device = FakeTerminal(script: [])
+            let runtime = EffectRuntime(games: Self.games, store: ScoreStore(directory: blocked), player: "ann",
+                                        device: device, sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: Self.games, seed: { 1 })
+            let frame = Frame(size: device.size)
+            #expect(runtime.perform(.recordScore(.set, score: 5, figures: [:]), on: &shell, in: frame) == .proceed)
+            #expect(shell.menu.notice?.isEmpty == false, "the menu says the score was not kept")
+            #expect(runtime.perform(.bell, on: &shell, in: frame) == .proceed)
+            #expect(device.bellCount == 0, "muted: no bell")
+            #expect(runtime.perform(.quit, on: &shell, in: frame) == .exit(ExitStatus.success))
+        }
+    }
+}
+
+@Suite struct PlayClockTests {
+    @Test func theClockRunsFromTheFirstMoveToTheEndAndTheGameIsRecordedOnce() {
+        var clock = PlayClock()
+        clock.advance(by: 5)
+        #expect(clock.elapsed == 0 && !clock.isRunning, "no time before the first move")
+        clock.start()
+        clock.advance(by: 61.9)
+        #expect(clock.text == "1:01")
+        let first = clock.finish(), second = clock.finish()
+        #expect(first, "the first finish records")
+        #expect(!second, "a second one does not")
+        clock.advance(by: 10)
+        #expect(clock.text == "1:01", "a finished game's time stands")
+        clock.reset()
+        #expect(!clock.hasStarted && !clock.isRecorded && clock.text == "0:00")
+        #expect(PlayClock.text(-3) == "0:00" && PlayClock.text(.infinity) == "0:00" && PlayClock.text(600) == "10:00")
+    }
+}
