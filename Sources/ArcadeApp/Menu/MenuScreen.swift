@@ -171,21 +171,13 @@ public struct MenuScreen: Sendable {
     }
 
     private func drawTitle(into grid: inout CellGrid, layout: Layout) {
-        let ascii = grid.theme.ascii
         let title = "A R C A D E"
         let tagline = "five games in your terminal"
         let boxWidth = 2 + max(title.count, tagline.count) + 4
         let x = max(0, (grid.size.width - boxWidth) / 2)
-        let style = Style.bold.foreground(.cyan)
-        let top = ascii ? "+" + String(repeating: "=", count: boxWidth - 2) + "+"
-                        : "╔" + String(repeating: "═", count: boxWidth - 2) + "╗"
-        let bottom = ascii ? top : "╚" + String(repeating: "═", count: boxWidth - 2) + "╝"
-        let side: Unicode.Scalar = ascii ? "|" : "║"
-        grid.write(top, at: Point(x: x, y: layout.titleY), style: style)
-        grid.put(side, at: Point(x: x, y: layout.titleY + 1), style: style)
-        grid.put(side, at: Point(x: x + boxWidth - 1, y: layout.titleY + 1), style: style)
+        Box(style: .double, frameStyle: Style.bold.foreground(.cyan))
+            .draw(into: &grid, in: Rect(x: x, y: layout.titleY, width: boxWidth, height: 3))
         grid.write("ARCADE", at: Point(x: x + (boxWidth - 6) / 2, y: layout.titleY + 1), style: Style.bold)
-        grid.write(bottom, at: Point(x: x, y: layout.titleY + 2), style: style)
         grid.write(tagline, at: Point(x: x + (boxWidth - tagline.count) / 2, y: layout.titleY + 3), style: .dim)
     }
 
@@ -195,12 +187,12 @@ public struct MenuScreen: Sendable {
     private func draw(_ row: Row, selected: Bool, y: Int, layout: Layout, into grid: inout CellGrid) {
         guard y < grid.size.height else { return }
         let clip = Rect(x: layout.left, y: y, width: layout.width, height: 1)
-        let marker: Unicode.Scalar = selected ? (grid.theme.ascii ? ">" : "▶") : " "
+        let marker = selected ? Glyphs(theme: grid.theme).pick("▶", ascii: ">") : " "
         // The bar: marker, number and name in reverse video (cyan where there is colour).
         let bar = Rect(x: layout.left, y: y, width: min(layout.width, Self.nameColumns), height: 1)
         let name = selected ? Style.bold.foreground(.cyan).reversed : Style.bold
         if selected { grid.fill(bar, style: name) }
-        grid.put(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
+        grid.write(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
         grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
         grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
         let best = row.best ?? ""

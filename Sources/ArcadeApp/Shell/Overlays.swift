@@ -9,9 +9,9 @@ enum KeyLine {
     static func draw(_ hints: [KeyHint], always: [KeyHint], into grid: inout CellGrid) {
         let y = grid.size.height - 1
         guard y >= 0 else { return }
-        let ascii = grid.theme.ascii
+        let glyphs = Glyphs(theme: grid.theme)
         func width(_ hint: KeyHint) -> Int {
-            DisplayWidth.of(ascii ? asciiKeys(hint.keys) : hint.keys) + 1 + DisplayWidth.of(hint.action) + 3
+            DisplayWidth.of(glyphs.keys(hint.keys)) + 1 + DisplayWidth.of(hint.action) + 3
         }
         var shown = hints
         while !shown.isEmpty && (shown + always).map(width).reduce(1, +) - 3 > grid.size.width - 1 {
@@ -19,7 +19,7 @@ enum KeyLine {
         }
         var x = 1
         for hint in shown + always {
-            let keys = ascii ? asciiKeys(hint.keys) : hint.keys
+            let keys = glyphs.keys(hint.keys)
             guard x + width(hint) - 3 < grid.size.width else { break }
             x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan))
             x += 1
@@ -27,18 +27,14 @@ enum KeyLine {
             x += 3
         }
     }
-
-    /// Arrow glyphs spelled out for ASCII terminals.
-    static func asciiKeys(_ keys: String) -> String {
-        keys.replacingArrows()
-    }
 }
 
 /// The `?` overlay: a framed list of a screen's keys and a few lines of rules.
 enum HelpOverlay {
     static func draw(_ sheet: HelpSheet, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
-        let keyColumn = min(24, (sheet.keys.map { DisplayWidth.of(ascii ? $0.keys.replacingArrows() : $0.keys) }.max() ?? 0) + 2)
+        let glyphs = Glyphs(theme: grid.theme)
+        let keyColumn = min(24, (sheet.keys.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
         let maxWidth = max(10, min(grid.size.width - 2, 78))
         let textWidth = maxWidth - 4
         let notes = sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: textWidth) }
@@ -56,12 +52,12 @@ enum HelpOverlay {
         let inner = box.inner(of: frame)
         // Rows for the keys and notes, above the footer; when they do not all fit, the
         // last row shown says more is hidden.
-        var rows: [(keys: String, text: String)] = sheet.keys.map { (ascii ? $0.keys.replacingArrows() : $0.keys, $0.action) }
+        var rows: [(keys: String, text: String)] = sheet.keys.map { (glyphs.keys($0.keys), $0.action) }
         if !notes.isEmpty { rows += [("", "")] + notes.map { ("", $0) } }
         let room = max(0, inner.height - 1)
         if rows.count > room {
             rows = Array(rows.prefix(room))
-            if !rows.isEmpty { rows[rows.count - 1] = ("", Glyphs(theme: grid.theme).ellipsis) }
+            if !rows.isEmpty { rows[rows.count - 1] = ("", glyphs.ellipsis) }
         }
         for (offset, row) in rows.enumerated() {
             let y = inner.y + offset
@@ -112,23 +108,5 @@ struct YesNoQuestion: Equatable {
         default: index = nil
         }
         return index.map { $0 == 0 }
-    }
-}
-
-extension String {
-    /// Arrow glyphs as ASCII words, for `--ascii`.
-    func replacingArrows() -> String {
-        var result = ""
-        for character in self {
-            switch character {
-            case "↑": result += "Up"
-            case "↓": result += "Dn"
-            case "←": result += "Lt"
-            case "→": result += "Rt"
-            case "…": result += "..."
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -94,6 +94,24 @@ public struct Glyphs: Hashable, Sendable {
         ascii ? fallback : unicode
     }
 
+    /// Keys as the key line and help spell them: as given, or in ASCII with the arrows
+    /// as words (`← →` as `Lt Rt`).
+    public func keys(_ keys: String) -> String {
+        guard ascii else { return keys }
+        var result = ""
+        for character in keys {
+            switch character {
+            case "↑": result += "Up"
+            case "↓": result += "Dn"
+            case "←": result += "Lt"
+            case "→": result += "Rt"
+            case "…": result += "..."
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
     /// What replaces the cut-off end of truncated text: `…` or `...`.
     public var ellipsis: String { ascii ? "..." : "…" }
     /// The multiplication sign of sizes such as `40×12` (`x` in ASCII).
