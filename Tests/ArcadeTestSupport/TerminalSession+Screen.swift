@@ -45,14 +45,13 @@ extension TerminalSession {
                         sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
-    /// Waits until `text` is no longer on screen (see `waitFor`).
+    /// Waits until `text` is no longer on screen; on timeout records a failure (see `waitFor`).
     @discardableResult
-    public func waitForAbsence(
-        of text: String, timeout: Duration = .seconds(5), recordFailure: Bool = true,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> Bool {
-        await waitUntil("\"\(text)\" gone from screen", timeout: timeout, recordFailure: recordFailure,
-                        sourceLocation: sourceLocation) { !$0.contains(text) }
+    public func waitForAbsence(of text: String, timeout: Duration = .seconds(5),
+                               sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitUntil("\"\(text)\" gone from screen", timeout: timeout, sourceLocation: sourceLocation) {
+            !$0.contains(text)
+        }
     }
 
     /// Waits (polling every ~20 ms) until `condition` holds for the captured screen text.

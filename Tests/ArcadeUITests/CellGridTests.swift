@@ -74,10 +74,16 @@ import Testing
         #expect(used == DisplayWidth.of(text))
     }
 
-    @Test func controlCharactersNeverReachTheScreen() {
-        var grid = CellGrid(size: Size(width: 4, height: 1))
-        grid.write("a\u{1B}b\u{7}", at: Point(x: 0, y: 0))
-        #expect(grid.text == "a?b?")
+    /// Control characters never reach the screen (each shows as `?`), and the text of a
+    /// grid trims trailing spaces only.
+    @Test(arguments: [
+        (Size(width: 4, height: 1), "a\u{1B}b\u{7}", 0, "a?b?"),
+        (Size(width: 6, height: 3), " a  b", 1, "\n a  b\n"),
+    ])
+    func writtenTextShowsAsItShould(size: Size, text: String, row: Int, shown: String) {
+        var grid = CellGrid(size: size)
+        grid.write(text, at: Point(x: 0, y: row))
+        #expect(grid.text == shown)
     }
 
     @Test func drawingOneGridIntoAnotherClipsAndKeepsWideGlyphsWhole() {
@@ -93,11 +99,6 @@ import Testing
         #expect(edge.text == "ab")
     }
 
-    @Test func textSnapshotsTrimTrailingSpacesOnly() {
-        var grid = CellGrid(size: Size(width: 6, height: 3))
-        grid.write(" a  b", at: Point(x: 0, y: 1))
-        #expect(grid.text == "\n a  b\n")
-    }
 
     @Test func restyleKeepsGlyphs() {
         var grid = CellGrid(size: Size(width: 3, height: 1))
