@@ -504,12 +504,7 @@ struct SetLayout {
     /// The grid for `capacity` places in `table`: the column count with the largest cards
     /// (ties to fewer columns), and whether they are at least `minCell`.
     static func plan(capacity: Int, in table: Rect, minCell: Size) -> GridLayout {
-        let grids = columnChoices.map { columns in
-            // Every cell of the grid counts: the row order may put a last, partly filled row anywhere.
-            let rows = (capacity + columns - 1) / columns
-            return GridLayout(columns: columns, rows: rows, count: columns * rows, in: table, minCell: minCell,
-                              spacing: Size(width: 1, height: 0), maxCell: maximumCard)
-        }
+        let grids = columnChoices.map { grid(columns: $0, capacity: capacity, in: table, minCell: minCell) }
         func score(_ grid: GridLayout) -> (Int, Int) {
             (grid.fitsMinimum ? 1 : 0, min(grid.cellSize.width, grid.cellSize.height * 3))
         }
@@ -517,9 +512,21 @@ struct SetLayout {
     }
 
     /// Whether `places` cards can be shown at `size`, in some shape, at least `minimumCard`.
+    ///
+    /// The best plan fits when any shape does, so the first shape that fits answers (the run
+    /// loop asks for every key read).
     static func fits(_ size: Size, places: Int, theme: Theme) -> Bool {
-        size.width >= buttonsWidth
-            && plan(capacity: max(12, places), in: table(in: size), minCell: minimumCard(theme: theme)).fitsMinimum
+        guard size.width >= buttonsWidth else { return false }
+        let capacity = max(12, places), table = table(in: size), minCell = minimumCard(theme: theme)
+        return columnChoices.contains { grid(columns: $0, capacity: capacity, in: table, minCell: minCell).fitsMinimum }
+    }
+
+    /// `capacity` places `columns` wide in `table`, cards a column apart.
+    static func grid(columns: Int, capacity: Int, in table: Rect, minCell: Size) -> GridLayout {
+        // Every cell of the grid counts: the row order may put a last, partly filled row anywhere.
+        let rows = (capacity + columns - 1) / columns
+        return GridLayout(columns: columns, rows: rows, count: columns * rows, in: table, minCell: minCell,
+                          spacing: Size(width: 1, height: 0), maxCell: maximumCard)
     }
 
     /// The screen `places` cards need at their smallest, in the shape needing the least

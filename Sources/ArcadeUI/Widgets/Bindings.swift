@@ -75,7 +75,8 @@ public struct Binding<Action> {
 
     /// True when `key` is one of this binding's keys (letters in either case).
     public func matches(_ key: Key) -> Bool {
-        keys.contains(key) || (key.isUppercaseLetter && keys.contains { Self.same($0, key) })
+        for bound in keys where bound == key { return true }
+        return key.isUppercaseLetter && keys.contains { Self.same($0, key) }
     }
 
     /// The action `key` stands for, when it is one of the keys and the binding is enabled.
