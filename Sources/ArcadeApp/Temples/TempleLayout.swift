@@ -12,14 +12,14 @@ struct TempleLayout {
     /// The names pane's width in match mode: two fifths of the screen, within these bounds.
     static let namesWidths = 24...38
 
+    /// Study / Match and Reset, drawn in `buttonRow` at the right of the top row.
     var buttons: ActionButtons<TempleScreen.Action>
     var buttonRow: Rect
-    /// Correct, incorrect, left and the time, left of the buttons.
-    var tallies: Rect
-    var message: Rect
-    var picturesPane: Rect
-    var namesPane: Rect
-    var namesList: Rect
+    /// Correct, incorrect, left and the time, left of the buttons; the message under them.
+    var tallies: Rect, message: Rect
+    /// The two panes side by side (the names pane narrows as it slides away), and the
+    /// names list inside its frame.
+    var picturesPane: Rect, namesPane: Rect, namesList: Rect
     /// Cell rows of each picture (the framed picture is two more).
     var pictureRows: Int
     /// The pixel height each picture is scaled to: `pictureRows × 2`, or less for a picture
