@@ -43,14 +43,14 @@ public enum Arcade {
 
         var scores: [GameID: [ScoreEntry]] = [:]
         for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
-        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice,
-                                assets: AssetLocator(environment: environment),
+        let assets = AssetLocator(environment: environment)
+        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, assets: assets,
                                 dataDirectory: dataDirectory, seed: { options.seed ?? SeededGenerator.randomSeed() })
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: mute)
         let runtime = EffectRuntime(games: games, store: store, player: player, device: terminal, sound: sound,
-                                    isMuted: mute)
+                                    isMuted: mute, assets: assets)
         var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
         var status = ExitStatus.success
         var quitAtOnce = false

@@ -110,7 +110,7 @@ import Testing
         #expect(names.map { Array($0.unicodeScalars) } == [Array("São Paulo".unicodeScalars), Array("Café Été".unicodeScalars)])
         #expect(Array(deck.entries[0].card.location.unicodeScalars) == Array("Brasíl".unicodeScalars))
         // As the names list draws them: every accent on screen.
-        let screen = TempleScreen(deck: .success(deck), seed: 1, size: Size(width: 100, height: 29), theme: Theme())
+        let screen = TempleScreen(deck: .success(deck), seed: 1)
         var grid = CellGrid(size: Size(width: 100, height: 29))
         screen.render(into: &grid)
         #expect(grid.text.contains("Café Été") && grid.text.contains("São Paulo"))
@@ -207,20 +207,45 @@ import Testing
     /// The scaled copies drawn on screen were kept once per height ever drawn, so every
     /// resize added a set: now there is one copy per picture, within a byte limit.
     @Test func scaledCopiesStayWithinTheirLimitThroughManyResizes() {
-        let cache = ScaledPictures()
+        var scaled = ScaledPictures()
         let pictures = (0..<3).map { RGBAImage(width: 32, height: 32, filledWith: Pixel(r: UInt8($0 * 80), g: 0, b: 0)) }
         // Many small sizes, then one so large that the three copies do not fit together.
         for height in Array(stride(from: 10, through: 200, by: 10)) + [850] {
+            scaled.keep(pictures.enumerated().map { ScaledPictures.Wanted(id: "p\($0)", original: $1, pixelHeight: height) })
             for (index, picture) in pictures.enumerated() {
-                let scaled = cache.picture("p\(index)", picture, pixelHeight: height)
-                #expect(scaled.height == height && scaled[0, 0] == picture[0, 0])
+                let shown = scaled.picture("p\(index)", picture, pixelHeight: height)
+                #expect(shown.height == height && shown[0, 0] == picture[0, 0])
             }
-            #expect(cache.byteCount <= ScaledPictures.byteLimit, "at \(height) pixels: \(cache.byteCount) bytes")
+            #expect(scaled.byteCount <= ScaledPictures.byteLimit, "at \(height) pixels: \(scaled.byteCount) bytes")
+            #expect(scaled.copy(of: "p0", pixelHeight: height) != nil, "the first picture shown is kept")
         }
-        // Drawn again at the last height: the same copy, not a new one.
-        let kept = cache.byteCount
-        _ = cache.picture("p2", pictures[2], pixelHeight: 850)
-        #expect(cache.byteCount == kept)
+        #expect(scaled.copy(of: "p2", pixelHeight: 850) == nil, "three copies of 850 pixels are over the limit")
+        // Kept again at the last height: the same copies, not new ones.
+        let kept = scaled.byteCount
+        scaled.keep([ScaledPictures.Wanted(id: "p0", original: pictures[0], pixelHeight: 850)])
+        #expect(scaled.byteCount <= kept && scaled.copy(of: "p0", pixelHeight: 850) != nil)
+    }
+
+    /// Drawing used to fill a cache of scaled pictures: now the screen scales them when the
+    /// frame or the pictures shown change, and drawing only reads them.
+    @Test func thePicturesAreScaledWhenTheFrameChangesNotWhileDrawing() throws {
+        let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets])).get()
+        var screen = TempleScreen(deck: .success(deck), seed: 1)
+        let small = Frame(size: Size(width: 80, height: 23)), big = Frame(size: Size(width: 160, height: 49))
+        _ = screen.start(in: small)
+        let first = screen.game!.visiblePictures[0].id
+        let smallHeight = screen.layout(in: small).pixelHeight(of: 0)
+        #expect(screen.scaled.copy(of: first, pixelHeight: smallHeight) != nil)
+        let before = screen.scaled.byteCount
+        _ = screen.text(in: big)  // drawn at another size: scaled on the fly, nothing kept
+        #expect(screen.scaled.byteCount == before)
+        _ = screen.update(.resize(big.size), in: big)
+        let bigHeight = screen.layout(in: big).pixelHeight(of: 0)
+        #expect(bigHeight > smallHeight && screen.scaled.copy(of: first, pixelHeight: bigHeight) != nil)
+        // The same picture either way: kept or scaled as it is drawn.
+        var kept = screen
+        _ = kept.update(.resize(small.size), in: small)
+        #expect(kept.text(in: big) == screen.text(in: big))
     }
 
     @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
@@ -250,17 +275,57 @@ extension Result {
     }
 }
 
-/// The loading screen: a deck loading on its own thread, its progress, and leaving it.
+/// The loading screen: the effect runtime loads a deck on its own thread and reports its
+/// progress, and leaving stops it.
 @Suite struct TempleLoadingTests {
     init() { prepareForDrawing() }
 
-    private let gameSize = Size(width: 100, height: 29)
     private static let builtIn = TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets]))
 
-    private func text(_ screen: TempleScreen, size: Size? = nil) -> String {
-        var grid = CellGrid(size: size ?? gameSize, theme: Theme())
-        screen.render(into: &grid)
-        return grid.text
+    /// A shell showing Temples and the effect runtime carrying out its effects, as the run
+    /// loop holds them; a `--deck` folder is loaded by `loader`.
+    struct Arcade {
+        var shell: TestShell
+        let runtime: EffectRuntime
+        let data: String
+
+        init(size: Size = Size(width: 80, height: 24), loader: DeckLoader? = nil) {
+            data = FileManager.default.temporaryDirectory.appendingPathComponent("temples-\(UUID().uuidString)").path
+            shell = TestShell(games: GameCatalog.games.filter { $0.id == .temples }, size: size, seed: { 5 })
+            runtime = EffectRuntime(games: GameCatalog.games, store: ScoreStore(directory: data), player: "tester",
+                                    device: FakeTerminal(script: []), sound: nil, isMuted: true,
+                                    assets: AssetLocator(roots: [TempleScreenTests.assets]))
+            if let loader { runtime.loadFolder = { _ in loader } }
+        }
+
+        /// Carry out `effects` as the run loop does, answering the shell with what is learned.
+        mutating func perform(_ effects: [AppEffect]) {
+            for effect in effects { _ = runtime.perform(effect, on: &shell.shell, in: shell.frame) }
+        }
+
+        mutating func open(deck folder: String? = nil) {
+            perform(shell.open(.temples, options: folder.map { ["--deck": $0] } ?? [:]))
+        }
+
+        mutating func update(_ input: Input) {
+            perform(shell.update(input))
+        }
+
+        var screen: TempleScreen { shell.screen(as: TempleScreen.self)! }
+
+        func removeData() { try? FileManager.default.removeItem(atPath: data) }
+    }
+
+    @Test func theBuiltInDeckIsThereInTheFirstFrameDrawn() {
+        var arcade = Arcade(size: Size(width: 100, height: 30))
+        defer { arcade.removeData() }
+        arcade.open()
+        #expect(arcade.shell.text.contains("Correct 0   Incorrect 0   Left 20"))
+        #expect(!arcade.screen.isLoading && !arcade.shell.wantsTicks)
+        // The pictures on screen are scaled already: drawing finds them made.
+        let frame = Frame(size: Size(width: 100, height: 29))
+        let first = arcade.screen.game!.visiblePictures[0].id
+        #expect(arcade.screen.scaled.copy(of: first, pixelHeight: arcade.screen.layout(in: frame).pixelHeight(of: 0)) != nil)
     }
 
     @Test func whileLoadingTheScreenShowsHowFarItIsThenTheDeckAndThenStopsTicking() {
@@ -272,38 +337,43 @@ extension Result {
             gate.wait()
             return deck
         }
-        var screen = TempleScreen(loading: loader, origin: .folder("/cards"), seed: 5, size: gameSize, theme: Theme())
+        var arcade = Arcade(size: Size(width: 100, height: 30), loader: loader)
+        defer { arcade.removeData() }
+        reported.wait()  // the progress is there before the screen is opened: the first check sees it
+        var screen = TempleScreen(source: .folder("/cards"), seed: 5)
         #expect(screen.wantsTicks && screen.tickInterval == TempleScreen.loadingTickInterval)
-        #expect(text(screen).contains("Reading the folder…"))
-        reported.wait()
-        _ = screen.update(.tick(0.1))
-        let shown = text(screen)
+        #expect(screen.text(in: .game80x23).contains("Reading the folder…"))
+        #expect(screen.update(.tick(0.1)) == [.deck(.check)])
+
+        arcade.open(deck: "/cards")
+        #expect(arcade.shell.wantsTicks && arcade.shell.tickInterval == TempleScreen.loadingTickInterval)
+        arcade.update(.tick(0.1))
+        let shown = arcade.shell.text
         #expect(shown.contains("Loading pictures 7/12…") && shown.contains("seventh.png"), "\(shown)")
         #expect(shown.contains("54%") && shown.contains("q: back to the menu"))
-        #expect(screen.keyHints.isEmpty && !screen.isInProgress)  // q leaves without a question
-        let standard = Size(width: 80, height: 23)
-        var grid = CellGrid(size: standard, theme: Theme())
-        screen.render(into: &grid)
-        assertSnapshot(grid.text, named: "temples-loading-80x23")
-        var ascii = CellGrid(size: standard, theme: Theme(colorMode: .monochrome, ascii: true))
-        screen.render(into: &ascii)
-        #expect(ascii.text.contains("Loading pictures 7/12...") && ascii.text.contains("######"))
-        #expect(ascii.text.unicodeScalars.allSatisfy { $0.isASCII })
+        screen = arcade.screen
+        #expect(screen.keyHints(in: .game80x23).isEmpty && !screen.isInProgress)  // q leaves without a question
+        assertSnapshot(screen.text(in: .game80x23), named: "temples-loading-80x23")
+        let ascii = screen.text(in: Frame(size: Size(width: 80, height: 23), theme: Theme(colorMode: .monochrome, ascii: true)))
+        #expect(ascii.contains("Loading pictures 7/12...") && ascii.contains("######"))
+        #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII })
         // Keys and clicks do nothing yet; a resize lays the frame out anew.
         #expect(screen.update(.key(.enter)).isEmpty && screen.update(.key(.character("s"))).isEmpty)
-        let small = Size(width: 60, height: 15)
-        _ = screen.update(.resize(small))
-        let narrow = text(screen, size: small).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: 40, y: 12)))).isEmpty)
+        arcade.update(.resize(Size(width: 60, height: 16)))
+        let narrow = arcade.shell.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(narrow.contains { $0.contains("Loading pictures 7/12…") })
         #expect(narrow.contains { $0.hasPrefix("╭─ Temples") && $0.hasSuffix("╮") }, "\(narrow)")
         // Loaded: the deck is shown on the next tick, and the screen asks for no more ticks.
         gate.signal()
         _ = loader.waitUntilFinished()
-        _ = screen.update(.resize(gameSize))
-        _ = screen.update(.tick(0.1))
-        #expect(screen.loading == nil && screen.game?.totalCount == 20)
-        #expect(text(screen).contains("Correct 0   Incorrect 0   Left 20"))
-        #expect(!screen.wantsTicks)
+        arcade.update(.resize(Size(width: 100, height: 30)))
+        arcade.update(.tick(0.1))
+        #expect(!arcade.screen.isLoading && arcade.screen.game?.totalCount == 20)
+        #expect(arcade.shell.text.contains("Correct 0   Incorrect 0   Left 20"))
+        #expect(!arcade.shell.wantsTicks)
+        // The runtime let go of the loader: a check now learns nothing.
+        #expect(arcade.runtime.perform(.deck(.temples, .check)).reports.isEmpty)
     }
 
     @Test func qOrEscWhileLoadingGoesBackToTheMenuAndStopsTheLoading() throws {
@@ -315,21 +385,30 @@ extension Result {
                 let progress = TempleDeck.Progress(picture: 0, total: 20, file: "a.png", fraction: 0)
                 return loader.report(progress) ? deck : .failure(.cancelled)
             }
-            let temples = GameInfo(id: .temples, summary: "Temples", make: { context in
-                LegacyGame(TempleScreen(loading: loader, origin: .folder("/cards"), seed: context.seed,
-                                        size: context.frame.size, theme: context.frame.theme))
-            })
-            var shell = TestShell(games: [temples], size: Size(width: 80, height: 24), seed: { 1 })
-            shell.open(.temples)
-            var grid = CellGrid(size: Size(width: 80, height: 24))
-            shell.render(into: &grid)
-            #expect(grid.text.contains("Reading the folder…") && shell.wantsTicks)
-            #expect(shell.update(.key(key)).isEmpty)
-            #expect(shell.activeGame == nil && shell.overlay == nil, "\(key) did not go back to the menu")
+            var arcade = Arcade(loader: loader)
+            defer { arcade.removeData() }
+            arcade.open(deck: "/cards")
+            #expect(arcade.shell.text.contains("Reading the folder…") && arcade.shell.wantsTicks)
+            #expect(arcade.shell.update(.key(key)) == [.deck(.temples, .cancel)])
+            #expect(arcade.shell.activeGame == nil && arcade.shell.overlay == nil, "\(key) did not go back to the menu")
+            #expect(!loader.isCancelled)  // asked for, not yet done: the runtime does it
+            arcade.perform([.deck(.temples, .cancel)])
             #expect(loader.isCancelled)
             gate.signal()
             #expect(loader.waitUntilFinished().failure == .cancelled)
         }
+    }
+
+    @Test func aReportForAGameNoLongerShownIsDropped() {
+        var arcade = Arcade()
+        defer { arcade.removeData() }
+        let late = RuntimeReport.deck(.temples, DeckReport(.loading(nil)))
+        #expect(arcade.shell.shell.receive(late, in: arcade.shell.frame).isEmpty)
+        #expect(arcade.shell.activeGame == nil)
+        // A screen that has its deck ignores more news of loading.
+        arcade.open()
+        _ = arcade.shell.shell.receive(late, in: arcade.shell.frame)
+        #expect(!arcade.screen.isLoading)
     }
 
     @Test func aFolderLoaderReadsTheFolderOnItsOwnThread() throws {

@@ -16,24 +16,22 @@ import Testing
 
     private let gameSize = Size(width: 100, height: 29)
 
-    private func screen(seed: UInt64 = 5, size: Size? = nil, theme: Theme = Theme()) -> TempleScreen {
-        TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])), seed: seed,
-                     size: size ?? gameSize, theme: theme)
+    private func screen(seed: UInt64 = 5, size: Size? = nil, theme: Theme = Theme()) -> TempleTable {
+        TempleTable(TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])), seed: seed),
+                    size: size ?? gameSize, theme: theme)
     }
 
-    private func text(_ screen: TempleScreen, size: Size? = nil, theme: Theme = Theme()) -> String {
-        var grid = CellGrid(size: size ?? gameSize, theme: theme)
-        screen.render(into: &grid)
-        return grid.text
+    private func text(_ screen: TempleTable, size: Size? = nil, theme: Theme? = nil) -> String {
+        screen.screen.text(in: Frame(size: size ?? screen.frame.size, theme: theme ?? screen.frame.theme))
     }
 
     /// Put the keyboard focus on `pane`.
-    private func focus(_ pane: TempleGame.Pane, on screen: inout TempleScreen) {
+    private func focus(_ pane: TempleGame.Pane, on screen: inout TempleTable) {
         if screen.focus != pane { _ = screen.update(.key(.tab)) }
     }
 
     /// Move the names cursor to `name` and pick it.
-    private func pickName(_ name: String, on screen: inout TempleScreen) {
+    private func pickName(_ name: String, on screen: inout TempleTable) {
         focus(.names, on: &screen)
         let target = screen.game!.remainingNames.firstIndex { $0.name == name }!
         _ = screen.update(.key(.home))
@@ -185,8 +183,8 @@ import Testing
     /// "best 100% in 0:00" on the menu: a folder's deck says how it went and keeps no score.
     @Test func clearingAFolderDeckSaysHowItWentAndKeepsNoScore() throws {
         let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])).get()
-        var screen = TempleScreen(deck: .success(TempleDeck(entries: Array(deck.entries.prefix(1)), notices: [])),
-                                  origin: .folder("/cards"), seed: 1, size: gameSize, theme: Theme())
+        var screen = TempleTable(TempleScreen(deck: .success(TempleDeck(entries: Array(deck.entries.prefix(1)), notices: [])),
+                                              source: .folder("/cards"), seed: 1), size: gameSize)
         var effects = screen.update(.key(.enter))  // the picture; the focus moves to the names
         effects += screen.update(.key(.enter))
         #expect(screen.game!.isComplete)
@@ -204,7 +202,7 @@ import Testing
         let deck = try TempleDeck.load(directory: folder.path).get()
         #expect(deck.entries.map(\.card.name) == ["Old Stone Church"])
         #expect(deck.notices.count == 1 && deck.notices[0].hasPrefix("Skipped broken.png"))
-        let screen = TempleScreen(deck: .success(deck), seed: 1, size: gameSize, theme: Theme())
+        let screen = TempleTable(TempleScreen(deck: .success(deck), seed: 1), size: gameSize)
         #expect(text(screen).contains("Skipped broken.png"))
     }
 
@@ -212,16 +210,15 @@ import Testing
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: empty) }
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        var noPictures = TempleScreen(deck: TempleDeck.load(directory: empty.path), seed: 1, size: gameSize, theme: Theme())
+        var noPictures = TempleTable(TempleScreen(deck: TempleDeck.load(directory: empty.path), seed: 1), size: gameSize)
         #expect(text(noPictures).contains("No pictures in"))
         #expect(noPictures.consumes(.enter))
         #expect(noPictures.update(.key(.enter)) == [.leave])
 
-        let missing = TempleScreen(deck: TempleDeck.load(directory: "/no/such/folder"), seed: 1, size: gameSize, theme: Theme())
+        let missing = TempleTable(TempleScreen(deck: TempleDeck.load(directory: "/no/such/folder"), seed: 1), size: gameSize)
         #expect(text(missing).contains("/no/such/folder does not exist"))
 
-        let noAssets = TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: ["/nowhere"])), seed: 1,
-                                    size: gameSize, theme: Theme())
+        let noAssets = TempleTable(TempleScreen(deck: TempleDeck.builtIn(assets: AssetLocator(roots: ["/nowhere"])), seed: 1), size: gameSize)
         #expect(TempleScreenTests.flowed(text(noAssets)).contains("Looked in: /nowhere/Temples"))
     }
 
@@ -345,7 +342,7 @@ import Testing
         let folder = try Self.deckFolder(["wide.png": Self.stripes(width: 200, height: 50), "kirtland.png": kirtland])
         defer { try? FileManager.default.removeItem(at: folder) }
         let deck = try TempleDeck.load(directory: folder.path).get()
-        var screen = TempleScreen(deck: .success(deck), seed: 1, size: gameSize, theme: Theme())
+        var screen = TempleTable(TempleScreen(deck: .success(deck), seed: 1), size: gameSize)
         for mode in ["match", "study"] {
             if mode == "study" {
                 _ = screen.update(.key(.character("s")))
@@ -420,7 +417,7 @@ import Testing
         let bern = try PNGDecoder.decode(path: Self.assets + "/Temples/bern-switzerland.png")
         let folder = try Self.deckFolder(["kirtland.png": kirtland, "bern.png": bern])
         defer { try? FileManager.default.removeItem(at: folder) }
-        var screen = TempleScreen(deck: TempleDeck.load(directory: folder.path), seed: 1, size: gameSize, theme: Theme())
+        var screen = TempleTable(TempleScreen(deck: TempleDeck.load(directory: folder.path), seed: 1), size: gameSize)
         _ = screen.update(.key(.character("s")))
         _ = screen.update(.tick(1))
         let layout = screen.layout()
@@ -455,7 +452,7 @@ import Testing
         // The screen shows the first, says how many more, and the help lists them all.
         for width in [100, 60] {
             let size = Size(width: width, height: 29)
-            let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
+            let screen = TempleTable(TempleScreen(deck: .success(deck), seed: 1), size: size)
             let line = text(screen, size: size).split(separator: "\n")[1]
             #expect(line.hasSuffix("(and 4 more: press ?)"), "\(width): \(line)")
             #expect(line.hasPrefix(" deck.json names gone.png"), "\(width): \(line)")
@@ -463,7 +460,7 @@ import Testing
         }
         // And the help as drawn shows them, first among its notes, on the smallest table too.
         for size in [Size(width: 80, height: 24), Size(width: 60, height: 17)] {
-            let screen = TempleScreen(deck: .success(deck), seed: 1, size: size, theme: Theme())
+            let screen = TempleTable(TempleScreen(deck: .success(deck), seed: 1), size: size)
             var grid = CellGrid(size: size)
             HelpOverlay.draw(screen.help, into: &grid)
             let shown = TerminalSession.flowed(grid.text.replacingOccurrences(of: "║", with: " "))
@@ -526,16 +523,106 @@ import Testing
         #expect(line(1).contains("play again"), "the way on is kept: \(line(1))")
     }
 
-    @Test func statusTextTakesTheFirstWordingThatFitsAndKeepsItsTail() {
-        let text = StatusText("Reset: all pictures and names are back.", "Reset: all back.")
-        #expect(text.fitted(toWidth: 80, ascii: false) == "Reset: all pictures and names are back.")
-        #expect(text.fitted(toWidth: 20, ascii: false) == "Reset: all back.")
-        #expect(text.fitted(toWidth: 10, ascii: false) == "Reset: al…")
-        #expect(text.fitted(toWidth: 10, ascii: true) == "Reset: ...")
-        let notice = StatusText("Skipped broken.png: not a PNG file", tail: "(and 2 more: press ?)")
-        #expect(notice.full == "Skipped broken.png: not a PNG file (and 2 more: press ?)")
-        #expect(notice.fitted(toWidth: 40, ascii: false) == "Skipped broken.pn… (and 2 more: press ?)")
-        #expect(notice.fitted(toWidth: 22, ascii: false) == "Skipped broken.png: n…")  // no room for both
-        for width in -1...3 { #expect(TextLayout.width(of: notice.fitted(toWidth: width, ascii: false)) <= max(0, width)) }
+    @Test func theKeyLineFollowsTheModeAndHelpListsEveryKeyInBoth() {
+        var screen = screen()
+        #expect(screen.keyHints == [KeyHint("Tab", "pane"), KeyHint("Enter", "pick"), KeyHint("s", "study"),
+                                    KeyHint("r", "reset")])
+        let matchHelp = screen.help
+        #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓  h j k l", "Enter  Space", "click",
+                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r"])
+        _ = screen.perform(.toggleMode)
+        #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match")])
+        #expect(screen.help == matchHelp)
+        // Either case of a letter, once, in the table: S switches back.
+        _ = screen.update(.tick(1))
+        _ = screen.update(.key(.character("S")))
+        #expect(screen.game!.mode == .match)
     }
+
+    @Test func theWheelScrollsWhatItIsOver() {
+        var screen = screen(size: Size(width: 80, height: 23))
+        let list = screen.layout().namesList, pane = Box.inner(of: screen.layout().picturesPane)
+        _ = screen.update(.mouse(MouseEvent(.wheelDown, at: Point(x: list.x + 1, y: list.y + 1))))
+        #expect(screen.names.selectedIndex == 1 && screen.pictureScroll == 0)
+        _ = screen.update(.mouse(MouseEvent(.wheelDown, at: Point(x: pane.x + 1, y: pane.y + 1))))
+        #expect(screen.pictureScroll == 1 && screen.names.selectedIndex == 1)
+        _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: pane.x + 1, y: pane.y + 1))))
+        #expect(screen.pictureScroll == 0)
+    }
+
+    @Test func theButtonsCarryTheirActions() {
+        var screen = screen()
+        let layout = screen.layout()
+        #expect(layout.buttons.buttons.map(\.action) == [.toggleMode, .reset])
+        _ = screen.update(.mouse(MouseEvent(.press, at: layout.buttonRow.origin)))
+        #expect(screen.game!.mode == .study)
+    }
+
+    @Test func theScoreFiguresAreTypedAndTheMenuReadsThem() {
+        let figures = TempleFigures(accuracy: 95, time: "1:12", correct: 20, incorrect: 1)
+        #expect(figures.stored == ["accuracy": "95%", "time": "1:12", "correct": "20", "incorrect": "1",
+                                   "deck": "temples"])
+        #expect(TempleFigures(stored: figures.stored) == figures)
+        let entry = ScoreStore.makeEntry(score: 95, player: "p", figures: figures.stored)
+        let temples = GameCatalog.games.first { $0.id == .temples }!
+        #expect(temples.describeBest(entry) == "best 95% in 1:12")
+        // Games kept before the deck was named read as games of the temples.
+        var older = figures.stored
+        older["deck"] = nil
+        #expect(TempleFigures(stored: older) == figures)
+        #expect(temples.describeBest(ScoreStore.makeEntry(score: 80, player: "p", figures: [:])) == "best 80%")
+    }
+
+    @Test func theStatusLineTakesTheFirstWordingThatFitsAndKeepsItsTail() {
+        /// The line as drawn `width` columns wide.
+        func drawn(_ line: StatusLine, _ width: Int, ascii: Bool = false) -> String {
+            var grid = CellGrid(size: Size(width: max(1, width), height: 1), theme: Theme(ascii: ascii))
+            line.draw(into: &grid, in: Rect(x: 0, y: 0, width: max(0, width), height: 1))
+            return grid.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let text = StatusLine(["Reset: all pictures and names are back.", "Reset: all back."])
+        #expect(drawn(text, 80) == "Reset: all pictures and names are back.")
+        #expect(drawn(text, 20) == "Reset: all back.")
+        #expect(drawn(text, 10) == "Reset: al…")
+        #expect(drawn(text, 10, ascii: true) == "Reset: ...")
+        let notice = StatusLine("Skipped broken.png: not a PNG file", tail: "(and 2 more: press ?)")
+        #expect(notice.wording(fitting: .max) == "Skipped broken.png: not a PNG file (and 2 more: press ?)")
+        #expect(drawn(notice, 40) == "Skipped broken.pn… (and 2 more: press ?)")
+        #expect(drawn(notice, 22) == "Skipped broken.png: n…")  // no room for both
+        for width in -1...3 { #expect(TextLayout.width(of: drawn(notice, width)) <= max(0, width)) }
+    }
+}
+
+/// A temples screen and the frame it is shown in, as the shell holds them: inputs reach the
+/// screen with the frame (a resize changes it), and the screen's state is read through it.
+@dynamicMemberLookup
+struct TempleTable {
+    var screen: TempleScreen
+    var frame: Frame
+
+    /// `screen` opened in a game frame of `size`.
+    init(_ screen: TempleScreen, size: Size, theme: Theme = Theme()) {
+        self.screen = screen
+        frame = Frame(size: size, theme: theme)
+        _ = self.screen.start(in: frame)
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<TempleScreen, Value>) -> Value {
+        screen[keyPath: path]
+    }
+
+    mutating func update(_ input: Input) -> [GameEffect] {
+        if case .resize(let size) = input { frame.size = size }
+        return screen.update(input, in: frame)
+    }
+
+    mutating func perform(_ action: TempleScreen.Action) -> [GameEffect] {
+        screen.perform(action, in: frame)
+    }
+
+    func render(into grid: inout CellGrid) { screen.render(into: &grid) }
+    func layout() -> TempleLayout { screen.layout(in: frame) }
+    var help: HelpSheet { screen.help(in: frame) }
+    var keyHints: [KeyHint] { screen.keyHints(in: frame) }
+    func consumes(_ key: Key) -> Bool { screen.consumes(key, in: frame) }
 }

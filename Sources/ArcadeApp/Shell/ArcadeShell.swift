@@ -6,6 +6,8 @@ public enum AppEffect: Equatable, Sendable {
     case sound(SoundCue)
     case recordScore(GameID, score: Int, figures: [String: String])
     case bell
+    /// A deck for game `id`: load it, ask how far it is, or stop loading it.
+    case deck(GameID, DeckRequest)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -99,6 +101,8 @@ public struct ArcadeShell: Screen {
         case .notice(let notice):
             menu.notice = notice
             return []
+        case .deck(let id, _):
+            guard active?.info.id == id else { return [] }
         }
         return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
@@ -348,6 +352,8 @@ public struct ArcadeShell: Screen {
                 result.append(.recordScore(id, score: score, figures: figures))
             case .confirm(let question):
                 overlay = .confirm(question)
+            case .deck(let request):
+                result.append(.deck(id, request))
             }
         }
         return result

@@ -1,7 +1,7 @@
 import ArcadeUI
 
-/// Carries out what the shell asks for — a score to record, a sound, the bell, quitting —
-/// and reports what it learned as `RuntimeReport`s, which go back to the shell as input.
+/// Carries out what the shell asks for — a score to record, a sound, the bell, a deck to
+/// load, quitting — and reports what it learned as `RuntimeReport`s, which go back to the shell as input.
 ///
 /// The shell and the games stay pure: this is the one place their effects touch files,
 /// players and the terminal. It works on any `TerminalDevice`, so tests run it against the
@@ -13,17 +13,24 @@ public final class EffectRuntime {
     private let device: TerminalDevice
     private let sound: SoundHelper?
     private let isMuted: Bool
+    /// Where the built-in deck is found.
+    private let assets: AssetLocator
+    /// The decks loading on threads of their own, by the game that asked.
+    private var loaders: [GameID: DeckLoader] = [:]
+    /// Starts loading a `--deck` folder (tests give loaders they hold back).
+    var loadFolder: (String) -> DeckLoader = DeckLoader.folder
 
-    /// A runtime recording into `store` as `player`, ringing `device`'s bell, and playing
-    /// cues through `sound` (nil: every cue is the bell).
+    /// A runtime recording into `store` as `player`, ringing `device`'s bell, playing cues
+    /// through `sound` (nil: every cue is the bell), and finding the built-in deck by `assets`.
     public init(games: [GameInfo], store: ScoreStore, player: String, device: TerminalDevice,
-                sound: SoundHelper?, isMuted: Bool) {
+                sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: [])) {
         self.games = games
         self.store = store
         self.player = player
         self.device = device
         self.sound = sound
         self.isMuted = isMuted
+        self.assets = assets
     }
 
     /// Carry out `effect`: whether the run loop goes on, and what was learned.
@@ -37,6 +44,8 @@ public final class EffectRuntime {
             if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { device.bell() }
         case .recordScore(let id, let score, let figures):
             return (.proceed, record(score, figures: figures, for: id))
+        case .deck(let id, let request):
+            return (.proceed, deck(request, for: id))
         }
         return (.proceed, [])
     }
@@ -51,6 +60,29 @@ public final class EffectRuntime {
             for report in reports { pending += shell.receive(report, in: frame) }
         }
         return .proceed
+    }
+
+    /// The built-in twenty small pictures are read at once, so the first frame drawn shows
+    /// them; a folder may hold anything, so it loads on a thread of its own, and the game
+    /// asks how far it is (`check`) until its deck is there.
+    private func deck(_ request: DeckRequest, for id: GameID) -> [RuntimeReport] {
+        switch request {
+        case .load(.builtIn):
+            loaders.removeValue(forKey: id)?.cancel()
+            return [.deck(id, DeckReport(.finished(TempleDeck.builtIn(assets: assets))))]
+        case .load(.folder(let directory)):
+            loaders.removeValue(forKey: id)?.cancel()
+            loaders[id] = loadFolder(directory)
+            return deck(.check, for: id)
+        case .check:
+            guard let loader = loaders[id] else { return [] }
+            let state = loader.state
+            if case .finished = state { loaders[id] = nil }
+            return [.deck(id, DeckReport(state))]
+        case .cancel:
+            loaders.removeValue(forKey: id)?.cancel()
+            return []
+        }
     }
 
     private func record(_ score: Int, figures: [String: String], for id: GameID) -> [RuntimeReport] {

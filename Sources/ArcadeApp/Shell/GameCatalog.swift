@@ -103,19 +103,9 @@ public enum GameCatalog {
             id: .temples, summary: "Match temple pictures to their names, or study them",
             options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR")],
             make: { context in
-                // A folder may hold anything, so it loads on a thread of its own while the
-                // screen shows how far it is; the built-in twenty small pictures load at once.
-                if let folder = context.options["--deck"] {
-                    return LegacyGame(TempleScreen(loading: DeckLoader.folder(folder), origin: .folder(folder),
-                                                   seed: context.seed, size: context.frame.size,
-                                                   theme: context.frame.theme))
-                }
-                return LegacyGame(TempleScreen(deck: TempleDeck.builtIn(assets: context.assets), seed: context.seed,
-                                               size: context.frame.size, theme: context.frame.theme))
+                TempleScreen(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed)
             },
-            describeBest: { entry in
-                "best \(entry.score)%" + (entry.figures["time"].map { " in \($0)" } ?? "")
-            }),
+            describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
             make: { context in

@@ -19,6 +19,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect]
     /// The action a click at `point` stands for, from the layout `render` draws (nil: none).
     func action(at point: Point, in frame: Frame) -> Action?
+    /// The action a mouse event stands for; by default a press's `action(at:in:)`, and
+    /// nothing for the wheel (a game that scrolls with it says what it does).
+    func action(for event: MouseEvent, in frame: Frame) -> Action?
     /// `seconds` passed while `wantsTicks`.
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect]
     /// The frame changed size: work that depends on it (e.g. pictures scaled to a layout).
@@ -53,6 +56,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
 extension GameScreen {
     public var tickInterval: Double { 1.0 / 30.0 }
     public func action(at point: Point, in frame: Frame) -> Action? { nil }
+    public func action(for event: MouseEvent, in frame: Frame) -> Action? {
+        event.action == .press ? action(at: event.at, in: frame) : nil
+    }
     public mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] { [] }
     public mutating func resized(to frame: Frame) -> [GameEffect] { [] }
     public mutating func start(in frame: Frame) -> [GameEffect] { [] }
@@ -77,15 +83,13 @@ extension GameScreen {
         case .key(let key):
             guard gameOver(in: frame) == nil, let action = bindings(in: frame).action(for: key) else { return [] }
             return perform(action, in: frame)
-        case .mouse(let event) where event.action == .press:
-            guard gameOver(in: frame) == nil, let action = action(at: event.at, in: frame) else { return [] }
+        case .mouse(let event):
+            guard gameOver(in: frame) == nil, let action = action(for: event, in: frame) else { return [] }
             return perform(action, in: frame)
         case .tick(let seconds):
             return advance(by: seconds, in: frame)
         case .resize:
             return resized(to: frame)
-        case .mouse:
-            return []
         }
     }
 
@@ -146,6 +150,9 @@ public enum GameEffect: Equatable, Sendable {
     case bell
     /// Ask the player a yes/no question; on yes the shell calls `confirmed(action)`.
     case confirm(Confirmation)
+    /// Load a deck of pictures, ask how far the loading is, or stop it (see `DeckRequest`);
+    /// the answers come back as `RuntimeReport.deck`.
+    case deck(DeckRequest)
 }
 
 /// A yes/no question the shell asks for a game before it throws play away ("Start a new
@@ -191,6 +198,8 @@ public enum RuntimeReport: Sendable {
     case scoresRecorded(GameID, [ScoreEntry])
     /// A line for under the menu (nil clears it), e.g. a score file that could not be written.
     case notice(String?)
+    /// How far the deck `game` asked for has loaded, or the deck (or why there is none).
+    case deck(GameID, DeckReport)
 }
 
 /// The sound cues a game can ask for.

@@ -1,11 +1,39 @@
 import Glibc
 
+/// Where a deck of pictures comes from.
+public enum DeckSource: Equatable, Sendable {
+    /// The built-in temples, found among the assets.
+    case builtIn
+    /// A `--deck` folder.
+    case folder(String)
+}
+
+/// What a game asks the effect runtime to do about its deck (`GameEffect.deck`).
+public enum DeckRequest: Equatable, Sendable {
+    /// Start loading the deck; the runtime reports how far it is, or the deck.
+    case load(DeckSource)
+    /// Ask how far the loading is (a loading screen asks on its ticks).
+    case check
+    /// The game is left: stop loading.
+    case cancel
+}
+
+/// What the effect runtime says about a deck it loads (`RuntimeReport.deck`): how far it
+/// is, or the deck, or why there is none.
+public struct DeckReport: Sendable {
+    let state: DeckLoader.State
+
+    init(_ state: DeckLoader.State) {
+        self.state = state
+    }
+}
+
 /// Loads a deck on a thread of its own, so the arcade keeps drawing and listening meanwhile.
 ///
 /// A folder of large pictures takes seconds to read. The loading runs on a new thread; the
-/// temples screen asks `state` on its ticks and shows how far it is, and leaving the screen
-/// calls `cancel()`, which stops the reading between two rows of a picture. Everything the
-/// two threads share is behind one lock.
+/// effect runtime holds the loader and asks its `state` when the temples screen checks on
+/// its ticks, and leaving the screen calls `cancel()`, which stops the reading between two
+/// rows of a picture. Everything the two threads share is behind one lock.
 final class DeckLoader: @unchecked Sendable {
     /// Where the loading is.
     enum State: Sendable {

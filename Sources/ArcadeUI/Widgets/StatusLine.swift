@@ -33,28 +33,42 @@ public struct StatusLine: Hashable, Sendable {
     public var wordings: [String]
     public var tone: Tone
     public var alignment: TextAlignment
+    /// Words kept after every wording, even one cut short, e.g. "(and 2 more: press ?)".
+    public var tail: String
 
-    public init(_ wordings: [String], tone: Tone = .plain, alignment: TextAlignment = .left) {
+    public init(_ wordings: [String], tone: Tone = .plain, alignment: TextAlignment = .left, tail: String = "") {
         self.wordings = wordings
         self.tone = tone
         self.alignment = alignment
+        self.tail = tail
     }
 
-    public init(_ text: String, tone: Tone = .plain, alignment: TextAlignment = .left) {
-        self.init([text], tone: tone, alignment: alignment)
+    public init(_ text: String, tone: Tone = .plain, alignment: TextAlignment = .left, tail: String = "") {
+        self.init([text], tone: tone, alignment: alignment, tail: tail)
     }
 
     /// The fullest wording.
     public var text: String { wordings.first ?? "" }
 
-    /// The wording drawn in `width` columns.
-    public func wording(fitting width: Int) -> String {
-        wordings.first { DisplayWidth.of($0) <= width } ?? wordings.last ?? ""
+    /// The wording drawn in `width` columns. With a `tail`, the last wording is cut short
+    /// before it (with `…`, or `...` when `ascii`) so that the tail stays whole, when there
+    /// is room for both.
+    public func wording(fitting width: Int, ascii: Bool = false) -> String {
+        guard !tail.isEmpty else { return wordings.first { DisplayWidth.of($0) <= width } ?? wordings.last ?? "" }
+        let joined = wordings.map { $0 + " " + tail }
+        if let fitting = joined.first(where: { DisplayWidth.of($0) <= width }) { return fitting }
+        let tailWidth = DisplayWidth.of(tail)
+        guard let shortest = wordings.last,
+              tailWidth + 1 + DisplayWidth.of(Glyphs(ascii: ascii).ellipsis) + 1 <= width else {
+            return joined.last ?? tail
+        }
+        return TextLayout.truncated(shortest, toWidth: width - tailWidth - 1, ascii: ascii) + " " + tail
     }
 
     /// Draw the line in `rect` (its top row).
     public func draw(into grid: inout CellGrid, in rect: Rect) {
-        Label(wording(fitting: rect.width), alignment: alignment, style: tone.style).draw(into: &grid, in: rect)
+        Label(wording(fitting: rect.width, ascii: grid.theme.ascii), alignment: alignment, style: tone.style)
+            .draw(into: &grid, in: rect)
     }
 }
 

@@ -1,0 +1,179 @@
+import ArcadeUI
+import TempleModel
+
+/// Drawing the temples screen: the tallies and buttons, the message line, the pictures
+/// pane and the names pane, from the layout of the grid's frame.
+extension TempleScreen {
+    func render(into grid: inout CellGrid) {
+        switch phase {
+        case .loading(let progress):
+            renderLoading(progress, into: &grid)
+            return
+        case .failed(let reason):
+            renderFailure(reason, into: &grid)
+            return
+        case .playing:
+            break
+        }
+        guard let game else { return }
+        let layout = layout(in: grid.frame)
+        tallies(game).draw(into: &grid, in: layout.tallies)
+        layout.buttons.draw(into: &grid, in: layout.buttonRow)
+        var message = status
+        switch game.lastResult {
+        case .correct?: message.tone = .good
+        case .incorrect?: message.tone = .bad
+        case nil: message.tone = .plain
+        }
+        message.draw(into: &grid, in: layout.message)
+
+        let picturesFocused = game.mode == .match && focus == .pictures && transition == nil
+        Box(title: game.mode == .study ? "Study: every temple" : "Pictures",
+            style: picturesFocused ? .double : .single, frameStyle: picturesFocused ? Self.focusedFrame : .dim)
+            .draw(into: &grid, in: layout.picturesPane)
+        drawPictures(game, layout: layout, into: &grid)
+        if layout.namesPane.width >= 4 {
+            let namesFocused = game.mode == .match && focus == .names && transition == nil
+            Box(title: "Names", style: namesFocused ? .double : .single,
+                frameStyle: namesFocused ? Self.focusedFrame : .dim, fillsInterior: true)
+                .draw(into: &grid, in: layout.namesPane)
+            drawNames(game, layout: layout, focused: namesFocused, into: &grid)
+        }
+    }
+
+    /// The frame of the pane the keys act on.
+    private static let focusedFrame = Style.bold.foreground(.cyan)
+
+    /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
+    /// for a narrow line.
+    private func tallies(_ game: TempleGame) -> StatusLine {
+        let counts = ["Correct \(game.correctCount)", "Incorrect \(game.incorrectCount)", "Left \(game.remainingCount)"]
+        guard game.mode == .match else {
+            return StatusLine([counts.joined(separator: "   "), counts.joined(separator: "  ")], tone: .strong)
+        }
+        return StatusLine([(counts + ["Time \(clock.text)"]).joined(separator: "   "),
+                           (counts + [clock.text]).joined(separator: "  "), counts.joined(separator: "  ")],
+                          tone: .strong)
+    }
+
+    private func drawPictures(_ game: TempleGame, layout: TempleLayout, into grid: inout CellGrid) {
+        let shown = game.visiblePictures
+        let clip = Box.inner(of: layout.picturesPane)
+        let glyphs = Glyphs(theme: grid.theme)
+        for (index, card) in shown.enumerated() {
+            guard layout.isShown(index), let frame = layout.pictureFrame(index) else { continue }
+            let picked = game.isPicked(card.id, in: .pictures)
+            let isCursor = game.mode == .match && index == pictureCursor
+            // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
+            let frameStyle: Style = picked ? Style.bold.foreground(.yellow) : .plain
+            drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
+                       pixelHeight: layout.pixelHeight(of: index), into: &grid)
+            if isCursor, clip.contains(frame.origin) {
+                grid.write(glyphs.pick("◆", ascii: ">"), at: frame.origin, style: Style().foreground(.yellow))
+            }
+            if game.mode == .study {
+                drawLabel(card.name, in: frame, clip: clip, pictureRows: layout.pictureRows, into: &grid)
+            }
+        }
+        if layout.flow.rowCount > layout.visibleRows {
+            let x = layout.picturesPane.maxX - 1
+            if pictureScroll > 0 { grid.put(glyphs.moreAbove, at: Point(x: x, y: layout.picturesPane.y + 1), style: .bold) }
+            if pictureScroll + layout.visibleRows < layout.flow.rowCount {
+                grid.put(glyphs.moreBelow, at: Point(x: x, y: layout.picturesPane.maxY - 2), style: .bold)
+            }
+        }
+    }
+
+    /// A picture in its border, at the layout's size for it (scaled when the frame changed;
+    /// see `ScaledPictures`), centred in the frame's height when it had to shrink to fit the
+    /// pane's width.
+    private func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
+                            pixelHeight: Int, into grid: inout CellGrid) {
+        var framed = CellGrid(size: frame.size, theme: grid.theme)
+        Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)
+        if let original = original(card.id), pixelHeight > 0 {
+            let picture = scaled.picture(card.id, original, pixelHeight: pixelHeight)
+            let inner = Box.inner(of: framed.bounds)
+            let top = max(0, (inner.height - (picture.height + 1) / 2) / 2)
+            PictureCells.draw(picture, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
+        }
+        // Copy what lies inside the pane.
+        let visible = frame.intersection(clip)
+        for y in visible.y..<visible.maxY {
+            for x in visible.x..<visible.maxX {
+                let cell = framed[x - frame.x, y - frame.y]
+                if cell.isContinuation { continue }
+                grid.put(cell.scalar, at: Point(x: x, y: y), style: cell.style)
+            }
+        }
+    }
+
+    /// A temple's name written across the bottom of its picture (study mode).
+    private func drawLabel(_ name: String, in frame: Rect, clip: Rect, pictureRows: Int, into grid: inout CellGrid) {
+        let inner = Box.inner(of: frame)
+        let lines = Self.labelLines(name, width: inner.width, maxLines: Self.labelLineLimit(pictureRows: pictureRows),
+                                    ascii: grid.theme.ascii)
+        let style = Style(foreground: .white, background: .black, bold: true)
+        for (offset, line) in lines.enumerated() {
+            let y = inner.maxY - lines.count + offset
+            let row = Rect(x: inner.x, y: y, width: inner.width, height: 1).intersection(clip)
+            guard !row.isEmpty else { continue }
+            grid.fill(row, style: style)
+            let x = inner.x + max(0, (inner.width - DisplayWidth.of(line)) / 2)
+            grid.write(line, at: Point(x: x, y: y), style: style, clip: row)
+        }
+    }
+
+    /// How many lines a name label may cover on a picture `pictureRows` high: up to three,
+    /// never more than half the picture (one on the smallest pictures).
+    static func labelLineLimit(pictureRows: Int) -> Int {
+        max(1, min(3, pictureRows / 2))
+    }
+
+    /// A name as label lines `width` columns wide, at most `maxLines`: the whole name wrapped
+    /// at spaces, or, when it needs more lines, its start with the last line ending in "…".
+    ///
+    /// The end of a name alone ("China Temple" for "Hong Kong China Temple") is never shown:
+    /// it reads as another temple's name.
+    static func labelLines(_ name: String, width: Int, maxLines: Int, ascii: Bool) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        let lines = TextLayout.wrapped(name, toWidth: width)
+        guard lines.count > maxLines else { return lines }
+        let kept = Array(lines.prefix(maxLines - 1))
+        // What the kept lines leave of the name (wrapping drops the spaces it breaks at).
+        var rest = Substring(name)
+        for character in kept.joined() {
+            while rest.first == " " && character != " " { rest.removeFirst() }
+            if rest.first == character { rest.removeFirst() }
+        }
+        return kept + [shortened(String(rest.drop { $0 == " " }), toWidth: width, ascii: ascii)]
+    }
+
+    /// `text` cut to `width` columns with "…", after a whole word when at least one fits.
+    private static func shortened(_ text: String, toWidth width: Int, ascii: Bool) -> String {
+        guard TextLayout.width(of: text) > width else { return text }
+        let ellipsis = Glyphs(ascii: ascii).ellipsis
+        let words = text.split(separator: " ")
+        var fitting = ""
+        for word in words {
+            let longer = fitting.isEmpty ? String(word) : fitting + " " + word
+            guard TextLayout.width(of: longer + ellipsis) <= width else { break }
+            fitting = longer
+        }
+        return fitting.isEmpty ? TextLayout.truncated(text, toWidth: width, ascii: ascii) : fitting + ellipsis
+    }
+
+    private func drawNames(_ game: TempleGame, layout: TempleLayout, focused: Bool, into grid: inout CellGrid) {
+        var list = names
+        list.showsMarker = focused
+        list.draw(into: &grid, in: layout.namesList)
+        let range = list.visibleRange(height: layout.namesList.height)
+        for (index, card) in game.remainingNames.enumerated() where range.contains(index) && game.isPicked(card.id, in: .names) {
+            let y = layout.namesList.y + index - range.lowerBound
+            grid.restyle(Rect(x: layout.namesList.x, y: y, width: layout.namesList.width, height: 1)) { style in
+                style.reverse = true
+                style.bold = true
+            }
+        }
+    }
+}
