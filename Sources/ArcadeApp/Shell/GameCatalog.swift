@@ -124,9 +124,6 @@ public enum GameCatalog {
             }),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
-            make: { context in
-                LegacyGame(BlackjackScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme,
-                                           scores: context.scores))
-            }),
+            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) }),
     ]
 }
