@@ -40,19 +40,15 @@ struct BlackjackLayout {
     /// Everything under the header: where the About and High Scores pages and the alerts go.
     var body: Rect
     var scale: CardView.Scale
-    var dealerLabel: Rect
-    var dealerCards: Rect
-    var playerLabel: Rect
-    var playerCards: Rect
-    var status: Rect
-    var actions: Rect
-    /// The row of the bet buttons (left) and the page buttons (right).
+    /// Each hand: its label row (name, total, and the shoe or the stake) and its cards.
+    var dealerLabel: Rect, dealerCards: Rect
+    var playerLabel: Rect, playerCards: Rect
+    /// The status line and the row of Hit, Stand, Double and Deal.
+    var status: Rect, actions: Rect
+    /// The row of the bet buttons (left) and the page buttons (right), and its parts:
+    /// `[ - ]`, the bet, `[ + ]`, then the page buttons.
     var betRow: Rect
-    var lowerBet: Rect
-    var betLabel: Rect
-    var raiseBet: Rect
-    /// Where the page buttons go: the bet row right of the bet buttons.
-    var pageButtons: Rect
+    var lowerBet: Rect, betLabel: Rect, raiseBet: Rect, pageButtons: Rect
 
     /// The layout for `frame` (the terminal without the key line).
     init(frame: Frame) {
