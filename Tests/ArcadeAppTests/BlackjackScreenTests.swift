@@ -14,14 +14,41 @@ import Testing
     init() { prepareForDrawing() }
 
     static let size = Size(width: 80, height: 23)
+    /// The smallest table, with small cards.
+    static let small = Frame(size: Size(width: 60, height: 16))
+    private let frame = Frame.game80x23
 
     private typealias Card = BlackjackModel.Card
 
     /// A screen over a game whose shoe starts with `cards`, past the new-game alert.
     private func table(_ cards: [Card] = [], decks: Int = BlackjackGame.defaultDeckCount,
-                       scores: [ScoreEntry] = [], size: Size = size) -> BlackjackScreen {
-        BlackjackScreen(game: BlackjackGame(seed: 11, decks: decks, stackedCards: cards), size: size,
-                        theme: Theme(), scores: scores, showsNewGameAlert: false)
+                       scores: [ScoreEntry] = []) -> BlackjackScreen {
+        BlackjackScreen(game: BlackjackGame(seed: 11, decks: decks, stackedCards: cards), scores: scores,
+                        showsNewGameAlert: false)
+    }
+
+    /// A shell (80×24, in `theme`) showing `screen`, as the arcade does: it draws the
+    /// game-over box and takes its keys.
+    private func shell(showing screen: BlackjackScreen, theme: Theme = Theme()) -> TestShell {
+        let info = GameInfo(id: .blackjack, summary: "Blackjack", make: { _ in screen })
+        var shell = TestShell(games: [info], size: Size(width: 80, height: 24), theme: theme, seed: { 11 })
+        shell.open(.blackjack)
+        return shell
+    }
+
+    /// The game's part of the shell's screen: every line but the key line.
+    private func gameText(_ shell: TestShell) -> String {
+        shell.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().joined(separator: "\n")
+    }
+
+    /// Click `label` where the shell draws it.
+    private func click(_ label: String, on shell: inout TestShell,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let at = Self.point(of: label, in: shell.text) else {
+            Issue.record("\(label) is not on screen", sourceLocation: sourceLocation)
+            return
+        }
+        shell.update(.mouse(MouseEvent(.press, at: at)))
     }
 
     /// A table whose five hands were dealt and stood on, and won: the game-over alert is up.
@@ -40,9 +67,9 @@ import Testing
         return grid.text
     }
 
-    /// Where `label` is drawn in `screen`, for clicking it.
-    private func point(of label: String, in screen: BlackjackScreen) -> Point? {
-        let lines = text(screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// Where `label` is drawn in `text`, for clicking it.
+    private static func point(of label: String, in text: String) -> Point? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (row, line) in lines.enumerated() {
             if let range = line.range(of: label) {
                 return Point(x: line.distance(from: line.startIndex, to: range.lowerBound) + 1, y: row)
@@ -53,7 +80,7 @@ import Testing
 
     private func click(_ label: String, on screen: inout BlackjackScreen,
                        sourceLocation: SourceLocation = #_sourceLocation) -> [GameEffect] {
-        guard let at = point(of: label, in: screen) else {
+        guard let at = Self.point(of: label, in: text(screen)) else {
             Issue.record("\(label) is not on screen", sourceLocation: sourceLocation)
             return []
         }
@@ -80,7 +107,7 @@ import Testing
     // MARK: - Snapshots
 
     @Test func theNewGameAlertGreetsThePlayer() {
-        let screen = BlackjackScreen(seed: 11, size: Self.size, theme: Theme(), scores: [])
+        let screen = BlackjackScreen(seed: 11, scores: [])
         #expect(screen.alert == .newGame)
         assertSnapshot(text(screen), named: "blackjack-new-game-80x23")
     }
@@ -88,9 +115,9 @@ import Testing
     @Test func aHandInProgress() {
         var screen = table(aceHand)
         #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])
-        #expect(screen.status == "You have 13. You can Hit, Stand or Double down")
+        #expect(screen.status.text == "You have 13. You can Hit, Stand or Double down")
         #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
-        #expect(screen.status == "You drew an Ace (14). You can Hit or Stand")
+        #expect(screen.status.text == "You drew an Ace (14). You can Hit or Stand")
         #expect(screen.isInProgress)
         assertSnapshot(text(screen), named: "blackjack-hand-in-progress-80x23")
     }
@@ -101,7 +128,7 @@ import Testing
         _ = screen.update(.key(.character("s")))
         for _ in 0..<3 { _ = screen.update(.tick(BlackjackScreen.dealerCardPause)) }
         #expect(screen.dealerPlay == nil)
-        #expect(screen.status == "You lose 50 — 19 against 20")
+        #expect(screen.status.text == "You lose 50 — 19 against 20")
         assertSnapshot(text(screen), named: "blackjack-finished-hand-80x23")
         // Bet keys do not clear the table.
         _ = screen.update(.key(.character("+")))
@@ -120,8 +147,9 @@ import Testing
         #expect(effects == [.sound(.handWon), .recordScore(350, figures: ["hands": "5"])])
         #expect(screen.alert == .gameOver)
         #expect(!screen.isInProgress)
-        assertSnapshot(text(screen), named: "blackjack-game-over-80x23")
-        let ascii = text(screen, theme: Theme(colorMode: .monochrome, ascii: true))
+        // The shell draws the box, under the two hands.
+        assertSnapshot(gameText(shell(showing: screen)), named: "blackjack-game-over-80x23")
+        let ascii = shell(showing: screen, theme: Theme(colorMode: .monochrome, ascii: true)).text
         let onlyASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }
         #expect(onlyASCII && ascii.contains("You win 50 - 19 against 18."))
     }
@@ -150,29 +178,27 @@ import Testing
         _ = screen.update(.key(.character("t")))
         #expect(text(screen).contains("No finished games yet."))
         let entries = (1...12).map { ScoreEntry(score: 1300 - $0 * 100, date: "2026-11-30 10:\($0 + 10)", player: "p\($0)") }
-        screen.scoresChanged(entries)
+        _ = screen.received(.scoresRecorded(.blackjack, entries), in: frame)
         #expect(screen.highScoreLines.count == 1 + BlackjackScreen.highScoreCount)
         let shown = text(screen)
         #expect(shown.contains("1200") && shown.contains(" 300") && !shown.contains(" 200 "))
     }
 
     @Test func aPlayerNameTooLongForTheHighScoresPageEndsInAnEllipsis() {
-        let small = Size(width: 60, height: 16)
         let long = "konstantina.papadopoulou"
         var screen = table(scores: [ScoreEntry(score: 450, date: "2026-11-30 09:12", player: long,
-                                               figures: ["hands": "5"])], size: small)
-        _ = screen.update(.key(.character("t")))
-        let row = text(screen, size: small).split(separator: "\n").first { $0.contains("450") }!
+                                               figures: ["hands": "5"])])
+        _ = screen.update(.key(.character("t")), in: Self.small)
+        let row = screen.text(in: Self.small).split(separator: "\n").first { $0.contains("450") }!
         #expect(row.hasSuffix("2026-11-30 09:12  konstantina.papad… │"))
         #expect(text(screen).contains(long))  // whole where it fits
     }
 
     @Test func aShortTerminalGetsSmallCards() {
-        let small = Size(width: 60, height: 16)
-        var screen = table(aceHand, size: small)
-        _ = screen.update(.key(.enter))
-        let shown = text(screen, size: small)
-        #expect(screen.minimumSize == small)
+        var screen = table(aceHand)
+        _ = screen.update(.key(.enter), in: Self.small)
+        let shown = screen.text(in: Self.small)
+        #expect(screen.minimumSize(in: Self.small) == Self.small.size)
         assertSnapshot(shown, named: "blackjack-hand-in-progress-60x16")
         #expect(shown.contains("[ Hit ]") && shown.contains("Bet 50") && shown.contains("Hand 1 of 5"))
     }
@@ -216,11 +242,11 @@ import Testing
         cues += screen.update(.key(.enter))
         #expect(cues == [.sound(.cardDrawn), .sound(.cardDrawn)])
         cues += screen.update(.key(.character("h")))
-        #expect(screen.status == "You drew a Four (15). You can Hit or Stand")
+        #expect(screen.status.text == "You drew a Four (15). You can Hit or Stand")
         cues += screen.update(.key(.character("h")))
         #expect(cues == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost)])
-        #expect(screen.status == "You drew a King (25). Bust — you lose 50")
-        #expect(screen.statusTone == .lost)
+        #expect(screen.status.text == "You drew a King (25). Bust — you lose 50")
+        #expect(screen.status.tone == .bad)
         #expect(screen.shownScore == 50)
         #expect(!screen.wantsTicks)  // the dealer does not draw against a bust
         #expect(text(screen).contains("Dealer: 17"))  // the hole card is turned over
@@ -231,7 +257,7 @@ import Testing
         var screen = table([Card(.ace, of: .spades), Card(.nine, of: .clubs), Card(.king, of: .hearts),
                             Card(.seven, of: .diamonds)])
         #expect(screen.update(.key(.space)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handWon)])
-        #expect(screen.status == "Blackjack! You win 50")
+        #expect(screen.status.text == "Blackjack! You win 50")
         #expect(screen.shownScore == 150)
         #expect(text(screen).contains("You: Blackjack"))
     }
@@ -240,7 +266,7 @@ import Testing
         var screen = table([Card(.ten, of: .spades), Card(.ace, of: .clubs), Card(.nine, of: .hearts),
                             Card(.queen, of: .diamonds)])
         #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost)])
-        #expect(screen.status == "Dealer has Blackjack — you lose 50")
+        #expect(screen.status.text == "Dealer has Blackjack — you lose 50")
     }
 
     @Test func aPushChangesNothingAndPlaysNoOutcomeCue() {
@@ -248,7 +274,7 @@ import Testing
                             Card(.eight, of: .clubs)])
         _ = screen.update(.key(.enter))
         #expect(screen.update(.key(.character("s"))).isEmpty)
-        #expect(screen.status == "Push — 18 each, the bet comes back")
+        #expect(screen.status.text == "Push — 18 each, the bet comes back")
         #expect(screen.shownScore == 100)
         #expect(text(screen).contains("= Push"))
     }
@@ -259,13 +285,13 @@ import Testing
                             Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
         _ = screen.update(.key(.enter))
         #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
-        #expect(screen.status == "You drew a King (21). Dealer turns over a Four (14)")
-        #expect(!screen.status.contains("Hit"))
+        #expect(screen.status.text == "You drew a King (21). Dealer turns over a Four (14)")
+        #expect(!screen.status.text.contains("Hit"))
         #expect(screen.dealerPlay != nil && !screen.game.isHandInProgress)
-        #expect(!screen.actionButtons.buttons.contains { $0.isEnabled })
-        #expect(screen.keyHints.map(\.keys) == ["any key"])
+        #expect(!screen.actionButtons.buttons.contains { $0.button.isEnabled })
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["any key"])
         #expect(screen.update(.tick(BlackjackScreen.dealerCardPause)) == [.sound(.handWon)])  // the 3, and the end
-        #expect(screen.status == "You win 50 — 21 against 17")
+        #expect(screen.status.text == "You win 50 — 21 against 17")
         #expect(screen.shownScore == 150)
 
         // Against a dealer who stands at once, the hand settles with the hit.
@@ -273,7 +299,7 @@ import Testing
                            Card(.eight, of: .diamonds), Card(.king, of: .spades)])
         _ = quick.update(.key(.enter))
         #expect(quick.update(.key(.character("h"))) == [.sound(.cardDrawn), .sound(.handWon)])
-        #expect(quick.status == "You drew a King (21). You win 50 — 21 against 18")
+        #expect(quick.status.text == "You drew a King (21). You win 50 — 21 against 18")
         #expect(text(quick).contains("Dealer: 18"))
     }
 
@@ -282,9 +308,9 @@ import Testing
         var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
                             Card(.seven, of: .diamonds), Card(.ten, of: .spades)])
         _ = screen.update(.key(.enter))
-        #expect(screen.actionButtons.buttons[2].isEnabled)
+        #expect(screen.actionButtons.buttons[2].button.isEnabled)
         #expect(screen.update(.key(.character("d"))) == [.sound(.cardDrawn), .sound(.handWon)])
-        #expect(screen.status == "You drew a Ten (21). You win 100 — 21 against 17")
+        #expect(screen.status.text == "You drew a Ten (21). You win 100 — 21 against 17")
         #expect(screen.shownScore == 200)
         #expect(text(screen).contains("Won 100 (doubled)"))
     }
@@ -292,12 +318,12 @@ import Testing
     @Test func doubleDownSaysWhyWhenItIsNotAllowed() {
         var screen = table(aceHand)
         _ = screen.update(.key(.character("d")))
-        #expect(screen.status == "Deal a hand first (Enter)")
+        #expect(screen.status.text == "Deal a hand first (Enter)")
         _ = screen.update(.key(.enter))
         _ = screen.update(.key(.character("h")))
-        #expect(!screen.actionButtons.buttons[2].isEnabled)
+        #expect(!screen.actionButtons.buttons[2].button.isEnabled)
         #expect(screen.update(.key(.character("d"))).isEmpty)
-        #expect(screen.status == "You can double down only on your first two cards")
+        #expect(screen.status.text == "You can double down only on your first two cards")
         #expect(screen.game.playerHand.cards.count == 3)
     }
 
@@ -305,12 +331,12 @@ import Testing
         var screen = table(decks: 1)
         var announced: String?
         for _ in 0..<40 where announced == nil {
-            if screen.alert == .gameOver { _ = screen.update(.key(.character("p"))) }
+            if screen.alert == .gameOver { _ = screen.perform(.playAgain, in: frame) }  // the shell's box
             if screen.alert == .newGame { _ = screen.update(.key(.enter)) }
             for _ in 0..<5 { _ = screen.update(.key(.character("-"))) }  // bet 10: double down stays open
             _ = screen.update(.key(.enter))
-            if screen.status.hasPrefix("Reshuffled. ") {
-                announced = screen.status
+            if screen.status.text.hasPrefix("Reshuffled. ") {
+                announced = screen.status.text
                 break
             }
             _ = screen.update(.key(.character("s")))
@@ -320,8 +346,7 @@ import Testing
         #expect(status.hasPrefix("Reshuffled. You have ") && status.hasSuffix("You can Hit, Stand or Double down"))
         // Not cut: the whole line on the widest table and on the narrowest.
         #expect(text(screen).contains(status))
-        let small = Size(width: 60, height: 16)
-        #expect(text(screen, size: small).contains(status))
+        #expect(screen.text(in: Self.small).contains(status))
     }
 
     // MARK: - The dealer's play
@@ -335,28 +360,28 @@ import Testing
         #expect(screen.update(.key(.character("s"))).isEmpty)  // no outcome yet
         #expect(screen.wantsTicks)
         #expect(screen.dealerPlay?.shownCards == 2)
-        #expect(screen.status == "Dealer turns over a Three (5)")
+        #expect(screen.status.text == "Dealer turns over a Three (5)")
         #expect(screen.shownScore == 100)
-        let anyEnabled = screen.actionButtons.buttons.contains { $0.isEnabled }
+        let anyEnabled = screen.actionButtons.buttons.contains { $0.button.isEnabled }
         #expect(!anyEnabled)
 
         #expect(screen.update(.tick(0.3)).isEmpty)
         #expect(screen.dealerPlay?.shownCards == 2)
-        #expect(screen.status == "Dealer turns over a Three (5)")  // a tick without a new card changes nothing
+        #expect(screen.status.text == "Dealer turns over a Three (5)")  // a tick without a new card changes nothing
         #expect(screen.update(.tick(0.2)).isEmpty)
         #expect(screen.dealerPlay?.shownCards == 3)
-        #expect(screen.status == "Dealer draws a Four (9)")
+        #expect(screen.status.text == "Dealer draws a Four (9)")
         #expect(text(screen).contains("Dealer: 9"))
 
         #expect(screen.update(.tick(0.2)).isEmpty)
-        #expect(screen.status == "Dealer draws a Four (9)")
+        #expect(screen.status.text == "Dealer draws a Four (9)")
         #expect(screen.update(.tick(0.3)).isEmpty)
-        #expect(screen.status == "Dealer draws a Five (14)")
+        #expect(screen.status.text == "Dealer draws a Five (14)")
         #expect(screen.update(.tick(0.5)) == [.sound(.handLost)])
         #expect(screen.dealerPlay == nil)
         #expect(!screen.wantsTicks)
         #expect(screen.shownScore == 50)
-        #expect(screen.status == "You lose 50 — 19 against 20")
+        #expect(screen.status.text == "You lose 50 — 19 against 20")
     }
 
     @Test func theShoeCountFollowsTheCardsTurnedOverOnScreen() {
@@ -418,23 +443,23 @@ import Testing
         #expect(screen.game.bet == 50)
         _ = screen.update(.key(.character("+")))
         #expect(screen.game.bet == 60)
-        #expect(screen.status == "Bet 60 — press Enter to deal")
+        #expect(screen.status.text == "Bet 60 — press Enter to deal")
         _ = screen.update(.key(.character("-")))
         _ = screen.update(.key(.character("-")))
         #expect(screen.game.bet == 40)
         for _ in 0..<10 { _ = screen.update(.key(.character("="))) }
         #expect(screen.game.bet == 100)
-        #expect(screen.status == "Bet 100 is as high as your score allows")
+        #expect(screen.status.text == "Bet 100 is as high as your score allows")
         #expect(!screen.betButton(raising: true).isEnabled)
         for _ in 0..<12 { _ = screen.update(.key(.character("_"))) }
         #expect(screen.game.bet == 10)
-        #expect(screen.status == "Bet 10 is the smallest bet")
+        #expect(screen.status.text == "Bet 10 is the smallest bet")
         #expect(!screen.betButton(raising: false).isEnabled)
 
         _ = screen.update(.key(.enter))
         _ = screen.update(.key(.character("+")))
         #expect(screen.game.bet == 10)
-        #expect(screen.status == "The bet is fixed while a hand is in play")
+        #expect(screen.status.text == "The bet is fixed while a hand is in play")
         #expect(text(screen).contains("( + )"))
     }
 
@@ -460,12 +485,11 @@ import Testing
     // MARK: - Alerts and pages
 
     @Test func theNewGameAlertIsModal() {
-        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: aceHand), size: Self.size,
-                                     theme: Theme())
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: aceHand))
         #expect(screen.update(.key(.character("h"))).isEmpty)
         #expect(screen.update(.key(.character("+"))).isEmpty)
         #expect(screen.game.bet == 50 && screen.game.handNumber == 0)
-        #expect(!screen.consumes(.escape))  // Esc leaves the game from here, as from the table
+        #expect(!screen.consumes(.escape, in: frame))  // Esc leaves the game from here, as from the table
         _ = screen.update(.key(.right))
         #expect(screen.alertFocus == 1)
         _ = screen.update(.key(.enter))  // the focused About
@@ -475,23 +499,36 @@ import Testing
         _ = screen.update(.key(.left))
         _ = screen.update(.key(.enter))
         #expect(screen.alert == nil)
-        #expect(screen.status == BlackjackWording.placeYourBet)
+        #expect(screen.status.text == BlackjackWording.placeYourBet)
     }
 
-    @Test func theGameOverAlertOffersPlayAgainHighScoresAndTheMenu() {
-        var screen = tableAfterFiveWonHands()
-        #expect(screen.alert == .gameOver)
-        #expect(screen.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
+    @Test func theNewGameAlertsButtonsTakeClicksAndHotKeys() {
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: aceHand))
+        _ = click("[ About ]", on: &screen)
+        #expect(screen.page == .about)
+        _ = screen.update(.key(.escape))
+        _ = click("[>Start<]", on: &screen)
+        #expect(screen.alert == nil)
+        var keyed = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: aceHand))
+        _ = keyed.update(.key(.character("S")))
+        #expect(keyed.alert == nil)
+    }
+
+    @Test func theGameOverAlertOffersPlayAgainHighScoresAndTheMenu() throws {
+        var shell = shell(showing: tableAfterFiveWonHands())
+        #expect(shell.screen(as: BlackjackScreen.self)?.alert == .gameOver)
+        #expect(shell.update(.key(.enter)).isEmpty)  // Enter presses the focused button, Play again
+        let screen = try #require(shell.screen(as: BlackjackScreen.self))
         #expect(screen.shownScore == 100 && screen.game.handNumber == 0)
         // The new game opens as the first did: with the new-game alert.
         #expect(screen.alert == .newGame)
-        #expect(text(screen).contains("═ New game ═") && text(screen).contains("Five hands against the dealer."))
-        #expect(text(screen).contains("Score 100 · Hand 1 of 5"))
-        #expect(screen.keyHints.map(\.keys) == ["Enter", "a"])
-        #expect(screen.update(.key(.enter)).isEmpty)
-        #expect(screen.alert == nil)
-        #expect(screen.status == BlackjackWording.placeYourBet)
-        #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])  // and deals
+        #expect(shell.text.contains("═ New game ═") && shell.text.contains("Five hands against the dealer."))
+        #expect(shell.text.contains("Score 100 · Hand 1 of 5"))
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["Enter", "a"])
+        #expect(shell.update(.key(.enter)).isEmpty)
+        #expect(shell.screen(as: BlackjackScreen.self)?.alert == nil)
+        #expect(shell.screen(as: BlackjackScreen.self)?.status.text == BlackjackWording.placeYourBet)
+        #expect(shell.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])  // and deals
     }
 
     @Test func theGameOverAlertsOtherButtons() {
@@ -501,27 +538,36 @@ import Testing
         #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost),
                                                 .recordScore(0, figures: ["hands": "1"])])
         #expect(screen.alert == .gameOver)
-        #expect(text(screen).contains("Out of points after 1 hand: final score 0."))
-        _ = screen.update(.key(.character("t")))
-        #expect(screen.page == .highScores)
-        #expect(screen.consumes(.escape))
-        _ = screen.update(.key(.escape))
-        #expect(screen.alert == .gameOver)
-        _ = screen.update(.key(.character("h")))
-        #expect(screen.page == .highScores)
-        _ = screen.update(.key(.enter))
-        #expect(screen.update(.key(.character("m"))) == [.leave])
-        #expect(click("[ Back to menu ]", on: &screen) == [.leave])
+        var shell = shell(showing: screen)
+        #expect(shell.text.contains("Out of points after 1 hand: final score 0."))
+        shell.update(.key(.character("t")))  // as on the table
+        #expect(shell.screen(as: BlackjackScreen.self)?.page == .highScores)
+        #expect(shell.screen(as: BlackjackScreen.self)?.consumes(.escape, in: frame) == true)
+        shell.update(.key(.escape))
+        #expect(shell.screen(as: BlackjackScreen.self)?.alert == .gameOver)
+        shell.update(.key(.character("h")))  // High scores' key, before h moves the focus
+        #expect(shell.screen(as: BlackjackScreen.self)?.page == .highScores)
+        shell.update(.key(.enter))
+        #expect(shell.screen(as: BlackjackScreen.self)?.alert == .gameOver)
+        shell.update(.key(.character("m")))
+        #expect(shell.activeGame == nil)
+        var clicked = self.shell(showing: screen)
+        click("[ Back to menu ]", on: &clicked)
+        #expect(clicked.activeGame == nil)
+        var highScores = self.shell(showing: screen)
+        click("[ High scores ]", on: &highScores)
+        #expect(highScores.screen(as: BlackjackScreen.self)?.page == .highScores)
     }
 
     @Test func theKeyLineAtGameOverNamesTheMenuOnce() {
-        var screen = tableAfterFiveWonHands()
+        let screen = tableAfterFiveWonHands()
         #expect(screen.alert == .gameOver)
         // The line the shell draws: the game's keys, then its own "? help" and "q menu".
-        var line = CellGrid(size: Size(width: 80, height: 1))
-        KeyLine.draw(screen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "menu")], into: &line)
-        #expect(line.text.trimmingCharacters(in: .whitespaces) == "p play again   t scores   ? help   q menu")
-        #expect(screen.update(.key(.character("m"))) == [.leave])  // m still works: Back to menu's key
+        var shell = shell(showing: screen)
+        let line = shell.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(line.trimmingCharacters(in: .whitespaces) == "p play again   t scores   ? help   q menu")
+        shell.update(.key(.character("m")))  // m still works: Back to menu's key
+        #expect(shell.activeGame == nil)
     }
 
     @Test func theScoreIsRecordedOnceAndTheAlertSaysIfItIsANewBest() {
@@ -534,15 +580,12 @@ import Testing
         }
         #expect(recorded == 1)
         #expect(screen.willLeave().isEmpty)
-        #expect(text(screen).contains("A new high score!"))
+        #expect(shell(showing: screen).text.contains("A new high score!"))
     }
 
     @Test func escClosesAboutWithoutLeavingTheGame() {
         let info = GameInfo(id: .blackjack, summary: "Blackjack",
-                            make: { context in
-                                LegacyGame(BlackjackScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme,
-                                                scores: context.scores))
-                            })
+                            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) })
         var shell = TestShell(games: [info], size: Size(width: 80, height: 24), seed: { 11 })
         shell.open(.blackjack)
         _ = shell.update(.key(.enter))  // past the new-game alert
@@ -562,45 +605,56 @@ import Testing
     }
 
     @Test func theAboutPageScrollsOnAShortTerminal() {
-        let small = Size(width: 60, height: 16)
-        var screen = table(size: small)
-        _ = screen.update(.key(.character("a")))
-        let top = text(screen, size: small)
+        let small = Self.small
+        var screen = table()
+        _ = screen.update(.key(.character("a")), in: small)
+        let top = screen.text(in: small)
         #expect(top.contains("▼") && !top.contains("▲"))
-        for _ in 0..<30 { _ = screen.update(.key(.down)) }
-        let bottom = text(screen, size: small)
+        for _ in 0..<30 { _ = screen.update(.key(.down), in: small) }
+        let bottom = screen.text(in: small)
         #expect(bottom.contains("▲") && !bottom.contains("▼"))
         #expect(bottom.contains("in steps of 10"))
-        _ = screen.update(.key(.up))
+        _ = screen.update(.key(.up), in: small)
         #expect(screen.aboutOffset > 0)
         let offset = screen.aboutOffset
-        _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: 10, y: 5))))
+        _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: 10, y: 5))), in: small)
         #expect(screen.aboutOffset == offset - 1)
-        _ = screen.update(.key(.character("t")))
-        _ = screen.update(.key(.character("a")))  // About opens at its top again
+        _ = screen.update(.key(.character("t")), in: small)
+        _ = screen.update(.key(.character("a")), in: small)  // About opens at its top again
         #expect(screen.aboutOffset == 0)
     }
 
     @Test func homeAndEndGoToTheTopAndBottomOfTheAboutPage() {
-        let small = Size(width: 60, height: 16)
-        var screen = table(size: small)
-        _ = screen.update(.key(.character("a")))
-        _ = screen.update(.key(.end))
-        let bottom = text(screen, size: small)
+        let small = Self.small
+        var screen = table()
+        _ = screen.update(.key(.character("a")), in: small)
+        _ = screen.update(.key(.end), in: small)
+        let bottom = screen.text(in: small)
         #expect(bottom.contains("▲") && !bottom.contains("▼"))
         #expect(bottom.contains("in steps of 10"))
         let last = screen.aboutOffset
-        _ = screen.update(.key(.down))
+        _ = screen.update(.key(.down), in: small)
         #expect(screen.aboutOffset == last)  // End went all the way
-        _ = screen.update(.key(.home))
+        _ = screen.update(.key(.home), in: small)
         #expect(screen.aboutOffset == 0)
-        #expect(text(screen, size: small).contains("Get closer to 21"))
-        #expect(screen.help.keys.contains { $0.keys == "Home End" && $0.action.contains("About") })
+        #expect(screen.text(in: small).contains("Get closer to 21"))
+        #expect(screen.help(in: small).keys.contains { $0.keys == "Home End" && $0.action.contains("About") })
+    }
+
+    @Test func theHelpSheetIsTheSameOnEveryPageAndAlert() {
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: longDealerHand))
+        let first = screen.help(in: frame)
+        #expect(first.keys.map(\.keys) == ["Enter Space", "h s d", "+ -", "a", "↑ ↓ PgUp PgDn", "Home End", "t",
+                                           "any key", "click"])
+        for key: Key in [.enter, .enter, .character("s"), .character("a")] {
+            _ = screen.update(.key(key))
+            #expect(screen.help(in: frame) == first)
+        }
     }
 
     @Test func theWholeHelpSheetFitsTheSmallestTable() {
         let info = GameInfo(id: .blackjack, summary: "Blackjack",
-                            make: { LegacyGame(BlackjackScreen(seed: $0.seed, size: $0.frame.size, theme: $0.frame.theme, scores: [])) })
+                            make: { BlackjackScreen(seed: $0.seed, scores: []) })
         let smallest = Size(width: 60, height: 17)  // the table's 60×16 and the key line
         var shell = TestShell(games: [info], size: smallest, seed: { 11 })
         shell.open(.blackjack)
@@ -614,25 +668,25 @@ import Testing
 
     @Test func keyHintsFollowWhatCanBeDone() {
         var screen = table(longDealerHand)
-        #expect(screen.keyHints.map(\.keys) == ["Enter", "+ -", "a", "t"])
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["Enter", "+ -", "a", "t"])
         _ = screen.update(.key(.enter))
-        #expect(screen.keyHints.map(\.keys) == ["h", "s", "d"])
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["h", "s", "d"])
         _ = screen.update(.key(.character("s")))
-        #expect(screen.keyHints.map(\.keys) == ["any key"])
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["any key"])
         _ = screen.update(.key(.character("a")))  // skips the play
         _ = screen.update(.key(.character("a")))
-        #expect(screen.keyHints.map(\.keys) == ["Esc", "↑ ↓"])
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["Esc", "↑ ↓"])
+        _ = screen.update(.key(.character("t")))
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["Esc"])
     }
 
     @Test func aResizeMovesTheButtonsClicksFollow() {
         var screen = table(aceHand)
-        let small = Size(width: 60, height: 16)
-        _ = screen.update(.resize(small))
-        var grid = CellGrid(size: small)
-        screen.render(into: &grid)
-        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let small = Self.small
+        _ = screen.update(.resize(small.size), in: small)
+        let lines = screen.text(in: small).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let row = lines.firstIndex { $0.contains("[ Deal ]") }!
         let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "[ Deal ]")!.lowerBound)
-        #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row)))).count == 2)
+        #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row))), in: small).count == 2)
     }
 }

@@ -90,8 +90,7 @@ import Testing
             Card(.five, of: .spades), Card(.nine, of: .clubs), Card(.six, of: .hearts), Card(.eight, of: .diamonds),
             Card(.four, of: .clubs), Card(.king, of: .hearts),
         ])
-        var screen = BlackjackScreen(game: game, size: Size(width: 80, height: 23), theme: Theme(),
-                                     showsNewGameAlert: false)
+        var screen = BlackjackScreen(game: game, showsNewGameAlert: false)
         var played: [SoundCue] = []
         for key in [Key.enter, .character("h"), .character("h")] {
             for case .sound(let cue) in screen.update(.key(key)) {

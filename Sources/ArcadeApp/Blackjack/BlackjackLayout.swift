@@ -22,67 +22,66 @@ import ArcadeUI
 /// shrink to three rows, which fits 16. The table is at most `maximumWidth` columns wide,
 /// centred; the header spans the whole width.
 struct BlackjackLayout {
+    /// The smallest terminal (without the key line) the table is drawn in: small cards.
+    static let minimumSize = Size(width: 60, height: 16)
     /// The widest the table grows; wider terminals get margins.
     static let maximumWidth = 66
     /// Rows the table takes besides the two hands of cards.
     static let rowsBesidesCards = 10
-    /// Columns between the bet buttons and the bet they frame: `[ - ]   Bet 50   [ + ]`.
+    /// Columns of a bet button (`[ - ]`) and between the bet buttons: `[ - ]   Bet 50   [ + ]`.
+    static let betButtonWidth = 5
     static let betLabelWidth = 12
+    /// Columns between the raise button and the page buttons.
+    static let pageButtonsGap = 2
+    /// The height from which the About and High Scores frames leave a row under the header.
+    static let roomyPageHeight = 20
 
     var header: Rect
     /// Everything under the header: where the About and High Scores pages and the alerts go.
     var body: Rect
     var scale: CardView.Scale
-    var dealerLabel: Rect
-    var dealerCards: Rect
-    var playerLabel: Rect
-    var playerCards: Rect
-    var status: Rect
-    var actions: Rect
-    /// The row of the bet buttons (left) and the page buttons (right).
+    /// Each hand: its label row (name, total, and the shoe or the stake) and its cards.
+    var dealerLabel: Rect, dealerCards: Rect
+    var playerLabel: Rect, playerCards: Rect
+    /// The status line and the row of Hit, Stand, Double and Deal.
+    var status: Rect, actions: Rect
+    /// The row of the bet buttons (left) and the page buttons (right), and its parts:
+    /// `[ - ]`, the bet, `[ + ]`, then the page buttons.
     var betRow: Rect
-    var lowerBet: Rect
-    var betLabel: Rect
-    var raiseBet: Rect
+    var lowerBet: Rect, betLabel: Rect, raiseBet: Rect, pageButtons: Rect
 
-    /// The layout for a grid of `size` (the terminal without the key line).
-    init(size: Size) {
+    /// The layout for `frame` (the terminal without the key line).
+    init(frame: Frame) {
+        let size = frame.size
         let width = min(max(0, size.width - 2), Self.maximumWidth)
         let left = max(0, (size.width - width) / 2)
         header = Rect(x: 1, y: 0, width: max(0, size.width - 2), height: 1)
         body = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 1))
 
         scale = size.height >= Self.rowsBesidesCards + 2 * CardView.Scale.large.size.height ? .large : .small
-        let cardHeight = scale.size.height
-        let needed = Self.rowsBesidesCards + 2 * cardHeight
-        var y = size.height > needed ? 2 : 1
-        /// The next `height` rows of the table, leaving `gap` blank rows after them.
-        func take(_ height: Int, gapAfter gap: Int = 0) -> Rect {
-            defer { y += height + gap }
-            return Rect(x: left, y: y, width: width, height: height)
-        }
-        dealerLabel = take(1)
-        dealerCards = take(cardHeight, gapAfter: 1)
-        playerLabel = take(1)
-        playerCards = take(cardHeight, gapAfter: 1)
-        status = take(1, gapAfter: 1)
-        actions = take(1, gapAfter: 1)
-        betRow = take(1)
-        lowerBet = Rect(x: betRow.x, y: betRow.y, width: 5, height: 1)
-        betLabel = Rect(x: lowerBet.maxX, y: betRow.y, width: Self.betLabelWidth, height: 1)
-        raiseBet = Rect(x: betLabel.maxX, y: betRow.y, width: 5, height: 1)
+        let cards = LayoutSize.fixed(scale.size.height), line = LayoutSize.fixed(1), gap = LayoutSize.fixed(1)
+        // A blank row under the header when the terminal is taller than the table needs.
+        let top = size.height > Self.rowsBesidesCards + 2 * scale.size.height ? 2 : 1
+        let rows = Rect(x: left, y: top, width: width, height: max(0, size.height - top))
+            .rows([line, cards, gap, line, cards, gap, line, gap, line, gap, line])
+        (dealerLabel, dealerCards, playerLabel, playerCards) = (rows[0], rows[1], rows[3], rows[4])
+        (status, actions, betRow) = (rows[6], rows[8], rows[10])
+        let bets = betRow.columns([.fixed(Self.betButtonWidth), .fixed(Self.betLabelWidth), .fixed(Self.betButtonWidth),
+                                   .fixed(Self.pageButtonsGap), .flexible])
+        (lowerBet, betLabel, raiseBet, pageButtons) = (bets[0], bets[1], bets[2], bets[4])
     }
 
-    /// Where the page buttons go: the bet row right of the bet buttons.
-    var pageButtons: Rect {
-        Rect(x: raiseBet.maxX + 2, y: betRow.y, width: max(0, betRow.maxX - raiseBet.maxX - 2), height: 1)
+    /// The body under the player's cards: where the game-over box goes when it fits, so the
+    /// last hand stays in view.
+    var underHands: Rect {
+        Rect(x: body.x, y: playerCards.maxY, width: body.width, height: body.maxY - playerCards.maxY)
     }
 
     /// The framed area of the About and High Scores pages, and the row of their Back button.
     var page: (frame: Rect, back: Rect) {
         let width = min(max(0, body.width - 2), Self.maximumWidth)
         let left = max(0, (body.width - width) / 2)
-        let top = body.height >= 20 ? body.y + 1 : body.y
+        let top = body.height >= Self.roomyPageHeight ? body.y + 1 : body.y
         let frame = Rect(x: left, y: top, width: width, height: max(0, body.maxY - top - 2))
         return (frame, Rect(x: left, y: frame.maxY + 1, width: width, height: 1))
     }

@@ -2,16 +2,15 @@ import ArcadeUI
 import BlackjackModel
 
 extension BlackjackScreen {
-    /// Draw the header, then the table (with an alert over it) or the page on screen.
+    /// Draw the header, then the table (with the new-game alert over it) or the page on screen.
     func render(into grid: inout CellGrid) {
-        let layout = BlackjackLayout(size: grid.size)
+        let layout = BlackjackLayout(frame: grid.frame)
         drawHeader(in: layout.header, into: &grid)
         switch page {
         case .table:
             drawTable(layout, into: &grid)
-            if let alert {
-                dialog(for: alert, ascii: grid.theme.ascii).draw(into: &grid, in: alertArea(alert, layout))
-            }
+            // The game-over box is the shell's (see `gameOver(in:)`).
+            if alert == .newGame { newGameDialog.draw(into: &grid, in: layout.body) }
         case .about:
             drawAbout(layout, into: &grid)
         case .highScores:
@@ -34,18 +33,17 @@ extension BlackjackScreen {
     /// The game's name on the left, the score and hand number on the right.
     private func drawHeader(in rect: Rect, into grid: inout CellGrid) {
         Label("Blackjack", style: Style.bold.foreground(.cyan)).draw(into: &grid, in: rect)
-        let score = BlackjackWording.plain(scoreLabel, ascii: grid.theme.ascii)
-        Label(score, alignment: .right, style: .bold).draw(into: &grid, in: rect)
+        Label(Glyphs(theme: grid.theme).plain(scoreLabel), alignment: .right, style: .bold).draw(into: &grid, in: rect)
     }
 
     // MARK: - The table
 
     /// The two hands with their totals, the status line, the action and bet buttons.
     private func drawTable(_ layout: BlackjackLayout, into grid: inout CellGrid) {
-        let ascii = grid.theme.ascii
+        let glyphs = Glyphs(theme: grid.theme)
         // The dealer: the cards turned over so far, the hole card face down until the player's turn ends.
         let dealerCards = Array(game.dealerHand.cards.prefix(dealerPlay?.shownCards ?? game.dealerHand.cards.count))
-        Label(BlackjackWording.plain(Self.titled("Dealer", dealerTotal(dealerCards)), ascii: ascii), style: .bold)
+        Label(glyphs.plain(Self.titled("Dealer", dealerTotal(dealerCards))), style: .bold)
             .draw(into: &grid, in: layout.dealerLabel)
         let shoe = "\(game.deckCount)-deck shoe: \(shownCardsLeftInShoe) left"
         Label(shoe, alignment: .right, style: .dim).draw(into: &grid, in: layout.dealerLabel)
@@ -54,16 +52,16 @@ extension BlackjackScreen {
 
         // The player.
         let player = game.playerHand
-        Label(BlackjackWording.plain(Self.titled("You", total(of: player.cards)), ascii: ascii), style: .bold)
+        Label(glyphs.plain(Self.titled("You", total(of: player.cards))), style: .bold)
             .draw(into: &grid, in: layout.playerLabel)
-        if let (text, style) = stakeLabel(ascii: ascii) {
+        if let (text, style) = stakeLabel(glyphs) {
             Label(text, alignment: .right, style: style).draw(into: &grid, in: layout.playerLabel)
         }
         drawHand(player.cards, hidingHoleCard: false, scale: layout.scale, in: layout.playerCards, into: &grid)
 
         // At the end of the game the alert takes the place of the status line and controls.
         guard alert != .gameOver else { return }
-        Label(BlackjackWording.plain(status, ascii: ascii), style: statusStyle).draw(into: &grid, in: layout.status)
+        StatusLine(status.wordings.map(glyphs.plain), tone: status.tone).draw(into: &grid, in: layout.status)
         actionButtons.draw(into: &grid, in: layout.actions)
 
         betButton(raising: false).draw(into: &grid, at: layout.lowerBet.origin, clip: layout.betRow)
@@ -103,25 +101,15 @@ extension BlackjackScreen {
     }
 
     /// What rides on the hand on the table, or how it ended: "Stake 50", "✓ Won 50", "✗ Lost 100".
-    private func stakeLabel(ascii: Bool) -> (String, Style)? {
+    private func stakeLabel(_ glyphs: Glyphs) -> (String, Style)? {
         guard game.handNumber > 0, !game.playerHand.cards.isEmpty else { return nil }
-        let glyphs = Glyphs(ascii: ascii)
         let doubled = game.isDoubledDown ? " (doubled)" : ""
         guard dealerPlay == nil, let outcome = game.outcome else {
             return ("Stake \(game.stake)" + doubled, .plain)
         }
-        if outcome.isWin { return ("\(glyphs.check) Won \(game.stake)" + doubled, Style.bold.foreground(.green)) }
-        if outcome.isLoss { return ("\(glyphs.cross) Lost \(game.stake)" + doubled, Style.bold.foreground(.red)) }
+        if outcome.isWin { return ("\(glyphs.check) Won \(game.stake)" + doubled, StatusLine.Tone.good.style) }
+        if outcome.isLoss { return ("\(glyphs.cross) Lost \(game.stake)" + doubled, StatusLine.Tone.bad.style) }
         return ("= Push", .bold)
-    }
-
-    /// The status line's style: green after a won hand, red after a lost one, plain otherwise.
-    private var statusStyle: Style {
-        switch statusTone {
-        case .plain: .plain
-        case .won: Style.bold.foreground(.green)
-        case .lost: Style.bold.foreground(.red)
-        }
     }
 
     // MARK: - About and High Scores
@@ -152,8 +140,7 @@ extension BlackjackScreen {
         let offset = min(aboutOffset, max(0, lines.count - area.height))
         for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
             let style: Style = line == "House rules" ? .bold : .plain
-            grid.write(BlackjackWording.plain(line, ascii: grid.theme.ascii),
-                       at: Point(x: area.x, y: area.y + row), style: style, clip: area)
+            grid.write(line, at: Point(x: area.x, y: area.y + row), style: style, clip: area)  // spells — as -
         }
         let glyphs = Glyphs(theme: grid.theme)
         if offset > 0 { grid.put(glyphs.moreAbove, at: Point(x: frame.maxX - 1, y: area.y), style: .bold) }
@@ -172,7 +159,7 @@ extension BlackjackScreen {
         let heading = " #  Score  Hands  Date              Player"
         return [heading] + shown.enumerated().map { rank, entry in
             Self.padded(String(rank + 1), 2) + "  " + Self.padded(String(entry.score), 5) + "  "
-                + Self.padded(entry.figures["hands"] ?? "", 5) + "  " + entry.date
+                + Self.padded(BlackjackFigures(stored: entry.figures).map { String($0.hands) } ?? "", 5) + "  " + entry.date
                 + String(repeating: " ", count: max(1, 18 - entry.date.count)) + entry.player
         }
     }

@@ -9,13 +9,14 @@ import BlackjackModel
 /// A key or click during the dealer's play shows the rest at once (and does nothing
 /// else, so a second press cannot deal the next hand by accident).
 ///
-/// Keys: Enter/Space deal, `h` hit, `s` stand, `d` double down, `+`/`-` bet, `a` About,
-/// `t` the top scores. The shell keeps `q`, `?` and Esc (Esc closes About and High Scores
-/// first). Two alerts only: one when a game opens (the first, and each played again), one
-/// when it ends.
-struct BlackjackScreen: LegacyGameScreen {
+/// Keys (`keys`, one table for every page and alert): Enter/Space deal, `h` hit, `s`
+/// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores. The shell keeps
+/// `q`, `?` and Esc (Esc closes About and High Scores first). Two alerts only: one when a
+/// game opens (the first, and each played again), drawn here, and one when it ends, the
+/// shell's game-over box.
+struct BlackjackScreen: GameScreen {
     /// What fills the area under the header.
-    enum Page: Equatable {
+    enum Page: Hashable, Sendable {
         case table
         case about
         case highScores
@@ -27,19 +28,47 @@ struct BlackjackScreen: LegacyGameScreen {
         case gameOver
     }
 
+    /// What the keys do now: a page, an alert, or a moment of play on the table.
+    enum Mode: Hashable, Sendable, CaseIterable {
+        /// Between hands: bets and the deal.
+        case betting
+        /// The player's turn.
+        case hand
+        /// The dealer playing out the hand on screen: any key shows the rest.
+        case dealerPlay
+        case newGameAlert
+        /// The game-over box, whose keys are the shell's (the table gives the key line).
+        case gameOver
+        case about
+        case highScores
+    }
+
+    /// What the player can do at the table, on its pages and alerts.
+    enum Action: Hashable, Sendable {
+        case deal, hit, stand, doubleDown
+        /// Raise or lower the bet by a step.
+        case bet(raising: Bool)
+        /// Show a page, or the table when that page is already shown.
+        case show(Page)
+        /// Back to the table from a page.
+        case back
+        /// Scroll the About page by lines (up when negative), or to its top or bottom.
+        case scroll(Int)
+        case scrollToEnd(bottom: Bool)
+        /// The new-game alert: move its focus, press the focused button, or Start.
+        case moveFocus(Direction)
+        case pressFocused
+        case start
+        /// The game-over box's buttons (High Scores is `show(.highScores)`).
+        case playAgain, menu
+    }
+
     /// The dealer playing out a hand on screen, one card at a time.
     struct DealerPlay: Equatable {
         /// How many of the dealer's cards are on the table face up (the hole card included).
         var shownCards: Int
         /// Seconds since the last card was turned over.
         var sinceLastCard = 0.0
-    }
-
-    /// The colour the status line takes, so a settled hand stands out.
-    enum StatusTone: Equatable {
-        case plain
-        case won
-        case lost
     }
 
     /// Seconds between two dealer cards turned over.
@@ -53,7 +82,7 @@ struct BlackjackScreen: LegacyGameScreen {
 
     private(set) var game: BlackjackGame
     /// The line under the cards: what just happened and what the player can do.
-    private(set) var status = BlackjackWording.placeYourBet
+    private(set) var status = StatusLine([BlackjackWording.placeYourBet])
     private(set) var page = Page.table
     /// The dealer's play while it is being shown, nil otherwise.
     private(set) var dealerPlay: DealerPlay?
@@ -63,31 +92,24 @@ struct BlackjackScreen: LegacyGameScreen {
     private(set) var scores: [ScoreEntry]
     /// True until the player closes the new-game alert.
     private(set) var showsNewGameAlert = true
-    /// The focused button of the alert on screen.
+    /// The focused button of the new-game alert.
     private(set) var alertFocus = 0
-    /// The game-over alert's message, fixed when the game ends.
+    /// The game-over box's message, fixed when the game ends.
     private var gameOverMessage = ""
-    /// Whether this game's final score went to the score store.
-    private var isScoreRecorded = false
+    /// Started at the first deal and finished when the game ends, so its score is recorded
+    /// once (Blackjack shows no time, so the clock gets no ticks).
+    private(set) var clock = PlayClock()
     /// The first line of the About page shown (it scrolls when the terminal is short).
     private(set) var aboutOffset = 0
-    /// How the status line reads: plain, or the colour of a won or lost hand.
-    private(set) var statusTone = StatusTone.plain
-
-    /// The size and theme the screen is drawn at, for mapping clicks to what was drawn.
-    private var size: Size
-    private let theme: Theme
 
     /// A new game with a shuffled six-deck shoe.
-    init(seed: UInt64, size: Size, theme: Theme, scores: [ScoreEntry]) {
-        self.init(game: BlackjackGame(seed: seed), size: size, theme: theme, scores: scores)
+    init(seed: UInt64, scores: [ScoreEntry]) {
+        self.init(game: BlackjackGame(seed: seed), scores: scores)
     }
 
     /// A screen over `game` as it stands (tests stack the shoe with `stackedCards`).
-    init(game: BlackjackGame, size: Size, theme: Theme, scores: [ScoreEntry] = [], showsNewGameAlert: Bool = true) {
+    init(game: BlackjackGame, scores: [ScoreEntry] = [], showsNewGameAlert: Bool = true) {
         self.game = game
-        self.size = size
-        self.theme = theme
         self.scores = scores
         self.showsNewGameAlert = showsNewGameAlert
         shownScore = game.score
@@ -95,9 +117,10 @@ struct BlackjackScreen: LegacyGameScreen {
 
     // MARK: - GameScreen
 
-    var minimumSize: Size { Size(width: 60, height: 16) }
+    func minimumSize(in frame: Frame) -> Size { BlackjackLayout.minimumSize }
     var wantsTicks: Bool { dealerPlay != nil }
     var isInProgress: Bool { game.handNumber > 0 && !game.isGameOver }
+    var helpTitle: String { "Blackjack" }
 
     /// The alert on screen, if any (the game-over one waits for the dealer's play to finish).
     var alert: Alert? {
@@ -107,66 +130,88 @@ struct BlackjackScreen: LegacyGameScreen {
         return nil
     }
 
-    /// Esc closes About and High Scores; on the table and the alerts it is the shell's (leave).
-    func consumes(_ key: Key) -> Bool {
-        key == .escape && page != .table
-    }
-
-    var keyHints: [KeyHint] {
-        if page == .about { return [KeyHint("Esc", "back"), KeyHint("↑ ↓", "scroll")] }
-        if page == .highScores { return [KeyHint("Esc", "back")] }
+    var mode: Mode {
+        switch page {
+        case .about: return .about
+        case .highScores: return .highScores
+        case .table: break
+        }
         switch alert {
-        case .newGame?: return [KeyHint("Enter", "start"), KeyHint("a", "about")]
-        case .gameOver?: return [KeyHint("p", "play again"), KeyHint("t", "scores")]  // the shell adds "q menu"
+        case .newGame?: return .newGameAlert
+        case .gameOver?: return .gameOver
         case nil: break
         }
-        if dealerPlay != nil { return [KeyHint("any key", "skip")] }
-        if game.isHandInProgress {
-            return [KeyHint("h", "hit"), KeyHint("s", "stand"), KeyHint("d", "double down")]
-        }
-        return [KeyHint("Enter", "deal"), KeyHint("+ -", "bet"), KeyHint("a", "about"), KeyHint("t", "scores")]
+        if dealerPlay != nil { return .dealerPlay }
+        return game.isHandInProgress ? .hand : .betting
     }
 
-    var help: HelpSheet {
-        HelpSheet(
-            title: "Blackjack",
-            keys: [
-                KeyHint("Enter Space", "deal the next hand"),
-                KeyHint("h s d", "hit, stand or double down"),
-                KeyHint("+ -", "raise or lower the bet by \(BlackjackGame.betStep)"),
-                KeyHint("a", "about: the rules and house rules"),
-                KeyHint("↑ ↓ PgUp PgDn", "scroll the About page"),
-                KeyHint("Home End", "the top or bottom of the About page"),
-                KeyHint("t", "the top \(Self.highScoreCount) scores"),
-                KeyHint("any key", "during the dealer's play: show it all"),
-                KeyHint("click", "any button"),
-            ],
-            notes: [
-                "Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
-                    + "The dealer stands on all 17s; a natural pays even money.",
-            ])
+    func bindings(in frame: Frame) -> [Binding<Action>] { Self.keys[mode] }
+
+    /// Every key of every page and alert, once: where it acts, and where the key line shows it.
+    /// Esc is bound on the pages only, so on the table and the alerts it stays the shell's.
+    static let keys = ModeBindings<Mode, Action>([
+        .init(Binding([.left, .backTab], .moveFocus(.left)), in: [.newGameAlert]),
+        .init(Binding([.right, .tab], .moveFocus(.right)), in: [.newGameAlert]),
+        .init(Binding([.enter, .space], .pressFocused, hint: "start"), in: [.newGameAlert]),
+        .init(Binding([.character("s")], .start), in: [.newGameAlert]),
+        .init(Binding([.enter, .space], .deal, hint: "deal", help: "deal the next hand", helpKeys: "Enter Space"),
+              in: [.betting, .hand], shownIn: [.betting]),
+        .init(Binding([.character("h")], .hit, hint: "hit", help: "hit, stand or double down", helpKeys: "h s d"),
+              in: [.betting, .hand], shownIn: [.hand]),
+        .init(Binding([.character("s")], .stand, hint: "stand"), in: [.betting, .hand], shownIn: [.hand]),
+        .init(Binding([.character("d")], .doubleDown, hint: "double down"), in: [.betting, .hand], shownIn: [.hand]),
+        .init(Binding([.character("+"), .character("=")], .bet(raising: true), hint: "bet", hintKeys: "+ -",
+                      help: "raise or lower the bet by \(BlackjackGame.betStep)", helpKeys: "+ -"),
+              in: [.betting, .hand], shownIn: [.betting]),
+        .init(Binding([.character("-"), .character("_")], .bet(raising: false)), in: [.betting, .hand]),
+        .init(Binding([.character("p")], .playAgain, hint: "play again"), in: [.gameOver]),
+        .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
+        .init(Binding([.character("a")], .show(.about), hint: "about", help: "about: the rules and house rules"),
+              in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
+        .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
+                      help: "scroll the About page", helpKeys: "↑ ↓ PgUp PgDn"),
+              in: [.about, .highScores], shownIn: [.about]),
+        .init(Binding([.down, .character("j")], .scroll(1)), in: [.about, .highScores]),
+        .init(Binding([.pageUp], .scroll(-aboutPageStep)), in: [.about, .highScores]),
+        .init(Binding([.pageDown], .scroll(aboutPageStep)), in: [.about, .highScores]),
+        .init(Binding(keys: [.home, .end], help: KeyHint("Home End", "the top or bottom of the About page")) { key in
+            .scrollToEnd(bottom: key == .end)
+        }, in: [.about, .highScores]),
+        .init(Binding([.character("t")], .show(.highScores), hint: "scores", help: "the top \(highScoreCount) scores"),
+              in: [.betting, .hand, .gameOver, .about, .highScores], shownIn: [.betting, .gameOver]),
+        .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
+                      help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
+              in: [.dealerPlay]),
+        .init(.note("click", "any button"), in: []),
+    ])
+
+    /// Help lists every key of the table, whichever page or alert is open.
+    func help(in frame: Frame) -> HelpSheet {
+        HelpSheet(title: helpTitle, keys: Self.keys.helpRows, notes: helpNotes(in: frame))
     }
 
-    /// Keys, clicks, ticks for the dealer's play, and resizes (which the click layout follows).
-    mutating func update(_ input: Input) -> [GameEffect] {
+    func helpNotes(in frame: Frame) -> [String] {
+        ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
+            + "The dealer stands on all 17s; a natural pays even money."]
+    }
+
+    /// Any key or click during the dealer's play shows the rest of it; the wheel scrolls
+    /// About. Everything else goes through the binding table and the layout.
+    mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
-        case .tick(let elapsed):
-            return advanceDealerPlay(by: elapsed)
-        case .resize(let newSize):
-            size = newSize
-            return []
-        case .key(let key):
-            if dealerPlay != nil { return finishDealerPlay() }
-            return handle(key)
-        case .mouse(let event) where event.action == .press:
-            if dealerPlay != nil { return finishDealerPlay() }
-            return click(at: event.at)
+        case .key where dealerPlay != nil:
+            return finishDealerPlay()
+        case .mouse(let event) where event.action == .press && dealerPlay != nil:
+            return finishDealerPlay()
         case .mouse(let event) where event.action == .wheelUp || event.action == .wheelDown:
-            scrollAbout(by: event.action == .wheelUp ? -1 : 1)
-            return []
-        case .mouse:
-            return []
+            return perform(.scroll(event.action == .wheelUp ? -1 : 1), in: frame)
+        default:
+            return dispatch(input, in: frame)
         }
+    }
+
+    mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
+        advanceDealerPlay(by: seconds)
     }
 
     /// Leaving during the dealer's play settles the hand, so a finished game's score is kept.
@@ -177,154 +222,103 @@ struct BlackjackScreen: LegacyGameScreen {
     }
 
     /// Keep the store's table for the High Scores page.
-    mutating func scoresChanged(_ entries: [ScoreEntry]) {
-        scores = entries
-    }
-
-    // MARK: - Keys and clicks
-
-    /// The actions of the table's buttons, in the order they are drawn.
-    enum Action: CaseIterable {
-        case hit, stand, doubleDown, deal
-    }
-
-    /// A key on the page, the alert or the table on screen.
-    private mutating func handle(_ key: Key) -> [GameEffect] {
-        if page != .table { return handlePage(key) }
-        switch alert {
-        case .newGame?: return handleAlert(.newGame, key)
-        case .gameOver?: return handleGameOverAlert(key)
-        case nil: break
-        }
-        switch key {
-        case .enter, .space: return perform(.deal)
-        case .character("h"), .character("H"): return perform(.hit)
-        case .character("s"), .character("S"): return perform(.stand)
-        case .character("d"), .character("D"): return perform(.doubleDown)
-        case .character("+"), .character("="): changeBet(by: BlackjackGame.betStep)
-        case .character("-"), .character("_"): changeBet(by: -BlackjackGame.betStep)
-        case .character("a"), .character("A"): open(.about)
-        case .character("t"), .character("T"): open(.highScores)
-        default: break
-        }
+    mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
+        if case .scoresRecorded(_, let entries) = report { scores = entries }
         return []
     }
 
-    /// A click, mapped with the layout the screen was drawn with.
-    private mutating func click(at point: Point) -> [GameEffect] {
-        let layout = BlackjackLayout(size: size)
-        if page != .table {
-            if backButton.index(at: point, in: layout.page.back) != nil { page = .table }
-            return []
-        }
-        if let alert {
-            let dialog = self.dialog(for: alert, ascii: theme.ascii)
-            guard let index = dialog.buttonIndex(at: point, in: alertArea(alert, layout)) else { return [] }
-            return pressAlertButton(index, of: alert)
-        }
-        if let index = actionButtons.index(at: point, in: layout.actions) {
-            return perform(Action.allCases[index])
-        }
-        if betButton(raising: false).contains(point, drawnAt: layout.lowerBet.origin) {
-            changeBet(by: -BlackjackGame.betStep)
-        } else if betButton(raising: true).contains(point, drawnAt: layout.raiseBet.origin) {
-            changeBet(by: BlackjackGame.betStep)
-        }
-        switch pageButtons.index(at: point, in: layout.pageButtons) {
-        case 0?: open(.about)
-        case 1?: open(.highScores)
-        default: break
-        }
-        return []
+    /// The end of the game, drawn by the shell under the two hands when it fits there, so
+    /// the last hand stays in view; `t` opens the scores as on the table.
+    func gameOver(in frame: Frame) -> GameOver<Action>? {
+        guard alert == .gameOver else { return nil }
+        var over = GameOver<Action>(
+            title: "Game over", message: Glyphs(theme: frame.theme).plain(gameOverMessage),
+            choices: [(Button("Play again", hotKey: .character("p")), .playAgain),
+                      (Button("High scores", hotKey: .character("h")), .show(.highScores)),
+                      (Button("Back to menu", hotKey: .character("m")), .menu)],
+            preferredWidth: 44, style: .plain, keys: [Binding([.character("t")], .show(.highScores))])
+        let layout = BlackjackLayout(frame: frame)
+        let needed = over.dialog(focus: 0).layout(in: layout.body).box.height
+        over.area = layout.underHands.height >= needed ? layout.underHands : layout.body
+        return over
     }
 
-    /// Keys on the About and High Scores pages: back, switch page, scroll.
-    private mutating func handlePage(_ key: Key) -> [GameEffect] {
-        switch key {
-        case .escape, .enter, .space, .backspace:
+    /// A click, mapped with the layout the screen is drawn with.
+    func action(at point: Point, in frame: Frame) -> Action? {
+        let layout = BlackjackLayout(frame: frame)
+        switch mode {
+        case .about, .highScores:
+            return backButton.action(at: point, in: layout.page.back)
+        case .newGameAlert:
+            return newGameButtons.action(at: point, in: newGameDialog.layout(in: layout.body).buttonRow)
+        case .gameOver, .dealerPlay:
+            return nil
+        case .betting, .hand:
+            // The bet buttons answer when disabled too, so the status line says why the bet stands.
+            if layout.lowerBet.contains(point) { return .bet(raising: false) }
+            if layout.raiseBet.contains(point) { return .bet(raising: true) }
+            return actionButtons.action(at: point, in: layout.actions)
+                ?? pageButtons.action(at: point, in: layout.pageButtons)
+        }
+    }
+
+    mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .deal, .hit, .stand, .doubleDown:
+            return play(action)
+        case .bet(let raising):
+            changeBet(by: raising ? BlackjackGame.betStep : -BlackjackGame.betStep)
+        case .show(let shown):
+            if page == shown { page = .table } else { open(shown) }
+        case .back:
             page = .table
-        case .character("a"), .character("A"):
-            if page == .about { page = .table } else { open(.about) }
-        case .character("t"), .character("T"):
-            if page == .highScores { page = .table } else { open(.highScores) }
-        case .up, .character("k"):
-            scrollAbout(by: -1)
-        case .down, .character("j"):
-            scrollAbout(by: 1)
-        case .pageUp:
-            scrollAbout(by: -Self.aboutPageStep)
-        case .pageDown:
-            scrollAbout(by: Self.aboutPageStep)
-        case .home:
-            scrollAbout(by: -aboutOffset)
-        case .end:
-            scrollAbout(by: Int.max / 2)  // clamped to the last line at the bottom
-        default:
-            break
-        }
-        return []
-    }
-
-    /// Scroll the About page by `lines`, keeping its last line at the bottom at most.
-    private mutating func scrollAbout(by lines: Int) {
-        guard page == .about else { return }
-        let area = Self.aboutTextArea(BlackjackLayout(size: size))
-        let longest = max(0, Self.aboutLines(width: area.width).count - area.height)
-        aboutOffset = min(max(0, aboutOffset + lines), longest)
-    }
-
-    /// Show About or High Scores, About from its first line.
-    private mutating func open(_ newPage: Page) {
-        page = newPage
-        aboutOffset = 0
-    }
-
-    /// The game-over alert's keys: its buttons', and `t` for the scores as on the table.
-    private mutating func handleGameOverAlert(_ key: Key) -> [GameEffect] {
-        if key == .character("t") || key == .character("T") { return pressAlertButton(1, of: .gameOver) }
-        return handleAlert(.gameOver, key)
-    }
-
-    /// Keys on an alert: its buttons' hot keys, Enter/Space on the focused one, arrows and Tab move focus.
-    private mutating func handleAlert(_ alert: Alert, _ key: Key) -> [GameEffect] {
-        var dialog = self.dialog(for: alert)
-        switch key {
-        case .left, .backTab: dialog.moveFocus(.left)
-        case .right, .tab: dialog.moveFocus(.right)
-        default:
-            guard let index = dialog.buttonIndex(for: key) else { return [] }
-            return pressAlertButton(index, of: alert)
-        }
-        alertFocus = dialog.focusedIndex ?? 0
-        return []
-    }
-
-    /// Do what button `index` of `alert` says: start, About, play again, High Scores, or the menu.
-    private mutating func pressAlertButton(_ index: Int, of alert: Alert) -> [GameEffect] {
-        alertFocus = 0
-        switch (alert, index) {
-        case (.newGame, 0):
+        case .scroll(let lines):
+            scrollAbout(by: lines, in: frame)
+        case .scrollToEnd(let bottom):
+            scrollAbout(by: bottom ? Int.max / 2 : -aboutOffset, in: frame)  // clamped to the last line
+        case .moveFocus(let direction):
+            var row = newGameButtons.row
+            row.moveFocus(direction)
+            alertFocus = row.focusedIndex ?? 0
+        case .pressFocused:
+            return newGameButtons.action(for: .enter).map { perform($0, in: frame) } ?? []
+        case .start:
+            alertFocus = 0
             showsNewGameAlert = false
-        case (.newGame, _):
-            open(.about)
-        case (.gameOver, 0):
+        case .playAgain:
             playAgain()
-        case (.gameOver, 1):
-            open(.highScores)
-        case (.gameOver, _):
+        case .menu:
             return [.leave]
         }
         return []
     }
 
+    // MARK: - Pages
+
+    /// Scroll the About page by `lines`, keeping its last line at the bottom at most.
+    private mutating func scrollAbout(by lines: Int, in frame: Frame) {
+        guard page == .about else { return }
+        let area = Self.aboutTextArea(BlackjackLayout(frame: frame))
+        let longest = max(0, Self.aboutLines(width: area.width).count - area.height)
+        aboutOffset = min(max(0, aboutOffset + lines), longest)
+    }
+
+    /// Show About or High Scores, About from its first line (an alert's focus starts over).
+    private mutating func open(_ newPage: Page) {
+        page = newPage
+        aboutOffset = 0
+        alertFocus = 0
+    }
+
     // MARK: - Playing
 
-    /// Carry out `action` if the rules allow it now, and say what happened.
-    private mutating func perform(_ action: Action) -> [GameEffect] {
+    /// Carry out a move if the rules allow it now, and say what happened.
+    private mutating func play(_ action: Action) -> [GameEffect] {
         switch action {
         case .deal:
             guard game.canDeal else { return [] }
             game.deal()
+            clock.start()
         case .hit:
             guard game.isHandInProgress else { return [] }
             game.hit()
@@ -338,6 +332,8 @@ struct BlackjackScreen: LegacyGameScreen {
                 return []
             }
             game.doubleDown()
+        default:
+            return []
         }
         return showLastEvents()
     }
@@ -405,9 +401,8 @@ struct BlackjackScreen: LegacyGameScreen {
     }
 
     /// Put `text` on the status line, in `tone`.
-    private mutating func say(_ text: String, tone: StatusTone = .plain) {
-        status = text
-        statusTone = tone
+    private mutating func say(_ text: String, tone: StatusLine.Tone = .plain) {
+        status = StatusLine([text], tone: tone)
     }
 
     /// Show the outcome of the settled hand after `lead`: the status line, the score, the
@@ -418,17 +413,15 @@ struct BlackjackScreen: LegacyGameScreen {
         let sentence = BlackjackWording.settled(outcome, stake: game.stake,
                                                 player: game.playerHand.calculateBestScore(),
                                                 dealer: game.dealerHand.calculateBestScore())
-        say(lead + sentence, tone: outcome.isWin ? .won : outcome.isLoss ? .lost : .plain)
+        say(lead + sentence, tone: outcome.isWin ? .good : outcome.isLoss ? .bad : .plain)
         shownScore = game.score
         if outcome.isWin { effects.append(.sound(.handWon)) }
         if outcome.isLoss { effects.append(.sound(.handLost)) }
-        if game.isGameOver && !isScoreRecorded {
-            isScoreRecorded = true
+        if game.isGameOver && clock.finish() {
             let isNewBest = scores.first.map { game.score > $0.score } ?? (game.score > 0)
             gameOverMessage = BlackjackWording.gameOver(lastHand: sentence, score: game.score, hands: game.handNumber,
                                                         isNewBest: isNewBest)
-            alertFocus = 0
-            effects.append(.recordScore(game.score, figures: ["hands": String(game.handNumber)]))
+            effects.append(.record(game.score, BlackjackFigures(hands: game.handNumber)))
         }
         return effects
     }
@@ -438,9 +431,10 @@ struct BlackjackScreen: LegacyGameScreen {
     private mutating func playAgain() {
         game.newGame()
         shownScore = game.score
-        isScoreRecorded = false
+        clock.reset()
         gameOverMessage = ""
         showsNewGameAlert = true
+        alertFocus = 0
         say(BlackjackWording.placeYourBet)
     }
 
@@ -455,14 +449,14 @@ struct BlackjackScreen: LegacyGameScreen {
     // MARK: - Buttons (the same values draw and take clicks)
 
     /// Hit, Stand, Double and Deal, each enabled only when the rules allow it now.
-    var actionButtons: ButtonRow {
+    var actionButtons: ActionButtons<Action> {
         let idle = dealerPlay == nil && alert == nil
         let playing = idle && game.isHandInProgress
-        return ButtonRow([
-            Button("Hit", hotKey: .character("h"), isEnabled: playing),
-            Button("Stand", hotKey: .character("s"), isEnabled: playing),
-            Button("Double", hotKey: .character("d"), isEnabled: idle && game.canDoubleDown),
-            Button("Deal", hotKey: .enter, isEnabled: idle && game.canDeal),
+        return ActionButtons([
+            (Button("Hit", hotKey: .character("h"), isEnabled: playing), .hit),
+            (Button("Stand", hotKey: .character("s"), isEnabled: playing), .stand),
+            (Button("Double", hotKey: .character("d"), isEnabled: idle && game.canDoubleDown), .doubleDown),
+            (Button("Deal", hotKey: .enter, isEnabled: idle && game.canDeal), .deal),
         ], spacing: 2, alignment: .left)
     }
 
@@ -474,50 +468,44 @@ struct BlackjackScreen: LegacyGameScreen {
     }
 
     /// About and Top scores, right of the bet.
-    var pageButtons: ButtonRow {
-        ButtonRow([Button("About", hotKey: .character("a")), Button("Top scores", hotKey: .character("t"))],
-                  spacing: 2, alignment: .right)
+    var pageButtons: ActionButtons<Action> {
+        ActionButtons([(Button("About", hotKey: .character("a")), .show(.about)),
+                       (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
+                      spacing: 2, alignment: .right)
     }
 
     /// The Back button under the About and High Scores pages.
-    var backButton: ButtonRow {
-        ButtonRow([Button("Back", hotKey: .escape)], alignment: .center)
+    var backButton: ActionButtons<Action> {
+        ActionButtons([(Button("Back", hotKey: .escape), .back)], alignment: .center)
     }
 
-    /// Where `alert` is centred: the whole area under the header, except that the game-over
-    /// alert goes under the two hands when it fits there, so the last hand stays in view.
-    func alertArea(_ alert: Alert, _ layout: BlackjackLayout) -> Rect {
-        guard alert == .gameOver else { return layout.body }
-        let underHands = Rect(x: layout.body.x, y: layout.playerCards.maxY, width: layout.body.width,
-                              height: layout.body.maxY - layout.playerCards.maxY)
-        let needed = dialog(for: alert).layout(in: layout.body).box.height
-        return underHands.height >= needed ? underHands : layout.body
+    /// The new-game alert's Start and About, the focused one marked.
+    var newGameButtons: ActionButtons<Action> {
+        var buttons = ActionButtons<Action>([(Button("Start", hotKey: .character("s")), .start),
+                                             (Button("About", hotKey: .character("a")), .show(.about))])
+        buttons.buttons[min(max(0, alertFocus), buttons.buttons.count - 1)].button.isFocused = true
+        return buttons
     }
 
-    /// The alert as drawn, with its buttons and the current focus (`ascii` spells its dashes `-`).
-    func dialog(for alert: Alert, ascii: Bool = false) -> Dialog {
-        var dialog: Dialog
-        switch alert {
-        case .newGame:
-            dialog = Dialog(title: "New game", message: BlackjackWording.newGameMessage, buttons: [
-                Button("Start", hotKey: .character("s")),
-                Button("About", hotKey: .character("a")),
-            ], preferredWidth: 44)
-        case .gameOver:
-            dialog = Dialog(title: "Game over", message: BlackjackWording.plain(gameOverMessage, ascii: ascii), buttons: [
-                Button("Play again", hotKey: .character("p")),
-                Button("High scores", hotKey: .character("h")),
-                Button("Back to menu", hotKey: .character("m")),
-            ], preferredWidth: 44)
-        }
-        dialog.buttons[alertFocus.clamped(to: 0...(dialog.buttons.count - 1))].isFocused = true
-        return dialog
+    /// The new-game alert as drawn, centred under the header.
+    var newGameDialog: Dialog {
+        Dialog(title: "New game", message: BlackjackWording.newGameMessage, buttons: newGameButtons.row.buttons,
+               preferredWidth: 44)
     }
 }
 
-extension Comparable {
-    /// The value held within `range`.
-    fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
-        min(max(self, range.lowerBound), range.upperBound)
+/// What a Blackjack score is kept with: the hands played.
+struct BlackjackFigures: ScoreFigures, Equatable {
+    var hands: Int
+
+    var stored: [String: String] { ["hands": String(hands)] }
+
+    init(hands: Int) {
+        self.hands = hands
+    }
+
+    init?(stored: [String: String]) {
+        guard let hands = stored["hands"].flatMap({ Int($0) }) else { return nil }
+        self.init(hands: hands)
     }
 }

@@ -3,7 +3,7 @@ import BlackjackModel
 /// Every sentence the blackjack screen shows: the status line, the alerts, About and help.
 ///
 /// Kept apart from the screen so the wording reads in one place and tests can name it.
-/// Texts use `—` and `·`; `BlackjackWording.plain(_:ascii:)` spells them in ASCII.
+/// Texts use `—` and `·`; `Glyphs.plain(_:)` spells them in ASCII where they are drawn.
 enum BlackjackWording {
     /// The status line before the first deal of a game (after the new-game alert).
     static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
@@ -98,15 +98,4 @@ enum BlackjackWording {
             + "the game also ends at 0",
         "- Bets from \(BlackjackGame.minimumBet) up to your score, in steps of \(BlackjackGame.betStep)",
     ]
-
-    /// `text` with `—` and `·` spelled `-`, for `--ascii` terminals (other text is ASCII already).
-    static func plain(_ text: String, ascii: Bool) -> String {
-        guard ascii else { return text }
-        return String(text.map { character -> Character in
-            switch character {
-            case "—", "–", "·": "-"
-            default: character
-            }
-        })
-    }
 }

@@ -35,8 +35,13 @@ struct CardView {
     var scale: Scale
 
     /// The suit as drawn: its glyph, or its letter under `--ascii`.
-    static func suitText(_ suit: Suit, ascii: Bool) -> String {
-        ascii ? suit.letter : suit.symbol
+    static func suitText(_ suit: Suit, _ glyphs: Glyphs) -> String {
+        glyphs.pick(suit.symbol, ascii: suit.letter)
+    }
+
+    /// The pattern on a card's back: `░`, or `#` under `--ascii`.
+    static func back(_ glyphs: Glyphs) -> Unicode.Scalar {
+        glyphs.pick("░", ascii: "#").unicodeScalars.first ?? "#"
     }
 
     /// The style of a card's rank and suit: red for hearts and diamonds, bold always.
@@ -49,18 +54,17 @@ struct CardView {
         let frame = Rect(origin: origin, size: scale.size)
         Box(style: .rounded, fillsInterior: true).draw(into: &grid, in: frame)
         let inner = Box.inner(of: frame)
+        let glyphs = Glyphs(theme: grid.theme)
         guard let card else {
-            let back: Unicode.Scalar = grid.theme.ascii ? "#" : "░"
-            grid.fill(inner, with: Cell(back, style: Style(foreground: .blue)))
+            grid.fill(inner, with: Cell(CardView.back(glyphs), style: Style(foreground: .blue)))
             return
         }
-        let ascii = grid.theme.ascii
-        let corner = card.rank.symbol + CardView.suitText(card.suit, ascii: ascii)
+        let corner = card.rank.symbol + CardView.suitText(card.suit, glyphs)
         let style = CardView.faceStyle(card.suit)
         grid.write(corner, at: inner.origin, style: style, clip: inner)
         guard scale == .large else { return }
         let middle = Point(x: inner.x + inner.width / 2, y: inner.y + inner.height / 2)
-        grid.write(CardView.suitText(card.suit, ascii: ascii), at: middle, style: style, clip: inner)
+        grid.write(CardView.suitText(card.suit, glyphs), at: middle, style: style, clip: inner)
         let cornerWidth = DisplayWidth.of(corner)
         grid.write(corner, at: Point(x: inner.maxX - cornerWidth, y: inner.maxY - 1), style: style, clip: inner)
     }

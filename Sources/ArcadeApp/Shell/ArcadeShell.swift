@@ -177,8 +177,8 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        if let dialog = game.gameOverDialog(in: gameFrame, focus: gameOverFocus) {
-            if let effects = updateGameOver(dialog, input, in: frame) { return effects }
+        if let box = game.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+            if let effects = updateGameOver(box.dialog, in: box.area, input, in: frame) { return effects }
         }
         return forwardToGame(input, in: frame)
     }
@@ -188,8 +188,8 @@ public struct ArcadeShell: Screen {
         if let active {
             var gameGrid = CellGrid(size: gameFrame.size, theme: grid.theme)
             active.screen.render(into: &gameGrid)
-            if let dialog = active.screen.gameOverDialog(in: gameFrame, focus: gameOverFocus) {
-                dialog.draw(into: &gameGrid, in: gameGrid.bounds)
+            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+                box.dialog.draw(into: &gameGrid, in: box.area)
             }
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
             KeyLine.draw(active.screen.keyHints(in: gameFrame), always: [KeyHint("?", "help"), KeyHint("q", "menu")],
@@ -228,6 +228,9 @@ public struct ArcadeShell: Screen {
 
     /// The keys the shell takes from a game that does not bind them: help and leave.
     private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape]
+    /// The keys that move the game-over box's focus (unless a button has one as its hot key).
+    private static let gameOverFocusKeys: [Key] = [.tab, .backTab, .left, .right, .up, .down,
+                                                   .character("h"), .character("l")]
 
     /// The frame a game draws in: the terminal without the key line.
     private static func gameFrame(in frame: Frame) -> Frame {
@@ -252,26 +255,28 @@ public struct ArcadeShell: Screen {
         return appEffects(effects, from: id)
     }
 
-    /// Keys and clicks on the game-over box: Tab, arrows and h/l move between its buttons,
-    /// their hot keys, Enter/Space and clicks press them. Nil: the input is not the box's
-    /// (ticks go on to the game).
-    private mutating func updateGameOver(_ dialog: Dialog, _ input: Input, in frame: Frame) -> [AppEffect]? {
-        let gameFrame = Self.gameFrame(in: frame)
+    /// Keys and clicks on the game-over box (centred in `area`): Tab, arrows and h/l move
+    /// between its buttons, their hot keys (first, should one be h or l), Enter/Space and
+    /// clicks press them; the game's other game-over keys (`GameOver.keys`) do their action.
+    /// Nil: the input is not the box's (ticks go on to the game).
+    private mutating func updateGameOver(_ dialog: Dialog, in area: Rect, _ input: Input,
+                                         in frame: Frame) -> [AppEffect]? {
         let index: Int?
         switch input {
         case .key(let key):
-            switch key {
-            case .tab, .backTab, .left, .right, .up, .down, .character("h"), .character("l"):
+            index = dialog.buttonIndex(for: key)
+            if index == nil, Self.gameOverFocusKeys.contains(key) {
                 var moved = dialog
                 let forward = key == .tab || key == .right || key == .down || key == .character("l")
                 moved.moveFocus(forward ? .right : .left)
                 gameOverFocus = moved.focusedIndex ?? 0
                 return []
-            default:
-                index = dialog.buttonIndex(for: key)
+            }
+            if index == nil {
+                return withGame(in: frame) { game, gameFrame in game.pressGameOverKey(key, in: gameFrame) ?? [] }
             }
         case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: gameFrame.bounds)
+            index = dialog.buttonIndex(at: event.at, in: area)
         case .mouse:
             return []
         case .tick, .resize:

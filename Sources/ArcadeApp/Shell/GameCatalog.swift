@@ -108,9 +108,6 @@ public enum GameCatalog {
             describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
-            make: { context in
-                LegacyGame(BlackjackScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme,
-                                           scores: context.scores))
-            }),
+            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) }),
     ]
 }

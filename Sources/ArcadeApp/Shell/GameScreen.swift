@@ -79,6 +79,12 @@ extension GameScreen {
     /// layout; ticks and resizes go to `advance` and `resized`. While the game is over, its
     /// keys and clicks belong to the shell's game-over box.
     public mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
+        dispatch(input, in: frame)
+    }
+
+    /// What the default `update` does, for a screen whose own `update` takes a few inputs
+    /// the table cannot express (any key at all, the mouse wheel) and passes the rest on.
+    public mutating func dispatch(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
         case .key(let key):
             guard gameOver(in: frame) == nil, let action = bindings(in: frame).action(for: key) else { return [] }
@@ -105,6 +111,18 @@ extension GameScreen {
         gameOver(in: frame)?.dialog(focus: focus)
     }
 
+    /// The game-over box with button `focus` focused and the rectangle it is centred in.
+    func gameOverBox(in frame: Frame, focus: Int) -> (dialog: Dialog, area: Rect)? {
+        gameOver(in: frame).map { ($0.dialog(focus: focus), $0.area ?? frame.bounds) }
+    }
+
+    /// Do what `key` does in the game-over box besides pressing a button (`GameOver.keys`);
+    /// nil when it does nothing there.
+    mutating func pressGameOverKey(_ key: Key, in frame: Frame) -> [GameEffect]? {
+        guard let action = gameOver(in: frame)?.keys.action(for: key) else { return nil }
+        return perform(action, in: frame)
+    }
+
     /// Press the game-over box's button `index`.
     mutating func chooseGameOver(_ index: Int, in frame: Frame) -> [GameEffect] {
         guard let over = gameOver(in: frame), over.choices.indices.contains(index) else { return [] }
@@ -120,14 +138,21 @@ public struct GameOver<Action> {
     public var choices: [(button: Button, action: Action)]
     public var preferredWidth: Int
     public var style: Style
+    /// Where in the game's frame the box is centred; nil: the whole frame.
+    public var area: Rect?
+    /// Keys the box takes besides its buttons' hot keys (e.g. `t` for the scores, as on
+    /// the table); their hints belong in the game's own bindings.
+    public var keys: [Binding<Action>]
 
     public init(title: String, message: String, choices: [(Button, Action)], preferredWidth: Int = 40,
-                style: Style = Style.bold.foreground(.cyan)) {
+                style: Style = Style.bold.foreground(.cyan), area: Rect? = nil, keys: [Binding<Action>] = []) {
         self.title = title
         self.message = message
         self.choices = choices.map { (button: $0.0, action: $0.1) }
         self.preferredWidth = preferredWidth
         self.style = style
+        self.area = area
+        self.keys = keys
     }
 
     /// The box with button `focus` focused.

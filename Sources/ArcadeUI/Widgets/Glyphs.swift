@@ -112,6 +112,20 @@ public struct Glyphs: Hashable, Sendable {
         return result
     }
 
+    /// `text` for this terminal: on an ASCII one, each one-column mark with an ASCII
+    /// look-alike (`—` `·` `…` `★`, arrows) is spelled with it, as `CellGrid.write` draws
+    /// them, so a label reads "Score 100 - Hand 1" rather than showing `?`; other text is
+    /// left as it is. The one fallback for words a screen builds itself.
+    public func plain(_ text: String) -> String {
+        guard ascii else { return text }
+        var spelled = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let lookalike = scalar.isASCII || DisplayWidth.of(scalar) != 1 ? scalar : CellGrid.asciiLookalike(scalar)
+            spelled.append(lookalike == "?" ? scalar : lookalike)
+        }
+        return String(spelled)
+    }
+
     /// What replaces the cut-off end of truncated text: `…` or `...`.
     public var ellipsis: String { ascii ? "..." : "…" }
     /// The multiplication sign of sizes such as `40×12` (`x` in ASCII).
