@@ -417,9 +417,6 @@ struct SetScreen: GameScreen {
         case .purple: return .magenta
         }
     }
-
-    /// Seconds as m:ss (for the screens still in the old shape; see `PlayClock.text`).
-    static func clock(_ seconds: Double) -> String { PlayClock.text(seconds) }
 }
 
 /// Where the parts of the Set screen go: status, message, the table, buttons.
