@@ -24,6 +24,17 @@ extension EndToEnd {
                                               configuration: .init(width: width, height: height))
         }
 
+        /// Run `body` on the arcade playing a hostile deck of `count` pictures in a
+        /// `width`×`height` terminal, with the program's pid; the deck is removed afterwards.
+        static func withHostileDeck(count: Int, width: Int, height: Int,
+                                    _ body: (TerminalSession, Int32) async throws -> Void) async throws {
+            let deck = try hostileDeck(count: count)
+            defer { try? FileManager.default.removeItem(at: deck) }
+            let session = try playing(deck, width: width, height: height)
+            defer { session.close() }
+            try await body(session, try #require(await session.waitForProgramPID()))
+        }
+
         static func hostileDeck(count: Int) throws -> URL {
             let folder = try folder()
             let first = folder.appendingPathComponent("solid-01.png").path
@@ -70,21 +81,18 @@ extension EndToEnd {
         /// Twelve 5792 × 5792 pictures took 1.6 GB resident (thirty could not be allocated):
         /// each is now read straight to at most 512 pixels a side, the deck within a budget.
         @Test func twelveHugePicturesStayUnderOneHundredMegabytes() async throws {
-            let deck = try Self.hostileDeck(count: 12)
-            defer { try? FileManager.default.removeItem(at: deck) }
-            let session = try Self.playing(deck, width: 200, height: 60)
-            defer { session.close() }
-            let pid = try #require(await session.waitForProgramPID())
-            #expect(await session.waitFor("Correct 0   Incorrect 0   Left 12", timeout: .seconds(120)))
-            // Every picture drawn, large: study mode on a big terminal, then a bigger one.
-            session.type("s")
-            #expect(await session.waitFor("Study mode"))
-            #expect(await session.resize(width: 300, height: 100))
-            #expect(await session.waitFor("Study: every temple"))
-            await session.waitUntilIdle()
-            try Self.expectPeakUnderOneHundredMegabytes(pid)
-            await Self.leaveAndQuit(session)
-            session.expectRestored()
+            try await Self.withHostileDeck(count: 12, width: 200, height: 60) { session, pid in
+                #expect(await session.waitFor("Correct 0   Incorrect 0   Left 12", timeout: .seconds(120)))
+                // Every picture drawn, large: study mode on a big terminal, then a bigger one.
+                session.type("s")
+                #expect(await session.waitFor("Study mode"))
+                #expect(await session.resize(width: 300, height: 100))
+                #expect(await session.waitFor("Study: every temple"))
+                await session.waitUntilIdle()
+                try Self.expectPeakUnderOneHundredMegabytes(pid)
+                await Self.leaveAndQuit(session)
+                session.expectRestored()
+            }
         }
 
         /// A small picture whose text chunks unpack to 400 MB (100 chunks of 4 MB; libpng kept
@@ -121,28 +129,25 @@ extension EndToEnd {
         /// A heavy deck loaded on a blank screen for seconds, deaf to Ctrl-C and q: now it says
         /// how far it is, follows resizes, and q stops the loading and goes back to the menu.
         @Test func loadingShowsProgressFollowsResizesAndQGoesBackToTheMenu() async throws {
-            let deck = try Self.hostileDeck(count: 30)
-            defer { try? FileManager.default.removeItem(at: deck) }
-            let session = try Self.playing(deck, width: 100, height: 30)
-            defer { session.close() }
-            let pid = try #require(await session.waitForProgramPID())
-            #expect(await session.waitFor("Loading pictures 1/30…"))
-            #expect(await session.waitFor("solid-01.png"))
-            // The count goes up as pictures are read.
-            #expect(await session.waitFor("Loading pictures 2/30…", timeout: .seconds(30)))
-            #expect(await session.waitFor("q: back to the menu"))
-            // A smaller terminal: the loading screen is laid out anew, still whole.
-            #expect(await session.resize(width: 64, height: 17))
-            #expect(await session.waitUntil("the loading frame within 64 columns") { screen in
-                screen.contains("Loading pictures") && screen.split(separator: "\n").contains { $0.hasPrefix("╭─ Temples") }
-            })
-            #expect((ProcSample.read(pid)?.threads ?? 0) >= 2, "the loading runs on a thread of its own")
-            session.type("q")
-            #expect(await session.waitFor("ARCADE"))
-            // The loading stopped: its thread is gone, long before thirty pictures could be read.
-            #expect(await eventually { ProcSample.read(pid)?.threads == 1 }, "the loader's thread is still running")
-            #expect(session.lines().contains { $0.contains("Temples") && !$0.contains("best") })
-            await session.quitFromMenu()
+            try await Self.withHostileDeck(count: 30, width: 100, height: 30) { session, pid in
+                #expect(await session.waitFor("Loading pictures 1/30…"))
+                #expect(await session.waitFor("solid-01.png"))
+                // The count goes up as pictures are read.
+                #expect(await session.waitFor("Loading pictures 2/30…", timeout: .seconds(30)))
+                #expect(await session.waitFor("q: back to the menu"))
+                // A smaller terminal: the loading screen is laid out anew, still whole.
+                #expect(await session.resize(width: 64, height: 17))
+                #expect(await session.waitUntil("the loading frame within 64 columns") { screen in
+                    screen.contains("Loading pictures") && screen.split(separator: "\n").contains { $0.hasPrefix("╭─ Temples") }
+                })
+                #expect((ProcSample.read(pid)?.threads ?? 0) >= 2, "the loading runs on a thread of its own")
+                session.type("q")
+                #expect(await session.waitFor("ARCADE"))
+                // The loading stopped: its thread is gone, long before thirty pictures could be read.
+                #expect(await eventually { ProcSample.read(pid)?.threads == 1 }, "the loader's thread is still running")
+                #expect(session.lines().contains { $0.contains("Temples") && !$0.contains("best") })
+                await session.quitFromMenu()
+            }
         }
 
         @Test func ctrlCWhileLoadingEndsTheArcadeAtOnce() async throws {
