@@ -23,6 +23,16 @@ import Testing
         #expect(Self.table.action(for: .up) == Action.move(.up))
     }
 
+    @Test func aCaseSensitiveLetterActsOnlyInItsCaseAndDigitRangesStopAtNine() {
+        let quit = [Binding([.character("q")], Action.deal, isCaseSensitive: true)]
+        #expect(quit.action(for: .character("q")) == Action.deal)
+        #expect(quit.action(for: .character("Q")) == nil)
+        #expect(quit.map { $0.map { _ in 1 } }.action(for: .character("Q")) == nil, "mapping keeps the case rule")
+        let wide = [Binding<Action>.digits(0...12) { .pick($0) }]
+        #expect(wide.action(for: .character("9")) == Action.pick(9))
+        #expect(wide[0].keys.count == 10)
+    }
+
     @Test func aDisabledKeyDoesNothingAndLeavesTheKeyLineButStaysInHelp() {
         #expect(Self.table.action(for: .home) == nil)
         #expect(Self.table.keyHints() == [KeyHint("d", "deal 3")])

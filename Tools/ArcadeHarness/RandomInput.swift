@@ -66,7 +66,7 @@ public struct RandomInputGenerator: Sendable {
     public mutating func next() -> RandomInput {
         let event = nextEvent()
         if avoidsQuit, case .bytes(let bytes, let kind) = event {
-            return .bytes(bytes.map { Array("qyY".utf8).contains($0) ? UInt8(ascii: "w") : $0 }, kind: kind)
+            return .bytes(bytes.map { Array("qQyY".utf8).contains($0) ? UInt8(ascii: "w") : $0 }, kind: kind)
         }
         return event
     }

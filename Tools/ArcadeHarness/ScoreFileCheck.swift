@@ -31,10 +31,12 @@ public struct ScoreFileCheck: Sendable {
         return check
     }
 
-    /// Nil when `bytes` are one valid JSON text (RFC 8259), else what is wrong.
+    /// Nil when `bytes` are one valid JSON object (the score file's shape), else what is wrong.
     public static func jsonProblem(in bytes: [UInt8]) -> String? {
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            guard try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any] else {
+                return "not a JSON object: " + String(decoding: bytes.prefix(300), as: UTF8.self)
+            }
             return nil
         } catch {
             return "not valid JSON (\(error.localizedDescription)): "

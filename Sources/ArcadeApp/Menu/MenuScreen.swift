@@ -60,7 +60,7 @@ public struct MenuScreen: Sendable {
                 help: KeyHint("1 … 5", "open game by number")) { key in key.digit.map { .open(number: $0) } },
         .note("click", "open a game"),
         .note("?", "this help"),
-        Binding([.character("q")], .quit, help: "quit"),
+        Binding([.character("q")], .quit, help: "quit", isCaseSensitive: true),
         .note("Esc", "quit, after asking"),
     ]
 

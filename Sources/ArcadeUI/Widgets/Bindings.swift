@@ -25,16 +25,21 @@ public struct Binding<Action> {
     /// False when the keys do nothing now: the screen does not take them, and the key line
     /// does not show them.
     public var isEnabled: Bool
+    /// True when a letter must be typed in the case listed (the menu's `q` quits; `Q` does
+    /// nothing, as in every other place where `q` leaves).
+    public var isCaseSensitive = false
     private var resolve: @Sendable (Key) -> Action?
 
     /// `keys` do `action`. `hint` and `help` are the words for the key line and help; their
     /// keys are spelled from `keys` (the first key on the key line, all of them in help)
     /// unless `hintKeys` or `helpKeys` say otherwise.
     public init(_ keys: [Key], _ action: Action, hint: String? = nil, hintKeys: String? = nil,
-                help: String? = nil, helpKeys: String? = nil, isEnabled: Bool = true) where Action: Sendable {
+                help: String? = nil, helpKeys: String? = nil, isEnabled: Bool = true,
+                isCaseSensitive: Bool = false) where Action: Sendable {
         self.init(keys: keys, hint: hint.map { KeyHint(hintKeys ?? keys.first.map(Self.name) ?? "", $0) },
                   help: help.map { KeyHint(helpKeys ?? keys.map(Self.name).joined(separator: "  "), $0) },
                   isEnabled: isEnabled) { _ in action }
+        self.isCaseSensitive = isCaseSensitive
     }
 
     /// `keys` stand for the action `resolve` gives for the key pressed (nil: not this binding).
@@ -62,7 +67,8 @@ public struct Binding<Action> {
     public static func digits(_ digits: ClosedRange<Int>, hint: String? = nil, help: String? = nil,
                               keys spelled: String? = nil, isEnabled: Bool = true,
                               _ action: @escaping @Sendable (Int) -> Action) -> Binding {
-        let keys = digits.compactMap { digit in Character(String(digit)).isASCII ? Key.character(Character(String(digit))) : nil }
+        // Keys are single digits: a range past 9 binds 0–9 only (never `Character("10")`, which traps).
+        let keys = digits.clamped(to: 0...9).map { Key.character(Character(String($0))) }
         let name = spelled ?? "\(digits.lowerBound)–\(digits.upperBound)"
         return Binding(keys: keys, hint: hint.map { KeyHint(name, $0) }, help: help.map { KeyHint(name, $0) },
                        isEnabled: isEnabled) { key in key.digit.flatMap { digits.contains($0) ? action($0) : nil } }
@@ -76,7 +82,7 @@ public struct Binding<Action> {
     /// True when `key` is one of this binding's keys (letters in either case).
     public func matches(_ key: Key) -> Bool {
         for bound in keys where bound == key { return true }
-        return key.isUppercaseLetter && keys.contains { Self.same($0, key) }
+        return !isCaseSensitive && key.isUppercaseLetter && keys.contains { Self.same($0, key) }
     }
 
     /// The action `key` stands for, when it is one of the keys and the binding is enabled.
@@ -89,7 +95,11 @@ public struct Binding<Action> {
     /// its screen's.
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Binding<Other> {
         let resolve = self.resolve
-        return Binding<Other>(keys: keys, hint: hint, help: help, isEnabled: isEnabled) { key in resolve(key).map(transform) }
+        var mapped = Binding<Other>(keys: keys, hint: hint, help: help, isEnabled: isEnabled) { key in
+            resolve(key).map(transform)
+        }
+        mapped.isCaseSensitive = isCaseSensitive
+        return mapped
     }
 
     /// Two keys are the same binding: equal, or the same letter in either case.
