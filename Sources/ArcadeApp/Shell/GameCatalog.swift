@@ -101,9 +101,9 @@ public enum GameCatalog {
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
-            make: { context in LegacyGame(SlotsScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
+            make: { context in SlotsScreen(seed: context.seed) },
             describeBest: { entry in
-                "best \(entry.score)" + (entry.figures["machine"].map { " (\($0))" } ?? "")
+                "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
             }),
         GameInfo(
             id: .temples, summary: "Match temple pictures to their names, or study them",
