@@ -97,7 +97,7 @@ public enum GameCatalog {
             make: { context in SetScreen(seed: context.seed) }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
-            make: { context in LegacyGame(MemoryScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
+            make: { context in MemoryScreen(seed: context.seed) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
