@@ -13,14 +13,13 @@ import Testing
 
     // MARK: - Helpers
 
-    private func memory(seed: UInt64 = 3, size: Size = gameArea, theme: Theme = Theme()) -> MemoryScreen {
-        MemoryScreen(seed: seed, size: size, theme: theme)
+    private func memory(seed: UInt64 = 3) -> MemoryScreen {
+        MemoryScreen(seed: seed)
     }
 
     /// A screen with a board dealt: `level` is the key that picks it (1 Easy, 2 Normal, 3 Hard).
-    private func started(_ level: Character = "2", seed: UInt64 = 3, size: Size = gameArea,
-                         theme: Theme = Theme()) -> MemoryScreen {
-        var screen = memory(seed: seed, size: size, theme: theme)
+    private func started(_ level: Character = "2", seed: UInt64 = 3) -> MemoryScreen {
+        var screen = memory(seed: seed)
         _ = screen.update(.key(.character(level)))
         _ = screen.update(.key(.enter))
         return screen
@@ -41,9 +40,18 @@ import Testing
         return grid.text
     }
 
+    /// `screen` in a shell at 80×24, where the game-over box is drawn and chosen.
+    private func inShell(_ screen: MemoryScreen) -> TestShell {
+        TestShell.hosting(screen, as: .memory)
+    }
+
+    /// The screen drawn at `size` as the shell shows it: with the game-over box over the
+    /// board once the game is over, its first button focused.
     private func render(_ screen: MemoryScreen, size: Size = gameArea, theme: Theme = Theme()) -> CellGrid {
+        let frame = Frame(size: size, theme: theme)
         var grid = CellGrid(size: size, theme: theme)
         screen.render(into: &grid)
+        screen.gameOverDialog(in: frame, focus: 0)?.draw(into: &grid, in: grid.bounds)
         return grid
     }
 
@@ -71,7 +79,8 @@ import Testing
     @discardableResult
     private func click(_ index: Int, _ screen: inout MemoryScreen, size: Size = gameArea) -> [GameEffect] {
         let rect = frame(of: index, in: screen, size: size)
-        return screen.update(.mouse(MouseEvent(.press, at: Point(x: rect.x + rect.width / 2, y: rect.y + 1))))
+        return screen.update(.mouse(MouseEvent(.press, at: Point(x: rect.x + rect.width / 2, y: rect.y + 1))),
+                             in: Frame(size: size))
     }
 
     /// The board positions of each pair, in the order the pairs first appear on the board.
@@ -101,8 +110,8 @@ import Testing
     }
 
     /// A Hard game at 80×23 with two pairs found and two different cards face up for a while.
-    private func hardMidGame(theme: Theme = Theme()) -> MemoryScreen {
-        var screen = started("3", theme: theme)
+    private func hardMidGame() -> MemoryScreen {
+        var screen = started("3")
         let found = pairs(in: screen).prefix(2)
         for pair in found {
             match(pair, &screen, wait: 1.3)
@@ -276,7 +285,7 @@ import Testing
         var grid = render(screen)
         #expect(!grid.text.contains("You won!"))
         #expect(text(in: frame(of: last[1], in: screen), of: grid).first?.hasPrefix("╔") == true)
-        #expect(screen.keyHints.isEmpty)
+        #expect(screen.keyHints(in: .game80x23).isEmpty)
 
         #expect(screen.update(.tick(0.3)).isEmpty)
         let effects = screen.update(.tick(0.6))
@@ -339,10 +348,10 @@ import Testing
         let (first, second) = mismatch(in: screen)
         click(first, &screen)
         click(second, &screen)
-        let cursor = screen.cursor
+        let cursor = screen.cursor.index
         _ = screen.update(.key(.left))  // any key turns them back, and still moves the cursor
         #expect(screen.game!.faceUpIndices.isEmpty)
-        #expect(screen.cursor == cursor - 1)
+        #expect(screen.cursor.index == cursor - 1)
 
         // Both can be turned again: the second mismatch of seen cards costs a point each.
         click(first, &screen)
@@ -399,19 +408,19 @@ import Testing
         _ = screen.update(.key(.right))
         let after = render(screen)
         #expect(zip(before.cells, after.cells).filter { $0 != $1 }.count == 4)
-        #expect(screen.cursor == 1)
+        #expect(screen.cursor.index == 1)
         #expect(marks(1) == (">", "<"))
         #expect(marks(0) == (" ", " "))
 
         for key in ["j", "l", "k", "h", "h"] { _ = screen.update(.key(.character(Character(key)))) }
-        #expect(screen.cursor == 0)
+        #expect(screen.cursor.index == 0)
         _ = screen.update(.key(.left))
         _ = screen.update(.key(.up))
-        #expect(screen.cursor == 0)  // stops at the edges
+        #expect(screen.cursor.index == 0)  // stops at the edges
         for _ in 0..<3 { _ = screen.update(.key(.down)) }
-        #expect(screen.cursor == 16)
+        #expect(screen.cursor.index == 16)
         for _ in 0..<9 { _ = screen.update(.key(.right)) }
-        #expect(screen.cursor == 23)
+        #expect(screen.cursor.index == 23)
 
         _ = screen.update(.key(.space))
         #expect(screen.game!.faceUpIndices == [23])
@@ -423,15 +432,15 @@ import Testing
     @Test func homeAndEndTakeTheCursorToTheFirstAndLastCard() {
         var screen = started("3")
         _ = screen.update(.key(.end))
-        #expect(screen.cursor == 23)
+        #expect(screen.cursor.index == 23)
         let rect = frame(of: 23, in: screen)
         let row = Array(lines(render(screen))[rect.y + rect.height / 2])
         #expect(row[rect.x - 1] == ">" && row[rect.maxX] == "<")
         _ = screen.update(.key(.space))
         #expect(screen.game!.faceUpIndices == [23])
         _ = screen.update(.key(.home))
-        #expect(screen.cursor == 0)
-        #expect(screen.help.keys.contains { $0.keys == "Home  End" && $0.action.contains("first or last card") })
+        #expect(screen.cursor.index == 0)
+        #expect(screen.help(in: .game80x23).keys.contains { $0.keys == "Home  End" && $0.action.contains("first or last card") })
     }
 
     // MARK: - Time
@@ -528,7 +537,7 @@ import Testing
         #expect(grid.text.contains("Score 104"))
         #expect(grid.text.contains("8 moves in 0:15"))
         #expect(grid.text.contains("[>Restart (r)<]"))
-        #expect(screen.keyHints.map(\.keys) == ["r", "c"])
+        #expect(screen.keyHints(in: .game80x23).map(\.keys) == ["r", "c"])
 
         #expect(screen.update(.tick(1)).isEmpty)  // recorded once
         #expect(screen.update(.key(.character("x"))).isEmpty)
@@ -568,8 +577,9 @@ import Testing
             var screen = started("2", seed: 3)
             _ = screen.update(.key(.space))
             _ = screen.update(.tick(60))
-            _ = screen.update(.key(key))
-            return screen
+            var shell = inShell(screen)
+            shell.update(.key(key))  // the shell's game-over box takes it
+            return shell.screen(as: MemoryScreen.self)!
         }
         let first = started("2", seed: 3).game!
         let restarted = loseAndRestart(.character("r"))
@@ -583,6 +593,7 @@ import Testing
 
         // Enter presses the focused Restart button; the same seed deals the same second board.
         #expect(loseAndRestart(.enter).game! == restarted.game!)
+        #expect(loseAndRestart(.character("R")).game! == restarted.game!)
     }
 
     @Test func rDuringAGameAsksBeforeDealingANewBoard() {
@@ -625,7 +636,7 @@ import Testing
         _ = screen.update(.key(.space))
         #expect(screen.update(.key(.character("r"))) == [.confirm(.newGame)])
         let asked = screen.game!
-        #expect(screen.confirmed(.newGame).isEmpty)
+        #expect(screen.confirmed(.newGame, in: .game80x23).isEmpty)
         #expect(screen.game! != asked && screen.game!.startTime == nil && screen.gamesStarted == 3)
     }
 
@@ -633,38 +644,76 @@ import Testing
         var screen = started("3")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(90))
-        _ = screen.update(.key(.character("c")))
-        #expect(screen.phase == .choosing)
-        #expect(render(screen).text.contains("[3 Hard]"))
-        #expect(render(screen).text.contains("[>Start<]"))
-        _ = screen.update(.key(.enter))
-        #expect(screen.game?.cards.count == 24)
-        #expect(screen.gamesStarted == 2)
+        var shell = inShell(screen)
+        shell.update(.key(.character("c")))
+        #expect(shell.screen(as: MemoryScreen.self)!.phase == .choosing)
+        #expect(shell.text.contains("[3 Hard]"))
+        #expect(shell.text.contains("[>Start<]"))
+        shell.update(.key(.enter))
+        #expect(shell.screen(as: MemoryScreen.self)!.game?.cards.count == 24)
+        #expect(shell.screen(as: MemoryScreen.self)!.gamesStarted == 2)
     }
 
     @Test func theGameOverButtonsWorkWithArrowsAndClicks() {
         var screen = started("2")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(60))
-        _ = screen.update(.key(.right))
-        #expect(render(screen).text.contains("[>Change level (c)<]"))
-        _ = screen.update(.key(.left))
-        let rows = lines(render(screen))
+        var shell = inShell(screen)
+        shell.update(.key(.right))
+        #expect(shell.text.contains("[>Change level (c)<]"))
+        shell.update(.key(.left))
+        let rows = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let y = rows.firstIndex { $0.contains("[>Restart (r)<]") }!
         let x = rows[y].distance(from: rows[y].startIndex, to: rows[y].range(of: "Change level")!.lowerBound)
-        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
-        #expect(screen.phase == .choosing)
+        shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
+        #expect(shell.screen(as: MemoryScreen.self)!.phase == .choosing)
 
-        _ = screen.update(.key(.enter))
+        shell.update(.key(.enter))
+        shell.update(.key(.space))
+        shell.update(.tick(60))
+        let row = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[y]
+        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Restart")!.lowerBound)
+        let before = shell.screen(as: MemoryScreen.self)!.game!
+        shell.update(.mouse(MouseEvent(.press, at: Point(x: restartX, y: y))))
+        let after = shell.screen(as: MemoryScreen.self)!
+        #expect(after.phase == .playing)
+        #expect(after.game! != before)
+        #expect(after.game!.startTime == nil)
+    }
+
+    @Test func aNarrowGameOverBoxNamesChangeLevelShorter() {
+        var screen = started("2")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(60))
-        let row = lines(render(screen))[y]
-        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Restart")!.lowerBound)
-        let before = screen.game!
-        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: restartX, y: y))))
-        #expect(screen.phase == .playing)
-        #expect(screen.game! != before)
-        #expect(screen.game!.startTime == nil)
+        let narrow = Frame(size: Size(width: 40, height: 14))
+        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title) == ["Restart (r)", "Change level (c)"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.button.title) == ["Restart (r)", "Level (c)"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.action) == [.playAgain, .changeLevel])
+        #expect(screen.gameOver(in: narrow)?.title == "Time's up")
+        #expect(started("2").gameOver(in: .game80x23) == nil)
+    }
+
+    @Test func actionsCanBeSentWithoutKeys() {
+        var screen = memory()
+        let frame = Frame.game80x23
+        _ = screen.perform(.level(2), in: frame)
+        _ = screen.perform(.symbols(1), in: frame)
+        #expect(screen.level == .hard && screen.symbolSet == .fruit && screen.choiceRow == .symbols)
+        _ = screen.perform(.start, in: frame)
+        #expect(screen.phase == .playing && screen.game?.cards.count == 24)
+        _ = screen.perform(.last, in: frame)
+        _ = screen.perform(.turn, in: frame)
+        #expect(screen.game!.faceUpIndices == [23])
+        #expect(screen.isInProgress)
+        #expect(screen.perform(.restart, in: frame) == [.confirm(.newGame)])
+        #expect(screen.bindings(in: frame).action(for: .character("R")) == .restart)  // either case
+    }
+
+    @Test func memoryFiguresAreStoredAndReadInOnePlace() {
+        let figures = MemoryFigures(level: "Hard", time: "1:30", won: false, moves: 20, pairs: 7)
+        #expect(figures.stored == ["level": "Hard", "time": "1:30", "result": "lost", "moves": "20", "pairs": "7"])
+        #expect(MemoryFigures(stored: figures.stored) == figures)
+        #expect(MemoryFigures(stored: ["machine": "3-digit"]) == nil)
     }
 
     // MARK: - Sizes
@@ -672,8 +721,8 @@ import Testing
     @Test func theBoardRefitsOnResizeAndClicksFollowIt() {
         var screen = started("3")
         let small = Size(width: 40, height: 14)
-        #expect(screen.minimumSize == small)
-        _ = screen.update(.resize(small))
+        #expect(screen.minimumSize(in: Frame(size: small)) == small)
+        _ = screen.update(.resize(small), in: Frame(size: small))
         let grid = render(screen, size: small)
         assertSnapshot(grid.text, named: "memory-hard-40x14")
         #expect(grid.text.count { $0 == "╭" } == 24)  // every card still on screen
@@ -682,15 +731,15 @@ import Testing
         let rows = lines(grid)
         let lastTop = rows.lastIndex { $0.contains("╭") }!
         let lastX = rows[lastTop].distance(from: rows[lastTop].startIndex, to: rows[lastTop].lastIndex(of: "╭")!)
-        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: lastX + 2, y: lastTop + 1))))
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: lastX + 2, y: lastTop + 1))), in: Frame(size: small))
         #expect(screen.game!.faceUpIndices == [23])
-        #expect(screen.cursor == 23)
+        #expect(screen.cursor.index == 23)
     }
 
     @Test func aStatusLineTooNarrowEndsInAnEllipsisInsteadOfACutField() {
         // Only below the minimum size (the shell shows "too small" there), but never cut silently.
         let narrow = Size(width: 30, height: 14)
-        let screen = started("3", size: narrow)
+        let screen = started("3")
         #expect(lines(render(screen, size: narrow))[0] == " 1:30 Moves 0 Score 0 …")
         let ascii = Theme(colorMode: .monochrome, ascii: true)
         #expect(lines(render(screen, size: narrow, theme: ascii))[0] == " 1:30 Moves 0 Score 0 ...")
@@ -701,10 +750,10 @@ import Testing
         var screen = hardMidGame()
         for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 12, height: 4),
                      Size(width: 39, height: 13)] {
-            _ = screen.update(.resize(size))
+            _ = screen.update(.resize(size), in: Frame(size: size))
             _ = render(screen, size: size)
             _ = click(0, &screen, size: size)
-            _ = screen.update(.key(.right))
+            _ = screen.update(.key(.right), in: Frame(size: size))
         }
         _ = screen.update(.tick(100))
         _ = render(screen, size: Size(width: 5, height: 2))
@@ -724,7 +773,7 @@ import Testing
 
     @Test func theChoiceFitsAtTheMinimumSize() {
         let small = Size(width: 40, height: 14)
-        let text = render(memory(size: small), size: small).text
+        let text = render(memory(), size: small).text
         for part in ["M E M O R Y", "1 Easy [2 Normal] 3 Hard", "8 pairs, 1:00 on the clock",
                      "[Animals] Fruit  Sports", "[ Start ]"] {
             #expect(text.contains(part), "\(part)")
@@ -734,7 +783,7 @@ import Testing
     // MARK: - Monochrome and ASCII
 
     @Test func asciiShowsWordsBarsAndMarksInPlainText() {
-        let screen = hardMidGame(theme: Self.monochromeASCII)
+        let screen = hardMidGame()
         let grid = render(screen, theme: Self.monochromeASCII)
         assertSnapshot(grid.text, named: "memory-hard-midgame-80x23-ascii")
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
@@ -750,7 +799,7 @@ import Testing
         let end = render(over, theme: Self.monochromeASCII).text
         #expect(end.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(end.contains("Time's up") && end.contains("[>Restart (r)<]"))
-        let choice = render(memory(theme: Self.monochromeASCII), theme: Self.monochromeASCII).text
+        let choice = render(memory(), theme: Self.monochromeASCII).text
         #expect(choice.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(choice.contains("dog cat fox"))
     }
@@ -800,15 +849,15 @@ import Testing
 
     @Test func helpGivesTheKeysAndRulesAndTheKeyLineFollowsThePhase() {
         let screen = memory()
-        let help = screen.help
+        let help = screen.help(in: .game80x23)
         #expect(help.title == "Memory")
         #expect(help.keys.contains { $0.keys.contains("Space") && $0.action.contains("turn") })
         let notes = help.notes.joined(separator: " ")
         #expect(notes.contains("2 points plus the whole seconds of bonus"))
         #expect(notes.contains("costs 1 point"))
         #expect(notes.contains("Easy 6 pairs in 0:45"))
-        #expect(screen.keyHints.map(\.keys) == ["↑↓", "←→", "Enter"])
-        #expect(started().keyHints.map(\.action) == ["move", "turn", "restart"])
+        #expect(screen.keyHints(in: .game80x23).map(\.keys) == ["↑↓", "←→", "Enter"])
+        #expect(started().keyHints(in: .game80x23).map(\.action) == ["move", "turn", "restart"])
         #expect(help.keys.contains { $0.keys == "r" && $0.action.contains("asks first") })
     }
 

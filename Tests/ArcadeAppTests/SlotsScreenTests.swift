@@ -23,8 +23,8 @@ import Testing
         return grid.text
     }
 
-    private func slots(seed: UInt64 = 1, size: Size = Size(width: 80, height: 23)) -> SlotsScreen {
-        SlotsScreen(seed: seed, size: size, theme: Theme())
+    private func slots(seed: UInt64 = 1) -> SlotsScreen {
+        SlotsScreen(seed: seed)
     }
 
     /// Press Space and let the reels roll to a stop.
@@ -128,7 +128,7 @@ import Testing
         #expect(screen.current.game.numberOfDigits == 5)  // no wrap: End stays on the last
         _ = screen.update(.key(.home))
         #expect(screen.current.game.numberOfDigits == 3)
-        #expect(screen.help.keys.contains { $0.keys.contains("Home End") && $0.action.contains("first or last") })
+        #expect(screen.help(in: .game80x23).keys.contains { $0.keys.contains("Home End") && $0.action.contains("first or last") })
     }
 
     @Test func switchingTabsMidRollSettlesTheSpin() {
@@ -168,14 +168,14 @@ import Testing
     private func messageLine(_ screen: SlotsScreen, size: Size, theme: Theme = Theme()) -> String {
         var grid = CellGrid(size: size, theme: theme)
         screen.render(into: &grid)
-        let layout = SlotsLayout(size: size, machine: screen.current, ascii: theme.ascii)
+        let layout = SlotsLayout(frame: Frame(size: size, theme: theme), digits: screen.current.game.numberOfDigits)
         let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
         return rows[layout.message.y].trimmingCharacters(in: .whitespaces)
     }
 
     @Test func onTheNarrowestScreenThePayoutIsSaidInFewerWordsNotCut() {
         let narrow = Size(width: 36, height: 12)
-        var screen = slots(seed: 5144, size: narrow)
+        var screen = slots(seed: 5144)
         spinToStop(&screen)
         #expect(messageLine(screen, size: narrow) == "+300 — digits and colours match")
         #expect(messageLine(screen, size: Size(width: 80, height: 23)) == "+300 — all digits and colours match")
@@ -185,7 +185,7 @@ import Testing
 
     @Test func onTheNarrowestScreenTheNeedForPointsIsSaidWhole() {
         let narrow = Size(width: 36, height: 12)
-        var screen = slots(seed: 1, size: narrow)
+        var screen = slots(seed: 1)
         _ = screen.update(.key(.character("2")))
         for _ in 0..<500 where screen.current.game.canSpin { spinToStop(&screen) }
         #expect(!screen.current.game.canSpin)
@@ -242,6 +242,41 @@ import Testing
         _ = shell.update(.mouse(MouseEvent(.press, at: Point(x: tabColumn, y: 0))))
         #expect(screen(shell).contains("[2 5-digit]"))
         #expect(screen(shell).contains("Score: 100"))
+    }
+
+    @Test func actionsDoWhatTheirKeysAndButtonsDo() {
+        var screen = slots(seed: 5144)
+        let frame = Frame.game80x23
+        #expect(screen.bindings(in: frame).action(for: .character("S")) == .spin)  // either case
+        #expect(screen.bindings(in: frame).action(for: .backTab) == .previousMachine)
+        #expect(screen.bindings(in: frame).action(for: .character("2")) == .machine(1))
+        #expect(screen.perform(.spin, in: frame).isEmpty)
+        #expect(screen.current.rolling != nil)
+        _ = screen.advance(by: SlotsScreen.spinDuration, in: frame)
+        #expect(screen.current.shownScore == 398)
+        #expect(screen.perform(.lastMachine, in: frame).isEmpty)
+        #expect(screen.current.game.numberOfDigits == 5)
+        _ = screen.perform(.machine(0), in: frame)
+        #expect(screen.perform(.reset, in: frame) == [.record(398, SlotsFigures(machine: "3-digit", spins: 1))])
+        #expect(screen.keyHints(in: frame) == [KeyHint("Space", "spin"), KeyHint("r", "reset"), KeyHint("Tab", "machine")])
+    }
+
+    @Test func asciiSaysThePayoutWithPlainDashes() {
+        var screen = slots(seed: 1)
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        spinToStop(&screen)
+        #expect(messageLine(screen, size: Size(width: 80, height: 23), theme: ascii) == "No match. -2")
+        _ = screen.update(.key(.space))
+        #expect(messageLine(screen, size: Size(width: 80, height: 23), theme: ascii) == "Spinning...")
+        #expect(messageLine(screen, size: Size(width: 80, height: 23)) == "Spinning…")
+    }
+
+    @Test func slotsFiguresAreStoredAndReadInOnePlace() {
+        let figures = SlotsFigures(machine: "5-digit", spins: 12)
+        #expect(figures.stored == ["machine": "5-digit", "spins": "12"])
+        #expect(SlotsFigures(stored: figures.stored) == figures)
+        #expect(SlotsFigures(stored: ["machine": "3-digit"]) == SlotsFigures(machine: "3-digit", spins: nil))
+        #expect(SlotsFigures(stored: ["time": "0:42"]) == nil)
     }
 
     @Test func theMenuShowsTheBestMachineScore() {

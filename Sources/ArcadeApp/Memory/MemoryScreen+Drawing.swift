@@ -20,10 +20,16 @@ struct MemoryLayout {
     var note: Rect
     var board: GridLayout
 
+    /// Blank columns left and right of the board and the note (the status runs to the right edge).
+    static let margin = 1
+
     init(size: Size, cardCount: Int) {
-        status = Rect(x: 1, y: 0, width: size.width - 1, height: min(1, size.height))
-        note = Rect(x: 1, y: size.height - 1, width: size.width - 2, height: size.height >= 3 ? 1 : 0)
-        let area = Rect(x: 1, y: 1, width: size.width - 2, height: size.height - 2)
+        // The note line only when there is a row for the board too.
+        let parts = Rect(x: Self.margin, y: 0, width: size.width - 2 * Self.margin, height: size.height)
+            .rows([.fixed(1), .flexible, .fixed(size.height >= 3 ? 1 : 0)])
+        status = Rect(x: parts[0].x, y: parts[0].y, width: parts[0].width + Self.margin, height: parts[0].height)
+        note = parts[2]
+        let area = parts[1]
         let candidates = Self.spacings.map { spacing in
             GridLayout(fitting: cardCount, in: area, minCell: Self.smallestCard, spacing: spacing,
                        maxCell: Self.largestCard, aspect: Self.cardAspect)
@@ -66,38 +72,49 @@ struct MemoryLayout {
 ///            [ Start ]
 /// ```
 struct MemoryChoiceLayout {
-    static let height = 10
-    static let blockWidth = 46
+    /// The rows of the block, top to bottom.
+    enum Row: Int, CaseIterable {
+        case title, tagline, gapAboveLevel, level, levelDetail, gapAboveSymbols, symbols, symbolPreview, gapAboveStart, start
+    }
 
-    var title: Rect
-    var tagline: Rect
-    var levelRow: Rect
-    var levelDetail: Rect
-    var symbolRow: Rect
-    var symbolPreview: Rect
-    var startButton: Rect
+    static let height = Row.allCases.count
+    static let blockWidth = 46
+    /// Columns from the block's left edge to the row names and to their values.
+    static let labelOffset = 2, valueOffset = 11
+
+    /// The block's rows across the whole width.
+    private var lines: [Rect]
     /// The column of the `>` that marks the row the cursor is on.
     var markerX: Int
     /// The column where the row names start.
     var labelX: Int
+    /// The column where the rows' values (tabs, details, the Start button) start.
+    var valueX: Int
 
     init(size: Size) {
         let top = max(0, (size.height - Self.height) / 2)
         let left = max(0, (size.width - Self.blockWidth) / 2)
+        lines = Rect(x: 0, y: top, width: size.width, height: Self.height)
+            .rows(Array(repeating: .fixed(1), count: Self.height))
         markerX = left
-        labelX = left + 2
-        let valueX = left + 11
-        let valueWidth = max(0, size.width - valueX - 1)
-        func row(_ offset: Int) -> Rect {
-            Rect(x: valueX, y: top + offset, width: valueWidth, height: 1)
-        }
-        title = Rect(x: 0, y: top, width: size.width, height: 1)
-        tagline = Rect(x: 0, y: top + 1, width: size.width, height: 1)
-        levelRow = row(3)
-        levelDetail = row(4)
-        symbolRow = row(6)
-        symbolPreview = row(7)
-        startButton = Button("Start").frame(at: Point(x: valueX, y: top + 9))
+        labelX = left + Self.labelOffset
+        valueX = left + Self.valueOffset
+    }
+
+    /// Row `row` across the whole width (the title, the tagline).
+    func line(_ row: Row) -> Rect {
+        lines[row.rawValue]
+    }
+
+    /// The value part of row `row`: from the value column to a column short of the right edge.
+    func value(_ row: Row) -> Rect {
+        let line = line(row)
+        return Rect(x: valueX, y: line.y, width: line.maxX - valueX - 1, height: 1)
+    }
+
+    /// Where the Start button is drawn.
+    var startButton: Rect {
+        Button("Start").frame(at: value(.start).origin)
     }
 }
 
@@ -114,40 +131,13 @@ extension MemoryScreen {
                selectedIndex: MemorySymbolSet.all.firstIndex(of: symbolSet) ?? 0)
     }
 
-    /// The box over the board when the game is over, for a screen `width` columns wide.
-    func gameOverDialog(width: Int) -> Dialog {
-        let game = self.game
-        let won = game?.isWon ?? false
-        let pairs = game?.numberOfPairs ?? level.pairs
-        let time = Self.clockText(shownTimeElapsed)
-        let moves = game?.moves ?? 0
-        let result = won ? "You found all \(pairs) pairs."
-                         : "\(game?.matchedPairs ?? 0) of \(pairs) pairs found."
-        let figures = "Score \(game?.score ?? 0)\n\(moves) \(moves == 1 ? "move" : "moves") in \(time)"
-        // "Change level (c)" when the box has room for it, else a shorter name for the same key.
-        let longRow = ButtonRow([Button("Restart (r)"), Button("Change level (c)")])
-        let second = longRow.width + 4 <= width ? "Change level (c)" : "Level (c)"
-        return Dialog(
-            title: won ? "You won!" : "Time's up",
-            message: result + "\n" + figures,
-            buttons: [
-                Button("Restart (r)", hotKey: .character("r"), isFocused: gameOverFocus == .restart),
-                Button(second, hotKey: .character("c"), isFocused: gameOverFocus == .changeLevel),
-            ],
-            preferredWidth: 44,
-            style: Style.bold.foreground(won ? .green : .yellow))
-    }
-
     func render(into grid: inout CellGrid) {
         switch phase {
         case .choosing:
             drawChoice(into: &grid)
         case .playing:
             guard let game else { return }
-            drawBoard(game, into: &grid)
-            if isGameOver {
-                gameOverDialog(width: grid.size.width).draw(into: &grid, in: grid.bounds)
-            }
+            drawBoard(game, into: &grid)  // the shell draws the game-over box over it
         }
     }
 
@@ -157,14 +147,14 @@ extension MemoryScreen {
         let layout = MemoryChoiceLayout(size: grid.size)
         let ascii = grid.theme.ascii
         Label("M E M O R Y", alignment: .center, style: Style.bold.foreground(.cyan))
-            .draw(into: &grid, in: layout.title)
+            .draw(into: &grid, in: layout.line(.title))
         Label("Find every pair before time runs out.", alignment: .center, style: .dim)
-            .draw(into: &grid, in: layout.tagline)
+            .draw(into: &grid, in: layout.line(.tagline))
 
         let marker = Style.bold.foreground(.yellow)
         let rows: [(ChoiceRow, Rect, String)] = [
-            (.level, layout.levelRow, "Level"), (.symbols, layout.symbolRow, "Symbols"),
-            (.start, layout.startButton, ""),
+            (.level, layout.value(.level), "Level"), (.symbols, layout.value(.symbols), "Symbols"),
+            (.start, layout.value(.start), ""),
         ]
         for (row, rect, name) in rows {
             if row == choiceRow {
@@ -172,11 +162,11 @@ extension MemoryScreen {
             }
             grid.write(name, at: Point(x: layout.labelX, y: rect.y), style: .bold)
         }
-        levelTabs.draw(into: &grid, in: layout.levelRow)
-        let detail = "\(level.pairs) pairs, \(Self.clockText(Int(level.timeLimit))) on the clock"
-        Label(detail, style: .dim).draw(into: &grid, in: layout.levelDetail)
-        symbolTabs.draw(into: &grid, in: layout.symbolRow)
-        drawPreview(of: symbolSet, in: layout.symbolPreview, ascii: ascii, into: &grid)
+        levelTabs.draw(into: &grid, in: layout.value(.level))
+        let detail = "\(level.pairs) pairs, \(PlayClock.text(level.timeLimit)) on the clock"
+        Label(detail, style: .dim).draw(into: &grid, in: layout.value(.levelDetail))
+        symbolTabs.draw(into: &grid, in: layout.value(.symbols))
+        drawPreview(of: symbolSet, in: layout.value(.symbolPreview), ascii: ascii, into: &grid)
         Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.green))
             .draw(into: &grid, at: layout.startButton.origin, clip: grid.bounds)
     }
@@ -206,7 +196,7 @@ extension MemoryScreen {
             let look: CardLook = foundPair?.cards.contains(index) == true ? .found : isMismatch ? .mismatch : .plain
             drawCard(card, of: game, in: frame, look: look, into: &grid)
         }
-        if !game.isOver(now: now), let frame = layout.card(at: cursor) {
+        if !game.isOver(now: now), let frame = layout.card(at: cursor.index) {
             // Two cells either side of the card: moving the cursor repaints only these.
             let y = frame.y + frame.height / 2
             let style = Style().foreground(.yellow)  // colour only: fewest attribute changes per move
@@ -223,7 +213,7 @@ extension MemoryScreen {
         let running = game.isClockRunning(now: now)
         let timeStyle = running && remaining <= 10 ? Style.bold.foreground(.red) : Style.bold
         let fields: [(String, String, Style)] = [
-            ("Time", Self.clockText(remaining), timeStyle),
+            ("Time", PlayClock.text(Double(remaining)), timeStyle),
             ("Moves", String(game.moves), .bold),
             ("Score", String(game.score), .bold),
             ("Pairs", "\(game.matchedPairs)/\(game.numberOfPairs)", .bold),
@@ -270,11 +260,14 @@ extension MemoryScreen {
                          into grid: inout CellGrid) {
         guard !card.isMatched || look == .found, frame.width >= 3, frame.height >= 3 else { return }
         let ascii = grid.theme.ascii
+        let glyphs = Glyphs(theme: grid.theme)
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
             Box(style: .rounded, frameStyle: Style().foreground(.blue)).draw(into: &grid, in: frame)
-            let back = Cell(ascii ? ":" : "▒", style: Style().foreground(.ansi(.blue, bright: true)))
-            grid.fill(inner, with: back)
+            let back = String(repeating: glyphs.pick("▒", ascii: ":"), count: inner.width)
+            for y in inner.y..<inner.maxY {
+                grid.write(back, at: Point(x: inner.x, y: y), style: Style().foreground(.ansi(.blue, bright: true)))
+            }
             return
         }
         let frameStyle = switch look {
@@ -298,7 +291,7 @@ extension MemoryScreen {
         }
         if look == .found && symbolWidth + 4 <= inner.width {
             // A check either side of the symbol, a space between: the mark of a match.
-            let check = Glyphs(ascii: ascii).check
+            let check = glyphs.check
             grid.put(check, at: Point(x: symbolX - 2, y: symbolY), style: frameStyle)
             grid.put(check, at: Point(x: symbolX + symbolWidth + 1, y: symbolY), style: frameStyle)
         }
@@ -312,27 +305,30 @@ extension MemoryScreen {
         let barX = inner.x + (inner.width - barWidth) / 2
         for offset in 0..<barWidth {
             let isFilled = offset < filled
-            let glyph: Unicode.Scalar = ascii ? (isFilled ? "#" : "-") : (isFilled ? "█" : "░")
-            grid.put(glyph, at: Point(x: barX + offset, y: barY), style: isFilled ? barStyle : .dim)
+            let glyph = isFilled ? glyphs.pick("█", ascii: "#") : glyphs.pick("░", ascii: "-")
+            grid.write(glyph, at: Point(x: barX + offset, y: barY), style: isFilled ? barStyle : .dim)
         }
     }
 
     /// The line under the board: how to start, or what the last turn did.
     private func drawNote(for game: Game, in rect: Rect, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        let (wordings, style) = note(for: game)
-        // The fullest wording that fits; the last one is cut short if even it does not.
-        let text = wordings.first { DisplayWidth.of($0) <= rect.width } ?? wordings.last ?? ""
-        Label(text, alignment: .center, style: style).draw(into: &grid, in: rect)
+        noteLine(for: game).draw(into: &grid, in: rect)
     }
 
-    /// What the note line says, from the fullest wording to the shortest, and its style.
-    func note(for game: Game) -> ([String], Style) {
-        if game.isWon && foundPair == nil { return (["All pairs found!"], Style.bold.foreground(.green)) }
-        if game.isLost(now: now) { return (["Time's up."], Style.bold.foreground(.yellow)) }
+    /// What the note line says, from the fullest wording to the shortest, centred, green
+    /// for a pair and the win, yellow for a miss and the end of time.
+    func noteLine(for game: Game) -> StatusLine {
+        let (wordings, tone) = noteWordings(for: game)
+        return StatusLine(wordings, tone: tone, alignment: .center)
+    }
+
+    private func noteWordings(for game: Game) -> ([String], StatusLine.Tone) {
+        if game.isWon && foundPair == nil { return (["All pairs found!"], .good) }
+        if game.isLost(now: now) { return (["Time's up."], .warning) }
         switch note {
         case .start:
-            let clock = Self.clockText(Int(game.timeLimit))
+            let clock = PlayClock.text(game.timeLimit)
             return ([
                 "Turn any card to start the clock: \(game.numberOfPairs) pairs in \(clock).",
                 "Turn a card to start the clock (\(clock)).",
@@ -341,15 +337,15 @@ extension MemoryScreen {
         case .firstCard:
             return (["Now find its pair."], .plain)
         case .match(let points):
-            return (["A pair! +\(points) points."], Style.bold.foreground(.green))
+            return (["A pair! +\(points) points."], .good)
         case .mismatch(let penalty) where penalty > 0:
             return ([
                 "No match. -\(penalty) for cards seen before. Turn another card.",
                 "No match. -\(penalty) for cards seen before.",
                 "No match. -\(penalty)",
-            ], Style.bold.foreground(.yellow))
+            ], .warning)
         case .mismatch:
-            return (["No match. Turn another card.", "No match."], Style.bold.foreground(.yellow))
+            return (["No match. Turn another card.", "No match."], .warning)
         }
     }
 }

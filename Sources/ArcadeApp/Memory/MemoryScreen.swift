@@ -20,7 +20,7 @@ import MemoryModel
 /// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
 /// waited out, so both stand still whenever the shell withholds them (help, the leave
 /// question, a terminal too small).
-struct MemoryScreen: LegacyGameScreen {
+struct MemoryScreen: GameScreen {
     typealias Game = MemoryGame<MemorySymbol>
 
     /// Which part of the screen is showing.
@@ -81,9 +81,33 @@ struct MemoryScreen: LegacyGameScreen {
         var pause = Pause(MemoryScreen.foundPairShowTime)
     }
 
-    /// The buttons of the game-over box, left to right.
-    enum GameOverButton: Int {
-        case restart, changeLevel
+    /// What the player can do, before a game, on the board and in the game-over box.
+    enum Action: Hashable, Sendable {
+        /// Arrows and h j k l: the choice's rows and values, or the board's cursor.
+        case move(Direction)
+        /// Home and End on the board: the first or last card.
+        case first, last
+        /// Tab and Shift-Tab: the choice's next or previous row, wrapping around.
+        case nextRow, previousRow
+        /// A digit or a click on a level tab: level `index` of `MemoryLevel.all`.
+        case level(Int)
+        /// A click on a symbols tab: set `index` of `MemorySymbolSet.all`.
+        case symbols(Int)
+        /// Enter or Space on the choice, or its Start button.
+        case start
+        /// Space or Enter on the board: turn the card under the cursor.
+        case turn
+        /// A click on card `index`.
+        case turnCard(Int)
+        /// `r` during a game: a new board (asking first once the clock runs).
+        case restart
+        /// The game-over box's buttons.
+        case playAgain, changeLevel
+    }
+
+    /// Which keys act now: the table differs before a game, on the board and once it is over.
+    enum Mode {
+        case choosing, board, showingLastPair, over
     }
 
     private(set) var phase = Phase.choosing
@@ -93,12 +117,10 @@ struct MemoryScreen: LegacyGameScreen {
     /// The game on the board; `nil` before the first one starts and while choosing again.
     private(set) var game: Game?
     /// The card the cursor is on, in board order (a matched card's empty place counts).
-    private(set) var cursor = 0
-    /// Seconds of ticks received so far: the time every model call is given.
-    private(set) var now: Double = 0
+    private(set) var cursor = GridCursor()
+    /// The screen's clock: it runs from the first card turned until the game is recorded.
+    private(set) var clock = PlayClock()
     private(set) var note = Note.start
-    /// The focused button of the game-over box.
-    private(set) var gameOverFocus = GameOverButton.restart
     /// While two cards that do not match are face up: when they turn back by themselves.
     private(set) var mismatchPause: Pause?
     /// The pair found last, while it is on show.
@@ -109,10 +131,6 @@ struct MemoryScreen: LegacyGameScreen {
     /// The seed of the session's first game; later games take theirs from `seeds`.
     private let firstSeed: UInt64
     private var seeds: SeededGenerator
-    /// Whether the finished game's score has been handed over (it is, once).
-    private var isRecorded = false
-    /// The size the screen is drawn at, for mapping clicks to what was drawn.
-    private var size: Size
 
     /// The menu line for this game.
     static let summary = "Find the pairs of cards before the clock runs out"
@@ -130,27 +148,23 @@ struct MemoryScreen: LegacyGameScreen {
     ///
     /// The first game is dealt with `seed` itself, each later one (Restart, or a new level)
     /// with the next number of a generator seeded with `seed`, so `--seed N` replays the
-    /// whole session. `theme` is taken like every game's, but nothing here depends on it:
-    /// cards, words and bars take the same cells in every theme, so clicks need only the size.
-    init(seed: UInt64, size: Size, theme: Theme) {
+    /// whole session. Cards, words and bars take the same cells in every theme, so clicks
+    /// need only the frame's size.
+    init(seed: UInt64) {
         firstSeed = seed
         seeds = SeededGenerator(seed: seed)
-        self.size = size
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.
     static func describeBest(_ entry: ScoreEntry) -> String {
-        var details: [String] = []
-        if let level = entry.figures["level"] { details.append(level) }
-        if entry.figures["result"] == "lost" {
-            details.append("lost")
-        } else if let time = entry.figures["time"] {
-            details.append(time)
-        }
-        return "best \(entry.score)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        guard let figures = MemoryFigures(stored: entry.figures) else { return "best \(entry.score)" }
+        return "best \(entry.score) (\(figures.level), \(figures.won ? figures.time : "lost"))"
     }
 
     // MARK: - State read by drawing and tests
+
+    /// Seconds the screen's clock has run: the time every model call is given.
+    var now: Double { clock.elapsed }
 
     /// Whether the game on the board has ended (won, or the clock ran out) and its result is up.
     ///
@@ -184,7 +198,7 @@ struct MemoryScreen: LegacyGameScreen {
 
     // MARK: - GameScreen
 
-    var minimumSize: Size { Size(width: 40, height: 14) }
+    func minimumSize(in frame: Frame) -> Size { Size(width: 40, height: 14) }
 
     var wantsTicks: Bool {
         guard phase == .playing, let game else { return false }
@@ -208,71 +222,171 @@ struct MemoryScreen: LegacyGameScreen {
         [mismatchPause, foundPair?.pause].compactMap { $0 }
     }
 
-    var keyHints: [KeyHint] {
+    var mode: Mode {
+        switch phase {
+        case .choosing: return .choosing
+        case .playing where isShowingLastPair: return .showingLastPair
+        case .playing where isGameOver: return .over
+        case .playing: return .board
+        }
+    }
+
+    func bindings(in frame: Frame) -> [Binding<Action>] {
+        switch mode {
+        case .choosing: return Self.choosingBindings
+        case .board: return Self.boardBindings
+        case .showingLastPair: return Self.showingLastPairBindings
+        case .over: return Self.overBindings
+        }
+    }
+
+    static let choosingBindings = bindings(for: .choosing)
+    static let boardBindings = bindings(for: .board)
+    static let showingLastPairBindings = bindings(for: .showingLastPair)
+    static let overBindings = bindings(for: .over)
+
+    /// Every key of the game, enabled in the modes it acts in (help lists them all, always).
+    /// While the last pair is on show no key is bound: any key brings the result (see `update`).
+    private static func bindings(for mode: Mode) -> [Binding<Action>] {
+        let choosing = mode == .choosing, board = mode == .board, over = mode == .over
+        let rows: [Key] = [.up, .down, .character("k"), .character("j")]
+        let values: [Key] = [.left, .right, .character("h"), .character("l")]
+        let move: @Sendable (Key) -> Action? = { key in key.direction(vimKeys: true).map(Action.move) }
+        return [
+            Binding(keys: rows, hint: KeyHint("↑↓", "row"), isEnabled: choosing, resolve: move),
+            Binding(keys: values, hint: KeyHint("←→", "choose"), isEnabled: choosing, resolve: move),
+            .directions(hint: "move", hintKeys: "←↑↓→", help: "move the cursor (> <) between cards",
+                        helpKeys: "arrows  h j k l", isEnabled: board) { .move($0) },
+            Binding(keys: [.home, .end], help: KeyHint("Home  End", "the cursor to the first or last card"),
+                    isEnabled: board) { key in key == .home ? .first : .last },
+            Binding([.enter, .space], .start, hint: "start", isEnabled: choosing),
+            Binding([.space, .enter], .turn, hint: "turn", help: "turn the card under the cursor", isEnabled: board),
+            .note("click", "turn a card; pick a level, symbols or button"),
+            .digits(1...MemoryLevel.all.count, help: "Easy, Normal or Hard, before a game", keys: "1 2 3",
+                    isEnabled: choosing) { .level($0 - 1) },
+            Binding([.tab], .nextRow, isEnabled: choosing),
+            Binding([.backTab], .previousRow, isEnabled: choosing),
+            Binding([.character("r")], .restart, hint: "restart",
+                    help: "restart with a new board (asks first during a game)", isEnabled: board),
+            // Once the game is over the shell's game-over box takes r and c; the key line still names them.
+            Binding([.character("r")], .playAgain, hint: "restart", isEnabled: over),
+            Binding([.character("c")], .changeLevel, hint: "change level", help: "change level or symbols when it is over",
+                    isEnabled: over),
+        ]
+    }
+
+    var helpTitle: String { "Memory" }
+
+    func helpNotes(in frame: Frame) -> [String] {
+        let levels = MemoryLevel.all.map { level in
+            "\(level.name) \(level.pairs) pairs in \(PlayClock.text(level.timeLimit))"
+        }
+        return [
+            "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
+                + "). It starts with your first card and stops while this help or a question "
+                + "is open.",
+            "A pair found shows for a moment, then leaves the board. Two cards that do not "
+                + "match turn back after a second, or at once with your next key.",
+            "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
+                + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
+                + "1 point for each of its cards you had seen before.",
+        ]
+    }
+
+    /// Keys through the table and clicks through the layout, as for every game, except that
+    /// while the last pair is on show any key or click brings the result (and does nothing
+    /// else), and on the board any key or click first turns a mismatch back.
+    mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
+        let action: Action?
+        switch input {
+        case .tick(let seconds):
+            return advance(by: seconds, in: frame)
+        case .resize:
+            return resized(to: frame)
+        case .mouse(let event):
+            guard event.action == .press else { return [] }
+            action = self.action(at: event.at, in: frame)
+        case .key(let key):
+            action = bindings(in: frame).action(for: key)
+        }
+        if isGameOver { return [] }  // the shell's game-over box has the keys and clicks
+        if isShowingLastPair { return showResult() }
+        turnMismatchBack()
+        return action.map { perform($0, in: frame) } ?? []
+    }
+
+    func action(at point: Point, in frame: Frame) -> Action? {
         switch phase {
         case .choosing:
-            return [KeyHint("↑↓", "row"), KeyHint("←→", "choose"), KeyHint("Enter", "start")]
-        case .playing where isShowingLastPair:
-            return []  // a moment: the result comes next
-        case .playing where isGameOver:
-            return [KeyHint("r", "restart"), KeyHint("c", "change level")]
+            let layout = MemoryChoiceLayout(size: frame.size)
+            if let index = levelTabs.index(at: point, in: layout.value(.level)) { return .level(index) }
+            if let index = symbolTabs.index(at: point, in: layout.value(.symbols)) { return .symbols(index) }
+            return layout.startButton.contains(point) ? .start : nil
         case .playing:
-            return [KeyHint("←↑↓→", "move"), KeyHint("Space", "turn"), KeyHint("r", "restart")]
+            guard let game else { return nil }
+            return MemoryLayout(size: frame.size, cardCount: game.cards.count).cardIndex(at: point).map(Action.turnCard)
         }
     }
 
-    var help: HelpSheet {
-        let levels = MemoryLevel.all.map { level in
-            "\(level.name) \(level.pairs) pairs in \(Self.clockText(Int(level.timeLimit)))"
+    mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .move(let direction) where phase == .choosing:
+            moveChoice(direction)
+        case .move(let direction):
+            let count = game?.cards.count ?? 0
+            cursor.move(direction, columns: MemoryLayout(size: frame.size, cardCount: count).board.columns, count: count)
+        case .first, .last:
+            cursor.jump(toEnd: action == .last, count: game?.cards.count ?? 0)
+        case .nextRow:
+            choiceRow = ChoiceRow(rawValue: (choiceRow.rawValue + 1) % ChoiceRow.allCases.count) ?? .level
+        case .previousRow:
+            let count = ChoiceRow.allCases.count
+            choiceRow = ChoiceRow(rawValue: (choiceRow.rawValue + count - 1) % count) ?? .level
+        case .level(let index):
+            guard MemoryLevel.all.indices.contains(index) else { return [] }
+            level = MemoryLevel.all[index]
+            choiceRow = .level
+        case .symbols(let index):
+            guard MemorySymbolSet.all.indices.contains(index) else { return [] }
+            symbolSet = MemorySymbolSet.all[index]
+            choiceRow = .symbols
+        case .start, .playAgain:
+            startGame()
+        case .turn:
+            return turn(cursor.index)
+        case .turnCard(let index):
+            cursor.index = index
+            return turn(index)
+        case .restart:
+            return restart()
+        case .changeLevel:
+            chooseAgain()
         }
-        return HelpSheet(
-            title: "Memory",
-            keys: [
-                KeyHint("arrows  h j k l", "move the cursor (> <) between cards"),
-                KeyHint("Home  End", "the cursor to the first or last card"),
-                KeyHint("Space  Enter", "turn the card under the cursor"),
-                KeyHint("click", "turn a card; pick a level, symbols or button"),
-                KeyHint("1 2 3", "Easy, Normal or Hard, before a game"),
-                KeyHint("r", "restart with a new board (asks first during a game)"),
-                KeyHint("c", "change level or symbols when it is over"),
-            ],
-            notes: [
-                "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
-                    + "). It starts with your first card and stops while this help or a question "
-                    + "is open.",
-                "A pair found shows for a moment, then leaves the board. Two cards that do not "
-                    + "match turn back after a second, or at once with your next key.",
-                "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
-                    + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
-                    + "1 point for each of its cards you had seen before.",
-            ])
+        return []
     }
 
-    mutating func update(_ input: Input) -> [GameEffect] {
-        switch input {
-        case .tick(let elapsed):
-            return advance(by: elapsed)
-        case .resize(let newSize):
-            size = newSize
-            return []
-        case .key(let key):
-            switch phase {
-            case .choosing:
-                handleChoice(key)
-                return []
-            case .playing where isShowingLastPair:
-                return showResult()
-            case .playing where isGameOver:
-                return handleGameOver(key)
-            case .playing:
-                return handleBoard(key)
-            }
-        case .mouse(let event) where event.action == .press:
-            if isShowingLastPair { return showResult() }
-            return click(at: event.at)
-        case .mouse:
-            return []
-        }
+    /// The result of a finished game, for the shell's box: Restart (`r`, Enter) and Change
+    /// level (`c`), named shorter when the box has no room for the full name.
+    func gameOver(in frame: Frame) -> GameOver<Action>? {
+        guard isGameOver, let game else { return nil }
+        let won = game.isWon
+        let result = won ? "You found all \(game.numberOfPairs) pairs."
+                         : "\(game.matchedPairs) of \(game.numberOfPairs) pairs found."
+        let moves = game.moves
+        let figures = "Score \(game.score)\n\(moves) \(moves == 1 ? "move" : "moves") in \(PlayClock.text(Double(shownTimeElapsed)))"
+        let longRow = ButtonRow([Button("Restart (r)"), Button("Change level (c)")])
+        let second = longRow.width + 4 <= frame.size.width ? "Change level (c)" : "Level (c)"
+        return GameOver(
+            title: won ? "You won!" : "Time's up",
+            message: result + "\n" + figures,
+            choices: [(Button("Restart (r)", hotKey: .character("r")), .playAgain),
+                      (Button(second, hotKey: .character("c")), .changeLevel)],
+            preferredWidth: 44,
+            style: Style.bold.foreground(won ? .green : .yellow))
+    }
+
+    mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
+        advance(by: seconds)
     }
 
     /// Leaving while the last pair is on show still keeps the score (without a sound on the way out).
@@ -281,12 +395,23 @@ struct MemoryScreen: LegacyGameScreen {
         return showResult().filter { if case .sound = $0 { false } else { true } }
     }
 
+    /// The player said yes to the new game `r` asked about.
+    mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .newGame:
+            guard phase == .playing else { return [] }
+            startGame()
+            return []
+        }
+    }
+
     // MARK: - Time
 
     /// Let `elapsed` seconds pass: a mismatch may turn back, and when the game ends, hand over its result.
     private mutating func advance(by elapsed: Double) -> [GameEffect] {
         guard elapsed.isFinite, elapsed > 0 else { return [] }
-        now += elapsed
+        clock.advance(by: elapsed)
+        let now = self.now
         if var pause = mismatchPause {
             if pause.isOver(after: now) {
                 // At the moment it ran out, however late the tick: that is when their bonus stops.
@@ -311,63 +436,37 @@ struct MemoryScreen: LegacyGameScreen {
     /// Turn a mismatch that is face up back at once (a key or click came before its time ran out).
     private mutating func turnMismatchBack() {
         guard mismatchPause != nil else { return }
+        let now = self.now
         game?.turnMismatchFaceDown(now: now)
         mismatchPause = nil
     }
 
-    /// The effects of a game that has just ended: its score (once) and a sound cue.
+    /// The effects of a game that has just ended: its score (once: the clock's `finish`) and
+    /// a sound cue.
     ///
     /// A won game ends once its last pair has been on show.
     private mutating func finishIfOver() -> [GameEffect] {
-        guard let game, phase == .playing, !isRecorded, game.isOver(now: now), !isShowingLastPair else { return [] }
-        isRecorded = true
+        guard let game, phase == .playing, game.isOver(now: now), !isShowingLastPair, clock.finish() else { return [] }
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
-        gameOverFocus = .restart
-        let won = game.isWon
-        let figures = [
-            "time": Self.clockText(shownTimeElapsed),
-            "moves": String(game.moves),
-            "pairs": String(game.matchedPairs),
-            "result": won ? "won" : "lost",
-            "level": level.name,
-        ]
-        return [.recordScore(game.score, figures: figures), .sound(won ? .handWon : .handLost)]
+        let figures = MemoryFigures(level: level.name, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
+                                    moves: game.moves, pairs: game.matchedPairs)
+        return [.record(game.score, figures), .sound(game.isWon ? .handWon : .handLost)]
     }
 
     // MARK: - The choice before a game
 
-    private mutating func handleChoice(_ key: Key) {
-        if let digit = key.digit, MemoryLevel.all.indices.contains(digit - 1) {
-            level = MemoryLevel.all[digit - 1]
-            choiceRow = .level
-            return
-        }
-        switch key {
-        case .enter, .space:
-            startGame()
-            return
-        case .tab:
-            choiceRow = ChoiceRow(rawValue: (choiceRow.rawValue + 1) % ChoiceRow.allCases.count) ?? .level
-            return
-        case .backTab:
-            let count = ChoiceRow.allCases.count
-            choiceRow = ChoiceRow(rawValue: (choiceRow.rawValue + count - 1) % count) ?? .level
-            return
-        default:
-            break
-        }
-        switch key.direction(vimKeys: true) {
-        case .up?:
+    /// Up and down move between the rows; left and right change the row's value.
+    private mutating func moveChoice(_ direction: Direction) {
+        switch direction {
+        case .up:
             choiceRow = ChoiceRow(rawValue: max(0, choiceRow.rawValue - 1)) ?? .level
-        case .down?:
+        case .down:
             choiceRow = ChoiceRow(rawValue: min(ChoiceRow.allCases.count - 1, choiceRow.rawValue + 1)) ?? .start
-        case .left?:
+        case .left:
             step(choiceRow, by: -1)
-        case .right?:
+        case .right:
             step(choiceRow, by: 1)
-        case nil:
-            break
         }
     }
 
@@ -397,48 +496,28 @@ struct MemoryScreen: LegacyGameScreen {
         let symbols = Array(symbolSet.symbols.shuffled(using: &picker).prefix(level.pairs))
         game = Game(numberOfPairs: symbols.count, timeLimit: level.timeLimit, seed: seed) { symbols[$0] }
         phase = .playing
-        cursor = 0
+        cursor = GridCursor()
+        clock.reset()
         note = .start
         mismatchPause = nil
         foundPair = nil
-        isRecorded = false
-        gameOverFocus = .restart
+    }
+
+    /// Back to the choice before a game, keeping the last level and symbols.
+    private mutating func chooseAgain() {
+        phase = .choosing
+        game = nil
+        choiceRow = .start
     }
 
     // MARK: - The board
-
-    private mutating func handleBoard(_ key: Key) -> [GameEffect] {
-        turnMismatchBack()
-        if key.isActivate { return turn(cursor) }
-        if key == .character("r") || key == .character("R") { return restart() }
-        if key == .home || key == .end {
-            cursor = key == .home ? 0 : max(0, (game?.cards.count ?? 0) - 1)
-            return []
-        }
-        if let direction = key.direction(vimKeys: true) { moveCursor(direction) }
-        return []
-    }
-
-    /// Move the cursor one place on the board; it stops at the edges.
-    private mutating func moveCursor(_ direction: Direction) {
-        guard let game else { return }
-        let count = game.cards.count
-        let columns = max(1, MemoryLayout(size: size, cardCount: count).board.columns)
-        let target: Int
-        switch direction {
-        case .up: target = cursor - columns
-        case .down: target = cursor + columns
-        case .left: target = cursor % columns == 0 ? cursor : cursor - 1
-        case .right: target = (cursor + 1) % columns == 0 ? cursor : cursor + 1
-        }
-        if target >= 0 && target < count { cursor = target }
-    }
 
     /// Turn the card at `index` face up, and say what the turn did.
     private mutating func turn(_ index: Int) -> [GameEffect] {
         guard var game, !game.isOver(now: now), game.cards.indices.contains(index) else { return [] }
         let card = game.cards[index]
         guard !card.isFaceUp, !card.isMatched else { return [] }
+        clock.start()  // the first card starts the clock
         // A pair on show goes at the next turn: never more than two cards face up.
         foundPair = nil
         let scoreBefore = game.score, movesBefore = game.moves
@@ -467,88 +546,36 @@ struct MemoryScreen: LegacyGameScreen {
         }
         return [.confirm(.newGame)]
     }
+}
 
-    /// The player said yes to the new game `r` asked about.
-    mutating func confirmed(_ action: Confirmation.Action) -> [GameEffect] {
-        switch action {
-        case .newGame:
-            guard phase == .playing else { return [] }
-            startGame()
-            return []
-        }
+/// What a Memory score is kept with: the level, the time played (m:ss), won or lost, and
+/// the moves and pairs (nil in entries kept without them).
+struct MemoryFigures: ScoreFigures, Equatable {
+    var level: String
+    var time: String
+    var won: Bool
+    var moves: Int?
+    var pairs: Int?
+
+    var stored: [String: String] {
+        var figures = ["level": level, "time": time, "result": won ? "won" : "lost"]
+        if let moves { figures["moves"] = String(moves) }
+        if let pairs { figures["pairs"] = String(pairs) }
+        return figures
     }
 
-    // MARK: - Game over
-
-    private mutating func handleGameOver(_ key: Key) -> [GameEffect] {
-        switch key {
-        case .character("r"), .character("R"):
-            startGame()
-        case .character("c"), .character("C"):
-            chooseAgain()
-        case .enter, .space:
-            press(gameOverFocus)
-        case .tab, .backTab, .left, .right:
-            gameOverFocus = gameOverFocus == .restart ? .changeLevel : .restart
-        default:
-            break
-        }
-        return []
+    init(level: String, time: String, won: Bool, moves: Int?, pairs: Int?) {
+        self.level = level
+        self.time = time
+        self.won = won
+        self.moves = moves
+        self.pairs = pairs
     }
 
-    private mutating func press(_ button: GameOverButton) {
-        switch button {
-        case .restart: startGame()
-        case .changeLevel: chooseAgain()
-        }
-    }
-
-    /// Back to the choice before a game, keeping the last level and symbols.
-    private mutating func chooseAgain() {
-        phase = .choosing
-        game = nil
-        choiceRow = .start
-    }
-
-    // MARK: - Mouse
-
-    private mutating func click(at point: Point) -> [GameEffect] {
-        switch phase {
-        case .choosing:
-            let layout = MemoryChoiceLayout(size: size)
-            if let index = levelTabs.index(at: point, in: layout.levelRow) {
-                level = MemoryLevel.all[index]
-                choiceRow = .level
-            } else if let index = symbolTabs.index(at: point, in: layout.symbolRow) {
-                symbolSet = MemorySymbolSet.all[index]
-                choiceRow = .symbols
-            } else if layout.startButton.contains(point) {
-                startGame()
-            }
-            return []
-        case .playing where isGameOver:
-            let bounds = Rect(origin: Point(x: 0, y: 0), size: size)
-            if let index = gameOverDialog(width: size.width).buttonIndex(at: point, in: bounds),
-               let button = GameOverButton(rawValue: index) {
-                press(button)
-            }
-            return []
-        case .playing:
-            turnMismatchBack()
-            guard let game,
-                  let index = MemoryLayout(size: size, cardCount: game.cards.count).cardIndex(at: point)
-            else { return [] }
-            cursor = index
-            return turn(index)
-        }
-    }
-
-    // MARK: - Helpers
-
-    /// Whole seconds as `m:ss`, e.g. `1:05`.
-    static func clockText(_ seconds: Int) -> String {
-        let whole = max(0, seconds)
-        let remainder = whole % 60
-        return "\(whole / 60):" + (remainder < 10 ? "0" : "") + "\(remainder)"
+    init?(stored: [String: String]) {
+        guard let level = stored["level"], let time = stored["time"],
+              let result = stored["result"], result == "won" || result == "lost" else { return nil }
+        self.init(level: level, time: time, won: result == "won", moves: stored["moves"].flatMap { Int($0) },
+                  pairs: stored["pairs"].flatMap { Int($0) })
     }
 }

@@ -91,13 +91,13 @@ public enum GameCatalog {
             make: { context in SetScreen(seed: context.seed) }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
-            make: { context in LegacyGame(MemoryScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
+            make: { context in MemoryScreen(seed: context.seed) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
-            make: { context in LegacyGame(SlotsScreen(seed: context.seed, size: context.frame.size, theme: context.frame.theme)) },
+            make: { context in SlotsScreen(seed: context.seed) },
             describeBest: { entry in
-                "best \(entry.score)" + (entry.figures["machine"].map { " (\($0))" } ?? "")
+                "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
             }),
         GameInfo(
             id: .temples, summary: "Match temple pictures to their names, or study them",

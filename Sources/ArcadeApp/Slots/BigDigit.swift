@@ -49,11 +49,10 @@ enum BigDigit {
         case .small:
             grid.write(String(digit), at: origin, style: style.bolded)
         case .large:
-            let pixel: Unicode.Scalar = ascii ? "#" : "█"
+            let pixel = Glyphs(theme: grid.theme).pick("██", ascii: "##")  // one font pixel, two columns wide
             for y in 0..<5 {
                 for x in 0..<3 where isLit(digit, x: x, y: y) {
-                    grid.put(pixel, at: Point(x: origin.x + 2 * x, y: origin.y + y), style: style)
-                    grid.put(pixel, at: Point(x: origin.x + 2 * x + 1, y: origin.y + y), style: style)
+                    grid.write(pixel, at: Point(x: origin.x + 2 * x, y: origin.y + y), style: style)
                 }
             }
         case .medium where ascii:

@@ -7,7 +7,44 @@ import SlotModel
 /// left to right, then names the payout and updates the score. Reset (`r`) puts the
 /// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
 /// End go to the first and last.
-struct SlotsScreen: LegacyGameScreen {
+struct SlotsScreen: GameScreen {
+    /// What the player can do at the machines.
+    enum Action: Hashable, Sendable {
+        case spin, reset
+        /// Tab and →, Shift-Tab and ←: the next or previous machine, wrapping around.
+        case nextMachine, previousMachine
+        /// A digit, Home or End, or a click on a tab: machine `index`.
+        case machine(Int)
+        /// End: the last machine.
+        case lastMachine
+    }
+
+    /// What the line under a machine's reels says.
+    enum Note: Hashable, Sendable {
+        /// Before the first spin: how to spin.
+        case prompt
+        case spinning
+        /// The last spin paid `amount` for `outcome`.
+        case paid(Int, SlotOutcome)
+        /// The last spin paid nothing.
+        case noMatch
+        case reset
+
+        /// The wordings, fullest first, in the glyphs the terminal shows.
+        func wordings(_ glyphs: Glyphs) -> [String] {
+            let cost = SlotMachineGame.spinCost
+            switch self {
+            case .prompt: return ["Press Space to spin (costs \(cost)).", "Space spins (costs \(cost))."]
+            case .spinning: return ["Spinning" + glyphs.ellipsis]
+            case .paid(let amount, let outcome):
+                let dash = glyphs.pick("—", ascii: "-")
+                return ["+\(amount) \(dash) \(outcome)", "+\(amount) \(dash) \(SlotsScreen.shortName(of: outcome))"]
+            case .noMatch: return ["No match. " + glyphs.pick("−", ascii: "-") + "\(cost)"]
+            case .reset: return ["Score reset to \(SlotMachineGame.startingScore)."]
+            }
+        }
+    }
+
     /// One machine and what the screen shows of it.
     struct Machine {
         let game: SlotMachineGame
@@ -15,11 +52,11 @@ struct SlotsScreen: LegacyGameScreen {
         var rolling: Double?
         /// The score as shown: the cost is taken at the press, the payout when the reels stop.
         var shownScore: Int
-        /// The line under the reels, fullest wording first: the last payout, a reset. The
-        /// drawing shows the first that fits, and adds why Spin is disabled when it is.
-        var messages: [String]
+        /// The line under the reels: the last payout, a reset. The drawing adds why Spin is
+        /// disabled when it is.
+        var note = Note.prompt
         /// The fullest wording of the line under the reels.
-        var message: String { messages.first ?? "" }
+        var message: String { note.wordings(Glyphs(ascii: false)).first ?? "" }
         /// The highest score reached since the last reset, kept in the score store when above 100.
         var peak: Int
         /// Spins since the last reset.
@@ -28,7 +65,6 @@ struct SlotsScreen: LegacyGameScreen {
         init(digits: Int, seed: UInt64) {
             game = SlotMachineGame(digits, seed: seed)
             shownScore = game.getScore()
-            messages = ["Press Space to spin (costs \(SlotMachineGame.spinCost)).", "Space spins (costs \(SlotMachineGame.spinCost))."]
             peak = shownScore
         }
 
@@ -43,14 +79,8 @@ struct SlotsScreen: LegacyGameScreen {
     private(set) var machines: [Machine]
     private(set) var tabs = TabBar(titles: ["3-digit", "5-digit"], numbered: true)
 
-    /// The size and theme the screen is drawn at, for mapping clicks to what was drawn.
-    private var size: Size
-    private let theme: Theme
-
     /// Two fresh machines; the 5-digit one's seed is derived from `seed` so both replay.
-    init(seed: UInt64, size: Size, theme: Theme) {
-        self.size = size
-        self.theme = theme
+    init(seed: UInt64) {
         machines = [
             Machine(digits: 3, seed: seed),
             Machine(digits: 5, seed: seed &+ 0x5107_5EED),
@@ -61,46 +91,73 @@ struct SlotsScreen: LegacyGameScreen {
 
     // MARK: - GameScreen
 
-    var minimumSize: Size { Size(width: 36, height: 12) }
+    func minimumSize(in frame: Frame) -> Size { Size(width: 36, height: 12) }
     var wantsTicks: Bool { current.rolling != nil }
     var isInProgress: Bool { machines.contains { $0.spins > 0 } }
 
-    var keyHints: [KeyHint] {
-        [KeyHint("Space", "spin"), KeyHint("r", "reset"), KeyHint("Tab", "machine")]
+    func bindings(in frame: Frame) -> [Binding<Action>] { Self.bindings }
+
+    /// Every key; none changes with the game (Spin disabled is said on the line under the reels).
+    static let bindings: [Binding<Action>] = [
+        Binding([.space, .enter, .character("s")], .spin, hint: "spin", help: "spin (costs \(SlotMachineGame.spinCost))",
+                helpKeys: "Space Enter s"),
+        Binding([.character("r")], .reset, hint: "reset", help: "reset this machine's score to \(SlotMachineGame.startingScore)"),
+        Binding(keys: [.tab, .right, .backTab, .left], hint: KeyHint("Tab", "machine"),
+                help: KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine")) { key in
+            key == .tab || key == .right ? .nextMachine : .previousMachine
+        },
+        .digits(1...2) { .machine($0 - 1) },
+        Binding(keys: [.home, .end], help: KeyHint("Home End", "the first or last machine")) { key in
+            key == .home ? .machine(0) : .lastMachine
+        },
+        .note("click", "a tab or a button"),
+    ]
+
+    var helpTitle: String { "Slots" }
+
+    func helpNotes(in frame: Frame) -> [String] {
+        [3, 5].map { digits in
+            "\(digits)-digit pays +\(SlotOutcome.jackpot.amount(forDigitCount: digits)) when all digits "
+                + "and colours match, +\(SlotOutcome.allDigits.amount(forDigitCount: digits)) when all digits "
+                + "match, +\(SlotOutcome.allColors.amount(forDigitCount: digits)) when all colours match."
+        } + [
+            "Each spin costs \(SlotMachineGame.spinCost). Each machine keeps its own score; "
+                + "the best each reaches above \(SlotMachineGame.startingScore) is saved.",
+        ]
     }
 
-    var help: HelpSheet {
-        HelpSheet(
-            title: "Slots",
-            keys: [
-                KeyHint("Space Enter s", "spin (costs 2)"),
-                KeyHint("r", "reset this machine's score to 100"),
-                KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine"),
-                KeyHint("Home End", "the first or last machine"),
-                KeyHint("click", "a tab or a button"),
-            ],
-            notes: [3, 5].map { digits in
-                "\(digits)-digit pays +\(SlotOutcome.jackpot.amount(forDigitCount: digits)) when all digits "
-                    + "and colours match, +\(SlotOutcome.allDigits.amount(forDigitCount: digits)) when all digits "
-                    + "match, +\(SlotOutcome.allColors.amount(forDigitCount: digits)) when all colours match."
-            } + [
-                "Each spin costs \(SlotMachineGame.spinCost). Each machine keeps its own score; "
-                    + "the best each reaches above \(SlotMachineGame.startingScore) is saved.",
-            ])
+    func action(at point: Point, in frame: Frame) -> Action? {
+        let layout = SlotsLayout(frame: frame, digits: current.game.numberOfDigits)
+        if let tab = tabs.index(at: point, in: layout.tabBar) { return .machine(tab) }
+        return buttons.action(at: point, in: layout.buttons)
     }
 
-    mutating func update(_ input: Input) -> [GameEffect] {
-        switch input {
-        case .tick(let elapsed):
-            advance(by: elapsed)
-        case .key(let key):
-            return handle(key)
-        case .mouse(let event) where event.action == .press:
-            return click(at: event.at)
-        case .resize(let newSize):
-            size = newSize
-        default:
-            break
+    mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .spin:
+            spin()
+        case .reset:
+            return reset()
+        case .nextMachine:
+            switchTab(to: (tabs.selectedIndex + 1) % machines.count)
+        case .previousMachine:
+            switchTab(to: (tabs.selectedIndex + machines.count - 1) % machines.count)
+        case .machine(let index):
+            switchTab(to: index)
+        case .lastMachine:
+            switchTab(to: machines.count - 1)
+        }
+        return []
+    }
+
+    mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
+        let index = tabs.selectedIndex
+        guard let rolling = machines[index].rolling else { return [] }
+        let now = rolling + seconds
+        if now >= Self.spinDuration {
+            finishSpin(of: index)
+        } else {
+            machines[index].rolling = now
         }
         return []
     }
@@ -114,44 +171,6 @@ struct SlotsScreen: LegacyGameScreen {
 
     // MARK: - Actions
 
-    private mutating func handle(_ key: Key) -> [GameEffect] {
-        if let tab = tabs.index(for: key) {
-            switchTab(to: tab)
-            return []
-        }
-        switch key {
-        case .space, .enter, .character("s"), .character("S"):
-            spin()
-        case .character("r"), .character("R"):
-            return reset()
-        case .tab, .right:
-            switchTab(to: (tabs.selectedIndex + 1) % machines.count)
-        case .backTab, .left:
-            switchTab(to: (tabs.selectedIndex + machines.count - 1) % machines.count)
-        case .home:
-            switchTab(to: 0)
-        case .end:
-            switchTab(to: machines.count - 1)
-        default:
-            break
-        }
-        return []
-    }
-
-    private mutating func click(at point: Point) -> [GameEffect] {
-        let layout = SlotsLayout(size: size, machine: current, ascii: theme.ascii)
-        if let tab = tabs.index(at: point, in: layout.tabBar) {
-            switchTab(to: tab)
-            return []
-        }
-        switch buttons.index(at: point, in: layout.buttons) {
-        case 0?: spin()
-        case 1?: return reset()
-        default: break
-        }
-        return []
-    }
-
     private mutating func spin() {
         let index = tabs.selectedIndex
         guard machines[index].rolling == nil else { return }  // a press mid-roll does not spin twice
@@ -161,7 +180,7 @@ struct SlotsScreen: LegacyGameScreen {
         game.spinDigits()
         machines[index].spins += 1
         machines[index].rolling = 0
-        machines[index].messages = ["Spinning…"]
+        machines[index].note = .spinning
     }
 
     private mutating func reset() -> [GameEffect] {
@@ -172,25 +191,13 @@ struct SlotsScreen: LegacyGameScreen {
         machines[index].shownScore = machines[index].game.getScore()
         machines[index].peak = machines[index].shownScore
         machines[index].spins = 0
-        machines[index].messages = ["Score reset to \(SlotMachineGame.startingScore)."]
+        machines[index].note = .reset
         return effects
     }
 
     private mutating func switchTab(to tab: Int) {
         settle()
         tabs.select(tab)
-    }
-
-    /// Move the rolling reels on; when the last one stops, show the payout.
-    private mutating func advance(by elapsed: Double) {
-        let index = tabs.selectedIndex
-        guard let rolling = machines[index].rolling else { return }
-        let now = rolling + elapsed
-        if now >= Self.spinDuration {
-            finishSpin(of: index)
-        } else {
-            machines[index].rolling = now
-        }
     }
 
     /// Stop any rolling reels at once (leaving, switching, resetting).
@@ -203,16 +210,15 @@ struct SlotsScreen: LegacyGameScreen {
         machines[index].rolling = nil
         machines[index].shownScore = game.getScore()
         machines[index].peak = max(machines[index].peak, game.getScore())
-        let paid = game.lastPayout ?? 0
         if let outcome = game.lastOutcome, outcome != .nothing {
-            machines[index].messages = ["+\(paid) — \(outcome)", "+\(paid) — \(Self.shortName(of: outcome))"]
+            machines[index].note = .paid(game.lastPayout ?? 0, outcome)
         } else {
-            machines[index].messages = ["No match. −\(SlotMachineGame.spinCost)"]
+            machines[index].note = .noMatch
         }
     }
 
     /// A payout's name in fewer words, for the narrowest screens.
-    private static func shortName(of outcome: SlotOutcome) -> String {
+    fileprivate static func shortName(of outcome: SlotOutcome) -> String {
         outcome == .jackpot ? "digits and colours match" : "\(outcome)"
     }
 
@@ -221,52 +227,51 @@ struct SlotsScreen: LegacyGameScreen {
     private func recordPeak(of index: Int) -> [GameEffect] {
         let machine = machines[index]
         guard machine.spins > 0, machine.peak > SlotMachineGame.startingScore else { return [] }
-        return [.recordScore(machine.peak, figures: ["machine": machine.label, "spins": String(machine.spins)])]
+        return [.record(machine.peak, SlotsFigures(machine: machine.label, spins: machine.spins))]
     }
 
     /// Why Spin is disabled, fullest first.
-    private static let needPointsWordings = [
-        "Need \(SlotMachineGame.spinCost) points to spin — press r to reset.",
-        "Need \(SlotMachineGame.spinCost) points: press r to reset.",
-    ]
+    private static func needPointsWordings(_ glyphs: Glyphs) -> [String] {
+        ["Need \(SlotMachineGame.spinCost) points to spin \(glyphs.pick("—", ascii: "-")) press r to reset.",
+         "Need \(SlotMachineGame.spinCost) points: press r to reset."]
+    }
 
-    /// What the line under the reels may say now, fullest first: the message, followed when
-    /// Spin is disabled by why, or only why when both do not fit.
-    func messageWordings(for machine: Machine) -> [String] {
-        guard machine.rolling == nil, !machine.game.canSpin else { return machine.messages }
-        let reasons = Self.needPointsWordings
-        return machine.messages.flatMap { message in reasons.map { message + "  " + $0 } } + reasons
+    /// The line under the reels, fullest wording first: the note, followed when Spin is
+    /// disabled by why, or only why when both do not fit; green for a payout, yellow when
+    /// Spin is disabled.
+    func messageLine(for machine: Machine, glyphs: Glyphs) -> StatusLine {
+        let note = machine.note.wordings(glyphs)
+        if machine.rolling != nil { return StatusLine(note, tone: .quiet) }
+        let tone: StatusLine.Tone
+        if case .paid = machine.note { tone = .good } else { tone = machine.game.canSpin ? .plain : .warning }
+        guard !machine.game.canSpin else { return StatusLine(note, tone: tone) }
+        let reasons = Self.needPointsWordings(glyphs)
+        return StatusLine(note.flatMap { wording in reasons.map { wording + "  " + $0 } } + reasons, tone: tone)
     }
 
     // MARK: - Drawing
 
-    var buttons: ButtonRow {
+    var buttons: ActionButtons<Action> {
         let canSpin = current.game.canSpin && current.rolling == nil
-        return ButtonRow([
-            Button("Spin", hotKey: .character("s"), isEnabled: canSpin),
-            Button("Reset", hotKey: .character("r")),
+        return ActionButtons([
+            (Button("Spin", hotKey: .character("s"), isEnabled: canSpin), .spin),
+            (Button("Reset", hotKey: .character("r")), .reset),
         ], spacing: 2, alignment: .left)
     }
 
     func render(into grid: inout CellGrid) {
         let machine = current
-        let layout = SlotsLayout(size: grid.size, machine: machine, ascii: grid.theme.ascii)
+        let layout = SlotsLayout(frame: grid.frame, digits: machine.game.numberOfDigits)
         tabs.draw(into: &grid, in: layout.tabBar)
 
         for (reel, frame) in layout.reels.enumerated() {
             drawReel(reel, of: machine, in: frame, scale: layout.scale, into: &grid)
         }
-        // The fullest wording that fits; should none, the shortest ends in an ellipsis. (Written
-        // rather than a Label, so that in ASCII a dash becomes "-", not "?".)
-        let wordings = messageWordings(for: machine)
-        let width = layout.message.width, ascii = grid.theme.ascii
-        let message = wordings.first { DisplayWidth.of($0) <= width } ?? wordings.last ?? ""
-        grid.write(TextLayout.truncated(message, toWidth: width, ascii: ascii), at: layout.message.origin,
-                   style: messageStyle(for: machine), clip: layout.message)
+        messageLine(for: machine, glyphs: Glyphs(theme: grid.theme)).draw(into: &grid, in: layout.message)
+        let buttons = self.buttons
         buttons.draw(into: &grid, in: layout.buttons)
-        let scoreX = layout.buttons.x + buttons.width + 3
-        let score = TextLayout.truncated("Score: \(machine.shownScore)", toWidth: layout.buttons.maxX - scoreX, ascii: ascii)
-        grid.write(score, at: Point(x: scoreX, y: layout.buttons.y), style: .bold, clip: layout.buttons)
+        let score = layout.buttons.columns([.fixed(buttons.row.width), .fixed(SlotsLayout.scoreGap), .flexible])[2]
+        StatusLine("Score: \(machine.shownScore)", tone: .strong).draw(into: &grid, in: score)
         if let table = layout.table {
             drawPayoutTable(for: machine.game.numberOfDigits, in: table, into: &grid)
         }
@@ -307,14 +312,6 @@ struct SlotsScreen: LegacyGameScreen {
         return Self.firstStop + (Self.spinDuration - Self.firstStop) * Double(reel) / Double(count - 1)
     }
 
-    private func messageStyle(for machine: Machine) -> Style {
-        if machine.rolling != nil { return .dim }
-        if let outcome = machine.game.lastOutcome, outcome != .nothing {
-            return Style.bold.foreground(.green)
-        }
-        return machine.game.canSpin ? .plain : Style.bold.foreground(.yellow)
-    }
-
     private func drawPayoutTable(for digits: Int, in rect: Rect, into grid: inout CellGrid) {
         let box = Box(title: "Pays (\(digits)-digit)", style: .single, frameStyle: .dim)
         box.draw(into: &grid, in: rect)
@@ -347,7 +344,21 @@ struct SlotsScreen: LegacyGameScreen {
     }
 }
 
-/// Where the parts of the slots screen go for a size: the largest digits that fit.
+/// Where the parts of the slots screen go in a frame: the largest digits that fit.
+///
+/// ```
+///  [1 3-digit] 2 5-digit                 tabs
+///                                        gap
+///     ╭──────╮ ╭──────╮ ╭──────╮         the reels (wrapped into rows when narrow),
+///     │  ██  │ │ ████ │ │ ████ │         a row under each for its colour's initial
+///     ╰──────╯ ╰──────╯ ╰──────╯
+///                                        gap
+///     No match. −2                       message
+///                                        gap
+///     [ Spin ]  [ Reset ]   Score: 98    buttons and score
+///                                        gap
+///     ┌ Pays (3-digit) ──────────┐       the payout table, when there is room
+/// ```
 struct SlotsLayout {
     var tabBar: Rect
     var reels: [Rect]
@@ -357,22 +368,31 @@ struct SlotsLayout {
     var table: Rect?
 
     static let tableSize = Size(width: 32, height: 6)
+    /// The reels start under the tabs and a gap.
+    static let reelsTop = 2
+    /// Rows other than the reels: tabs, gap, gap, message, gap, buttons.
+    static let fixedRows = 6
+    /// Room under each reel for its colour's initial.
+    static let nameRows = 1
+    /// Columns between the buttons and the score.
+    static let scoreGap = 3
+    /// The message and buttons are at least this wide, centred under the reels.
+    static let controlsWidth = 40
+    /// Columns between the reels and a payout table beside them.
+    static let tableGap = 4
 
-    init(size: Size, machine: SlotsScreen.Machine, ascii: Bool) {
-        let count = machine.game.numberOfDigits
-        tabBar = Rect(x: 1, y: 0, width: max(0, size.width - 2), height: 1)
-        // Rows other than the reels: tabs, gap, gap, message, gap, buttons.
-        let fixedRows = 6
-        let nameRow = 1  // room under each reel for its colour's initial
+    init(frame: Frame, digits count: Int) {
+        let size = frame.size
+        tabBar = frame.bounds.insetBy(dx: 1, dy: 0).rows([.fixed(1)])[0]
         var chosen: (BigDigit.Scale, Int, Size)?
         search: for scale in BigDigit.Scale.allCases {
-            let digit = scale.size(ascii: ascii)
+            let digit = scale.size(ascii: frame.theme.ascii)
             let reel = Size(width: digit.width + (scale == .small ? 2 : 4), height: digit.height + 2)
             for perRow in stride(from: count, through: 1, by: -1) {
                 let rows = (count + perRow - 1) / perRow
                 let width = perRow * reel.width + (perRow - 1)
-                let height = rows * (reel.height + nameRow)
-                if width <= size.width - 2 && fixedRows + height <= size.height {
+                let height = rows * (reel.height + Self.nameRows)
+                if width <= size.width - 2 && Self.fixedRows + height <= size.height {
                     chosen = (scale, perRow, reel)
                     break search
                 }
@@ -381,33 +401,57 @@ struct SlotsLayout {
         let (scale, perRow, reel) = chosen ?? (.small, count, Size(width: 3, height: 3))
         self.scale = scale
         let rows = (count + perRow - 1) / perRow
-        let machineHeight = rows * (reel.height + nameRow)
+        let machineHeight = rows * (reel.height + Self.nameRows)
         let machineWidth = perRow * reel.width + (perRow - 1)
 
         // A payout table below when there is room, else beside when that fits, else only on `?`.
-        let below = size.height - (fixedRows + machineHeight) >= Self.tableSize.height + 1
-        let besideWidth = machineWidth + 4 + Self.tableSize.width
+        let below = size.height - (Self.fixedRows + machineHeight) >= Self.tableSize.height + 1
+        let besideWidth = machineWidth + Self.tableGap + Self.tableSize.width
         let beside = !below && besideWidth <= size.width - 2 && machineHeight >= Self.tableSize.height - 1
         let blockWidth = beside ? besideWidth : machineWidth
         let left = max(1, (size.width - blockWidth) / 2)
-        let top = 2
         reels = (0..<count).map { index in
             let row = index / perRow, column = index % perRow
             let inRow = min(perRow, count - row * perRow)
             let rowLeft = left + (machineWidth - (inRow * reel.width + inRow - 1)) / 2
-            return Rect(x: rowLeft + column * (reel.width + 1), y: top + row * (reel.height + nameRow),
+            return Rect(x: rowLeft + column * (reel.width + 1), y: Self.reelsTop + row * (reel.height + Self.nameRows),
                         width: reel.width, height: reel.height)
         }
-        let messageY = top + machineHeight + 1
-        let controlsLeft = max(1, (size.width - max(machineWidth, 40)) / 2)
-        message = Rect(x: controlsLeft, y: messageY, width: max(0, size.width - controlsLeft - 1), height: 1)
-        buttons = Rect(x: controlsLeft, y: messageY + 2, width: max(0, size.width - controlsLeft - 1), height: 1)
+        let controlsLeft = max(1, (size.width - max(machineWidth, Self.controlsWidth)) / 2)
+        let controls = Rect(x: controlsLeft, y: Self.reelsTop + machineHeight + 1,
+                            width: max(0, size.width - controlsLeft - 1), height: 3)
+            .rows([.fixed(1), .fixed(1), .fixed(1)])
+        message = controls[0]
+        buttons = controls[2]
         if below {
-            table = Rect(x: controlsLeft, y: messageY + 4, width: Self.tableSize.width, height: Self.tableSize.height)
+            table = Rect(origin: Point(x: controlsLeft, y: buttons.maxY + 1), size: Self.tableSize)
         } else if beside {
-            table = Rect(x: left + machineWidth + 4, y: top, width: Self.tableSize.width, height: Self.tableSize.height)
+            table = Rect(origin: Point(x: left + machineWidth + Self.tableGap, y: Self.reelsTop), size: Self.tableSize)
         } else {
             table = nil
         }
+    }
+}
+
+/// What a Slots score is kept with: the machine that reached it (`3-digit`, `5-digit`) and
+/// the spins it took since the last reset (nil in entries kept without them).
+struct SlotsFigures: ScoreFigures, Equatable {
+    var machine: String
+    var spins: Int?
+
+    var stored: [String: String] {
+        var figures = ["machine": machine]
+        if let spins { figures["spins"] = String(spins) }
+        return figures
+    }
+
+    init(machine: String, spins: Int?) {
+        self.machine = machine
+        self.spins = spins
+    }
+
+    init?(stored: [String: String]) {
+        guard let machine = stored["machine"] else { return nil }
+        self.init(machine: machine, spins: stored["spins"].flatMap { Int($0) })
     }
 }
