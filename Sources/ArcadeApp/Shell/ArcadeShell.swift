@@ -77,8 +77,7 @@ public struct ArcadeShell: Screen {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         gameOptions = options
         let gameFrame = Self.gameFrame(in: frame)
-        let context = GameContext(seed: nextSeed(), options: options, frame: gameFrame,
-                                  scores: scores[id] ?? [], assets: assets)
+        let context = GameContext(seed: nextSeed(), options: options, scores: scores[id] ?? [], assets: assets)
         var screen = info.make(context)
         let effects = screen.start(in: gameFrame)
         active = (info, screen)

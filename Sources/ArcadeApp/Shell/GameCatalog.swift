@@ -28,25 +28,23 @@ public enum GameID: String, CaseIterable, Sendable, Codable {
     }
 }
 
-/// What a game needs to start: its seed, its options, and the screen it is drawn on.
+/// What a game needs to start: its seed, its options, its recorded scores and where its
+/// assets are (never the frame: that reaches the screen with every input).
 public struct GameContext: Sendable {
     /// The seed every random choice of the game comes from (`--seed N`, or a random one).
     public var seed: UInt64
     /// The game's own options, e.g. `["--deck": "DIR"]`.
     public var options: [String: String]
-    /// The frame the game opens in (the terminal without the key line). A game in the shape
-    /// of `GameScreen` never keeps it: the frame reaches it with every input.
-    public var frame: Frame
-    /// The game's recorded scores, best first (for a high-score table); see `scoresChanged`.
+    /// The game's recorded scores, best first (for a high-score table); newer ones arrive as
+    /// `RuntimeReport.scoresRecorded`.
     public var scores: [ScoreEntry]
     /// Where pictures and sounds are looked for.
     public var assets: AssetLocator
 
-    public init(seed: UInt64, options: [String: String] = [:], frame: Frame = Frame(size: Size(width: 80, height: 23)),
+    public init(seed: UInt64, options: [String: String] = [:],
                 scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: [])) {
         self.seed = seed
         self.options = options
-        self.frame = frame
         self.scores = scores
         self.assets = assets
     }
