@@ -124,8 +124,8 @@ public struct ArcadeShell: Screen {
     public func acceptsWhileTooSmall(_ key: Key) -> Bool {
         switch overlay {
         case .confirmLeave?, .confirmQuit?, .confirm?:
-            return [.character("y"), .character("Y"), .character("n"), .character("N"), .character("q"), .escape]
-                .contains(key)
+            // The question's own keys (y, n in either case, Esc), and q, which closes it.
+            return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
         case .help?, nil:
             return key == .character("q")
         }
