@@ -713,7 +713,22 @@ import Testing
         let figures = MemoryFigures(level: "Hard", time: "1:30", won: false, moves: 20, pairs: 7)
         #expect(figures.stored == ["level": "Hard", "time": "1:30", "result": "lost", "moves": "20", "pairs": "7"])
         #expect(MemoryFigures(stored: figures.stored) == figures)
-        #expect(MemoryFigures(stored: ["machine": "3-digit"]) == nil)
+        #expect(MemoryFigures(stored: ["machine": "3-digit"]).stored.isEmpty)
+        // A hand-edited entry that lacks some figures shows those it has on the menu.
+        let best = { (figures: [String: String]) in
+            MemoryScreen.describeBest(ScoreEntry(score: 9, date: "2026-12-01 10:00", player: "ann", figures: figures))
+        }
+        #expect(best(["level": "Hard", "result": "lost"]) == "best 9 (Hard, lost)")
+        #expect(best(["level": "Hard", "time": "0:42"]) == "best 9 (Hard, 0:42)")
+        #expect(best([:]) == "best 9")
+    }
+
+    @Test func turningACardOffTheBoardDoesNothing() {
+        var screen = started("1")
+        let frame = Frame.game80x23
+        let before = screen.cursor
+        #expect(screen.perform(.turnCard(99), in: frame).isEmpty)
+        #expect(screen.cursor == before)
     }
 
     // MARK: - Sizes

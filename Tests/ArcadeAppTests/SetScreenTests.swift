@@ -426,6 +426,10 @@ import Testing
         #expect(shell.text.contains("[ Play again (n) ]"))
         _ = shell.update(.key(.left))
         #expect(shell.text.contains("[>Play again (n)<]"))
+        _ = shell.update(.key(.character("L")))  // h and l in either case, as everywhere
+        #expect(shell.text.contains("[>Menu (m)<]"))
+        _ = shell.update(.key(.character("H")))
+        #expect(shell.text.contains("[>Play again (n)<]"))
         _ = shell.update(.key(.right))
         _ = shell.update(.key(.enter))
         #expect(shell.activeGame == nil)  // Menu: back to the menu

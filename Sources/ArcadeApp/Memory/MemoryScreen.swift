@@ -156,9 +156,11 @@ struct MemoryScreen: GameScreen {
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.
+    /// An entry missing some figures (a hand-edited file) shows those it has.
     static func describeBest(_ entry: ScoreEntry) -> String {
-        guard let figures = MemoryFigures(stored: entry.figures) else { return "best \(entry.score)" }
-        return "best \(entry.score) (\(figures.level), \(figures.won ? figures.time : "lost"))"
+        let figures = MemoryFigures(stored: entry.figures)
+        let details = [figures.level, figures.won == false ? "lost" : figures.time].compactMap { $0 }
+        return "best \(entry.score)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
 
     // MARK: - State read by drawing and tests
@@ -355,6 +357,7 @@ struct MemoryScreen: GameScreen {
         case .turn:
             return turn(cursor.index)
         case .turnCard(let index):
+            guard game?.cards.indices.contains(index) == true else { return [] }
             cursor.index = index
             return turn(index)
         case .restart:
@@ -551,20 +554,24 @@ struct MemoryScreen: GameScreen {
 /// What a Memory score is kept with: the level, the time played (m:ss), won or lost, and
 /// the moves and pairs (nil in entries kept without them).
 struct MemoryFigures: ScoreFigures, Equatable {
-    var level: String
-    var time: String
-    var won: Bool
+    var level: String?
+    var time: String?
+    /// True for a game won, false for one lost (time ran out); nil when not known.
+    var won: Bool?
     var moves: Int?
     var pairs: Int?
 
     var stored: [String: String] {
-        var figures = ["level": level, "time": time, "result": won ? "won" : "lost"]
+        var figures: [String: String] = [:]
+        if let level { figures["level"] = level }
+        if let time { figures["time"] = time }
+        if let won { figures["result"] = won ? "won" : "lost" }
         if let moves { figures["moves"] = String(moves) }
         if let pairs { figures["pairs"] = String(pairs) }
         return figures
     }
 
-    init(level: String, time: String, won: Bool, moves: Int?, pairs: Int?) {
+    init(level: String?, time: String?, won: Bool?, moves: Int?, pairs: Int?) {
         self.level = level
         self.time = time
         self.won = won
@@ -572,10 +579,11 @@ struct MemoryFigures: ScoreFigures, Equatable {
         self.pairs = pairs
     }
 
-    init?(stored: [String: String]) {
-        guard let level = stored["level"], let time = stored["time"],
-              let result = stored["result"], result == "won" || result == "lost" else { return nil }
-        self.init(level: level, time: time, won: result == "won", moves: stored["moves"].flatMap { Int($0) },
-                  pairs: stored["pairs"].flatMap { Int($0) })
+    /// Whatever figures `stored` has (a hand-edited file may lack some).
+    init(stored: [String: String]) {
+        let result = stored["result"]
+        self.init(level: stored["level"], time: stored["time"],
+                  won: result == "won" ? true : result == "lost" ? false : nil,
+                  moves: stored["moves"].flatMap { Int($0) }, pairs: stored["pairs"].flatMap { Int($0) })
     }
 }

@@ -228,8 +228,10 @@ public struct ArcadeShell: Screen {
     /// The keys the shell takes from a game that does not bind them: help and leave.
     private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape]
     /// The keys that move the game-over box's focus (unless a button has one as its hot key).
-    private static let gameOverFocusKeys: [Key] = [.tab, .backTab, .left, .right, .up, .down,
-                                                   .character("h"), .character("l")]
+    private static let gameOverFocusKeys: [Binding<Bool>] = [
+        Binding([.tab, .right, .down, .character("l")], true),
+        Binding([.backTab, .left, .up, .character("h")], false),
+    ]
 
     /// The frame a game draws in: the terminal without the key line.
     private static func gameFrame(in frame: Frame) -> Frame {
@@ -264,9 +266,8 @@ public struct ArcadeShell: Screen {
         switch input {
         case .key(let key):
             index = dialog.buttonIndex(for: key)
-            if index == nil, Self.gameOverFocusKeys.contains(key) {
+            if index == nil, let forward = Self.gameOverFocusKeys.action(for: key) {
                 var moved = dialog
-                let forward = key == .tab || key == .right || key == .down || key == .character("l")
                 moved.moveFocus(forward ? .right : .left)
                 gameOverFocus = moved.focusedIndex ?? 0
                 return []
