@@ -28,7 +28,7 @@ public struct Binding<Action> {
     /// True when a letter must be typed in the case listed (the menu's `q` quits; `Q` does
     /// nothing, as in every other place where `q` leaves).
     public var isCaseSensitive = false
-    private var resolve: @Sendable (Key) -> Action?
+    @usableFromInline var resolve: @Sendable (Key) -> Action?
 
     /// `keys` do `action`. `hint` and `help` are the words for the key line and help; their
     /// keys are spelled from `keys` (the first key on the key line, all of them in help)
@@ -80,15 +80,16 @@ public struct Binding<Action> {
     }
 
     /// True when `key` is one of this binding's keys (letters in either case).
-    public func matches(_ key: Key) -> Bool {
-        for bound in keys where bound == key { return true }
-        return !isCaseSensitive && key.isUppercaseLetter && keys.contains { Self.same($0, key) }
+    @inlinable public func matches(_ key: Key) -> Bool {
+        keys.contains(key) || (!isCaseSensitive && key.otherCase.map(keys.contains) == true)
     }
 
     /// The action `key` stands for, when it is one of the keys and the binding is enabled.
-    public func action(for key: Key) -> Action? {
-        guard isEnabled, matches(key) else { return nil }
-        return resolve(Self.folded(key, like: keys))
+    @inlinable public func action(for key: Key) -> Action? {
+        guard isEnabled else { return nil }
+        if keys.contains(key) { return resolve(key) }
+        guard !isCaseSensitive, let other = key.otherCase, keys.contains(other) else { return nil }
+        return resolve(other)
     }
 
     /// The same binding doing `transform(action)` instead, e.g. to wrap a part's actions in
@@ -100,20 +101,6 @@ public struct Binding<Action> {
         }
         mapped.isCaseSensitive = isCaseSensitive
         return mapped
-    }
-
-    /// Two keys are the same binding: equal, or the same letter in either case.
-    static func same(_ bound: Key, _ pressed: Key) -> Bool {
-        if bound == pressed { return true }
-        if case .character(let wanted) = bound, case .character(let got) = pressed, wanted.isLetter, got.isLetter {
-            return wanted.lowercased() == got.lowercased()
-        }
-        return false
-    }
-
-    /// `key` spelled as the binding lists it (`D` as `d`), so resolving sees one case.
-    static func folded(_ key: Key, like keys: [Key]) -> Key {
-        keys.contains(key) ? key : keys.first { same($0, key) } ?? key
     }
 
     /// A key as the key line and help spell it.
@@ -146,18 +133,34 @@ public struct Binding<Action> {
 }
 
 extension Key {
-    /// True for a letter with case (`D`, `É`) typed in upper case.
-    var isUppercaseLetter: Bool {
-        if case .character(let character) = self { return character.isUppercase }
-        return false
+    /// The same letter in the other case (`D` for `d`, `é` for `É`), or nil for a key that
+    /// is not a letter with two cases.
+    @usableFromInline @inlinable var otherCase: Key? {
+        guard case .character(let character) = self else { return nil }
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 65...90: return .character(Character(Unicode.Scalar(ascii + 32)))
+            case 97...122: return .character(Character(Unicode.Scalar(ascii - 32)))
+            default: return nil
+            }
+        }
+        guard character.isLetter else { return nil }
+        let other = character.isUppercase ? character.lowercased() : character.uppercased()
+        return other.count == 1 && other != String(character) ? .character(Character(other)) : nil
     }
 }
 
 extension Array {
     /// The action the first enabled binding with `key` stands for.
-    public func action<Action>(for key: Key) -> Action? where Element == Binding<Action> {
-        for binding in self {
-            if let action = binding.action(for: key) { return action }
+    @inlinable public func action<Action>(for key: Key) -> Action? where Element == Binding<Action> {
+        // Keys as typed first; then, once, the letter in its other case. Every key read is
+        // looked up here, so the usual key costs comparisons only.
+        for binding in self where binding.isEnabled && binding.keys.contains(key) {
+            if let action = binding.resolve(key) { return action }
+        }
+        guard let other = key.otherCase else { return nil }
+        for binding in self where binding.isEnabled && !binding.isCaseSensitive && binding.keys.contains(other) {
+            if let action = binding.resolve(other) { return action }
         }
         return nil
     }
