@@ -247,12 +247,13 @@ public struct ArcadeShell: Screen {
     /// game-over box that appears starts with its first button focused.
     private mutating func withGame(in frame: Frame,
                                    _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
-        guard var game = active?.screen, let id = active?.info.id else { return [] }
+        guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
-        let wasOver = game.gameOverDialog(in: gameFrame, focus: 0) != nil
-        let effects = body(&game, gameFrame)
-        if !wasOver || game.gameOverDialog(in: gameFrame, focus: 0) == nil { gameOverFocus = 0 }
-        active?.screen = game
+        let wasOver = active?.screen.gameOverDialog(in: gameFrame, focus: 0) != nil
+        // Changed in place, never copied out and back: a copy would make every array of the
+        // game's state shared, and the first change to each would copy it whole, every key.
+        let effects = body(&active!.screen, gameFrame)
+        if !wasOver || active?.screen.gameOverDialog(in: gameFrame, focus: 0) == nil { gameOverFocus = 0 }
         return appEffects(effects, from: id)
     }
 
