@@ -26,6 +26,11 @@ let package = Package(
         ),
         // libpng's classic, row-by-row API, whose longjmp never leaves this C target
         .target(name: "CArcadePNG", dependencies: ["CLibPNG"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
@@ -44,6 +49,9 @@ let package = Package(
         // The ncurses backend, the only code that calls curses: NcursesTerminal, reading and
         // decoding the terminal's input, terminal safety
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
+
+        // The store: one SQLite database (history, saved games), schema versions, migrations
+        .target(name: "ArcadeStore", dependencies: ["CSQLite"]),
 
         // App: menu, screens, scores, options
         .target(
@@ -77,6 +85,7 @@ let package = Package(
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeUI"]),
+        .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeStore", "CSQLite"]),
         .testTarget(
             name: "ArcadeAppTests",
             dependencies: ["ArcadeApp", "ArcadeTestSupport"],

@@ -1,0 +1,231 @@
+import CSQLite
+import Glibc
+
+/// One finished game as the store keeps it.
+public struct FinishedGame: Equatable, Sendable {
+    public var game: String
+    /// The mode or level played ("3-digit", "Hard"), when the game has several.
+    public var mode: String?
+    public var score: Int
+    /// The game's own figures (sets found, a time...), by name.
+    public var figures: [String: String]
+    /// Seconds played, when known.
+    public var duration: Double?
+    public var seed: UInt64?
+    public var player: String
+    /// When it finished, as the score lists show it ("2026-12-01 15:30").
+    public var finishedAt: String
+
+    public init(game: String, mode: String? = nil, score: Int, figures: [String: String] = [:],
+                duration: Double? = nil, seed: UInt64? = nil, player: String, finishedAt: String) {
+        self.game = game
+        self.mode = mode
+        self.score = score
+        self.figures = figures
+        self.duration = duration
+        self.seed = seed
+        self.player = player
+        self.finishedAt = finishedAt
+    }
+}
+
+/// Why the store could not be opened or written.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// Something other than a regular file stands where the database goes (a link, a FIFO,
+    /// a folder): it is left alone.
+    case notRegularFile(String)
+    /// The database was made by a newer arcade (its schema version is higher than this one knows).
+    case newerSchema(path: String, version: Int)
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .notRegularFile(let path): return "\(path) is not a regular file; it was left as it is"
+        case .newerSchema(let path, let version):
+            return "\(path) was written by a newer arcade (schema \(version)); it was left as it is"
+        case .sqlite(let error): return error.description
+        }
+    }
+}
+
+/// The arcade's store: one SQLite database, `arcade.sqlite3` in the data folder.
+///
+/// WAL mode and a busy timeout let two arcades use it at once; every write is one
+/// transaction, so a process killed at any moment leaves the last committed state. The
+/// schema is versioned with `PRAGMA user_version` and brought up to date by `migrations`,
+/// one step per version. A file that is damaged or not a database is moved aside
+/// (`arcade.sqlite3.corrupt-<time>`) and a fresh store started; `notice` says so.
+public final class ArcadeStore {
+    public static let fileName = "arcade.sqlite3"
+    /// How long a write waits for another arcade's write to finish.
+    public static let busyTimeoutMilliseconds = 2000
+
+    /// The schema, one step per version: step `n` takes a store at version `n` to `n + 1`.
+    static let migrations: [String] = [
+        // 1: finished games and their figures, high scores as queries over them; saved games.
+        """
+        CREATE TABLE finished_games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            mode TEXT,
+            score INTEGER NOT NULL,
+            duration REAL,
+            seed INTEGER,
+            player TEXT NOT NULL,
+            finished_at TEXT NOT NULL
+        );
+        CREATE INDEX finished_games_by_score ON finished_games (game, score);
+        CREATE TABLE game_figures (
+            game_id INTEGER NOT NULL REFERENCES finished_games (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (game_id, name)
+        );
+        CREATE TABLE saved_games (
+            game TEXT PRIMARY KEY,
+            state TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        );
+        """,
+    ]
+
+    /// The schema version this arcade writes.
+    public static var schemaVersion: Int { migrations.count }
+
+    public let path: String
+    /// What opening found that the player should be told (a damaged store moved aside).
+    public private(set) var notice: String?
+    private var database: SQLiteDatabase
+
+    /// Open (or create) the store in `directory`. `now` gives the time for the name of a
+    /// damaged file moved aside.
+    public init(directory: String, now: () -> Int = { time(nil) }) throws(StoreError) {
+        path = directory + "/" + Self.fileName
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            throw .notRegularFile(path)
+        }
+        do {
+            database = try Self.open(path)
+        } catch let error where error.isCorrupt {
+            let aside = path + ".corrupt-\(now())"
+            guard rename(path, aside) == 0 else { throw .sqlite(error) }
+            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            notice = "The arcade's store was damaged and was moved aside to \(aside); a new one was started."
+            do { database = try Self.open(path) } catch { throw .sqlite(error) }
+        } catch {
+            throw .sqlite(error)
+        }
+        try migrate()
+    }
+
+    /// A connection with the store's settings; fails with a corrupt error on a file that is
+    /// not a database.
+    private static func open(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path)
+        try database.rows("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
+        // Reading the schema finds a damaged header or a file that is not a database.
+        try database.rows("SELECT count(*) FROM sqlite_schema")
+        return database
+    }
+
+    /// The schema version of the file.
+    public func version() throws(StoreError) -> Int {
+        do {
+            return Int(try database.rows("PRAGMA user_version").first?.first?.integer ?? 0)
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Bring the schema up to `schemaVersion`, one transaction per step.
+    private func migrate() throws(StoreError) {
+        let found = try version()
+        guard found <= Self.schemaVersion else { throw .newerSchema(path: path, version: found) }
+        do {
+            for step in found..<Self.schemaVersion {
+                try database.transaction { () throws(SQLiteError) in
+                    try database.execute(Self.migrations[step])
+                    try database.execute("PRAGMA user_version = \(step + 1)")
+                }
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Keep `game`, with its figures, in one transaction; returns its row id.
+    @discardableResult
+    public func record(_ game: FinishedGame) throws(StoreError) -> Int64 {
+        do {
+            return try database.transaction { () throws(SQLiteError) -> Int64 in
+                try insert(game)
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Keep every game of `games` in one transaction (an import).
+    public func record(all games: [FinishedGame]) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                for game in games { _ = try insert(game) }
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    private func insert(_ game: FinishedGame) throws(SQLiteError) -> Int64 {
+        let row = try database.rows("""
+            INSERT INTO finished_games (game, mode, score, duration, seed, player, finished_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [.text(game.game), game.mode.map(SQLiteValue.text) ?? .null, .integer(Int64(game.score)),
+                  game.duration.map(SQLiteValue.real) ?? .null,
+                  game.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+                  .text(game.player), .text(game.finishedAt)])
+        let id = row.first?.first?.integer ?? 0
+        for (name, value) in game.figures.sorted(by: { $0.key < $1.key }) {
+            try database.rows("INSERT INTO game_figures (game_id, name, value) VALUES (?, ?, ?)",
+                              [.integer(id), .text(name), .text(value)])
+        }
+        return id
+    }
+
+    /// The best `limit` games of `game`, best first (ties: the earlier first): the high-score
+    /// list, a query over the history.
+    public func best(of game: String, limit: Int = 10, higherIsBetter: Bool = true) throws(StoreError) -> [FinishedGame] {
+        do {
+            let order = higherIsBetter ? "DESC" : "ASC"
+            let rows = try database.rows("""
+                SELECT id, mode, score, duration, seed, player, finished_at FROM finished_games
+                WHERE game = ? ORDER BY score \(order), id ASC LIMIT ?
+                """, [.text(game), .integer(Int64(max(0, limit)))])
+            return try rows.map { row throws(SQLiteError) in
+                let id = row[0].integer ?? 0
+                var figures: [String: String] = [:]
+                for figure in try database.rows("SELECT name, value FROM game_figures WHERE game_id = ?", [.integer(id)]) {
+                    if let name = figure[0].text, let value = figure[1].text { figures[name] = value }
+                }
+                return FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0), figures: figures,
+                                    duration: row[3].real, seed: row[4].integer.map { UInt64(bitPattern: $0) },
+                                    player: row[5].text ?? "", finishedAt: row[6].text ?? "")
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// How many finished games of `game` the store holds.
+    public func count(of game: String) throws(StoreError) -> Int {
+        do {
+            return Int(try database.rows("SELECT count(*) FROM finished_games WHERE game = ?", [.text(game)])
+                .first?.first?.integer ?? 0)
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import CSQLite
+import Glibc
+
+/// A SQLite result that was not what the call wanted, with SQLite's words for it.
+public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB`, `SQLITE_READONLY`...).
+    public var code: Int32
+    /// What SQLite said (`sqlite3_errmsg`), or the code's description.
+    public var message: String
+    /// What the arcade was doing ("open", "prepare", the statement...).
+    public var context: String
+
+    public var description: String { "\(context): \(message) (SQLite \(code))" }
+
+    /// The file is damaged or not a database at all: it is to be moved aside.
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+}
+
+/// One connection to a SQLite database file. Every result code is checked in `check`,
+/// which throws a `SQLiteError`; nothing else calls SQLite's C functions.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+
+    /// Open `path` read-write (creating it), never through a symbolic link.
+    init(path: String) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let opened { sqlite3_close_v2(opened) }
+            throw SQLiteError(code: code & 0xFF, message: message, context: "open \(path)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 0)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Throw unless `code` is one of `accepted`.
+    func check(_ code: Int32, _ context: @autoclosure () -> String, accepted: Set<Int32> = [SQLITE_OK]) throws(SQLiteError) {
+        guard !accepted.contains(code) else { return }
+        throw SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), context: context())
+    }
+
+    /// Run `sql` (one or more statements without parameters).
+    func execute(_ sql: String) throws(SQLiteError) {
+        try check(sqlite3_exec(handle, sql, nil, nil, nil), sql)
+    }
+
+    /// Run `sql` once with `values` bound to its `?` parameters, and return its rows.
+    @discardableResult
+    func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), "prepare \(sql)")
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, position)
+            case .integer(let number): code = sqlite3_bind_int64(statement, position, number)
+            case .real(let number): code = sqlite3_bind_double(statement, position, number)
+            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            }
+            try check(code, "bind \(position) of \(sql)")
+        }
+        var result: [[SQLiteValue]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            try check(code, sql, accepted: [SQLITE_ROW])
+            result.append((0..<sqlite3_column_count(statement)).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+                case SQLITE_NULL: return .null
+                default: return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
+                }
+            })
+        }
+        return result
+    }
+
+    /// Run `body` in one transaction (`BEGIN IMMEDIATE`, so a writer waits for another at
+    /// the start, not half-way): committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// SQLite copies bound text at once (`SQLITE_TRANSIENT`, a macro Swift cannot import).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// A value in or out of a statement.
+enum SQLiteValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    var integer: Int64? { if case .integer(let value) = self { return value } else { return nil } }
+    var real: Double? {
+        switch self {
+        case .real(let value): return value
+        case .integer(let value): return Double(value)
+        default: return nil
+        }
+    }
+    var text: String? { if case .text(let value) = self { return value } else { return nil } }
+}
