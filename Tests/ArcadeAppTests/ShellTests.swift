@@ -382,3 +382,34 @@ private struct SlotsResizeProbe: GameScreen {
         #expect(grid.text.contains("best 250"))  // the menu row
     }
 }
+
+/// A key changes the game on screen in place: a copy kept by the shell while the game
+/// changes would copy every array of the game's state, every key (a flood of keys took
+/// twice as long that way).
+@Suite struct ShellInPlaceTests {
+    private final class Storage: @unchecked Sendable {}
+
+    private struct Probe: GameScreen, @unchecked Sendable {
+        var storage = Storage()
+        var uniqueAtEachKey: [Bool] = []
+        func bindings(in frame: Frame) -> [Binding<Bool>] { [Binding([.character("z")], true)] }
+        mutating func perform(_ action: Bool, in frame: Frame) -> [GameEffect] {
+            uniqueAtEachKey.append(isKnownUniquelyReferenced(&storage))
+            return []
+        }
+        func render(into grid: inout CellGrid) {}
+        func minimumSize(in frame: Frame) -> Size { Size(width: 1, height: 1) }
+        var wantsTicks: Bool { false }
+        var isInProgress: Bool { false }
+        var helpTitle: String { "Probe" }
+    }
+
+    @Test func aKeyChangesTheGameOnScreenWithoutCopyingIt() {
+        let info = GameInfo(id: .set, summary: "probe", make: { _ in Probe() })
+        var shell = TestShell(games: [info], size: Size(width: 80, height: 24), seed: { 1 })
+        shell.open(.set)
+        _ = shell.update(.key(.character("z")))
+        _ = shell.update(.key(.character("Z")))
+        #expect(shell.screen(as: Probe.self)?.uniqueAtEachKey == [true, true])
+    }
+}

@@ -156,15 +156,26 @@ public struct ArcadeShell: Screen {
             return forwardToGame(.resize(gameFrame.size), in: frame)
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
-        guard let game = active?.screen else { return updateMenu(input, in: frame) }
+        guard active != nil else { return updateMenu(input, in: frame) }
+        if let effects = updateAroundGame(input, in: frame) { return effects }
+        return forwardToGame(input, in: frame)
+    }
 
-        if case .key(let key) = input, Self.sharedKeys.contains(key), !game.consumes(key, in: gameFrame) {
+    /// What the shell does with `input` before the game sees it: help and leaving, the key
+    /// line, the game-over box. Nil: the input is the game's.
+    ///
+    /// The game is only read here, never copied: a copy alive while the game is changed in
+    /// `withGame` would make every array of its state shared, and each copied whole.
+    private mutating func updateAroundGame(_ input: Input, in frame: Frame) -> [AppEffect]? {
+        let gameFrame = Self.gameFrame(in: frame)
+        if case .key(let key) = input, Self.sharedKeys.contains(key),
+           active?.screen.consumes(key, in: gameFrame) == false {
             switch key {
             case .character("?"):
                 overlay = .help
                 return []
             case .character("q"), .escape:
-                if game.isInProgress {
+                if active?.screen.isInProgress == true {
                     overlay = .confirmLeave
                     return []
                 }
@@ -176,10 +187,10 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        if let box = game.gameOverBox(in: gameFrame, focus: gameOverFocus) {
-            if let effects = updateGameOver(box.dialog, in: box.area, input, in: frame) { return effects }
+        if let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+            return updateGameOver(box.dialog, in: box.area, input, in: frame)
         }
-        return forwardToGame(input, in: frame)
+        return nil
     }
 
     public func render(into grid: inout CellGrid) {
