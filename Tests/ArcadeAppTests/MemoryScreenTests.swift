@@ -51,7 +51,7 @@ import Testing
         let frame = Frame(size: size, theme: theme)
         var grid = CellGrid(size: size, theme: theme)
         screen.render(into: &grid)
-        screen.gameOverDialog(in: frame, focus: 0)?.draw(into: &grid, in: grid.bounds)
+        if let box = screen.gameOverBox(in: frame, focus: 0) { box.dialog.draw(into: &grid, in: box.area) }
         return grid
     }
 

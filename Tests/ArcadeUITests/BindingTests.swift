@@ -27,7 +27,6 @@ import Testing
         let quit = [Binding([.character("q")], Action.deal, isCaseSensitive: true)]
         #expect(quit.action(for: .character("q")) == Action.deal)
         #expect(quit.action(for: .character("Q")) == nil)
-        #expect(quit.map { $0.map { _ in 1 } }.action(for: .character("Q")) == nil, "mapping keeps the case rule")
         let wide = [Binding<Action>.digits(0...12) { .pick($0) }]
         #expect(wide.action(for: .character("9")) == Action.pick(9))
         #expect(wide[0].keys.count == 10)

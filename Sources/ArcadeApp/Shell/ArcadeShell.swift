@@ -260,11 +260,11 @@ public struct ArcadeShell: Screen {
                                    _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
-        let wasOver = active?.screen.gameOverDialog(in: gameFrame, focus: 0) != nil
+        let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = body(&active!.screen, gameFrame)
-        if !wasOver || active?.screen.gameOverDialog(in: gameFrame, focus: 0) == nil { gameOverFocus = 0 }
+        if !wasOver || active?.screen.showsGameOver(in: gameFrame) != true { gameOverFocus = 0 }
         return appEffects(effects, from: id)
     }
 

@@ -99,16 +99,11 @@ extension GameScreen {
         }
     }
 
-    /// Press key `key` (a test's way in, and the shell's): the same as `update(.key(key))`.
-    public mutating func press(_ key: Key, in frame: Frame) -> [GameEffect] {
-        update(.key(key), in: frame)
-    }
-
     // The game-over box, for the shell, which holds the game only as `any GameScreen`.
 
-    /// The game-over box with button `focus` focused, or nil while the game goes on.
-    func gameOverDialog(in frame: Frame, focus: Int) -> Dialog? {
-        gameOver(in: frame)?.dialog(focus: focus)
+    /// True while the game's result is up (the shell keeps the box's focus only then).
+    func showsGameOver(in frame: Frame) -> Bool {
+        gameOver(in: frame) != nil
     }
 
     /// The game-over box with button `focus` focused and the rectangle it is centred in.

@@ -92,17 +92,6 @@ public struct Binding<Action> {
         return resolve(other)
     }
 
-    /// The same binding doing `transform(action)` instead, e.g. to wrap a part's actions in
-    /// its screen's.
-    public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Binding<Other> {
-        let resolve = self.resolve
-        var mapped = Binding<Other>(keys: keys, hint: hint, help: help, isEnabled: isEnabled) { key in
-            resolve(key).map(transform)
-        }
-        mapped.isCaseSensitive = isCaseSensitive
-        return mapped
-    }
-
     /// A key as the key line and help spell it.
     public static func name(_ key: Key) -> String {
         switch key {
