@@ -3,7 +3,7 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a
 /// constant and mixed; fast, passes BigCrush, and trivially reproducible. A
 /// seeded game must never draw from `SystemRandomNumberGenerator`.
-public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
+public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable, Codable {
     private var state: UInt64
 
     /// A generator whose whole sequence is fixed by `seed`.

@@ -65,18 +65,23 @@ public struct GameInfo: Sendable {
     public var options: [GameOption]
     /// Start a new screen for this game.
     public var make: @Sendable (GameContext) -> any GameScreen
+    /// The screen a saved game's state (`GameSave.state`) describes, or nil when it does not
+    /// decode (a save of an older format); nil for a game that keeps nothing.
+    public var resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)?
     /// How the menu shows the best entry, e.g. "best 412".
     public var describeBest: @Sendable (ScoreEntry) -> String
 
     public init(id: GameID, summary: String, scoreOrder: ScoreOrder = .higherIsBetter,
                 options: [GameOption] = [],
                 make: @escaping @Sendable (GameContext) -> any GameScreen,
+                resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)? = nil,
                 describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" }) {
         self.id = id
         self.summary = summary
         self.scoreOrder = scoreOrder
         self.options = options
         self.make = make
+        self.resume = resume
         self.describeBest = describeBest
     }
 }

@@ -47,6 +47,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
 
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
+    /// The game to keep when the player leaves it while `isInProgress` (`SavedState.encode`),
+    /// read back by the game's `GameInfo.resume`; nil by default: nothing is kept.
+    func savedState() -> GameSave?
     /// What the effect runtime learned for this game (scores recorded, a deck loaded).
     mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect]
     /// The player answered yes to a question the game asked with `GameEffect.confirm`.
@@ -72,6 +75,7 @@ extension GameScreen {
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
     public mutating func willLeave() -> [GameEffect] { [] }
+    public func savedState() -> GameSave? { nil }
     public mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] { [] }
     public mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] { [] }
 

@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// What a game in progress keeps when the player leaves it (`GameScreen.savedState`): its
+/// state as text, and the few words the resume offer shows ("score 12").
+public struct GameSave: Equatable, Sendable {
+    /// The screen's state, as `SavedState.encode` wrote it.
+    public var state: String
+    /// What the offer says of the game: "score 12", "3 of 10 pairs".
+    public var summary: String
+
+    public init(state: String, summary: String) {
+        self.state = state
+        self.summary = summary
+    }
+}
+
+/// A game left in progress, as the store keeps it and the shell offers to resume it.
+public struct SavedGame: Equatable, Sendable {
+    public var game: GameID
+    public var save: GameSave
+    /// When it was left, seconds since 1970.
+    public var savedAt: Double
+
+    public init(game: GameID, save: GameSave, savedAt: Double) {
+        self.game = game
+        self.save = save
+        self.savedAt = savedAt
+    }
+}
+
+/// How a screen's state becomes the text a `GameSave` holds, and back.
+///
+/// The state is JSON with the format's version beside it: a screen whose saved form
+/// changes raises its version, and a save of another version (or one that does not
+/// decode) reads as nil, which the shell reports and drops, never a crash.
+public enum SavedState {
+    private struct Envelope<State: Codable>: Codable {
+        var version: Int
+        var state: State
+    }
+
+    /// `state` as a save, with `summary` for the resume offer; nil if it cannot be encoded.
+    public static func encode<State: Codable>(_ state: State, version: Int, summary: String) -> GameSave? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(Envelope(version: version, state: state)) else { return nil }
+        return GameSave(state: String(decoding: data, as: UTF8.self), summary: summary)
+    }
+
+    /// The state `text` holds, when it is of `version` and decodes as `State`; else nil.
+    public static func decode<State: Codable>(_ type: State.Type, version: Int, from text: String) -> State? {
+        guard let envelope = try? JSONDecoder().decode(Envelope<State>.self, from: Data(text.utf8)),
+              envelope.version == version else { return nil }
+        return envelope.state
+    }
+}
