@@ -96,7 +96,8 @@ public final class ArcadeStore {
     public let path: String
     /// What opening found that the player should be told (a damaged store moved aside).
     public private(set) var notice: String?
-    private var database: SQLiteDatabase
+    /// The connection (internal: the statistics queries live in a file of their own).
+    let database: SQLiteDatabase
 
     /// Open (or create) the store in `directory`. `now` gives the time for the name of a
     /// damaged file moved aside.
