@@ -53,11 +53,11 @@ let package = Package(
         // The store: one SQLite database (history, saved games), schema versions, migrations
         .target(name: "ArcadeStore", dependencies: ["CSQLite"]),
 
-        // App: menu, screens, scores, options
+        // App: menu, screens, the data it keeps (through ArcadeStore), options
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "CArcadePNG",
+                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeStore", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
@@ -66,9 +66,11 @@ let package = Package(
         // Tools, outside the product (Tools/): the harness that drives a program in a
         // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
         // built on it, and the generator of the temple pictures' PNGs from their text sources
-        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore"], path: "Tools/ArcadeHarness"),
+        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
+        // Writes games into a store from a process of its own, for the store's process tests
+        .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 
         // Tests
         .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
@@ -88,12 +90,12 @@ let package = Package(
         .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeStore", "CSQLite"]),
         .testTarget(
             name: "ArcadeAppTests",
-            dependencies: ["ArcadeApp", "ArcadeTestSupport"],
+            dependencies: ["ArcadeApp", "ArcadeStore", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "arcade-store-writer", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,10 +28,8 @@ public enum Arcade {
 
         let noColor = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
         let mute = options.mute || environment["ARCADE_SOUND"]?.lowercased() == "off"
-        let dataDirectory = ScoreStore.defaultDirectory(environment: environment)
-        let store = ScoreStore(directory: dataDirectory)
-        let board = store.load()
-        let player = ScoreStore.playerName(environment: environment)
+        let dataDirectory = ArcadeData.directory(environment: environment)
+        let player = ArcadeData.playerName(environment: environment)
 
         let terminal: NcursesTerminal
         do {
@@ -41,15 +39,16 @@ public enum Arcade {
             return 2
         }
 
-        var scores: [GameID: [ScoreEntry]] = [:]
-        for game in games { scores[game.id] = board.games[game.id.rawValue] ?? [] }
+        // Only now, with the terminal ours, is anything on disk touched.
+        let data = ArcadeData(directory: dataDirectory)
         let assets = AssetLocator(environment: environment)
-        var shell = ArcadeShell(games: games, scores: scores, notice: board.notice, assets: assets,
-                                dataDirectory: dataDirectory, seed: { options.seed ?? SeededGenerator.randomSeed() })
+        var shell = ArcadeShell(games: games, scores: data.scores(for: games), saved: data.savedGames(),
+                                notice: data.notice, assets: assets, dataDirectory: dataDirectory,
+                                seed: { options.seed ?? SeededGenerator.randomSeed() }, now: { Double(time(nil)) })
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: mute)
-        let runtime = EffectRuntime(games: games, store: store, player: player, device: terminal, sound: sound,
+        let runtime = EffectRuntime(games: games, data: data, player: player, device: terminal, sound: sound,
                                     isMuted: mute, assets: assets)
         var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
         var status = ExitStatus.success

@@ -62,7 +62,8 @@ public final class ArcadeStore {
 
     /// The schema, one step per version: step `n` takes a store at version `n` to `n + 1`.
     static let migrations: [String] = [
-        // 1: finished games and their figures, high scores as queries over them; saved games.
+        // 1: finished games and their figures, high scores as queries over them; saved games;
+        // marks of what was done once (the import of scores.json).
         """
         CREATE TABLE finished_games (
             id INTEGER PRIMARY KEY,
@@ -85,7 +86,12 @@ public final class ArcadeStore {
             game TEXT PRIMARY KEY,
             state TEXT NOT NULL,
             summary TEXT NOT NULL,
+            seed INTEGER,
             saved_at REAL NOT NULL
+        );
+        CREATE TABLE store_meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
         );
         """,
     ]
@@ -94,8 +100,12 @@ public final class ArcadeStore {
     public static var schemaVersion: Int { migrations.count }
 
     public let path: String
-    /// What opening found that the player should be told (a damaged store moved aside).
+    /// What opening found that the player should be told (a damaged store moved aside, a
+    /// store that can only be read).
     public private(set) var notice: String?
+    /// True when the file could be opened only for reading (a read-only folder or file):
+    /// what it holds is shown, and every write fails with a named error.
+    public private(set) var isReadOnly = false
     /// The connection (internal: the statistics queries live in a file of their own).
     let database: SQLiteDatabase
 
@@ -115,17 +125,32 @@ public final class ArcadeStore {
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             notice = "The arcade's store was damaged and was moved aside to \(aside); a new one was started."
             do { database = try Self.open(path) } catch { throw .sqlite(error) }
+        } catch let error where Self.mayBeReadable(error) && access(path, F_OK) == 0 {
+            // A folder or file the arcade may not write: show what is there, keep nothing new.
+            do { database = try Self.open(path, readOnly: true) } catch { throw .sqlite(error) }
+            isReadOnly = true
+            notice = "The arcade's store \(path) can only be read (\(error.message)); new results will not be kept."
         } catch {
             throw .sqlite(error)
         }
-        try migrate()
+        if isReadOnly {
+            let found = try version()
+            guard found == Self.schemaVersion else { throw .newerSchema(path: path, version: found) }
+        } else {
+            try migrate()
+        }
+    }
+
+    /// Opening for writing failed in a way that opening only for reading may not.
+    private static func mayBeReadable(_ error: SQLiteError) -> Bool {
+        [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_IOERR].contains(error.code)
     }
 
     /// A connection with the store's settings; fails with a corrupt error on a file that is
     /// not a database.
-    private static func open(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
-        let database = try SQLiteDatabase(path: path)
-        try database.rows("PRAGMA journal_mode = WAL")
+    private static func open(_ path: String, readOnly: Bool = false) throws(SQLiteError) -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        if !readOnly { try database.rows("PRAGMA journal_mode = WAL") }
         try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
         // Reading the schema finds a damaged header or a file that is not a database.
         try database.rows("SELECT count(*) FROM sqlite_schema")
@@ -157,12 +182,34 @@ public final class ArcadeStore {
         }
     }
 
-    /// Keep `game`, with its figures, in one transaction; returns its row id.
+    /// Keep `game`, with its figures, in one transaction; returns its row id. With
+    /// `forgettingSavedGame`, the game's saved game (the one just finished) goes in the same
+    /// transaction.
     @discardableResult
-    public func record(_ game: FinishedGame) throws(StoreError) -> Int64 {
+    public func record(_ game: FinishedGame, forgettingSavedGame: Bool = false) throws(StoreError) -> Int64 {
         do {
             return try database.transaction { () throws(SQLiteError) -> Int64 in
-                try insert(game)
+                if forgettingSavedGame {
+                    try database.rows("DELETE FROM saved_games WHERE game = ?", [.text(game.game)])
+                }
+                return try insert(game)
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Keep `games` once: they and the mark `marker` are written in one transaction, so an
+    /// import interrupted at any moment is either whole or not there. False when the mark
+    /// was already there (the import had happened; nothing is written again).
+    public func importOnce(_ games: [FinishedGame], marker: String) throws(StoreError) -> Bool {
+        do {
+            return try database.transaction { () throws(SQLiteError) -> Bool in
+                let done = try database.rows("SELECT 1 FROM store_meta WHERE key = ?", [.text(marker)])
+                guard done.isEmpty else { return false }
+                for game in games { _ = try insert(game) }
+                try database.rows("INSERT INTO store_meta (key, value) VALUES (?, 'done')", [.text(marker)])
+                return true
             }
         } catch {
             throw .sqlite(error)
@@ -228,5 +275,62 @@ public final class ArcadeStore {
         } catch {
             throw .sqlite(error)
         }
+    }
+
+    // MARK: - Saved games
+
+    /// Keep `save` as its game's saved game, replacing the one before.
+    public func save(_ save: StoredSave) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("""
+                    INSERT OR REPLACE INTO saved_games (game, state, summary, seed, saved_at) VALUES (?, ?, ?, ?, ?)
+                    """, [.text(save.game), .text(save.state), .text(save.summary),
+                          save.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null, .real(save.savedAt)])
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Every game's saved game (one per game at most).
+    public func savedGames() throws(StoreError) -> [StoredSave] {
+        do {
+            return try database.rows("SELECT game, state, summary, seed, saved_at FROM saved_games ORDER BY game").map { row in
+                StoredSave(game: row[0].text ?? "", state: row[1].text ?? "", summary: row[2].text ?? "",
+                           seed: row[3].integer.map { UInt64(bitPattern: $0) }, savedAt: row[4].real ?? 0)
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Drop `game`'s saved game, if it has one.
+    public func forgetSavedGame(_ game: String) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("DELETE FROM saved_games WHERE game = ?", [.text(game)])
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}
+
+/// A game left in progress, as the store keeps it: the game's own state as text, the words
+/// the resume offer shows, its seed and when it was left (seconds since 1970).
+public struct StoredSave: Equatable, Sendable {
+    public var game: String
+    public var state: String
+    public var summary: String
+    public var seed: UInt64?
+    public var savedAt: Double
+
+    public init(game: String, state: String, summary: String, seed: UInt64? = nil, savedAt: Double) {
+        self.game = game
+        self.state = state
+        self.summary = summary
+        self.seed = seed
+        self.savedAt = savedAt
     }
 }

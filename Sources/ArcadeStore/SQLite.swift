@@ -21,10 +21,11 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
 final class SQLiteDatabase {
     private let handle: OpaquePointer
 
-    /// Open `path` read-write (creating it), never through a symbolic link.
-    init(path: String) throws(SQLiteError) {
+    /// Open `path` read-write (creating it), or only for reading, never through a symbolic link.
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

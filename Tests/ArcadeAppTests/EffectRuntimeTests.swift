@@ -15,7 +15,7 @@ import Testing
     @Test func aFinishedGameIsRecordedAndTheMenuShowsItsBest() throws {
         try withTemporaryDirectory { folder in
             let device = FakeTerminal(script: [])
-            let runtime = EffectRuntime(games: Self.games, store: ScoreStore(directory: folder), player: "ann",
+            let runtime = EffectRuntime(games: Self.games, data: ArcadeData(directory: folder), player: "ann",
                                         device: device, sound: nil, isMuted: false)
             var shell = ArcadeShell(games: Self.games, seed: { 1 })
             let frame = Frame(size: device.size)
@@ -28,8 +28,8 @@ import Testing
             var grid = CellGrid(size: device.size)
             shell.render(into: &grid)
             #expect(grid.text.contains("best 10"))
-            let saved = try String(contentsOfFile: folder + "/scores.json", encoding: .utf8)
-            #expect(saved.contains("\"ann\""))
+            let kept = ArcadeData(directory: folder).scores(for: Self.games)[.set]
+            #expect(kept?.map(\.player) == ["ann"] && kept?.map(\.score) == [10], "the store has it after a restart")
         }
     }
 
@@ -38,11 +38,11 @@ import Testing
             let blocked = folder + "/not-a-folder"
             FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8))
             let device = FakeTerminal(script: [])
-            let runtime = EffectRuntime(games: Self.games, store: ScoreStore(directory: blocked), player: "ann",
+            let runtime = EffectRuntime(games: Self.games, data: ArcadeData(directory: blocked), player: "ann",
                                         device: device, sound: nil, isMuted: true)
             var shell = ArcadeShell(games: Self.games, seed: { 1 })
             let frame = Frame(size: device.size)
-            #expect(runtime.perform(.recordScore(.set, score: 5, figures: [:]), on: &shell, in: frame) == .proceed)
+            #expect(runtime.perform(.recordScore(.set, ScoreRecord(score: 5)), on: &shell, in: frame) == .proceed)
             #expect(shell.menu.notice?.isEmpty == false, "the menu says the score was not kept")
             #expect(runtime.perform(.bell, on: &shell, in: frame) == .proceed)
             #expect(device.bellCount == 0, "muted: no bell")

@@ -292,7 +292,7 @@ extension Result {
         init(size: Size = Size(width: 80, height: 24), loader: DeckLoader? = nil) {
             data = FileManager.default.temporaryDirectory.appendingPathComponent("temples-\(UUID().uuidString)").path
             shell = TestShell(games: GameCatalog.games.filter { $0.id == .temples }, size: size, seed: { 5 })
-            runtime = EffectRuntime(games: GameCatalog.games, store: ScoreStore(directory: data), player: "tester",
+            runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: data), player: "tester",
                                     device: FakeTerminal(script: []), sound: nil, isMuted: true,
                                     assets: AssetLocator(roots: [TempleScreenTests.assets]))
             if let loader { runtime.loadFolder = { _ in loader } }

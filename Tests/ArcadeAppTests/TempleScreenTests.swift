@@ -563,14 +563,14 @@ import Testing
         #expect(figures.stored == ["accuracy": "95%", "time": "1:12", "correct": "20", "incorrect": "1",
                                    "deck": "temples"])
         #expect(TempleFigures(stored: figures.stored) == figures)
-        let entry = ScoreStore.makeEntry(score: 95, player: "p", figures: figures.stored)
+        let entry = ScoreEntry(score: 95, date: "2026-12-01 10:00", player: "p", figures: figures.stored)
         let temples = GameCatalog.games.first { $0.id == .temples }!
         #expect(temples.describeBest(entry) == "best 95% in 1:12")
         // Games kept before the deck was named read as games of the temples.
         var older = figures.stored
         older["deck"] = nil
         #expect(TempleFigures(stored: older) == figures)
-        #expect(temples.describeBest(ScoreStore.makeEntry(score: 80, player: "p", figures: [:])) == "best 80%")
+        #expect(temples.describeBest(ScoreEntry(score: 80, date: "2026-12-01 10:00", player: "p")) == "best 80%")
     }
 
     @Test func theStatusLineTakesTheFirstWordingThatFitsAndKeepsItsTail() {

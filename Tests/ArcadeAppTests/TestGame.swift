@@ -3,7 +3,7 @@ import ArcadeUI
 @testable import ArcadeApp
 
 /// A tiny game for shell tests: counts presses, can run a clock, can finish.
-struct TestGame: GameScreen {
+struct TestGame: GameScreen, Codable {
     var presses = 0
     var clock = 0.0
     var running = false
@@ -49,6 +49,16 @@ struct TestGame: GameScreen {
     var isInProgress: Bool { presses > 0 && !finished }
     var helpTitle: String { "Test" }
     func helpNotes(in frame: Frame) -> [String] { ["A game for tests."] }
+
+    /// Kept when left in progress: its whole state.
+    func savedState() -> GameSave? {
+        isInProgress ? SavedState.encode(self, version: 1, summary: "\(presses) presses") : nil
+    }
+
+    /// The game `state` describes.
+    static func resume(_ state: String, _ context: GameContext) -> (any GameScreen)? {
+        SavedState.decode(TestGame.self, version: 1, from: state)
+    }
 
     mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
         presses = 0

@@ -29,8 +29,8 @@ extension PtyProcess {
     public var restoreProblems: [String] { RestoreCheck.check(self).problems }
 }
 
-/// The score file in `dataHome` is absent, or non-empty valid JSON.
+/// The store in `dataHome` is absent, or opens and passes its integrity check.
 public func expectValidScores(_ dataHome: URL, sourceLocation: SourceLocation = #_sourceLocation) {
-    let check = ScoreFileCheck.check(dataHome: dataHome.path)
-    #expect(check.isGood, "the score file: \(check.summary)", sourceLocation: sourceLocation)
+    let check = StoreCheck.check(dataHome: dataHome.path)
+    #expect(check.isGood, "the store: \(check.summary)", sourceLocation: sourceLocation)
 }

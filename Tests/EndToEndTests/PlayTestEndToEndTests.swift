@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import BlackjackModel
 import Foundation
@@ -149,9 +150,9 @@ extension EndToEnd {
             #expect(await session.signal(signal))
             #expect(await session.waitForExit() == status)
             session.expectRestored()
-            let file = session.dataHome.appendingPathComponent("arcade/scores.json")
-            let saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            #expect(saved.contains("\"slots\"") && saved.contains("3-digit"), "the best was kept:\n\(saved)")
+            let store = StoreCheck.check(dataHome: session.dataHome.path)
+            #expect(store.isGood && store.figures["slots"]?.first?["machine"] == "3-digit",
+                    "the best was kept: \(store.summary)")
         }
 
         /// A logout sends SIGTERM and SIGHUP back to back: the second must not cut the first short.
@@ -168,9 +169,9 @@ extension EndToEnd {
             let status = await session.waitForExit()
             #expect(status == 143 || status == 129, "\(String(describing: status))")
             session.expectRestored()
-            let file = session.dataHome.appendingPathComponent("arcade/scores.json")
-            let saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            #expect(saved.contains("\"slots\"") && saved.contains("3-digit"), "the best was kept:\n\(saved)")
+            let store = StoreCheck.check(dataHome: session.dataHome.path)
+            #expect(store.isGood && store.figures["slots"]?.first?["machine"] == "3-digit",
+                    "the best was kept: \(store.summary)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -75,8 +76,8 @@ extension EndToEnd {
             // Neither machine went above the 100 it started with: no "best" to show or keep.
             #expect(line(containing: "3  Slots", in: session)?.contains("best") == false)
             await session.quitFromMenu()
-            let scores = try? String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
-            #expect(scores?.contains("\"slots\"") != true)
+            let store = StoreCheck.check(dataHome: session.dataHome.path)
+            #expect(store.isGood && store.scores["slots"] == nil, "\(store.summary)")
         }
 
         @Test func aMachineThatWentAbove100KeepsItsBest() async throws {
@@ -89,8 +90,9 @@ extension EndToEnd {
             session.type("y")
             #expect(await session.waitFor("best 398 (3-digit)"))
             await session.quitFromMenu()
-            let scores = try String(contentsOf: session.dataHome.appendingPathComponent("arcade/scores.json"), encoding: .utf8)
-            #expect(scores.contains("\"slots\"") && scores.contains("3-digit") && !scores.contains("5-digit"))
+            let store = StoreCheck.check(dataHome: session.dataHome.path)
+            #expect(store.scores["slots"] == [398] && store.figures["slots"]?.first?["machine"] == "3-digit",
+                    "only the 3-digit machine's best is kept: \(store.summary)")
         }
     }
 }

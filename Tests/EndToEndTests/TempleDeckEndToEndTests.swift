@@ -200,9 +200,8 @@ extension EndToEnd {
             #expect(!temples.contains("best"), "the menu shows a best for Temples: \(temples)")
             session.type("q")
             #expect(await session.waitForExit() == 0)
-            let scores = session.dataHome.appendingPathComponent("arcade/scores.json")
-            let saved = (try? String(contentsOf: scores, encoding: .utf8)) ?? ""
-            #expect(!saved.contains("temples"), "scores.json: \(saved)")
+            let store = StoreCheck.check(dataHome: session.dataHome.path)
+            #expect(store.isGood && store.scores["temples"] == nil, "the store: \(store.summary)")
         }
     }
 }

@@ -250,7 +250,7 @@ struct Benchmark {
             result.notes.append("did not exit after q/y rounds; screen:\n" + process.terminal.text)
             _ = process.kill9()
         }
-        let scores = ScoreFileCheck.check(dataHome: dataHome)
+        let scores = StoreCheck.check(dataHome: dataHome)
         if !scores.isGood { result.notes.append("score file: \(scores.summary)") }
     }
 

@@ -13,11 +13,24 @@ public struct MenuScreen: Sendable {
         public var summary: String
         /// The best score as the game describes it, or nil when none is recorded.
         public var best: String?
+        /// True when a game left in progress waits to be resumed.
+        public var hasSavedGame: Bool
 
-        public init(id: GameID, summary: String, best: String? = nil) {
+        public init(id: GameID, summary: String, best: String? = nil, hasSavedGame: Bool = false) {
             self.id = id
             self.summary = summary
             self.best = best
+            self.hasSavedGame = hasSavedGame
+        }
+
+        /// The mark of a saved game, before the best score.
+        static let savedMark = "saved game"
+
+        /// Columns the right-hand side takes: the saved mark and the best score.
+        var trailingWidth: Int {
+            let best = self.best.map { DisplayWidth.of($0) } ?? 0
+            let mark = hasSavedGame ? DisplayWidth.of(Self.savedMark) + (best > 0 ? 2 : 0) : 0
+            return best + mark
         }
     }
 
@@ -134,13 +147,15 @@ public struct MenuScreen: Sendable {
     public static let keyHints = bindings.keyHints()
 
     /// What `?` shows on the menu, naming the folder the scores are kept in.
-    public static func help(dataDirectory: String) -> HelpSheet {
+    public static func help(dataDirectory: String?) -> HelpSheet {
         HelpSheet(
             title: "Arcade",
             keys: bindings.helpRows(),
             notes: [
-                "In a game: ? shows its keys, q or Esc comes back here.",
-                "Best scores are kept in \(dataDirectory)/scores.json.",
+                "In a game: ? shows its keys, q or Esc comes back here; a game left half-way is kept, "
+                    + "and opening it again offers to resume it.",
+                dataDirectory.map { "Scores and saved games are kept in \($0)/arcade.sqlite3." }
+                    ?? "No home folder was found: nothing is kept.",
             ])
     }
 
@@ -158,7 +173,7 @@ public struct MenuScreen: Sendable {
             let rowCount = rows.count
             // Wide enough for the longest description and best score, at least 76 columns.
             let needed = rows.map { row in
-                17 + DisplayWidth.of(row.summary) + (row.best.map { DisplayWidth.of($0) + 2 } ?? 0)
+                17 + DisplayWidth.of(row.summary) + (row.trailingWidth > 0 ? row.trailingWidth + 2 : 0)
             }.max() ?? 0
             width = min(size.width - 2, max(76, needed))
             left = max(1, (size.width - width) / 2)
@@ -197,10 +212,15 @@ public struct MenuScreen: Sendable {
         grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
         let best = row.best ?? ""
         let bestWidth = DisplayWidth.of(best)
+        let trailing = row.trailingWidth
         let summaryX = layout.left + 17
-        let summaryRoom = layout.width - 17 - (bestWidth > 0 ? bestWidth + 2 : 0)
+        let summaryRoom = layout.width - 17 - (trailing > 0 ? trailing + 2 : 0)
         if summaryRoom > 3 {
             grid.write(TextLayout.truncated(row.summary, toWidth: summaryRoom, ascii: grid.theme.ascii), at: Point(x: summaryX, y: y), clip: clip)
+        }
+        if row.hasSavedGame {
+            grid.write(Row.savedMark, at: Point(x: layout.left + layout.width - trailing, y: y),
+                       style: Style.bold.foreground(.yellow), clip: clip)
         }
         if bestWidth > 0 {
             grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: y),

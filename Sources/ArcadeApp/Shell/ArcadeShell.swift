@@ -4,10 +4,15 @@ import ArcadeUI
 public enum AppEffect: Equatable, Sendable {
     case quit
     case sound(SoundCue)
-    case recordScore(GameID, score: Int, figures: [String: String])
+    /// Keep game `id`'s finished result (which also forgets its saved game).
+    case recordScore(GameID, ScoreRecord)
     case bell
     /// A deck for game `id`: load it, ask how far it is, or stop loading it.
     case deck(GameID, DeckRequest)
+    /// Keep a game left in progress, replacing its game's saved game.
+    case saveGame(SavedGame)
+    /// Forget game `id`'s saved game (a new game was chosen, or the save did not decode).
+    case forgetSavedGame(GameID)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -17,6 +22,8 @@ public enum AppEffect: Equatable, Sendable {
 /// menu asks "Quit the arcade? (y/n)", and the bottom line always shows the main keys.
 /// It also asks the questions games ask for (`GameEffect.confirm`), and shows a finished
 /// game's result in the game-over box (`GameScreen.gameOver`), whose focus it keeps.
+/// A game left in progress is saved (`GameScreen.savedState`), and opening it again offers
+/// "Resume (score 12, 3 minutes ago)" or "New game".
 /// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
@@ -32,36 +39,51 @@ public struct ArcadeShell: Screen {
         case confirmQuit
         /// A question the game asked; yes calls its `confirmed(_:)`.
         case confirm(Confirmation)
+        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game;
+        /// `age` is how long ago it was left, in words.
+        case resume(GameID, age: String)
     }
 
     public private(set) var menu: MenuScreen
     public private(set) var overlay: Overlay?
     private var games: [GameInfo]
-    private var active: (info: GameInfo, screen: any GameScreen)?
+    private var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?)?
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
     public private(set) var gameOverFocus = 0
+    /// The focused button of the resume offer (0, Resume, when it opens).
+    public private(set) var resumeFocus = 0
+    /// The games left in progress, by game, as the store has them.
+    public private(set) var savedGames: [GameID: SavedGame]
+    /// Seconds since 1970, for when a game is saved and how long ago.
+    private let now: () -> Double
     private var scores: [GameID: [ScoreEntry]]
     private let assets: AssetLocator
-    /// Where scores are kept, as the menu's help names it.
-    private let dataDirectory: String
+    /// Where scores are kept, as the menu's help names it (nil: nowhere).
+    private let dataDirectory: String?
 
-    /// A shell over `games` showing the menu, with each game's recorded `scores` (best first).
+    /// A shell over `games` showing the menu, with each game's recorded `scores` (best first)
+    /// and the games left in progress (`saved`).
     ///
-    /// `seed` gives each started game its seed (the same one for `--seed N`).
-    public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil,
-                assets: AssetLocator = AssetLocator(roots: []),
-                dataDirectory: String = "~/.local/share/arcade", seed: @escaping () -> UInt64) {
+    /// `seed` gives each started game its seed (the same one for `--seed N`); `now` is the
+    /// time in seconds since 1970.
+    public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [GameID: SavedGame] = [:],
+                notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
+                dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
+                now: @escaping () -> Double = { 0 }) {
         self.games = games
         self.dataDirectory = dataDirectory
         self.scores = scores
         self.assets = assets
+        self.now = now
+        savedGames = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.map { info in
             MenuScreen.Row(id: info.id, summary: info.summary, best: scores[info.id]?.first.map(info.describeBest))
         }, notice: notice)
+        markSavedGames()
     }
 
     /// The game on screen, if any.
@@ -71,19 +93,80 @@ public struct ArcadeShell: Screen {
     public var activeScreen: (any GameScreen)? { active?.screen }
 
     /// Open `id` straight away, as `arcade GAME` does, with that game's options, in a
-    /// terminal of `frame`; returns the game's first effects (e.g. a deck to load).
+    /// terminal of `frame`; returns the game's first effects (e.g. a deck to load). A game
+    /// with a saved game first offers to resume it.
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }) else { return [] }
+        guard games.contains(where: { $0.id == id }) else { return [] }
         gameOptions = options
-        let gameFrame = Self.gameFrame(in: frame)
-        let context = GameContext(seed: nextSeed(), options: options, scores: scores[id] ?? [], assets: assets)
-        var screen = info.make(context)
-        let effects = screen.start(in: gameFrame)
-        active = (info, screen)
+        if let saved = savedGames[id] {
+            overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
+            resumeFocus = 0
+            return []
+        }
+        return start(id, in: frame)
+    }
+
+    /// Start a new game of `id` with the options it was opened with.
+    private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
+        guard let info = games.first(where: { $0.id == id }) else { return [] }
+        let seed = nextSeed()
+        let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
+        return show(info, info.make(context), seed: seed, in: frame)
+    }
+
+    /// Put `screen` on screen as game `info` and start it.
+    private mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?,
+                               in frame: Frame) -> [AppEffect] {
+        var screen = screen
+        let effects = screen.start(in: Self.gameFrame(in: frame))
+        active = (info, screen, seed)
         overlay = nil
         gameOverFocus = 0
-        return appEffects(effects, from: id)
+        return appEffects(effects, from: info.id)
+    }
+
+    /// Resume `id`'s saved game: the screen it describes, or, when it no longer decodes (a
+    /// save of an older arcade), a new game and a notice, the save dropped.
+    private mutating func resume(_ id: GameID, in frame: Frame) -> [AppEffect] {
+        guard let info = games.first(where: { $0.id == id }), let saved = savedGames[id] else {
+            return start(id, in: frame)
+        }
+        let seed = saved.seed ?? nextSeed()
+        let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
+        if let screen = info.resume?(saved.save.state, context) {
+            return show(info, screen, seed: seed, in: frame)
+        }
+        forgetSavedGame(id)
+        menu.notice = "The saved \(info.id.title) game could not be read (it was left by another version "
+            + "of the arcade), so it was dropped and a new game started."
+        return [.forgetSavedGame(id)] + start(id, in: frame)
+    }
+
+    /// How long ago, in words: "just now", "3 minutes ago", "2 hours ago", "5 days ago".
+    static func age(seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(0, Int(min(seconds, 1e12))) : 0
+        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
+        switch whole {
+        case ..<60: return "just now"
+        case ..<3600: return ago(whole / 60, "minute")
+        case ..<86_400: return ago(whole / 3600, "hour")
+        default: return ago(whole / 86_400, "day")
+        }
+    }
+
+    /// The resume offer for `id`, with `age` in its Resume button.
+    func resumeDialog(for id: GameID, age: String) -> Dialog {
+        let summary = savedGames[id]?.save.summary ?? ""
+        var buttons = Self.resumeChoices.map { choice in
+            switch choice {
+            case .resume: Button("Resume (\(summary.isEmpty ? "" : summary + ", ")\(age))", hotKey: .character("r"))
+            case .newGame: Button("New game", hotKey: .character("n"))
+            }
+        }
+        buttons[min(resumeFocus, 1)].isFocused = true
+        return Dialog(title: id.title, message: "Your last game of \(id.title) was left in progress.",
+                      buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.cyan))
     }
 
     /// What the effect runtime learned: recorded scores go to the menu and to the game they
@@ -126,6 +209,8 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?, .confirmQuit?, .confirm?:
             // The question's own keys (y, n in either case, Esc), and q, which closes it.
             return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
+        case .resume(let id, let age)?:
+            return key == .character("q") || key == .escape || resumeDialog(for: id, age: age).buttonIndex(for: key) != nil
         case .help?, nil:
             return key == .character("q")
         }
@@ -136,6 +221,7 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?: return YesNoQuestion.leave.message
         case .confirmQuit?: return YesNoQuestion.quit.message
         case .confirm(let question)?: return question.question
+        case .resume?: return "Enter or r: resume   n: new game   q: menu"
         case .help?: return "q: close help"
         case nil: return active == nil ? "q: quit" : "q: back to the menu"
         }
@@ -208,7 +294,11 @@ public struct ArcadeShell: Screen {
             var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
             menu.render(into: &menuGrid)
             grid.draw(menuGrid, at: Point(x: 0, y: 0))
-            KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
+            if case .resume? = overlay {
+                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
+            } else {
+                KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
+            }
         }
         switch overlay {
         case .help?:
@@ -220,18 +310,50 @@ public struct ArcadeShell: Screen {
             YesNoQuestion.quit.draw(into: &grid)
         case .confirm(let question)?:
             YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
+        case .resume(let id, let age)?:
+            resumeDialog(for: id, age: age).draw(into: &grid, in: grid.bounds)
         case nil:
             break
         }
     }
 
-    /// Close the game on screen (if any) and return to the menu, with the game's last effects.
+    /// Close the game on screen (if any) and return to the menu, with the game's last
+    /// effects: a game with state to keep (`savedState`) is saved, and the saved game of one
+    /// without is forgotten (it was finished, or replaced by a new game not yet begun).
     public mutating func leaveGame() -> [AppEffect] {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
-        let effects = appEffects(game.willLeave(), from: id)
+        let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
         active = nil
         overlay = nil
         return effects
+    }
+
+    /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game
+    /// in progress, or a resumed one still loading its deck), else the end of its saved game.
+    private mutating func keepOrForget(_ game: any GameScreen) -> [AppEffect] {
+        guard let active else { return [] }
+        let id = active.info.id
+        if active.info.resume != nil, let save = game.savedState() {
+            let saved = SavedGame(game: id, save: save, seed: active.seed, savedAt: now())
+            savedGames[id] = saved
+            markSavedGames()
+            return [.saveGame(saved)]
+        }
+        guard savedGames[id] != nil else { return [] }
+        forgetSavedGame(id)
+        return [.forgetSavedGame(id)]
+    }
+
+    /// The menu's marks follow `savedGames`.
+    private mutating func markSavedGames() {
+        for index in menu.rows.indices {
+            menu.rows[index].hasSavedGame = savedGames[menu.rows[index].id] != nil
+        }
+    }
+
+    private mutating func forgetSavedGame(_ id: GameID) {
+        savedGames[id] = nil
+        markSavedGames()
     }
 
     // MARK: - Private
@@ -324,6 +446,8 @@ public struct ArcadeShell: Screen {
         switch (overlay, input) {
         case (_, .tick), (_, .resize):
             return []
+        case (.resume(let id, let age), _):
+            return updateResume(id, age: age, input, in: frame)
         case (.help, .key):
             self.overlay = nil
         case (.help, .mouse(let event)) where event.action == .press:
@@ -353,20 +477,73 @@ public struct ArcadeShell: Screen {
         return []
     }
 
+    /// Keys and clicks on the resume offer: Enter (Resume is focused first) or `r` resumes,
+    /// `n` starts a new game (forgetting the saved one), Tab, arrows and h/l move the focus,
+    /// `q` and Esc go back to the menu with the saved game kept.
+    private mutating func updateResume(_ id: GameID, age: String, _ input: Input, in frame: Frame) -> [AppEffect] {
+        let dialog = resumeDialog(for: id, age: age)
+        let index: Int?
+        switch input {
+        case .key(.escape), .key(.character("q")), .key(.character("Q")):
+            overlay = nil
+            return []
+        case .key(let key):
+            if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
+            index = dialog.buttonIndex(for: key)
+            if index == nil, let forward = Self.gameOverFocusKeys.action(for: key) {
+                var moved = dialog
+                moved.moveFocus(forward ? .right : .left)
+                resumeFocus = moved.focusedIndex ?? 0
+                return []
+            }
+        case .mouse(let event) where event.action == .press:
+            index = dialog.buttonIndex(at: event.at, in: frame.bounds)
+        default:
+            index = nil
+        }
+        guard let index, Self.resumeChoices.indices.contains(index) else { return [] }
+        return choose(Self.resumeChoices[index], for: id, in: frame)
+    }
+
+    private mutating func choose(_ choice: ResumeChoice, for id: GameID, in frame: Frame) -> [AppEffect] {
+        switch choice {
+        case .resume:
+            return resume(id, in: frame)
+        case .newGame:
+            forgetSavedGame(id)
+            return [.forgetSavedGame(id)] + start(id, in: frame)
+        }
+    }
+
+    /// The resume offer's buttons, in order.
+    private enum ResumeChoice { case resume, newGame }
+    private static let resumeChoices: [ResumeChoice] = [.resume, .newGame]
+    /// The key line under the offer.
+    private static let resumeHints = [KeyHint("Enter", "resume"), KeyHint("n", "new game"), KeyHint("Tab", "choose")]
+    /// The offer's hot keys (either case).
+    private static let resumeKeys: [Binding<ResumeChoice>] = [
+        Binding([.character("r")], .resume), Binding([.character("n")], .newGame),
+    ]
+
     /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
     private mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
         var result: [AppEffect] = []
+        let seed = active?.seed  // still the game's after a `.leave` among the effects
         for effect in effects {
             switch effect {
             case .leave:
+                if let game = active?.screen { result += keepOrForget(game) }
                 active = nil
                 overlay = nil
             case .sound(let cue):
                 result.append(.sound(cue))
             case .bell:
                 result.append(.bell)
-            case .recordScore(let score, let figures):
-                result.append(.recordScore(id, score: score, figures: figures))
+            case .recordScore(let score, let figures, let mode, let duration):
+                // A finished game's saved game goes with it (the runtime forgets it too).
+                forgetSavedGame(id)
+                result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
+                                                           duration: duration, seed: seed)))
             case .confirm(let question):
                 overlay = .confirm(question)
             case .deck(let request):

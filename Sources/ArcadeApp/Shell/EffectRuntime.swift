@@ -1,14 +1,15 @@
 import ArcadeUI
+import Glibc
 
 /// Carries out what the shell asks for — a score to record, a sound, the bell, a deck to
 /// load, quitting — and reports what it learned as `RuntimeReport`s, which go back to the shell as input.
 ///
 /// The shell and the games stay pure: this is the one place their effects touch files,
 /// players and the terminal. It works on any `TerminalDevice`, so tests run it against the
-/// fake terminal and a score store in a temporary folder.
+/// fake terminal and a store in a temporary folder.
 public final class EffectRuntime {
     private let games: [GameInfo]
-    private let store: ScoreStore
+    private let data: ArcadeData
     private let player: String
     private let device: TerminalDevice
     private let sound: SoundHelper?
@@ -20,12 +21,16 @@ public final class EffectRuntime {
     /// Starts loading a `--deck` folder (tests give loaders they hold back).
     var loadFolder: (String) -> DeckLoader = DeckLoader.folder
 
-    /// A runtime recording into `store` as `player`, ringing `device`'s bell, playing cues
-    /// through `sound` (nil: every cue is the bell), and finding the built-in deck by `assets`.
-    public init(games: [GameInfo], store: ScoreStore, player: String, device: TerminalDevice,
+    /// Seconds since 1970 (tests set the clock).
+    var now: () -> Double = { Double(time(nil)) }
+
+    /// A runtime keeping results and saved games in `data` as `player`, ringing `device`'s
+    /// bell, playing cues through `sound` (nil: every cue is the bell), and finding the
+    /// built-in deck by `assets`.
+    public init(games: [GameInfo], data: ArcadeData, player: String, device: TerminalDevice,
                 sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: [])) {
         self.games = games
-        self.store = store
+        self.data = data
         self.player = player
         self.device = device
         self.sound = sound
@@ -42,10 +47,14 @@ public final class EffectRuntime {
             if !isMuted { device.bell() }
         case .sound(let cue):
             if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { device.bell() }
-        case .recordScore(let id, let score, let figures):
-            return (.proceed, record(score, figures: figures, for: id))
+        case .recordScore(let id, let record):
+            return (.proceed, self.record(record, for: id))
         case .deck(let id, let request):
             return (.proceed, deck(request, for: id))
+        case .saveGame(let saved):
+            do { try data.keep(saved) } catch { return (.proceed, [.notice(error.description)]) }
+        case .forgetSavedGame(let id):
+            do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
         }
         return (.proceed, [])
     }
@@ -85,14 +94,13 @@ public final class EffectRuntime {
         }
     }
 
-    private func record(_ score: Int, figures: [String: String], for id: GameID) -> [RuntimeReport] {
-        let order = games.first(where: { $0.id == id })?.scoreOrder ?? .higherIsBetter
-        let entry = ScoreStore.makeEntry(score: score, player: player, figures: figures)
+    /// Keep a finished game; the game and the menu get its list back, or the notice why not.
+    private func record(_ record: ScoreRecord, for id: GameID) -> [RuntimeReport] {
+        guard let game = games.first(where: { $0.id == id }) else { return [] }
         do {
-            let recorded = try store.record(entry, game: id.rawValue, order: order)
-            return [.scoresRecorded(id, recorded.entries)] + (recorded.notice.map { [.notice($0)] } ?? [])
+            return [.scoresRecorded(id, try data.record(record, of: game, player: player, now: now()))]
         } catch {
-            return [.notice("\(error)")]
+            return [.notice(error.description)]
         }
     }
 }

@@ -47,8 +47,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
 
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
-    /// The game to keep when the player leaves it while `isInProgress` (`SavedState.encode`),
-    /// read back by the game's `GameInfo.resume`; nil by default: nothing is kept.
+    /// The game to keep when the player leaves it (`SavedState.encode`), read back by the
+    /// game's `GameInfo.resume`: a game in progress, or nil (the default: nothing is kept,
+    /// and a saved game left from before is forgotten).
     func savedState() -> GameSave?
     /// What the effect runtime learned for this game (scores recorded, a deck loaded).
     mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect]
@@ -168,8 +169,9 @@ public enum GameEffect: Equatable, Sendable {
     case leave
     /// Play a sound cue.
     case sound(SoundCue)
-    /// Record a finished game's score (with its figures, see `ScoreFigures`) in the score store.
-    case recordScore(Int, figures: [String: String])
+    /// Record a finished game's score in the store, with its figures (see `ScoreFigures`),
+    /// the mode or level played and the seconds it took, when the game has them.
+    case recordScore(Int, figures: [String: String], mode: String? = nil, duration: Double? = nil)
     /// Ring the terminal bell.
     case bell
     /// Ask the player a yes/no question; on yes the shell calls `confirmed(action)`.
@@ -202,7 +204,7 @@ public struct Confirmation: Equatable, Sendable {
 extension GameEffect {
     /// Record `score` with the game's typed `figures`.
     public static func record<Figures: ScoreFigures>(_ score: Int, _ figures: Figures) -> GameEffect {
-        .recordScore(score, figures: figures.stored)
+        .recordScore(score, figures: figures.stored, mode: figures.mode, duration: figures.duration)
     }
 }
 
@@ -213,6 +215,15 @@ public protocol ScoreFigures: Sendable {
     var stored: [String: String] { get }
     /// The figures read back from the score store; nil when they are not this game's.
     init?(stored: [String: String])
+    /// The mode or level played, kept beside the score ("3-digit", "Hard"); nil by default.
+    var mode: String? { get }
+    /// The seconds the game took, when it has a clock; nil by default.
+    var duration: Double? { get }
+}
+
+extension ScoreFigures {
+    public var mode: String? { nil }
+    public var duration: Double? { nil }
 }
 
 /// What the effect runtime learned while carrying out effects, coming back to the shell

@@ -18,12 +18,15 @@ public struct GameSave: Equatable, Sendable {
 public struct SavedGame: Equatable, Sendable {
     public var game: GameID
     public var save: GameSave
+    /// The seed the game was started with (kept with its results once it is finished).
+    public var seed: UInt64?
     /// When it was left, seconds since 1970.
     public var savedAt: Double
 
-    public init(game: GameID, save: GameSave, savedAt: Double) {
+    public init(game: GameID, save: GameSave, seed: UInt64? = nil, savedAt: Double) {
         self.game = game
         self.save = save
+        self.seed = seed
         self.savedAt = savedAt
     }
 }

@@ -37,7 +37,7 @@ extension TortureRunner {
                 let exit = process.waitFor(exitWithin: 3)
                 if exit == nil { _ = process.kill9() }
                 let restore = RestoreCheck.check(process)
-                let scores = ScoreFileCheck.check(dataHome: dataHome)
+                let scores = StoreCheck.check(dataHome: dataHome)
                 let trialResult = SignalTrial(
                     game: game, signal: name, afterInputs: inputs, expected: expected, status: exit?.status,
                     signaled: exit?.signaled ?? false, seconds: exit.map { $0.time - sent },
@@ -106,7 +106,7 @@ extension TortureRunner {
         if exit == nil { _ = process.kill9() }
         let seconds = exit.map { $0.time - closed }
         let cpu = exit.map { max(0, $0.cpuSeconds - cpuBefore) }
-        let scores = ScoreFileCheck.check(dataHome: dataHome)
+        let scores = StoreCheck.check(dataHome: dataHome)
         let fast = (seconds ?? 99) <= 2 && (cpu ?? 99) < 0.5
         var extra = "\(closing.cpuLabel) \(cpu.map { fixed($0 * 1000, 1) } ?? "?") ms"
         var restore = RestoreCheck(problems: [])

@@ -107,7 +107,7 @@ final class TortureRunner {
             } else {
                 defect("crash", step, "\(exit.description); \(restore.summary)", process)
             }
-            let scores = ScoreFileCheck.check(dataHome: dataHome)
+            let scores = StoreCheck.check(dataHome: dataHome)
             if !scores.isGood { defect("score file", step, scores.summary, process) }
         }
         /// A hang: the program stopped answering. Kill it so the run goes on.
@@ -224,7 +224,7 @@ final class TortureRunner {
         } else if killedHere {
             result.finalExit = "killed after a hang (see defects)"
         }
-        let scores = ScoreFileCheck.check(dataHome: dataHome)
+        let scores = StoreCheck.check(dataHome: dataHome)
         result.scoreFile = scores.summary
         if !scores.isGood { defect("score file", step, scores.summary, nil) }
         result.seconds = monotonicNow() - started

@@ -1,0 +1,227 @@
+import ArcadeStore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the arcade keeps, as the app uses it: the SQLite store (`ArcadeStore`) in the data
+/// folder, the high-score lists as queries over its history, and the saved games.
+///
+/// It is opened only after the terminal checks have passed, so a run that ends before the
+/// first frame touches nothing on disk. Whatever goes wrong — no home folder, a read-only
+/// or full disk, a damaged store, a damaged `scores.json` — the arcade stays playable and
+/// `notices` says what happened, for the menu.
+public final class ArcadeData {
+    /// The data folder (`$XDG_DATA_HOME/arcade`...), nil when there is none to be found.
+    public let directory: String?
+    /// The store; nil when it could not be opened (nothing is kept this run).
+    let store: ArcadeStore?
+    /// What opening found, one sentence each, for the menu.
+    public private(set) var notices: [String] = []
+    /// Why there is no store, worded for the end of a sentence.
+    private var unavailable = "there is no store"
+
+    /// The name of the mark that `scores.json` was imported.
+    static let importMark = "import scores.json"
+
+    /// Open the data in `directory` (created with its parents), importing `scores.json`
+    /// once. `now` is seconds since 1970.
+    public init(directory: String?, now: () -> Double = { Double(time(nil)) }) {
+        self.directory = directory
+        guard let directory else {
+            store = nil
+            unavailable = "no home folder was found (HOME is unset)"
+            notices = ["No home folder was found (HOME is unset); scores and saved games will not be kept."]
+            return
+        }
+        do {
+            try ScoreFiles.makeDirectories(directory)
+        } catch {
+            store = nil
+            unavailable = error.description
+            notices = ["Scores and saved games will not be kept: \(error)."]
+            return
+        }
+        do {
+            let store = try ArcadeStore(directory: directory, now: { Int(Self.wholeSeconds(now())) })
+            self.store = store
+            notices += store.notice.map { [$0] } ?? []
+            if !store.isReadOnly { notices += ScoreImport.run(into: store, directory: directory, now: now) }
+        } catch {
+            store = nil
+            unavailable = error.description
+            notices = ["Scores and saved games will not be kept: \(error)."]
+        }
+    }
+
+    /// The notices as one line for the menu, or nil.
+    public var notice: String? { notices.isEmpty ? nil : notices.joined(separator: " ") }
+
+    // MARK: - Where
+
+    /// `$XDG_DATA_HOME/arcade`, else `$HOME/.local/share/arcade`, else the home folder the
+    /// password database names for this user; nil when there is none. Only absolute paths
+    /// count: a relative one would put the data wherever the arcade happened to start.
+    public static func directory(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return trimmingTrailingSlashes(data) + "/arcade"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return trimmingTrailingSlashes(home) + "/.local/share/arcade"
+        }
+        if let home = passwordDatabaseHome(), home.hasPrefix("/") {
+            return trimmingTrailingSlashes(home) + "/.local/share/arcade"
+        }
+        return nil
+    }
+
+    /// This user's home folder from the password database (`getpwuid_r`), or nil.
+    static func passwordDatabaseHome() -> String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil,
+              let home = entry.pw_dir else { return nil }
+        let path = String(cString: home)
+        return path.isEmpty ? nil : path
+    }
+
+    /// The name to record: `$USER`, else `$LOGNAME`, else "player".
+    public static func playerName(environment: [String: String]) -> String {
+        for key in ["USER", "LOGNAME"] {
+            if let name = environment[key], !name.isEmpty { return name }
+        }
+        return "player"
+    }
+
+    // MARK: - Scores
+
+    /// How many entries a high-score list shows.
+    public static let listLength = 10
+
+    /// Each game's high-score list, best first.
+    public func scores(for games: [GameInfo]) -> [GameID: [ScoreEntry]] {
+        var lists: [GameID: [ScoreEntry]] = [:]
+        for game in games {
+            if let list = try? scores(for: game) { lists[game.id] = list }
+        }
+        return lists
+    }
+
+    /// `game`'s high-score list, best first: a query over every game it finished.
+    func scores(for game: GameInfo) throws(StoreError) -> [ScoreEntry] {
+        guard let store else { return [] }
+        return try store.best(of: game.id.rawValue, limit: Self.listLength,
+                              higherIsBetter: game.scoreOrder == .higherIsBetter).map { finished in
+            ScoreEntry(score: finished.score, date: finished.finishedAt, player: finished.player,
+                       figures: finished.figures)
+        }
+    }
+
+    /// Keep a finished game (and forget its saved game, in the same transaction); returns
+    /// its list after it. Throws the words for the player when it could not be kept.
+    func record(_ record: ScoreRecord, of game: GameInfo, player: String,
+                now: Double) throws(ScoreSaveError) -> [ScoreEntry] {
+        guard let store else { throw ScoreSaveError("Score not saved: \(unavailable).") }
+        let finished = FinishedGame(game: game.id.rawValue, mode: record.mode, score: record.score,
+                                    figures: record.figures, duration: record.duration, seed: record.seed,
+                                    player: player, finishedAt: Self.localMinute(now))
+        do {
+            try store.record(finished, forgettingSavedGame: true)
+            return try scores(for: game)
+        } catch {
+            throw ScoreSaveError("Score not saved: \(error).")
+        }
+    }
+
+    // MARK: - Saved games
+
+    /// Every game's saved game, by game; a row of a game this arcade does not know is left
+    /// in the store untouched.
+    public func savedGames() -> [GameID: SavedGame] {
+        guard let rows = try? store?.savedGames() else { return [:] }
+        var saved: [GameID: SavedGame] = [:]
+        for row in rows {
+            guard let id = GameID(rawValue: row.game) else { continue }
+            saved[id] = SavedGame(game: id, save: GameSave(state: row.state, summary: row.summary),
+                                  seed: row.seed, savedAt: row.savedAt)
+        }
+        return saved
+    }
+
+    /// Keep `saved` as its game's saved game. Throws the words for the player. Without a
+    /// store nothing is kept, as the menu said when the arcade started.
+    func keep(_ saved: SavedGame) throws(ScoreSaveError) {
+        guard let store else { return }
+        do {
+            try store.save(StoredSave(game: saved.game.rawValue, state: saved.save.state, summary: saved.save.summary,
+                                      seed: saved.seed, savedAt: saved.savedAt))
+        } catch {
+            throw ScoreSaveError("Game not saved: \(error).")
+        }
+    }
+
+    /// Forget `game`'s saved game. Throws the words for the player.
+    func forgetSavedGame(_ game: GameID) throws(ScoreSaveError) {
+        guard let store else { return }
+        do {
+            try store.forgetSavedGame(game.rawValue)
+        } catch {
+            throw ScoreSaveError("The saved \(game.title) game could not be removed: \(error).")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `seconds` since 1970 in local time as "YYYY-MM-DD HH:MM".
+    static func localMinute(_ seconds: Double) -> String {
+        var clock = time_t(wholeSeconds(seconds))
+        var parts = tm()
+        guard localtime_r(&clock, &parts) != nil else { return "" }
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `seconds` rounded down; 0 for a clock reading too wild to convert without a trap.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+        return Int(seconds.rounded(.down))
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? "/" : String(path)
+    }
+}
+
+/// A finished game's result as a game reports it: the score, its typed figures (as the
+/// store's named strings), the mode or level, the seconds played and the seed.
+public struct ScoreRecord: Equatable, Sendable {
+    public var score: Int
+    public var figures: [String: String]
+    public var mode: String?
+    public var duration: Double?
+    public var seed: UInt64?
+
+    public init(score: Int, figures: [String: String] = [:], mode: String? = nil, duration: Double? = nil,
+                seed: UInt64? = nil) {
+        self.score = score
+        self.figures = figures
+        self.mode = mode
+        self.duration = duration
+        self.seed = seed
+    }
+}
+
+/// Why a score or a game could not be kept, in words a player can act on.
+public struct ScoreSaveError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,206 @@
+import ArcadeStore
+import FoundationEssentials
+import Glibc
+import Testing
+
+@testable import ArcadeApp
+
+/// What the arcade keeps, through the app's side of the store: where it lives, the high-score
+/// lists as queries, the one-time import of the old `scores.json`, and every fault a player
+/// could meet leaving the arcade playable with a notice.
+@Suite struct ArcadeDataTests {
+    private static let slots = GameInfo(id: .slots, summary: "", make: { _ in TestGame(seed: 1) })
+    private static let memory = GameInfo(id: .memory, summary: "", scoreOrder: .lowerIsBetter,
+                                         make: { _ in TestGame(seed: 1) })
+
+    // MARK: - Where the data lives
+
+    @Test func theFolderIsXDGDataHomeThenHomeAndNeverRelative() throws {
+        #expect(ArcadeData.directory(environment: ["XDG_DATA_HOME": "/data/", "HOME": "/home/ann"]) == "/data/arcade")
+        #expect(ArcadeData.directory(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ann/"])
+                    == "/home/ann/.local/share/arcade")
+        #expect(ArcadeData.directory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ann"])
+                    == "/home/ann/.local/share/arcade")
+        // Neither set (or only relative): the password database's home, never "./.local/share".
+        let fallback = ArcadeData.directory(environment: ["HOME": "relative"])
+        let home = try #require(ArcadeData.passwordDatabaseHome())
+        #expect(fallback == home + "/.local/share/arcade" || (home == "/" && fallback == "//.local/share/arcade"))
+        #expect(ArcadeData.directory(environment: [:]) == fallback)
+        #expect(fallback?.hasPrefix("/") == true)
+    }
+
+    @Test func playerNameComesFromUserThenLogname() {
+        #expect(ArcadeData.playerName(environment: ["USER": "ann", "LOGNAME": "bob"]) == "ann")
+        #expect(ArcadeData.playerName(environment: ["USER": "", "LOGNAME": "bob"]) == "bob")
+        #expect(ArcadeData.playerName(environment: [:]) == "player")
+    }
+
+    @Test func aResultIsDatedToTheMinuteInYearMonthDayOrder() {
+        let date = ArcadeData.localMinute(1_764_500_000)
+        #expect(date.map { $0.isNumber ? "9" : String($0) }.joined() == "9999-99-99 99:99")
+        #expect(date.hasPrefix("2025-11-30") || date.hasPrefix("2025-11-29") || date.hasPrefix("2025-12-01"))
+    }
+
+    // MARK: - Scores as queries
+
+    @Test func theListsAreTheBestTenOfEveryGameKeptEarlierTiesFirst() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root + "/data/arcade")  // parents made on purpose
+            #expect(data.notice == nil)
+            for score in [50, 10, 90, 30, 70, 110, 20, 60, 100, 40, 80] {
+                _ = try data.record(ScoreRecord(score: score), of: Self.slots, player: "ann", now: 1_764_500_000)
+            }
+            let list = try data.record(ScoreRecord(score: 70, figures: ["machine": "3-digit"]), of: Self.slots,
+                                       player: "bob", now: 1_764_500_060)
+            #expect(list.map(\.score) == [110, 100, 90, 80, 70, 70, 60, 50, 40, 30])
+            #expect(list[4].player == "ann" && list[5].player == "bob" && list[5].figures == ["machine": "3-digit"])
+            for seconds in [95, 61, 130] {
+                _ = try data.record(ScoreRecord(score: seconds), of: Self.memory, player: "ann", now: 1_764_500_000)
+            }
+            // A second arcade (a restart) reads the same lists from the history.
+            let again = ArcadeData(directory: root + "/data/arcade").scores(for: [Self.slots, Self.memory])
+            #expect(again[.slots]?.map(\.score) == list.map(\.score))
+            #expect(again[.memory]?.map(\.score) == [61, 95, 130], "times: the smallest leads")
+        }
+    }
+
+    // MARK: - The old scores.json
+
+    private static let oldFile = """
+        {"version": 1, "games": {
+          "slots": [{"score": 398, "date": "2025-11-30 10:53", "player": "ann", "figures": {"machine": "3-digit"}},
+                    {"score": 120, "date": "2025-11-29 09:00", "player": "bob", "figures": {}}],
+          "set": [{"score": 27, "date": "2025-11-28 20:15", "player": "ann", "figures": {"sets": "9", "time": "4:10"}}]
+        }}
+        """
+
+    @Test func theOldScoreFileIsImportedOnceWholeThenRenamed() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/scores.json"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.oldFile.utf8)))
+            let data = ArcadeData(directory: root)
+            #expect(data.notice == nil)
+            let set = GameInfo(id: .set, summary: "", make: { _ in TestGame(seed: 1) })
+            let lists = data.scores(for: [Self.slots, set])
+            #expect(lists[.slots] == [
+                ScoreEntry(score: 398, date: "2025-11-30 10:53", player: "ann", figures: ["machine": "3-digit"]),
+                ScoreEntry(score: 120, date: "2025-11-29 09:00", player: "bob"),
+            ])
+            #expect(lists[.set]?.first?.figures == ["sets": "9", "time": "4:10"])
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(FileManager.default.contents(atPath: path + ".imported") == Data(Self.oldFile.utf8))
+
+            // Killed after the import but before the rename: the file is back, the mark is
+            // there, so it is only renamed, never imported twice.
+            #expect(rename(path + ".imported", path) == 0)
+            let again = ArcadeData(directory: root)
+            #expect(again.scores(for: [Self.slots])[.slots]?.count == 2)
+            #expect(FileManager.default.fileExists(atPath: path + ".imported") && !FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test(arguments: ["{\"version\": 1, \"games\": {\"slots\": [{\"sc", "{\"version\": 1, \"games\": {\"slots\": [{\"score\": \"lots\"}]}}"])
+    func aCorruptOldScoreFileIsMovedAsideWithItsBytesAndReported(contents: String) throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/scores.json"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(contents.utf8)))
+            let data = ArcadeData(directory: root, now: { 1_764_500_000.7 })
+            let aside = path + ".corrupt-1764500000"
+            #expect(data.notice == "Score file was unreadable; moved it to \(aside) and started afresh.")
+            #expect(FileManager.default.contents(atPath: aside) == Data(contents.utf8))
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(data.scores(for: [Self.slots])[.slots] == [])
+        }
+    }
+
+    @Test func anOldScoreFileThatIsAFIFOOrADeviceIsNeverRead() throws {
+        try withTemporaryDirectory { root in
+            #expect(mkfifo(root + "/scores.json", 0o644) == 0)
+            // A plain open(2) of a FIFO waits for a writer for ever; this returns at once.
+            let data = ArcadeData(directory: root)
+            #expect(data.notice == "The old score file \(root)/scores.json was not imported (not a regular file); it was left as it is.")
+            unlink(root + "/scores.json")
+            #expect(symlink("/dev/zero", root + "/scores.json") == 0)
+            #expect(ArcadeData(directory: root).notice?.contains("not a regular file") == true)
+        }
+    }
+
+    // MARK: - Faults
+
+    @Test func aDamagedStoreIsMovedAsideAndAFreshOneStarted() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/" + ArcadeStore.fileName
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 8192)))
+            let data = ArcadeData(directory: root, now: { 1_764_500_000 })
+            #expect(data.notice == "The arcade's store was damaged and was moved aside to \(path).corrupt-1764500000; a new one was started.")
+            #expect(FileManager.default.contents(atPath: path + ".corrupt-1764500000") == Data(repeating: 0x41, count: 8192))
+            let list = try data.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
+            #expect(list.map(\.score) == [5])
+        }
+    }
+
+    @Test func aFolderThatCannotBeMadeLeavesThePlayWithANotice() throws {
+        try withTemporaryDirectory { root in
+            let file = root + "/not-a-folder"
+            #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+            let data = ArcadeData(directory: file + "/arcade")
+            #expect(data.notice == "Scores and saved games will not be kept: could not create the folder \(file)/arcade (Not a directory).")
+            let error = #expect(throws: ScoreSaveError.self) {
+                try data.record(ScoreRecord(score: 10), of: Self.slots, player: "ann", now: 0)
+            }
+            #expect(error?.description.hasPrefix("Score not saved: ") == true)
+            #expect(data.scores(for: [Self.slots])[.slots] == [])
+        }
+    }
+
+    @Test func aReadOnlyFolderShowsTheScoresAndKeepsNothingNew() throws {
+        try withTemporaryDirectory { root in
+            let folder = root + "/arcade"
+            _ = try ArcadeData(directory: folder).record(ScoreRecord(score: 42), of: Self.slots, player: "ann", now: 0)
+            #expect(chmod(folder, 0o555) == 0)
+            defer { chmod(folder, 0o755) }
+            guard access(folder + "/probe", F_OK) != 0, open(folder + "/probe", O_CREAT | O_WRONLY, 0o644) < 0 else {
+                return  // running as root: the folder cannot be made read-only
+            }
+            let data = ArcadeData(directory: folder)
+            #expect(data.notice?.contains("can only be read") == true, "\(data.notice ?? "no notice")")
+            #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [42], "the lists agree with the store")
+            #expect(throws: ScoreSaveError.self) {
+                try data.record(ScoreRecord(score: 99), of: Self.slots, player: "ann", now: 0)
+            }
+            #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [42])
+        }
+    }
+
+    @Test func noHomeFolderMeansNothingKeptAndASentenceSayingSo() throws {
+        let data = ArcadeData(directory: nil)
+        #expect(data.notice == "No home folder was found (HOME is unset); scores and saved games will not be kept.")
+        #expect(throws: ScoreSaveError.self) { try data.record(ScoreRecord(score: 1), of: Self.slots, player: "a", now: 0) }
+    }
+
+    // MARK: - Saved games
+
+    @Test func aSavedGameIsKeptUntilItsGameFinishes() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root)
+            let saved = SavedGame(game: .slots, save: GameSave(state: "{}", summary: "score 12"), seed: 7,
+                                  savedAt: 1_764_500_000)
+            try data.keep(saved)
+            #expect(ArcadeData(directory: root).savedGames() == [.slots: saved])
+            _ = try data.record(ScoreRecord(score: 3), of: Self.slots, player: "ann", now: 0)
+            #expect(ArcadeData(directory: root).savedGames() == [:], "a finished game clears its save")
+            try data.keep(saved)
+            try data.forgetSavedGame(.slots)
+            #expect(data.savedGames() == [:])
+        }
+    }
+}
+
+/// Runs `body` with a fresh empty directory under /tmp, removed afterwards.
+func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
+    var template = Array("/tmp/arcade-data-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+    let path = try #require(made)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try body(path)
+}

@@ -1,0 +1,105 @@
+import ArcadeHarness
+import ArcadeStore
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The store between processes: two arcades writing at once lose nothing (WAL and the
+    /// busy timeout), and a writer killed at any moment leaves a store that opens, passes
+    /// SQLite's integrity check and holds every game it committed, none half-written.
+    @Suite struct StoreProcessTests {
+        /// A running `arcade-store-writer` and the pipe its committed game numbers come on.
+        private struct Writer {
+            var pid: pid_t
+            var output: Int32
+
+            init(directory: String, player: String, count: Int, figures: Int = 0) throws {
+                let arcade = try #require(TerminalProcess.requireArcadeBinary())
+                let binary = arcade.deletingLastPathComponent().appendingPathComponent("arcade-store-writer").path
+                var pipeEnds: [Int32] = [0, 0]
+                try #require(pipe(&pipeEnds) == 0)
+                var actions = posix_spawn_file_actions_t()
+                posix_spawn_file_actions_init(&actions)
+                defer { posix_spawn_file_actions_destroy(&actions) }
+                posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+                posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+                pid = try Spawn.program(binary, arguments: [directory, player, String(count), String(figures)],
+                                        environment: ["PATH=/usr/bin:/bin"], actions: &actions)
+                close(pipeEnds[1])
+                output = pipeEnds[0]
+            }
+
+            /// Reads the numbers it has committed until `number` has come (or its output ends);
+            /// the last number read.
+            func waitFor(_ number: Int) -> Int {
+                var last = 0
+                var pending: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while last < number {
+                    let count = read(output, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    pending += buffer[..<count]
+                    while let newline = pending.firstIndex(of: 0x0A) {
+                        last = Int(String(decoding: pending[..<newline], as: UTF8.self)) ?? last
+                        pending.removeSubrange(...newline)
+                    }
+                }
+                return last
+            }
+
+            /// Waits for it to end; its exit status (128 + n for a signal).
+            func finish() -> Int32 {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                close(output)
+                return Spawn.exitStatus(fromWaitStatus: status).status
+            }
+        }
+
+        @Test func twoProcessesWritingAtOnceKeepEveryGame() throws {
+            let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-two-writers")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            _ = try ArcadeStore(directory: folder.path)  // the schema made once, before the race
+            let writers = try ["ann", "bob"].map { try Writer(directory: folder.path, player: $0, count: 300) }
+            let finished = writers.map { writer in (writer.waitFor(300), writer.finish()) }
+            #expect(finished.map(\.0) == [300, 300] && finished.map(\.1) == [0, 0], "\(finished)")
+
+            let inspection = try #require(StoreInspection.inspect(path: folder.path + "/" + ArcadeStore.fileName))
+            #expect(inspection.problem == nil)
+            let scores = inspection.scores["slots"] ?? []
+            #expect(scores.count == 600)
+            #expect(scores.sorted() == (1...300).flatMap { [$0, $0] }, "every game of both, none twice")
+        }
+
+        @Test func aWriterKilledAtAnyMomentLeavesTheStoreWholeWithEveryCommittedGame() throws {
+            let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-killed-writer")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.path + "/" + ArcadeStore.fileName
+            var committed = 0
+            for round in 0..<25 {
+                // Each game has forty figures, so a kill often lands inside a transaction.
+                let writer = try Writer(directory: folder.path, player: "round\(round)", count: 100_000, figures: 40)
+                let seen = writer.waitFor(1 + (round * 7) % 23)
+                kill(writer.pid, SIGKILL)
+                let status = writer.finish()
+                #expect(status == 128 + SIGKILL || status == 0)
+
+                let inspection = try #require(StoreInspection.inspect(path: path))
+                #expect(inspection.problem == nil, "round \(round): \(inspection.problem ?? "")")
+                let games = inspection.scores["slots"] ?? []
+                let thisRound = games.count - committed
+                #expect(thisRound >= seen && thisRound <= seen + 1,
+                        "round \(round): \(seen) reported committed, \(thisRound) kept")
+                let figures = inspection.figures["slots"] ?? []
+                #expect(figures.suffix(thisRound).allSatisfy { $0.count == 41 }, "a game kept half-written")
+                committed = games.count
+            }
+            // And the arcade opens it and goes on recording.
+            let store = try ArcadeStore(directory: folder.path)
+            try store.record(FinishedGame(game: "slots", score: 1, player: "after", finishedAt: "2026-12-01 12:00"))
+            #expect(try store.count(of: "slots") == committed + 1)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArcadeStore
+import Glibc
+
+// arcade-store-writer DIR PLAYER COUNT [FIGURES]
+//
+// Records COUNT finished Slots games (scores 1…COUNT) as PLAYER into the arcade's store in
+// DIR, each with FIGURES figures, one transaction each, and writes the number of each game
+// to standard output once its transaction has committed. The store's process tests run two
+// at once, or kill one at any moment, and check what the store holds afterwards.
+
+/// One line to standard error.
+func complain(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let count = Int(arguments[3]) else {
+    complain("usage: arcade-store-writer DIR PLAYER COUNT [FIGURES]")
+    exit(2)
+}
+let figureCount = arguments.count > 4 ? Int(arguments[4]) ?? 0 : 0
+do {
+    let store = try ArcadeStore(directory: arguments[1])
+    for number in 1...max(1, count) {
+        var figures: [String: String] = ["game": String(number)]
+        for index in 0..<figureCount { figures["figure\(index)"] = String(repeating: "x", count: 200) }
+        try store.record(FinishedGame(game: "slots", score: number, figures: figures, player: arguments[2],
+                                      finishedAt: "2026-12-01 12:00"))
+        let line = "\(number)\n"
+        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+} catch {
+    complain("arcade-store-writer: \(error)")
+    exit(1)
+}
