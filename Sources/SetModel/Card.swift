@@ -9,17 +9,17 @@ public struct Card: Hashable, Sendable, Codable {
     }
 
     /// The shape of the symbols (drawn ▲ ● ■ by the screen).
-    public enum Symbol: String, CaseIterable, Sendable, Codable {
+    public enum Symbol: CaseIterable, Sendable, Codable {
         case triangle, circle, square
     }
 
     /// How the symbols are filled in.
-    public enum Shading: String, CaseIterable, Sendable, Codable {
+    public enum Shading: CaseIterable, Sendable, Codable {
         case solid, striped, open
     }
 
     /// The card's colour as a rule value; the screen maps it to a terminal colour.
-    public enum Color: String, CaseIterable, Sendable, Codable {
+    public enum Color: CaseIterable, Sendable, Codable {
         case red, green, purple
     }
 
