@@ -129,6 +129,8 @@ import Testing
         #expect(save.summary == "score \(game.score), 1 of \(game.numberOfPairs) pairs")
         let restored = try #require(resume(save.state))
         expectSameScreen(restored, original)
+        // The whole terminal, as the shell shows it with the key line.
+        #expect(TestShell.hosting(restored, as: .memory).text == TestShell.hosting(original, as: .memory).text)
         #expect(restored.game == original.game)
         #expect(restored.level == original.level)
         #expect(restored.symbolSet == original.symbolSet)

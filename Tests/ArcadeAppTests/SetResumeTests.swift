@@ -92,6 +92,8 @@ import Testing
             #expect(restored.text(in: frame) == original.text(in: frame))
             #expect(grid(restored, in: frame) == grid(original, in: frame))  // colours and frames too
         }
+        // The whole terminal, as the shell shows it with the key line.
+        #expect(TestShell.hosting(restored).text == TestShell.hosting(original).text)
         #expect(restored.text().contains("Score -3"))
         #expect(restored.text().contains("Time 1:05"))
         #expect(restored.game == original.game)
