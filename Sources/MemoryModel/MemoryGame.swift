@@ -336,5 +336,9 @@ public struct MemoryGame<CardContent: Equatable> {
 }
 
 extension MemoryGame: Equatable {}
+/// A game is a plain value: kept and read back (every card's bonus clock and the game clock
+/// included), it goes on where it was, given the same `now`.
+extension MemoryGame: Codable where CardContent: Codable {}
+extension MemoryGame.Card: Codable where CardContent: Codable {}
 extension MemoryGame: Sendable where CardContent: Sendable {}
 extension MemoryGame.Card: Sendable where CardContent: Sendable {}

@@ -2,24 +2,24 @@
 ///
 /// The 81 cards of the deck are every combination of the four features, so no two
 /// cards in a game are equal. The colour is abstract; the screen picks what it looks like.
-public struct Card: Hashable, Sendable {
+public struct Card: Hashable, Sendable, Codable {
     /// How many symbols the card shows.
-    public enum Number: Int, CaseIterable, Sendable {
+    public enum Number: Int, CaseIterable, Sendable, Codable {
         case one = 1, two, three
     }
 
     /// The shape of the symbols (drawn ▲ ● ■ by the screen).
-    public enum Symbol: CaseIterable, Sendable {
+    public enum Symbol: CaseIterable, Sendable, Codable {
         case triangle, circle, square
     }
 
     /// How the symbols are filled in.
-    public enum Shading: CaseIterable, Sendable {
+    public enum Shading: CaseIterable, Sendable, Codable {
         case solid, striped, open
     }
 
     /// The card's colour as a rule value; the screen maps it to a terminal colour.
-    public enum Color: CaseIterable, Sendable {
+    public enum Color: CaseIterable, Sendable, Codable {
         case red, green, purple
     }
 

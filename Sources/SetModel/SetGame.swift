@@ -7,7 +7,10 @@ import ArcadeCore
 /// board, selected, until the next selection or deal, which moves it to `matchedCards`
 /// and puts new cards in its places (or leaves them empty once the deck is out); other
 /// cards never move. Invalid moves are ignored, never trapped. One seed fixes the game.
-public struct SetGame: Equatable, Sendable {
+///
+/// A game is a plain value and `Codable` as a whole (the deck still to deal included), so
+/// a game kept and read back goes on with the same cards.
+public struct SetGame: Equatable, Sendable, Codable {
     /// The 81 cards: every combination of number, symbol, shading and colour.
     public static let fullDeck: [Card] = Card.Number.allCases.flatMap { number in
         Card.Symbol.allCases.flatMap { symbol in

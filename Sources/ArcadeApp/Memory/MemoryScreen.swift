@@ -32,12 +32,12 @@ struct MemoryScreen: GameScreen {
     }
 
     /// The rows of the choice before a game that the cursor moves between.
-    enum ChoiceRow: Int, CaseIterable {
+    enum ChoiceRow: Int, CaseIterable, Codable {
         case level, symbols, start
     }
 
     /// What the line under the board says about the last card turned.
-    enum Note: Equatable {
+    enum Note: Equatable, Codable {
         /// No card turned yet: how the clock starts.
         case start
         /// One card is face up: find its pair.
@@ -153,6 +153,65 @@ struct MemoryScreen: GameScreen {
     init(seed: UInt64) {
         firstSeed = seed
         seeds = SeededGenerator(seed: seed)
+    }
+
+    // MARK: - Saving
+
+    /// What a game left in progress keeps: the board (every card's face, bonus clock and the
+    /// game clock, on the screen's clock), the cursor, the note, the level and symbols, and
+    /// where the session's seeds are, so Restart deals the board it would have dealt.
+    ///
+    /// The moments the screen waits out are not kept but settled as the next key would
+    /// settle them: a mismatch on show is turned back at the moment of leaving (its bonus
+    /// clocks stop then), and a pair found on show has left the board. So a resumed board is
+    /// steady, and the time away never counts.
+    private struct Saved: Codable {
+        var game: Game
+        var cursor: Int
+        /// Only the time played: the game clock and the bonus clocks are read from it.
+        var clock: PlayClock
+        var note: Note
+        /// `MemoryLevel.name` and `MemorySymbolSet.name`.
+        var level: String
+        var symbols: String
+        var choiceRow: ChoiceRow
+        var gamesStarted: Int
+        var firstSeed: UInt64
+        var seeds: SeededGenerator
+    }
+
+    /// The version of `Saved`; a change to it raises this, and older saves read as nil.
+    private static let savedVersion = 1
+
+    /// The board as the player left it, while a game is in progress ("score 12, 3 of 8 pairs").
+    func savedState() -> GameSave? {
+        guard isInProgress, var game else { return nil }
+        if mismatchPause != nil { game.turnMismatchFaceDown(now: now) }
+        let saved = Saved(game: game, cursor: cursor.index, clock: clock, note: note, level: level.name,
+                          symbols: symbolSet.name, choiceRow: choiceRow, gamesStarted: gamesStarted,
+                          firstSeed: firstSeed, seeds: seeds)
+        let summary = "score \(game.score), \(game.matchedPairs) of \(game.numberOfPairs) pairs"
+        return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
+    }
+
+    /// The board a `savedState()` describes; nil when `state` is not one (another version,
+    /// or text that does not decode to a board of a level and symbols this screen has).
+    init?(restoring state: String, context: GameContext) {
+        guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
+              let level = MemoryLevel.all.first(where: { $0.name == saved.level }),
+              let symbolSet = MemorySymbolSet.all.first(where: { $0.name == saved.symbols }),
+              saved.game.cards.indices.contains(saved.cursor) else { return nil }
+        firstSeed = saved.firstSeed
+        seeds = saved.seeds
+        gamesStarted = saved.gamesStarted
+        phase = .playing
+        self.level = level
+        self.symbolSet = symbolSet
+        choiceRow = saved.choiceRow
+        game = saved.game
+        cursor = GridCursor(saved.cursor)
+        clock = saved.clock
+        note = saved.note
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.

@@ -19,6 +19,29 @@ struct MemorySymbol: Hashable, Sendable {
     }
 }
 
+/// A symbol as a saved game keeps it: the emoji as a string of one code point, and the word.
+extension MemorySymbol: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case emoji, word
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let emoji = try container.decode(String.self, forKey: .emoji)
+        guard emoji.unicodeScalars.count == 1, let scalar = emoji.unicodeScalars.first else {
+            throw DecodingError.dataCorruptedError(forKey: .emoji, in: container,
+                                                   debugDescription: "an emoji is one code point")
+        }
+        self.init(scalar, try container.decode(String.self, forKey: .word))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(String(emoji), forKey: .emoji)
+        try container.encode(word, forKey: .word)
+    }
+}
+
 /// A named set of twelve symbols that a game's pairs are drawn from.
 struct MemorySymbolSet: Hashable, Sendable {
     let name: String

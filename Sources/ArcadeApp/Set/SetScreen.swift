@@ -53,6 +53,47 @@ struct SetScreen: GameScreen {
     /// What the line under the status says, in full.
     var message: String { wordings.first ?? "" }
 
+    // MARK: - Saving
+
+    /// What a game left in progress keeps: everything the table shows and everything that
+    /// decides what comes next (the game holds the deck still to deal, in order, and the seed
+    /// the next game is drawn from). Set has no animation or timed change to settle.
+    private struct Saved: Codable {
+        var game: SetGame
+        var cursor: Int
+        var wordings: [String]
+        var hinted: [SetCard]
+        var hintedBoard: [SetCard?]
+        var showsSetCount: Bool
+        /// Only the time played: time away from the game is never counted.
+        var clock: PlayClock
+    }
+
+    /// The version of `Saved`; a change to it raises this, and older saves read as nil.
+    private static let savedVersion = 1
+
+    /// The table as the player left it, while a game is in progress ("score 12" for the offer).
+    func savedState() -> GameSave? {
+        guard isInProgress else { return nil }
+        let saved = Saved(game: game, cursor: cursor.index, wordings: wordings, hinted: hinted,
+                          hintedBoard: hintedBoard, showsSetCount: showsSetCount, clock: clock)
+        return SavedState.encode(saved, version: Self.savedVersion, summary: "score \(game.score)")
+    }
+
+    /// The table a `savedState()` describes; nil when `state` is not one (another version,
+    /// or text that does not decode to a table this screen could show).
+    init?(restoring state: String, context: GameContext) {
+        guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
+              saved.game.board.indices.contains(saved.cursor) else { return nil }
+        game = saved.game
+        cursor = GridCursor(saved.cursor)
+        wordings = saved.wordings
+        hinted = saved.hinted
+        hintedBoard = saved.hintedBoard
+        showsSetCount = saved.showsSetCount
+        clock = saved.clock
+    }
+
     static let introduction = [
         "Find three cards where each feature is all the same or all different.",
         "A set: each feature all same or all different.",

@@ -91,10 +91,12 @@ public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
             id: .set, summary: "Find sets of three among the cards on the table",
-            make: { context in SetScreen(seed: context.seed) }),
+            make: { context in SetScreen(seed: context.seed) },
+            resume: { state, context in SetScreen(restoring: state, context: context) }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
             make: { context in MemoryScreen(seed: context.seed) },
+            resume: { state, context in MemoryScreen(restoring: state, context: context) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
