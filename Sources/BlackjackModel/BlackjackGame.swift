@@ -323,3 +323,56 @@ public struct BlackjackGame: Equatable, Sendable {
         return true
     }
 }
+
+/// A game is saved as its whole value (the shoe's generator included, so a restored game
+/// deals the cards the saved one would have); a value the rules could not have reached
+/// does not decode (see `isConsistent`), so a damaged save never makes a game that traps.
+extension BlackjackGame: Codable {
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try values.decode(UInt64.self, forKey: .seed)
+        playerHand = try values.decode(HandOfCards.self, forKey: .playerHand)
+        dealerHand = try values.decode(HandOfCards.self, forKey: .dealerHand)
+        score = try values.decode(Int.self, forKey: .score)
+        handNumber = try values.decode(Int.self, forKey: .handNumber)
+        isHandInProgress = try values.decode(Bool.self, forKey: .isHandInProgress)
+        outcome = try values.decodeIfPresent(HandOutcome.self, forKey: .outcome)
+        stake = try values.decode(Int.self, forKey: .stake)
+        isDoubledDown = try values.decode(Bool.self, forKey: .isDoubledDown)
+        didReshuffle = try values.decode(Bool.self, forKey: .didReshuffle)
+        lastEvents = try values.decode([BlackjackEvent].self, forKey: .lastEvents)
+        shoe = try values.decode(Shoe.self, forKey: .shoe)
+        chosenBet = try values.decode(Int.self, forKey: .chosenBet)
+        guard isConsistent else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a game the rules can reach"))
+        }
+    }
+
+    /// The largest score or stake a restored game may hold: far above what five hands from
+    /// 100 can reach, and low enough that no doubled stake or settled bet overflows.
+    static let largestRestoredPoints = Int.max / 4
+
+    /// Whether the value keeps the rules' invariants: every card of the shoe's decks in
+    /// exactly one place, a hand number within the game, points not negative, a bet the
+    /// limits allow, and a hand in play only with its cards dealt.
+    var isConsistent: Bool {
+        guard BlackjackGame.deckCountRange.contains(shoe.deckCount),
+              (0...BlackjackGame.handsPerGame).contains(handNumber),
+              (0...BlackjackGame.largestRestoredPoints).contains(score),
+              (0...BlackjackGame.largestRestoredPoints).contains(stake),
+              chosenBet == BlackjackGame.clampedBet(chosenBet, score: score)
+        else { return false }
+        if isHandInProgress {
+            guard handNumber > 0, outcome == nil,
+                  playerHand.cards.count >= BlackjackGame.openingCardCount,
+                  dealerHand.cards.count >= BlackjackGame.openingCardCount
+            else { return false }
+        }
+        var counts: [Card: Int] = [:]
+        for card in shoe.cards + shoe.discards + playerHand.cards + dealerHand.cards {
+            counts[card, default: 0] += 1
+        }
+        return counts.count == Card.standardDeck.count && counts.values.allSatisfy { $0 == shoe.deckCount }
+    }
+}

@@ -1,5 +1,5 @@
 /// The thirteen ranks of a standard deck, ace low in declaration order.
-public enum Rank: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum Rank: Int, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
     case ace = 1
     case two, three, four, five, six, seven, eight, nine, ten
     case jack, queen, king
@@ -55,7 +55,7 @@ public enum Rank: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible
 }
 
 /// The four suits of a standard deck.
-public enum Suit: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum Suit: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
     case spades
     case hearts
     case diamonds
@@ -101,7 +101,7 @@ public enum Suit: CaseIterable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One playing card: a rank and a suit.
-public struct Card: Hashable, Sendable, CustomStringConvertible {
+public struct Card: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The card's rank, ace to king.
     public let rank: Rank
     /// The card's suit.

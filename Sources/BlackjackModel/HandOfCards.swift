@@ -2,7 +2,7 @@
 ///
 /// Aces count 1 or 11, whichever gives the best total not over 21; at most one ace can
 /// ever count 11, since two would make 22.
-public struct HandOfCards: Equatable, Sendable {
+public struct HandOfCards: Equatable, Sendable, Codable {
     /// The best total a hand can have; anything above is bust.
     public static let blackjackTotal = 21
     /// What counting one ace as 11 instead of 1 adds to a total.

@@ -1,7 +1,7 @@
 /// How a settled hand ended, from the player's side.
 ///
 /// Each case names the reason, so the status line can say more than "won" or "lost".
-public enum HandOutcome: Hashable, Sendable, CustomStringConvertible {
+public enum HandOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The player's first two cards made 21 and the dealer's did not: the bet is won.
     case natural
     /// The player's total beat the dealer's: the bet is won.
@@ -62,7 +62,7 @@ public enum HandOutcome: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A screen reads `BlackjackGame.lastEvents` to word the status line, pick a sound cue
 /// and turn the dealer's cards over one by one.
-public enum BlackjackEvent: Hashable, Sendable {
+public enum BlackjackEvent: Hashable, Sendable, Codable {
     /// The discards went back into the shoe and it was shuffled.
     case reshuffled
     /// Two cards each were dealt: player, dealer, player, dealer (the last face down).

@@ -4,7 +4,7 @@ import ArcadeCore
 ///
 /// Cards leave the shoe only to a hand and return only through the discards, so every
 /// card of every deck is always in exactly one place: the shoe, a hand or the discards.
-struct Shoe: Equatable, Sendable {
+struct Shoe: Equatable, Sendable, Codable {
     /// The shoe is reshuffled at a deal when fewer than 1/this of its cards remain.
     static let reshuffleDivisor = 4
 

@@ -12,6 +12,11 @@ final class SharedGenerator {
     init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
     }
+
+    /// A shared generator that goes on from `generator`'s state (a restored game).
+    init(_ generator: SeededGenerator) {
+        self.generator = generator
+    }
 }
 
 /// One reel of the slot machine: a digit from 0 to 9 shown in one of four colours.
@@ -34,6 +39,14 @@ public final class Digit {
         digit = Digit.lowest
         color = .red
         spinDigit()
+    }
+
+    /// A digit that draws from `source`, showing `digit` in `color` without drawing (a
+    /// restored game); `digit` is clamped into 0...9.
+    init(source: SharedGenerator, showing digit: UInt32, in color: DigitColor) {
+        self.source = source
+        self.digit = min(max(digit, Digit.lowest), Digit.highest)
+        self.color = color
     }
 
     /// Draws a new digit (0–9) and a new colour and shows them.

@@ -2,7 +2,7 @@
 ///
 /// The model only names them; the screen maps each to a terminal colour and also
 /// prints `initial`, so the game stays playable without colour.
-public enum DigitColor: CaseIterable, Equatable, Hashable, Sendable, CustomStringConvertible {
+public enum DigitColor: String, CaseIterable, Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
     case red
     case blue
     case green

@@ -28,6 +28,8 @@ public final class SlotMachineGame {
     /// The current score; internal so tests can put the game at a chosen score.
     var score: Int
     private let digits: [Digit]
+    /// The generator every digit draws from.
+    private let source: SharedGenerator
 
     /// A game of `numberOfDigits` digits with a random seed.
     public convenience init(_ numberOfDigits: Int) {
@@ -44,7 +46,42 @@ public final class SlotMachineGame {
         self.numberOfDigits = count
         self.seed = seed
         score = SlotMachineGame.startingScore
+        self.source = source
         digits = (0..<count).map { _ in Digit(source: source) }
+    }
+
+    /// A game that goes on from `snapshot`: the same digits, score and last spin, and the
+    /// generator where it was, so the next spin is the one the saved game would have made.
+    ///
+    /// Nil when the snapshot breaks the rules (a count outside 1...9, a digit outside 0...9,
+    /// digits and colours of different counts, a negative score, a payout that is not what
+    /// its outcome pays), so a damaged save never makes a game the rules could not reach.
+    public init?(restoring snapshot: SlotMachineSnapshot) {
+        let count = snapshot.digits.count
+        guard SlotMachineGame.digitCountRange.contains(count), snapshot.colors.count == count,
+              snapshot.digits.allSatisfy({ (Digit.lowest...Digit.highest).contains($0) }),
+              (0...SlotMachineGame.largestRestoredScore).contains(snapshot.score),
+              snapshot.lastPayout == snapshot.lastOutcome.map({ $0.amount(forDigitCount: count) })
+        else { return nil }
+        let source = SharedGenerator(snapshot.generator)
+        self.source = source
+        numberOfDigits = count
+        seed = snapshot.seed
+        score = snapshot.score
+        lastOutcome = snapshot.lastOutcome
+        lastPayout = snapshot.lastPayout
+        digits = zip(snapshot.digits, snapshot.colors).map { Digit(source: source, showing: $0, in: $1) }
+    }
+
+    /// The highest score a restored game may have: far above any score play reaches, and
+    /// low enough that no spin can overflow it.
+    static let largestRestoredScore = Int.max / 2
+
+    /// Everything the game is, as a plain value: restore it with `init(restoring:)`.
+    public var snapshot: SlotMachineSnapshot {
+        SlotMachineSnapshot(seed: seed, score: score, lastOutcome: lastOutcome, lastPayout: lastPayout,
+                            digits: digits.map { $0.getDigit() }, colors: digits.map { $0.getColor() },
+                            generator: source.generator)
     }
 
     /// Whether the score covers a spin; when false, `spinDigits()` does nothing.
@@ -107,5 +144,34 @@ public final class SlotMachineGame {
         case (false, false): .nothing
         }
         return SlotPayout(outcome: outcome, amount: outcome.amount(forDigitCount: digits.count))
+    }
+}
+
+/// A slot machine as a plain value: what `SlotMachineGame` is made of, to save and restore it.
+///
+/// The game is a class (its digits share one generator by reference, as the rules describe
+/// it); this is the same game with the shared generator written once.
+public struct SlotMachineSnapshot: Equatable, Sendable, Codable {
+    /// The seed the game was started with.
+    public var seed: UInt64
+    public var score: Int
+    public var lastOutcome: SlotOutcome?
+    public var lastPayout: Int?
+    /// The digits shown, left to right (the machine's size is their count).
+    public var digits: [UInt32]
+    /// The colour of each digit shown.
+    public var colors: [DigitColor]
+    /// The shared generator as it stands: the next spin draws from here.
+    public var generator: SeededGenerator
+
+    public init(seed: UInt64, score: Int, lastOutcome: SlotOutcome?, lastPayout: Int?,
+                digits: [UInt32], colors: [DigitColor], generator: SeededGenerator) {
+        self.seed = seed
+        self.score = score
+        self.lastOutcome = lastOutcome
+        self.lastPayout = lastPayout
+        self.digits = digits
+        self.colors = colors
+        self.generator = generator
     }
 }

@@ -1,5 +1,5 @@
 /// What one spin matched: the three paying outcomes exclude each other.
-public enum SlotOutcome: CaseIterable, Equatable, Hashable, Sendable, CustomStringConvertible {
+public enum SlotOutcome: String, CaseIterable, Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// Every digit is the same and every colour is the same.
     case jackpot
     /// Every colour is the same, but not every digit.

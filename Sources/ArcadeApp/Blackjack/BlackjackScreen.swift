@@ -16,7 +16,7 @@ import BlackjackModel
 /// shell's game-over box.
 struct BlackjackScreen: GameScreen {
     /// What fills the area under the header.
-    enum Page: Hashable, Sendable {
+    enum Page: Hashable, Sendable, Codable {
         case table
         case about
         case highScores
@@ -219,6 +219,63 @@ struct BlackjackScreen: GameScreen {
         guard dealerPlay != nil else { return [] }
         // Leaving mid-play: the outcome counts, but no sound plays on the way out.
         return finishDealerPlay().filter { if case .sound = $0 { false } else { true } }
+    }
+
+    // MARK: - Saving
+
+    /// What a saved game is: the model (the shoe and its generator included), the status
+    /// line and the page on screen. The rest follows: the shown score is the model's once
+    /// the dealer's play is settled, the clock has started (a hand was dealt) and is not
+    /// finished (the game is not over), and no alert is up while a game is in progress.
+    private struct Saved: Codable {
+        var game: BlackjackGame
+        var status: [String]
+        var tone: String
+        var page: Page
+        var aboutOffset: Int
+    }
+
+    /// The saved form's version; raise it when `Saved` changes.
+    private static let savedVersion = 1
+
+    /// The game as leaving leaves it: a dealer's play still being shown is settled first,
+    /// as leaving settles it (`willLeave`), so the resumed table shows the outcome, the
+    /// moved score and the next deal, steady.
+    func savedState() -> GameSave? {
+        guard isInProgress else { return nil }
+        var left = self
+        _ = left.willLeave()
+        let saved = Saved(game: left.game, status: left.status.wordings, tone: Self.name(of: left.status.tone),
+                          page: left.page, aboutOffset: left.aboutOffset)
+        let summary = "score \(left.shownScore), hand \(max(1, left.game.handNumber)) of \(BlackjackGame.handsPerGame)"
+        return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
+    }
+
+    /// The game `state` (from `savedState()`) describes, going on as it would have (the
+    /// same next cards); nil when it does not decode or is not a game in progress.
+    init?(restoring state: String, context: GameContext) {
+        guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
+              saved.game.handNumber > 0, !saved.game.isGameOver,
+              let tone = Self.tone(named: saved.tone), saved.aboutOffset >= 0 else { return nil }
+        self.init(game: saved.game, scores: context.scores, showsNewGameAlert: false)
+        status = StatusLine(saved.status, tone: tone)
+        page = saved.page
+        aboutOffset = saved.aboutOffset
+        clock.start()
+    }
+
+    /// The status line's tones by the names a save keeps them under.
+    private static let tones: [(String, StatusLine.Tone)] = [
+        ("plain", .plain), ("strong", .strong), ("good", .good), ("bad", .bad), ("warning", .warning),
+        ("quiet", .quiet),
+    ]
+
+    private static func name(of tone: StatusLine.Tone) -> String {
+        tones.first { $0.1 == tone }?.0 ?? "plain"
+    }
+
+    private static func tone(named name: String) -> StatusLine.Tone? {
+        tones.first { $0.0 == name }?.1
     }
 
     /// Keep the store's table for the High Scores page.

@@ -101,6 +101,7 @@ public enum GameCatalog {
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
             make: { context in SlotsScreen(seed: context.seed) },
+            resume: { state, context in SlotsScreen(restoring: state, context: context) },
             describeBest: { entry in
                 "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
             }),
@@ -113,6 +114,7 @@ public enum GameCatalog {
             describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
-            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) }),
+            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) },
+            resume: { state, context in BlackjackScreen(restoring: state, context: context) }),
     ]
 }

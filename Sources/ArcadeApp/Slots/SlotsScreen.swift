@@ -20,7 +20,7 @@ struct SlotsScreen: GameScreen {
     }
 
     /// What the line under a machine's reels says.
-    enum Note: Hashable, Sendable {
+    enum Note: Hashable, Sendable, Codable {
         /// Before the first spin: how to spin.
         case prompt
         case spinning
@@ -61,11 +61,24 @@ struct SlotsScreen: GameScreen {
         var peak: Int
         /// Spins since the last reset.
         var spins = 0
+        /// The best score since the last reset already kept in the score store (100 when none
+        /// is), so a game resumed and left again keeps its best once, and only a higher one.
+        var recordedPeak = SlotMachineGame.startingScore
 
         init(digits: Int, seed: UInt64) {
             game = SlotMachineGame(digits, seed: seed)
             shownScore = game.getScore()
             peak = shownScore
+        }
+
+        /// A machine as it was saved, its reels at rest.
+        init(game: SlotMachineGame, note: Note, peak: Int, spins: Int, recordedPeak: Int) {
+            self.game = game
+            shownScore = game.getScore()
+            self.note = note
+            self.peak = peak
+            self.spins = spins
+            self.recordedPeak = recordedPeak
         }
 
         var label: String { "\(game.numberOfDigits)-digit" }
@@ -169,6 +182,60 @@ struct SlotsScreen: GameScreen {
         return effects
     }
 
+    // MARK: - Saving
+
+    /// What a saved game is: both machines at rest and the machine on screen.
+    private struct Saved: Codable {
+        struct Machine: Codable {
+            var game: SlotMachineSnapshot
+            var note: Note
+            var peak: Int
+            var spins: Int
+            var recordedPeak: Int
+        }
+
+        var machines: [Machine]
+        var selected: Int
+    }
+
+    /// The saved form's version; raise it when `Saved` changes.
+    private static let savedVersion = 1
+
+    /// The game as leaving leaves it: reels still rolling are stopped (the spin is already
+    /// paid for and drawn, so it counts as finished), and each machine's best counts as
+    /// kept, because leaving keeps it (`willLeave`), whichever the shell does first.
+    func savedState() -> GameSave? {
+        guard isInProgress else { return nil }
+        var left = self
+        _ = left.willLeave()
+        let saved = Saved(
+            machines: left.machines.map { machine in
+                Saved.Machine(game: machine.game.snapshot, note: machine.note, peak: machine.peak,
+                              spins: machine.spins, recordedPeak: machine.recordedPeak)
+            },
+            selected: left.tabs.selectedIndex)
+        let summary = left.machines.map { "\($0.label) \($0.shownScore)" }.joined(separator: ", ")
+        return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
+    }
+
+    /// The game `state` (from `savedState()`) describes, going on as it would have; nil when
+    /// it does not decode or is not a 3- and a 5-digit machine the rules could reach.
+    init?(restoring state: String, context: GameContext) {
+        guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
+              saved.machines.count == 2, (0..<2).contains(saved.selected) else { return nil }
+        var machines: [Machine] = []
+        for (stored, digits) in zip(saved.machines, [3, 5]) {
+            guard let game = SlotMachineGame(restoring: stored.game), game.numberOfDigits == digits,
+                  stored.spins >= 0, stored.peak >= max(game.getScore(), SlotMachineGame.startingScore),
+                  stored.recordedPeak >= SlotMachineGame.startingScore, stored.recordedPeak <= stored.peak
+            else { return nil }
+            machines.append(Machine(game: game, note: stored.note, peak: stored.peak, spins: stored.spins,
+                                    recordedPeak: stored.recordedPeak))
+        }
+        self.machines = machines
+        tabs.select(saved.selected)
+    }
+
     // MARK: - Actions
 
     private mutating func spin() {
@@ -190,6 +257,7 @@ struct SlotsScreen: GameScreen {
         machines[index].game.resetGame()
         machines[index].shownScore = machines[index].game.getScore()
         machines[index].peak = machines[index].shownScore
+        machines[index].recordedPeak = SlotMachineGame.startingScore
         machines[index].spins = 0
         machines[index].note = .reset
         return effects
@@ -223,10 +291,13 @@ struct SlotsScreen: GameScreen {
     }
 
     /// The best score machine `index` reached, to keep: only when it went above the start,
-    /// or every session would record a "best" of 100.
-    private func recordPeak(of index: Int) -> [GameEffect] {
+    /// or every session would record a "best" of 100, and above what is already kept of
+    /// this run (since the last reset), or leaving a resumed game would keep the same best
+    /// twice.
+    private mutating func recordPeak(of index: Int) -> [GameEffect] {
         let machine = machines[index]
-        guard machine.spins > 0, machine.peak > SlotMachineGame.startingScore else { return [] }
+        guard machine.spins > 0, machine.peak > machine.recordedPeak else { return [] }
+        machines[index].recordedPeak = machine.peak
         return [.record(machine.peak, SlotsFigures(machine: machine.label, spins: machine.spins))]
     }
 
