@@ -237,6 +237,11 @@ public struct TempleGame: Sendable, Equatable, Codable {
 // MARK: - Keeping a game
 
 extension TempleGame {
+    private enum CodingKeys: String, CodingKey {
+        case cards, seed, mode, correctCount, incorrectCount, lastResult, pickedPicture, pickedName, matchedIDs
+        case pictureOrder, nameOrder
+    }
+
     /// A game as it was encoded, when it is one that play could reach: every id once in
     /// the deck and in both orders, matched and picked cards of the deck, no card both
     /// matched and picked, a pick in one pane at most and none in study mode, one correct
@@ -269,5 +274,21 @@ extension TempleGame {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath, debugDescription: "not a temple game that play could reach"))
         }
+    }
+
+    /// Every field; the matched ids in sorted order, so equal games encode alike.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cards, forKey: .cards)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(correctCount, forKey: .correctCount)
+        try container.encode(incorrectCount, forKey: .incorrectCount)
+        try container.encodeIfPresent(lastResult, forKey: .lastResult)
+        try container.encodeIfPresent(pickedPicture, forKey: .pickedPicture)
+        try container.encodeIfPresent(pickedName, forKey: .pickedName)
+        try container.encode(matchedIDs.sorted(), forKey: .matchedIDs)
+        try container.encode(pictureOrder, forKey: .pictureOrder)
+        try container.encode(nameOrder, forKey: .nameOrder)
     }
 }
