@@ -2,7 +2,7 @@
 ///
 /// The model never sees a picture: the app maps `id` to an image (a file name stem
 /// such as `"salt-lake"`) and the model only compares identifiers.
-public struct Flashcard: Hashable, Sendable, Identifiable, CustomStringConvertible {
+public struct Flashcard: Hashable, Sendable, Codable, Identifiable, CustomStringConvertible {
     /// What ties the picture to its name; unique within a deck.
     public let id: String
     /// The name the names list shows, e.g. "Salt Lake City, Utah".

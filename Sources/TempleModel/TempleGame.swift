@@ -14,9 +14,12 @@ import ArcadeCore
 /// ignoring case, then by `id`): a player who recognises a picture can find its name
 /// quickly, and the order gives nothing away because the pictures are shuffled.
 /// Reset restores both panes exactly as they were at launch.
-public struct TempleGame: Sendable, Equatable {
+///
+/// A game is `Codable`, so a game left half-way can be kept and played on: it decodes only
+/// when it is one a game could reach (see `init(from:)`), never into a state that is not.
+public struct TempleGame: Sendable, Equatable, Codable {
     /// How the screen is configured: matching pictures to names, or studying them.
-    public enum Mode: Sendable, Equatable, CaseIterable {
+    public enum Mode: Sendable, Equatable, Codable, CaseIterable {
         /// Pictures and names side by side; picks are judged.
         case match
         /// Every picture with its name on it; nothing can be picked.
@@ -27,7 +30,7 @@ public struct TempleGame: Sendable, Equatable {
     }
 
     /// The two panes of match mode.
-    public enum Pane: Sendable, Equatable, CaseIterable {
+    public enum Pane: Sendable, Equatable, Codable, CaseIterable {
         /// The collection of pictures.
         case pictures
         /// The list of names.
@@ -35,7 +38,7 @@ public struct TempleGame: Sendable, Equatable {
     }
 
     /// The verdict on a completed attempt.
-    public enum AttemptResult: Sendable, Equatable, CustomStringConvertible {
+    public enum AttemptResult: Sendable, Equatable, Codable, CustomStringConvertible {
         /// The picture and the name belong to the same card.
         case correct
         /// The picture and the name belong to different cards.
@@ -228,5 +231,64 @@ public struct TempleGame: Sendable, Equatable {
     /// Switch to the other mode: what the one "Study"/"Match" button does.
     public mutating func toggleMode() {
         setMode(mode.other)
+    }
+}
+
+// MARK: - Keeping a game
+
+extension TempleGame {
+    private enum CodingKeys: String, CodingKey {
+        case cards, seed, mode, correctCount, incorrectCount, lastResult, pickedPicture, pickedName, matchedIDs
+        case pictureOrder, nameOrder
+    }
+
+    /// A game as it was encoded, when it is one that play could reach: every id once in
+    /// the deck and in both orders, matched and picked cards of the deck, no card both
+    /// matched and picked, a pick in one pane at most and none in study mode, one correct
+    /// attempt per matched card, and a last result exactly when there were attempts.
+    /// Anything else throws `DecodingError.dataCorrupted`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cards = try container.decode([Flashcard].self, forKey: .cards)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        mode = try container.decode(Mode.self, forKey: .mode)
+        correctCount = try container.decode(Int.self, forKey: .correctCount)
+        incorrectCount = try container.decode(Int.self, forKey: .incorrectCount)
+        lastResult = try container.decodeIfPresent(AttemptResult.self, forKey: .lastResult)
+        pickedPicture = try container.decodeIfPresent(String.self, forKey: .pickedPicture)
+        pickedName = try container.decodeIfPresent(String.self, forKey: .pickedName)
+        matchedIDs = try container.decode(Set<String>.self, forKey: .matchedIDs)
+        pictureOrder = try container.decode([Flashcard].self, forKey: .pictureOrder)
+        nameOrder = try container.decode([Flashcard].self, forKey: .nameOrder)
+
+        let ids = cards.map(\.id), known = Set(ids), deck = Set(cards), matched = matchedIDs
+        func isDeck(_ order: [Flashcard]) -> Bool { order.count == deck.count && Set(order) == deck }
+        func isOpen(_ pick: String?) -> Bool { pick.map { known.contains($0) && !matched.contains($0) } ?? true }
+        let valid = known.count == ids.count && isDeck(pictureOrder) && isDeck(nameOrder)
+            && matchedIDs.isSubset(of: known) && isOpen(pickedPicture) && isOpen(pickedName)
+            && (pickedPicture == nil || pickedName == nil)
+            && (mode == .match || (pickedPicture == nil && pickedName == nil))
+            && correctCount == matchedIDs.count && incorrectCount >= 0
+            && (lastResult == nil) == (correctCount + incorrectCount == 0)
+        guard valid else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "not a temple game that play could reach"))
+        }
+    }
+
+    /// Every field; the matched ids in sorted order, so equal games encode alike.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cards, forKey: .cards)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(correctCount, forKey: .correctCount)
+        try container.encode(incorrectCount, forKey: .incorrectCount)
+        try container.encodeIfPresent(lastResult, forKey: .lastResult)
+        try container.encodeIfPresent(pickedPicture, forKey: .pickedPicture)
+        try container.encodeIfPresent(pickedName, forKey: .pickedName)
+        try container.encode(matchedIDs.sorted(), forKey: .matchedIDs)
+        try container.encode(pictureOrder, forKey: .pictureOrder)
+        try container.encode(nameOrder, forKey: .nameOrder)
     }
 }

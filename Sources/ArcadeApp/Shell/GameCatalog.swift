@@ -111,6 +111,7 @@ public enum GameCatalog {
             make: { context in
                 TempleScreen(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed)
             },
+            resume: { state, context in TempleScreen(restoring: state, context: context) },
             describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Where a deck of pictures comes from.
-public enum DeckSource: Equatable, Sendable {
+public enum DeckSource: Equatable, Sendable, Codable {
     /// The built-in temples, found among the assets.
     case builtIn
     /// A `--deck` folder.

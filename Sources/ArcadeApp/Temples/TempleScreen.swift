@@ -68,6 +68,8 @@ struct TempleScreen: GameScreen {
     private(set) var clock = PlayClock()
     let source: DeckSource
     private let seed: UInt64
+    /// A saved game waiting for its deck: the screen is resuming it (see `init(restoring:context:)`).
+    private var resuming: Saved?
 
     /// A screen that asks for the deck from `source` when it starts.
     init(source: DeckSource, seed: UInt64) {
@@ -106,6 +108,10 @@ struct TempleScreen: GameScreen {
                 StatusLine(notice, tail: deck.notices.count > 1 ? "(and \(deck.notices.count - 1) more: press ?)" : "")
             } ?? StatusLine(["Pick a picture and its name, in either order.", "Pick a picture and its name."])
             names.rows = game.remainingNames.map(\.name)
+            if let saved = resuming {
+                resuming = nil
+                resume(saved, notices: deck.notices)
+            }
         case .failure(let error):
             phase = .failed(error.description)
         }
@@ -475,6 +481,89 @@ struct TempleScreen: GameScreen {
 
     /// The picture of card `id` as the deck holds it.
     func original(_ id: String) -> RGBAImage? { pictures[id] }
+}
+
+// MARK: - Saving
+
+extension TempleScreen {
+    /// The version of `Saved`; raise it when its form changes.
+    static let saveVersion = 1
+
+    /// What a game left half-way keeps: the match as it stood, where the player was in it,
+    /// the clock, and where the deck came from. Not the pictures: a resumed screen loads
+    /// its deck again, and the game's cards are found in it by their ids (the file names).
+    private struct Saved: Codable {
+        var source: DeckSource
+        var game: TempleGame
+        var focus: TempleGame.Pane
+        var pictureCursor: Int
+        var pictureScroll: Int
+        /// The names list: the selected row, the first row shown, and how many rows show.
+        var nameSelection: Int
+        var nameScroll: Int
+        var nameHeight: Int
+        /// The message line's wordings and tail (its tone follows the last pick).
+        var status: [String]
+        var statusTail: String
+        var clock: PlayClock
+
+        /// What the resume offer says: "7 of 20 matched".
+        var summary: String { "\(game.matchedCount) of \(game.totalCount) matched" }
+    }
+
+    /// The match in progress, to resume later; nil when there is none (study mode, not yet
+    /// begun, or cleared). A mode switch still sliding is kept as finished.
+    func savedState() -> GameSave? {
+        // Left again while the resumed game's deck loads: the saved game is still the game.
+        if let resuming { return SavedState.encode(resuming, version: Self.saveVersion, summary: resuming.summary) }
+        guard isInProgress, let game else { return nil }
+        let saved = Saved(source: source, game: game, focus: focus, pictureCursor: pictureCursor,
+                          pictureScroll: pictureScroll, nameSelection: names.selectedIndex,
+                          nameScroll: names.scrollOffset, nameHeight: names.visibleHeight,
+                          status: status.wordings, statusTail: status.tail, clock: clock)
+        return SavedState.encode(saved, version: Self.saveVersion, summary: saved.summary)
+    }
+
+    /// A screen resuming the game `state` holds (`savedState`), or nil when it does not
+    /// decode. It loads the deck the game was played with — the saved source, not the
+    /// context's `--deck` — as a new screen does, and takes up the game once the deck is there.
+    init?(restoring state: String, context: GameContext) {
+        guard let saved = SavedState.decode(Saved.self, version: Self.saveVersion, from: state) else { return nil }
+        self.init(source: saved.source, seed: context.seed)
+        resuming = saved
+    }
+
+    /// Take up `saved` on the deck just loaded, when the deck still has a picture for every
+    /// card of it; else keep the new game the deck gave and say why.
+    private mutating func resume(_ saved: Saved, notices: [String]) {
+        guard saved.game.cards.allSatisfy({ pictures[$0.id] != nil }) else {
+            status = StatusLine(["The saved game's pictures are no longer all in the deck: this is a new game.",
+                                 "Saved pictures gone: a new game."],
+                                tail: notices.isEmpty ? "" : "(deck notices: press ?)")
+            return
+        }
+        game = saved.game
+        focus = saved.focus
+        pictureCursor = min(max(0, saved.pictureCursor), max(0, saved.game.visiblePictures.count - 1))
+        pictureScroll = max(0, saved.pictureScroll)
+        names = Self.namesList(saved.game.remainingNames.map(\.name), selected: saved.nameSelection,
+                               firstShown: saved.nameScroll, height: saved.nameHeight)
+        status = StatusLine(saved.status, tail: saved.statusTail)
+        clock = saved.clock
+    }
+
+    /// The names list with row `selected` selected, `firstShown` its first row shown and
+    /// `height` rows showing at once.
+    ///
+    /// The list keeps its scroll to itself: selecting the last row of the view that starts
+    /// at `firstShown` scrolls there, and selecting a row that view shows keeps it.
+    private static func namesList(_ rows: [String], selected: Int, firstShown: Int, height: Int) -> ListView {
+        let height = max(0, height)
+        var list = ListView(rows: rows, selectedIndex: max(0, firstShown) + max(1, height) - 1, visibleHeight: height,
+                            showsMarker: true, selectedStyle: .plain)
+        list.select(selected)
+        return list
+    }
 }
 
 /// What a Temples score is kept with: the accuracy (also the score), the time taken, the
