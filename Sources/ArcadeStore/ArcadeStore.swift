@@ -151,7 +151,11 @@ public final class ArcadeStore {
     private static func open(_ path: String, readOnly: Bool = false) throws(SQLiteError) -> SQLiteDatabase {
         let database = try SQLiteDatabase(path: path, readOnly: readOnly)
         if !readOnly { try database.rows("PRAGMA journal_mode = WAL") }
-        try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
+        // In WAL mode NORMAL still keeps every commit through a crash or a kill (only a power
+        // cut can lose the last ones, never the file), and a commit does not wait for the disk.
+        try database.execute("""
+            PRAGMA busy_timeout = \(busyTimeoutMilliseconds); PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL
+            """)
         // Reading the schema finds a damaged header or a file that is not a database.
         try database.rows("SELECT count(*) FROM sqlite_schema")
         return database

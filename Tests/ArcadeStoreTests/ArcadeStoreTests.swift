@@ -117,16 +117,24 @@ import CSQLite
                 """)
             let clock = ContinuousClock()
             var store: ArcadeStore?
-            let opening = clock.measure { store = try? ArcadeStore(directory: folder) }
-            let opened = try #require(store)
             var best: [FinishedGame] = []
-            let querying = clock.measure { best = (try? opened.best(of: "set")) ?? [] }
-            let recording = clock.measure { _ = try? opened.record(game(100_001)) }
+            // What the arcade does before its first frame: open, the five lists, the saved games.
+            let starting = clock.measure {
+                store = try? ArcadeStore(directory: folder)
+                for name in ["memory", "slots", "temples", "blackjack", "set"] {
+                    best = (try? store?.best(of: name)) ?? []
+                }
+                _ = try? store?.savedGames()
+            }
+            let opened = try #require(store)
+            // The middle of five recordings (one alone measures the machine's other work too).
+            let recordings = (1...5).map { number in
+                clock.measure { _ = try? opened.record(game(100_000 + number)) }
+            }.sorted()
             #expect(best.count == 10 && best.first?.score == 99_995)
-            #expect(try opened.best(of: "set", limit: 1).first?.score == 100_001)
-            #expect(opening < .milliseconds(50), "opening took \(opening)")
-            #expect(querying < .milliseconds(10), "the best ten took \(querying)")
-            #expect(recording < .milliseconds(10), "recording took \(recording)")
+            #expect(try opened.best(of: "set", limit: 1).first?.score == 100_005)
+            #expect(starting < .milliseconds(50), "starting took \(starting)")
+            #expect(recordings[2] < .milliseconds(10), "recording took \(recordings)")
         }
     }
 }
