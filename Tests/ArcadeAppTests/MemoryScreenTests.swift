@@ -526,7 +526,7 @@ import Testing
         // Each pair: 2 + 5 whole seconds left on the first card + 6 on the second; 15 s in all.
         #expect(effects == [
             .recordScore(104, figures: ["time": "0:15", "moves": "8", "pairs": "8", "result": "won",
-                                        "level": "Normal"]),
+                                        "level": "Normal"], mode: "Normal", duration: 15),
             .sound(.handWon),
         ])
         #expect(!screen.wantsTicks)
@@ -555,7 +555,7 @@ import Testing
         for _ in 0..<600 { effects += screen.update(.tick(0.1)) }
         #expect(effects == [
             .recordScore(12, figures: ["time": "1:00", "moves": "2", "pairs": "1", "result": "lost",
-                                       "level": "Normal"]),
+                                       "level": "Normal"], mode: "Normal", duration: 60),
             .sound(.handLost),
         ])
         #expect(!screen.wantsTicks)

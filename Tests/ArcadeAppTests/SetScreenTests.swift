@@ -197,7 +197,8 @@ import Testing
         #expect(screen.game.isOver)
         #expect(!screen.isInProgress)
         let found = screen.game.setsFound
-        #expect(effects == [.recordScore(3 * found, figures: ["sets": String(found), "time": PlayClock.text(screen.clock.elapsed)])])
+        #expect(effects == [.recordScore(3 * found, figures: ["sets": String(found), "time": PlayClock.text(screen.clock.elapsed)],
+                                         duration: screen.clock.elapsed)])
         // The shell shows the result in its game-over box; Enter plays again.
         #expect(screen.update(.key(.character("d"))).isEmpty)  // the game's own keys are done
         var shell = TestShell.hosting(screen)

@@ -201,7 +201,7 @@ import Testing
         spinToStop(&screen)
         spinToStop(&screen)
         let effects = screen.update(.key(.character("r")))
-        #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"])])
+        #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"], mode: "3-digit")])
         #expect(screen.current.shownScore == 100)
         #expect(screen.current.spins == 0)
         #expect(screen.update(.key(.character("r"))).isEmpty)  // nothing played since: nothing to keep
@@ -214,7 +214,7 @@ import Testing
         #expect(screen.isInProgress)
         _ = screen.update(.key(.tab))
         spinToStop(&screen)
-        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"])])
+        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"], mode: "3-digit")])
     }
 
     @Test func aMachineThatNeverWentAbove100RecordsNoBest() {

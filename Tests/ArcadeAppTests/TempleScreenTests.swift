@@ -175,7 +175,7 @@ import Testing
         #expect(screen.game!.isComplete)
         // 20 one-second ticks, the first before any pick: the clock starts at the first pick.
         #expect(effects == [.recordScore(100, figures: ["accuracy": "100%", "time": "0:19", "correct": "20",
-                                                        "incorrect": "0", "deck": "temples"])])
+                                                        "incorrect": "0", "deck": "temples"], duration: 19)])
         #expect(screen.message.hasPrefix("All 20 matched — accuracy 100%"))
     }
 

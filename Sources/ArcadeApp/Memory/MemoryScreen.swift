@@ -511,8 +511,9 @@ struct MemoryScreen: GameScreen {
         guard let game, phase == .playing, game.isOver(now: now), !isShowingLastPair, clock.finish() else { return [] }
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
-        let figures = MemoryFigures(level: level.name, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
+        var figures = MemoryFigures(level: level.name, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
                                     moves: game.moves, pairs: game.matchedPairs)
+        figures.duration = Double(shownTimeElapsed)
         return [.record(game.score, figures), .sound(game.isWon ? .handWon : .handLost)]
     }
 
@@ -619,6 +620,10 @@ struct MemoryFigures: ScoreFigures, Equatable {
     var won: Bool?
     var moves: Int?
     var pairs: Int?
+    /// The seconds played, kept beside the score (not among the figures).
+    var duration: Double?
+    /// The level is the mode the store keeps the game under.
+    var mode: String? { level }
 
     var stored: [String: String] {
         var figures: [String: String] = [:]

@@ -285,7 +285,7 @@ struct SetScreen: GameScreen {
     private mutating func finishIfOver() -> [GameEffect] {
         guard game.isOver, clock.finish() else { return [] }
         say("No sets left and the deck is empty: game over.", "Game over.")
-        return [.record(game.score, SetFigures(sets: game.setsFound, time: clock.text))]
+        return [.record(game.score, SetFigures(sets: game.setsFound, time: clock.text, duration: clock.elapsed))]
     }
 
     /// Deal 3 More is possible: cards in the deck, and room on the table (or a set to replace).
@@ -618,12 +618,15 @@ struct SetLayout {
 struct SetFigures: ScoreFigures, Equatable {
     var sets: Int
     var time: String
+    /// The seconds played, kept beside the score (not among the figures).
+    var duration: Double?
 
     var stored: [String: String] { ["sets": String(sets), "time": time] }
 
-    init(sets: Int, time: String) {
+    init(sets: Int, time: String, duration: Double? = nil) {
         self.sets = sets
         self.time = time
+        self.duration = duration
     }
 
     init?(stored: [String: String]) {

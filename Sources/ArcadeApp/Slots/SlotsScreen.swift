@@ -509,6 +509,8 @@ struct SlotsLayout {
 struct SlotsFigures: ScoreFigures, Equatable {
     var machine: String
     var spins: Int?
+    /// The machine is the mode the store keeps the game under.
+    var mode: String? { machine }
 
     var stored: [String: String] {
         var figures = ["machine": machine]

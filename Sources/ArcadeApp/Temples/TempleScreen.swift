@@ -363,7 +363,8 @@ struct TempleScreen: GameScreen {
     /// The deck is cleared: say how it went, and record it once.
     private mutating func finish() -> [GameEffect] {
         guard let game, clock.finish() else { return [] }
-        let figures = TempleFigures(game: game, time: clock.text)
+        var figures = TempleFigures(game: game, time: clock.text)
+        figures.duration = clock.elapsed
         let accuracy = figures.accuracy, time = figures.time
         status = StatusLine([
             "All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
@@ -576,6 +577,8 @@ struct TempleFigures: ScoreFigures, Equatable {
     var correct: Int
     var incorrect: Int
     var deck = "temples"
+    /// The seconds played, kept beside the score (not among the figures).
+    var duration: Double?
 
     var stored: [String: String] {
         ["accuracy": "\(accuracy)%", "time": time, "correct": String(correct), "incorrect": String(incorrect),
