@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "CArcadePNG",
+                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeStore", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),

@@ -43,6 +43,10 @@ public struct BlackjackGame: Equatable, Sendable {
     public private(set) var score = BlackjackGame.startingScore
     /// How many hands have been dealt in this game: 0 before the first deal.
     public private(set) var handNumber = 0
+    /// How many hands of this game were won, pushed and lost (a natural is a win).
+    public private(set) var handsWon = 0
+    public private(set) var handsPushed = 0
+    public private(set) var handsLost = 0
     /// Whether the player is to act: the hand is dealt and not yet settled.
     public private(set) var isHandInProgress = false
     /// How the last hand ended; nil before the first hand is settled and during a hand.
@@ -291,6 +295,7 @@ public struct BlackjackGame: Equatable, Sendable {
         let result = settled ?? comparedOutcome()
         score += result.scoreSign * stake
         outcome = result
+        if result.isWin { handsWon += 1 } else if result.isLoss { handsLost += 1 } else { handsPushed += 1 }
         chosenBet = BlackjackGame.clampedBet(chosenBet, score: score)
         lastEvents.append(.settled(result))
     }

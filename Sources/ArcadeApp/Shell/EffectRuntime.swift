@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 
 /// Carries out what the shell asks for — a score to record, a sound, the bell, a deck to
@@ -9,6 +10,8 @@ import ArcadeUI
 public final class EffectRuntime {
     private let games: [GameInfo]
     private let store: ScoreStore
+    /// The history the statistics page reads (nil: none could be opened, nothing played).
+    private let history: ArcadeStore?
     private let player: String
     private let device: TerminalDevice
     private let sound: SoundHelper?
@@ -23,7 +26,9 @@ public final class EffectRuntime {
     /// A runtime recording into `store` as `player`, ringing `device`'s bell, playing cues
     /// through `sound` (nil: every cue is the bell), and finding the built-in deck by `assets`.
     public init(games: [GameInfo], store: ScoreStore, player: String, device: TerminalDevice,
-                sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: [])) {
+                sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: []),
+                history: ArcadeStore? = nil) {
+        self.history = history
         self.games = games
         self.store = store
         self.player = player
@@ -46,6 +51,12 @@ public final class EffectRuntime {
             return (.proceed, record(score, figures: figures, for: id))
         case .deck(let id, let request):
             return (.proceed, deck(request, for: id))
+        case .showStatistics:
+            do {
+                return (.proceed, [.statistics(try GameStatistics.all(from: history, games: games))])
+            } catch {
+                return (.proceed, [.notice("The statistics could not be read: \(error)")])
+            }
         }
         return (.proceed, [])
     }
