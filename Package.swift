@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "ArcadeCore", "ArcadeStore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -106,9 +106,11 @@ import Testing
 
     @Test func thePageAt120x40HasWiderBarsAndATallerChart() throws {
         try withStore { store, _ in
-            let screen = StatisticsScreen(statistics: try statistics(store), showing: .temples)
-            let wide = text(screen, Size(width: 120, height: 39))
-            assertSnapshot(wide, named: "statistics-temples-120x39")
+            var shell = TestShell(games: GameCatalog.games, size: Size(width: 120, height: 40), seed: { 1 })
+            _ = shell.shell.receive(.statistics(try statistics(store)), in: shell.frame)
+            shell.update(.key(.character("4")))
+            let wide = shell.text
+            assertSnapshot(wide, named: "statistics-temples-120x40")
             #expect(wide.contains("███"), "bars three columns wide")
             let chartRows = wide.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("│") }
             #expect(chartRows.count == 16)
