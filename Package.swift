@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "arcade-store-writer", "ArcadeCore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "arcade-store-writer", "ArcadeCore", "ArcadeStore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeStore
 import ArcadeTerminal
 import ArcadeUI
 import Glibc
@@ -22,6 +23,14 @@ public enum Arcade {
             return printOutput(ArcadeCommandLine.usage(games: games), naming: "the help")
         case .version:
             return printOutput("arcade \(ArcadeCommandLine.version)", naming: "the version")
+        case .statisticsJSON:
+            do {
+                let directory = ArcadeData.directory(environment: environment)
+                return printOutput(try StatisticsJSON.report(directory: directory, games: games), naming: "the statistics")
+            } catch {
+                printError("arcade: \(error)")
+                return 1
+            }
         case .run(let parsed):
             options = parsed
         }
@@ -53,6 +62,9 @@ public enum Arcade {
         var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
         var status = ExitStatus.success
         var quitAtOnce = false
+        if options.statistics {
+            _ = runtime.perform(.showStatistics, on: &shell, in: frame)
+        }
         if let game = options.game {
             for effect in shell.open(game, options: options.gameOptions, in: frame) {
                 if case .exit = runtime.perform(effect, on: &shell, in: frame) { quitAtOnce = true }

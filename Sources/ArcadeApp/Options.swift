@@ -3,6 +3,8 @@ import ArcadeUI
 /// What the command line asked for.
 public enum CommandLineRequest: Equatable, Sendable {
     case run(ArcadeOptions)
+    /// `arcade stats --json`: print every game's statistics as JSON, without a terminal.
+    case statisticsJSON
     case help
     case version
 }
@@ -18,9 +20,12 @@ public struct ArcadeOptions: Equatable, Sendable {
     public var noColor = false
     public var ascii = false
     public var mute = false
+    /// Open the statistics page instead of the menu (`arcade stats`).
+    public var statistics = false
 
     public init(game: GameID? = nil, gameOptions: [String: String] = [:], seed: UInt64? = nil,
-                noColor: Bool = false, ascii: Bool = false, mute: Bool = false) {
+                noColor: Bool = false, ascii: Bool = false, mute: Bool = false, statistics: Bool = false) {
+        self.statistics = statistics
         self.game = game
         self.gameOptions = gameOptions
         self.seed = seed
@@ -37,17 +42,18 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var description: String { "arcade: \(message)\nTry 'arcade --help'." }
 }
 
-/// The command-line grammar: `arcade [GAME [GAME OPTIONS]] [--seed N] [--no-color] [--ascii] [--mute] [--help] [--version]`.
+/// The command-line grammar: `arcade [GAME [GAME OPTIONS] | stats [--json]] [--seed N] [--no-color] [--ascii] [--mute] [--help] [--version]`.
 public enum ArcadeCommandLine {
     public static let version = "0.1.0"
 
     /// The options that are switches, never followed by a value.
-    static let flags: Set<String> = ["--help", "--version", "--no-color", "--no-colour", "--ascii", "--mute"]
+    static let flags: Set<String> = ["--help", "--version", "--no-color", "--no-colour", "--ascii", "--mute", "--json"]
 
     /// Parse `arguments` (without the program name) against the games that exist.
     public static func parse(_ arguments: [String], games: [GameInfo]) throws(UsageError) -> CommandLineRequest {
         var options = ArcadeOptions()
         var gameInfo: GameInfo?
+        var json = false
         var index = 0
 
         func value(for name: String, inline: String?) throws(UsageError) -> String {
@@ -79,6 +85,8 @@ public enum ArcadeCommandLine {
                 options.ascii = true
             case "--mute":
                 options.mute = true
+            case "--json" where options.statistics:
+                json = true
             case "--seed":
                 let text = try value(for: "--seed", inline: inline)
                 guard let seed = UInt64(text) else {
@@ -89,7 +97,11 @@ public enum ArcadeCommandLine {
                 if let gameInfo, let option = gameInfo.options.first(where: { $0.name == name }) {
                     options.gameOptions[option.name] = try value(for: option.name, inline: inline)
                 } else if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(argument.escapedForMessage())'. Options: \(optionNames(for: gameInfo))")
+                    throw UsageError(message: "unknown option '\(argument.escapedForMessage())'. Options: \(optionNames(for: gameInfo, statistics: options.statistics))")
+                } else if gameInfo == nil, !options.statistics, argument.lowercased() == "stats" {
+                    options.statistics = true
+                } else if options.statistics {
+                    throw UsageError(message: "unexpected '\(argument.escapedForMessage())' after stats")
                 } else if gameInfo == nil, let info = games.first(where: { $0.id.rawValue == argument.lowercased() }) {
                     gameInfo = info
                     options.game = info.id
@@ -101,7 +113,7 @@ public enum ArcadeCommandLine {
             }
             index += 1
         }
-        return .run(options)
+        return json ? .statisticsJSON : .run(options)
     }
 
     /// The text `--help` prints.
@@ -110,6 +122,7 @@ public enum ArcadeCommandLine {
             "arcade \(version) — a full-screen terminal arcade",
             "",
             "Usage: arcade [GAME [GAME OPTIONS]] [--seed N] [--no-color] [--ascii] [--mute]",
+            "       arcade stats [--json]",
             "       arcade --help | --version",
             "",
             "Games (open one directly by name, or choose on the menu):",
@@ -128,6 +141,8 @@ public enum ArcadeCommandLine {
             "  --no-color     draw without colour (bold, reverse and underline stay)",
             "  --ascii        draw with ASCII only (chosen automatically outside UTF-8 locales)",
             "  --mute         no sounds and no bell",
+            "  stats          open the statistics page (s on the menu)",
+            "  stats --json   print every game's statistics as JSON and exit",
             "  --help         show this text",
             "  --version      show the version",
             "",
@@ -153,8 +168,8 @@ public enum ArcadeCommandLine {
         return lines.joined(separator: "\n")
     }
 
-    private static func optionNames(for game: GameInfo?) -> String {
-        let own = game?.options.map { "\($0.name) \($0.valueName)" } ?? []
+    private static func optionNames(for game: GameInfo?, statistics: Bool = false) -> String {
+        let own = (game?.options.map { "\($0.name) \($0.valueName)" } ?? []) + (statistics ? ["--json"] : [])
         return (own + ["--seed N", "--no-color", "--ascii", "--mute", "--help", "--version"]).joined(separator: ", ")
     }
 

@@ -94,6 +94,33 @@ public final class ArcadeStore {
             value TEXT NOT NULL
         );
         """,
+        // 2: for the statistics page: each game's last results, newest first, without a sort,
+        // and its count and score total kept up to date by triggers, so the average does not
+        // read every row of a game.
+        """
+        CREATE INDEX finished_games_by_time ON finished_games (game, finished_at);
+        CREATE TABLE game_totals (
+            game TEXT PRIMARY KEY,
+            played INTEGER NOT NULL,
+            score_total INTEGER NOT NULL
+        );
+        INSERT INTO game_totals (game, played, score_total)
+            SELECT game, count(*), sum(score) FROM finished_games GROUP BY game;
+        CREATE TRIGGER game_totals_on_insert AFTER INSERT ON finished_games BEGIN
+            INSERT INTO game_totals (game, played, score_total) VALUES (new.game, 1, new.score)
+            ON CONFLICT (game) DO UPDATE SET played = played + 1, score_total = score_total + new.score;
+        END;
+        CREATE TRIGGER game_totals_on_delete AFTER DELETE ON finished_games BEGIN
+            UPDATE game_totals SET played = played - 1, score_total = score_total - old.score
+            WHERE game = old.game;
+        END;
+        CREATE TRIGGER game_totals_on_update AFTER UPDATE OF game, score ON finished_games BEGIN
+            UPDATE game_totals SET played = played - 1, score_total = score_total - old.score
+            WHERE game = old.game;
+            INSERT INTO game_totals (game, played, score_total) VALUES (new.game, 1, new.score)
+            ON CONFLICT (game) DO UPDATE SET played = played + 1, score_total = score_total + new.score;
+        END;
+        """,
     ]
 
     /// The schema version this arcade writes.

@@ -43,6 +43,10 @@ public struct BlackjackGame: Equatable, Sendable {
     public private(set) var score = BlackjackGame.startingScore
     /// How many hands have been dealt in this game: 0 before the first deal.
     public private(set) var handNumber = 0
+    /// How many hands of this game were won, pushed and lost (a natural is a win).
+    public private(set) var handsWon = 0
+    public private(set) var handsPushed = 0
+    public private(set) var handsLost = 0
     /// Whether the player is to act: the hand is dealt and not yet settled.
     public private(set) var isHandInProgress = false
     /// How the last hand ended; nil before the first hand is settled and during a hand.
@@ -291,6 +295,7 @@ public struct BlackjackGame: Equatable, Sendable {
         let result = settled ?? comparedOutcome()
         score += result.scoreSign * stake
         outcome = result
+        if result.isWin { handsWon += 1 } else if result.isLoss { handsLost += 1 } else { handsPushed += 1 }
         chosenBet = BlackjackGame.clampedBet(chosenBet, score: score)
         lastEvents.append(.settled(result))
     }
@@ -335,6 +340,9 @@ extension BlackjackGame: Codable {
         dealerHand = try values.decode(HandOfCards.self, forKey: .dealerHand)
         score = try values.decode(Int.self, forKey: .score)
         handNumber = try values.decode(Int.self, forKey: .handNumber)
+        handsWon = try values.decodeIfPresent(Int.self, forKey: .handsWon) ?? 0
+        handsPushed = try values.decodeIfPresent(Int.self, forKey: .handsPushed) ?? 0
+        handsLost = try values.decodeIfPresent(Int.self, forKey: .handsLost) ?? 0
         isHandInProgress = try values.decode(Bool.self, forKey: .isHandInProgress)
         outcome = try values.decodeIfPresent(HandOutcome.self, forKey: .outcome)
         stake = try values.decode(Int.self, forKey: .stake)
@@ -355,13 +363,16 @@ extension BlackjackGame: Codable {
 
     /// Whether the value keeps the rules' invariants: every card of the shoe's decks in
     /// exactly one place, a hand number within the game, points not negative, a bet the
-    /// limits allow, and a hand in play only with its cards dealt.
+    /// limits allow, no more hands settled than dealt, and a hand in play only with its
+    /// cards dealt.
     var isConsistent: Bool {
         guard BlackjackGame.deckCountRange.contains(shoe.deckCount),
               (0...BlackjackGame.handsPerGame).contains(handNumber),
               (0...BlackjackGame.largestRestoredPoints).contains(score),
               (0...BlackjackGame.largestRestoredPoints).contains(stake),
-              chosenBet == BlackjackGame.clampedBet(chosenBet, score: score)
+              chosenBet == BlackjackGame.clampedBet(chosenBet, score: score),
+              [handsWon, handsPushed, handsLost].allSatisfy({ $0 >= 0 }),
+              handsWon + handsPushed + handsLost <= handNumber
         else { return false }
         if isHandInProgress {
             guard handNumber > 0, outcome == nil,

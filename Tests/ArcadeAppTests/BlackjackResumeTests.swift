@@ -118,7 +118,10 @@ import Testing
         effects += restored.update(.key(.character("s")))
         effects += restored.update(.tick(10))
         let records = effects.filter { if case .recordScore = $0 { true } else { false } }
-        #expect(records == [.record(restored.game.score, BlackjackFigures(hands: 5))])
+        let game = restored.game
+        #expect(records == [.record(game.score, BlackjackFigures(hands: 5, won: game.handsWon, pushed: game.handsPushed,
+                                                                 lost: game.handsLost))])
+        #expect(game.handsWon + game.handsPushed + game.handsLost == 5, "the resumed game counted every hand")
         #expect(restored.gameOver(in: .game80x23) != nil)
         #expect(restored.willLeave().isEmpty)
         #expect(restored.savedState() == nil)  // a finished game keeps nothing
@@ -178,7 +181,7 @@ import Testing
         _ = screen.update(.key(.character("s")))
         #expect(screen.dealerPlay != nil)
         #expect(screen.savedState() == nil)  // the rules have settled the last hand: the game is finished
-        #expect(screen.willLeave() == [.record(250, BlackjackFigures(hands: 5))])
+        #expect(screen.willLeave() == [.record(250, BlackjackFigures(hands: 5, won: 4, pushed: 0, lost: 1))])
     }
 
     @Test func garbageOrAnotherVersionDoesNotResume() throws {

@@ -144,7 +144,7 @@ import Testing
             _ = screen.update(.key(.enter))
             effects = screen.update(.key(.character("s")))
         }
-        #expect(effects == [.sound(.handWon), .recordScore(350, figures: ["hands": "5"])])
+        #expect(effects == [.sound(.handWon), .recordScore(350, figures: ["hands": "5", "won": "5", "pushed": "0", "lost": "0"])])
         #expect(screen.alert == .gameOver)
         #expect(!screen.isInProgress)
         // The shell draws the box, under the two hands.
@@ -427,7 +427,7 @@ import Testing
             _ = screen.update(.key(.character("s")))
         }
         #expect(screen.wantsTicks)
-        #expect(screen.willLeave() == [.recordScore(250, figures: ["hands": "5"])])
+        #expect(screen.willLeave() == [.recordScore(250, figures: ["hands": "5", "won": "4", "pushed": "0", "lost": "1"])])
     }
 
     @Test func leavingMidGameRecordsNothing() {
@@ -536,7 +536,7 @@ import Testing
                             Card(.queen, of: .diamonds)])
         for _ in 0..<5 { _ = screen.update(.key(.character("+"))) }
         #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn), .sound(.handLost),
-                                                .recordScore(0, figures: ["hands": "1"])])
+                                                .recordScore(0, figures: ["hands": "1", "won": "0", "pushed": "0", "lost": "1"])])
         #expect(screen.alert == .gameOver)
         var shell = shell(showing: screen)
         #expect(shell.text.contains("Out of points after 1 hand: final score 0."))

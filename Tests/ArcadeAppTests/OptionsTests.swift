@@ -33,6 +33,16 @@ import Testing
         #expect(throws: UsageError.self) { try parse(["slots", "--deck", "x"]) }
     }
 
+    @Test func statsOpensTheStatisticsPageAndStatsJSONPrintsThem() throws {
+        #expect(try parse(["stats"]) == .run(ArcadeOptions(statistics: true)))
+        #expect(try parse(["--ascii", "STATS"]) == .run(ArcadeOptions(ascii: true, statistics: true)))
+        #expect(try parse(["stats", "--json"]) == .statisticsJSON)
+        for arguments in [["--json"], ["slots", "--json"], ["stats", "slots"], ["slots", "stats"], ["stats", "--json=1"]] {
+            #expect(throws: UsageError.self, "\(arguments)") { try parse(arguments) }
+        }
+        #expect(ArcadeCommandLine.usage(games: games).contains("arcade stats [--json]"))
+    }
+
     @Test func helpAndVersionWinOverEverythingElse() throws {
         #expect(try parse(["slots", "--help"]) == .help)
         #expect(try parse(["-h"]) == .help)

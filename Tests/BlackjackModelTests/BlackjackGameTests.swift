@@ -492,3 +492,20 @@ private func playedOut(seed: UInt64) -> BlackjackGame {
     second.deal()
     #expect(first.playerHand.cards + first.dealerHand.cards != second.playerHand.cards + second.dealerHand.cards)
 }
+
+// MARK: - The tally kept for the statistics
+
+@Test func everySettledHandIsCountedAsWonPushedOrLostUntilANewGame() {
+    var game = stackedGame(player: [.ace, .king], dealer: [.ten, .six])
+    game.deal()
+    #expect((game.handsWon, game.handsPushed, game.handsLost) == (1, 0, 0))
+    var pushed = stackedGame(player: [.ace, .jack], dealer: [.king, .ace])
+    pushed.deal()
+    #expect((pushed.handsWon, pushed.handsPushed, pushed.handsLost) == (0, 1, 0))
+    var lost = stackedGame(player: [.ten, .nine], dealer: [.ace, .queen])
+    lost.deal()
+    lost.hit()  // ignored: the hand is settled, and counted once
+    #expect((lost.handsWon, lost.handsPushed, lost.handsLost) == (0, 0, 1))
+    lost.newGame()
+    #expect((lost.handsWon, lost.handsPushed, lost.handsLost) == (0, 0, 0))
+}

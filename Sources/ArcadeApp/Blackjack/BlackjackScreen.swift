@@ -478,7 +478,8 @@ struct BlackjackScreen: GameScreen {
             let isNewBest = scores.first.map { game.score > $0.score } ?? (game.score > 0)
             gameOverMessage = BlackjackWording.gameOver(lastHand: sentence, score: game.score, hands: game.handNumber,
                                                         isNewBest: isNewBest)
-            effects.append(.record(game.score, BlackjackFigures(hands: game.handNumber)))
+            effects.append(.record(game.score, BlackjackFigures(hands: game.handNumber, won: game.handsWon,
+                                                                pushed: game.handsPushed, lost: game.handsLost)))
         }
         return effects
     }
@@ -551,18 +552,32 @@ struct BlackjackScreen: GameScreen {
     }
 }
 
-/// What a Blackjack score is kept with: the hands played.
+/// What a Blackjack score is kept with: the hands played, and how many were won, pushed
+/// and lost (nil in entries kept without them).
 struct BlackjackFigures: ScoreFigures, Equatable {
     var hands: Int
+    var won: Int?
+    var pushed: Int?
+    var lost: Int?
 
-    var stored: [String: String] { ["hands": String(hands)] }
+    var stored: [String: String] {
+        var figures = ["hands": String(hands)]
+        if let won { figures["won"] = String(won) }
+        if let pushed { figures["pushed"] = String(pushed) }
+        if let lost { figures["lost"] = String(lost) }
+        return figures
+    }
 
-    init(hands: Int) {
+    init(hands: Int, won: Int? = nil, pushed: Int? = nil, lost: Int? = nil) {
         self.hands = hands
+        self.won = won
+        self.pushed = pushed
+        self.lost = lost
     }
 
     init?(stored: [String: String]) {
         guard let hands = stored["hands"].flatMap({ Int($0) }) else { return nil }
-        self.init(hands: hands)
+        self.init(hands: hands, won: stored["won"].flatMap { Int($0) }, pushed: stored["pushed"].flatMap { Int($0) },
+                  lost: stored["lost"].flatMap { Int($0) })
     }
 }

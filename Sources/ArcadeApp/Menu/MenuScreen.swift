@@ -37,6 +37,8 @@ public struct MenuScreen: Sendable {
     /// What the menu asks of the shell.
     public enum Effect: Equatable, Sendable {
         case open(GameID)
+        /// The statistics page.
+        case statistics
         case quit
     }
 
@@ -55,7 +57,7 @@ public struct MenuScreen: Sendable {
 
     /// What the player can do on the menu.
     public enum Action: Hashable, Sendable {
-        case move(Int), first, last, openSelected, open(number: Int), quit
+        case move(Int), first, last, openSelected, open(number: Int), statistics, quit
     }
 
     /// The menu's keys; the key line and `?` help are read from them. `?` and Esc are the
@@ -71,6 +73,8 @@ public struct MenuScreen: Sendable {
         Binding([.enter, .space], .openSelected, hint: "open", help: "open the chosen game"),
         Binding(keys: (0...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
                 help: KeyHint("1 … 5", "open game by number")) { key in key.digit.map { .open(number: $0) } },
+        Binding([.character("s")], .statistics, hint: "stats", help: "statistics of every game",
+                isCaseSensitive: true),
         .note("click", "open a game"),
         .note("?", "this help"),
         Binding([.character("q")], .quit, help: "quit", isCaseSensitive: true),
@@ -87,6 +91,8 @@ public struct MenuScreen: Sendable {
             if rows.indices.contains(selected) { return [.open(rows[selected].id)] }
         case .open(let number):
             if let row = rows.first(where: { $0.id.number == number }) { return [.open(row.id)] }
+        case .statistics:
+            return [.statistics]
         case .quit:
             return [.quit]
         }

@@ -13,6 +13,8 @@ public enum AppEffect: Equatable, Sendable {
     case saveGame(SavedGame)
     /// Forget game `id`'s saved game (a new game was chosen, or the save did not decode).
     case forgetSavedGame(GameID)
+    /// Read every game's statistics from the store and show them (`RuntimeReport.statistics`).
+    case showStatistics
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -45,7 +47,7 @@ public struct ArcadeShell: Screen {
     }
 
     public private(set) var menu: MenuScreen
-    public private(set) var overlay: Overlay?
+    public internal(set) var overlay: Overlay?
     private var games: [GameInfo]
     private var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?)?
     private var nextSeed: () -> UInt64
@@ -62,6 +64,8 @@ public struct ArcadeShell: Screen {
     private let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
     private let dataDirectory: String?
+    /// The statistics page over the menu, while it is open (see ArcadeShell+Statistics).
+    var statisticsPage: StatisticsScreen?
 
     /// A shell over `games` showing the menu, with each game's recorded `scores` (best first)
     /// and the games left in progress (`saved`).
@@ -185,6 +189,9 @@ public struct ArcadeShell: Screen {
             return []
         case .deck(let id, _):
             guard active?.info.id == id else { return [] }
+        case .statistics(let statistics):
+            showStatistics(statistics)
+            return []
         }
         return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
@@ -192,12 +199,12 @@ public struct ArcadeShell: Screen {
     // MARK: - Screen
 
     public func fits(_ frame: Frame) -> Bool {
-        guard let active else { return frame.size.covers(MenuScreen.minimumSize) }
+        guard let active else { return frame.size.covers(menuPageMinimumSize) }
         return frame.size.height >= 1 && active.screen.fits(Self.gameFrame(in: frame))
     }
 
     public func minimumSize(in frame: Frame) -> Size {
-        guard let active else { return MenuScreen.minimumSize }
+        guard let active else { return menuPageMinimumSize }
         let game = active.screen.minimumSize(in: Self.gameFrame(in: frame))
         return Size(width: game.width, height: game.height + 1)
     }
@@ -223,7 +230,7 @@ public struct ArcadeShell: Screen {
         case .confirm(let question)?: return question.question
         case .resume?: return "Enter or r: resume   n: new game   q: menu"
         case .help?: return "q: close help"
-        case nil: return active == nil ? "q: quit" : "q: back to the menu"
+        case nil: return active == nil && statisticsPage == nil ? "q: quit" : "q: back to the menu"
         }
     }
 
@@ -242,6 +249,7 @@ public struct ArcadeShell: Screen {
             return forwardToGame(.resize(gameFrame.size), in: frame)
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
+        if active == nil, statisticsPage != nil { return updateStatistics(input, in: frame) }
         guard active != nil else { return updateMenu(input, in: frame) }
         if let effects = updateAroundGame(input, in: frame) { return effects }
         return forwardToGame(input, in: frame)
@@ -290,6 +298,8 @@ public struct ArcadeShell: Screen {
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
             KeyLine.draw(active.screen.keyHints(in: gameFrame), always: [KeyHint("?", "help"), KeyHint("q", "menu")],
                          into: &grid)
+        } else if let statisticsPage {
+            renderStatistics(statisticsPage, into: &grid)
         } else {
             var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
             menu.render(into: &menuGrid)
@@ -302,8 +312,8 @@ public struct ArcadeShell: Screen {
         }
         switch overlay {
         case .help?:
-            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? MenuScreen.help(dataDirectory: dataDirectory),
-                             into: &grid)
+            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? statisticsPage.map { _ in StatisticsScreen.help }
+                             ?? MenuScreen.help(dataDirectory: dataDirectory), into: &grid)
         case .confirmLeave?:
             YesNoQuestion.leave.draw(into: &grid)
         case .confirmQuit?:
@@ -436,6 +446,7 @@ public struct ArcadeShell: Screen {
             switch effect {
             case .quit: effects.append(.quit)
             case .open(let id): effects += open(id, in: frame)
+            case .statistics: effects.append(.showStatistics)
             }
         }
         return effects

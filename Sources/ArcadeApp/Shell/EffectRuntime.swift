@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 import Glibc
 
@@ -55,6 +56,12 @@ public final class EffectRuntime {
             do { try data.keep(saved) } catch { return (.proceed, [.notice(error.description)]) }
         case .forgetSavedGame(let id):
             do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
+        case .showStatistics:
+            do {
+                return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games))])
+            } catch {
+                return (.proceed, [.notice("The statistics could not be read: \(error)")])
+            }
         }
         return (.proceed, [])
     }

@@ -235,6 +235,8 @@ public enum RuntimeReport: Sendable {
     case notice(String?)
     /// How far the deck `game` asked for has loaded, or the deck (or why there is none).
     case deck(GameID, DeckReport)
+    /// Every game's statistics, for the statistics page (`AppEffect.showStatistics`).
+    case statistics([GameStatistics])
 }
 
 /// The sound cues a game can ask for.

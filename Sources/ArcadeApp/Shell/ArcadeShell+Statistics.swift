@@ -1,0 +1,48 @@
+import ArcadeUI
+
+/// The statistics page, hosted by the shell as a page over the menu: `s` on the menu (or
+/// `arcade stats`) asks the effect runtime for the statistics (`AppEffect.showStatistics`),
+/// the answer (`RuntimeReport.statistics`) opens the page, and `q` or Esc on it comes back
+/// to the menu. `?` shows its help, and the bottom line its keys.
+extension ArcadeShell {
+    /// The statistics page on screen, if it is open.
+    public var statistics: StatisticsScreen? { statisticsPage }
+
+    /// Open the page with `statistics` (the tab shown stays the same when it is open already).
+    mutating func showStatistics(_ statistics: [GameStatistics]) {
+        statisticsPage = StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game)
+    }
+
+    /// The smallest terminal the menu, or the statistics page over it, is drawn in.
+    var menuPageMinimumSize: Size {
+        guard statisticsPage != nil else { return MenuScreen.minimumSize }
+        let page = StatisticsScreen.minimumSize
+        return Size(width: max(page.width, MenuScreen.minimumSize.width), height: page.height + 1)
+    }
+
+    /// An input while the page is open: `?` opens its help, the key line takes no clicks,
+    /// the rest is the page's.
+    mutating func updateStatistics(_ input: Input, in frame: Frame) -> [AppEffect] {
+        guard var page = statisticsPage else { return [] }
+        switch input {
+        case .key(.character("?")):
+            overlay = .help
+            return []
+        case .mouse(let event) where event.at.y >= frame.size.height - 1:
+            return []
+        default:
+            break
+        }
+        let effects = page.update(input, in: frame.droppingBottom(1))
+        statisticsPage = effects.contains(.close) ? nil : page
+        return []
+    }
+
+    /// Draw `page` above the key line.
+    func renderStatistics(_ page: StatisticsScreen, into grid: inout CellGrid) {
+        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+        page.render(into: &pageGrid)
+        grid.draw(pageGrid, at: Point(x: 0, y: 0))
+        KeyLine.draw(StatisticsScreen.keyHints, always: [KeyHint("?", "help")], into: &grid)
+    }
+}

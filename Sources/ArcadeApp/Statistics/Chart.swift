@@ -1,0 +1,79 @@
+import ArcadeUI
+
+/// A bar chart of values drawn in cells: one bar per value, oldest on the left, heights in
+/// eighths of a cell (`▁`…`█`; in ASCII `#` for a cell at least half full and `.` for
+/// less), the top and bottom values on the left, and "oldest" … "newest →" under the bars.
+struct Chart {
+    var values: [Int]
+    /// Written after the axis values ("%").
+    var unit = ""
+
+    /// The eighths of a cell `▁` to `█`.
+    static let eighths: [String] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// The value at the top of the scale (the largest) and at the bottom (zero, or the
+    /// smallest when one is below zero).
+    var scale: (bottom: Int, top: Int) {
+        let bottom = min(0, values.min() ?? 0)
+        return (bottom, max(bottom + 1, values.max() ?? 1))
+    }
+
+    /// The columns of each bar and the gap between bars, for bars in `width` columns.
+    static func barWidth(count: Int, width: Int) -> Int {
+        guard count > 0 else { return 1 }
+        return min(3, max(1, (width + 1) / count - 1))
+    }
+
+    /// Draw in `area`: the bars in every row but the last, the time axis in the last.
+    func draw(into grid: inout CellGrid, in area: Rect) {
+        let height = area.height - 1
+        guard height > 0, !values.isEmpty else { return }
+        let glyphs = Glyphs(theme: grid.theme)
+        let (bottom, top) = scale
+        let labels = ["\(top)\(unit)", "\(bottom)\(unit)"]
+        let labelWidth = labels.map(\.count).max() ?? 0
+        grid.write(labels[0].leftPadded(to: labelWidth), at: Point(x: area.x, y: area.y), style: .dim)
+        grid.write(labels[1].leftPadded(to: labelWidth), at: Point(x: area.x, y: area.y + height - 1), style: .dim)
+        let axisX = area.x + labelWidth + 1
+        let edge = glyphs.pick("│", ascii: "|")
+        for row in 0..<height { grid.write(edge, at: Point(x: axisX, y: area.y + row), style: .dim) }
+        let barsX = axisX + 2
+        let room = area.maxX - barsX
+        let barWidth = Self.barWidth(count: values.count, width: room)
+        let shown = values.suffix(max(1, (room + 1) / (barWidth + 1)))
+        for (index, value) in shown.enumerated() {
+            let filled = Self.eighthsFilled(value, bottom: bottom, top: top, rows: height)
+            let x = barsX + index * (barWidth + 1)
+            for row in 0..<height {
+                let cell = min(8, max(0, filled - row * 8))
+                guard cell > 0 else { continue }
+                let glyph = glyphs.ascii ? (cell >= 4 ? "#" : ".") : Self.eighths[cell - 1]
+                let bar = String(repeating: glyph, count: barWidth)
+                grid.write(bar, at: Point(x: x, y: area.y + height - 1 - row), style: Style().foreground(.cyan),
+                           clip: area)
+            }
+        }
+        let lastX = barsX + (shown.count - 1) * (barWidth + 1) + barWidth
+        let newest = glyphs.pick("newest →", ascii: "newest ->")
+        let axisY = area.y + height
+        grid.write("oldest", at: Point(x: barsX, y: axisY), style: .dim, clip: area)
+        // Under the newest bar, or just past "oldest" when a few bars are narrower than both words.
+        grid.write(newest, at: Point(x: max(lastX - newest.count, barsX + 7), y: axisY), style: .dim, clip: area)
+    }
+
+    /// How many eighths of a cell the bar of `value` fills in `rows` rows: at least one
+    /// for any value above the bottom, so no game is lost from sight.
+    static func eighthsFilled(_ value: Int, bottom: Int, top: Int, rows: Int) -> Int {
+        guard value > bottom, top > bottom else { return 0 }
+        let total = rows * 8
+        let scaled = (Double(value - bottom) / Double(top - bottom) * Double(total)).rounded()
+        return min(total, max(1, Int(scaled)))
+    }
+}
+
+extension String {
+    /// This string with spaces before it to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

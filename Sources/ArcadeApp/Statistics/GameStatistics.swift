@@ -1,0 +1,161 @@
+import ArcadeStore
+
+/// One game's statistics as the statistics screen and `arcade stats --json` show them:
+/// games played, best and average over every game kept, the last results (oldest first),
+/// and the game's own figures over those last games.
+public struct GameStatistics: Equatable, Sendable {
+    /// One result of the chart: a score and when the game finished ("2026-12-01 15:30").
+    public struct Result: Equatable, Sendable {
+        public var score: Int
+        public var finishedAt: String
+
+        public init(score: Int, finishedAt: String) {
+            self.score = score
+            self.finishedAt = finishedAt
+        }
+    }
+
+    public var game: GameID
+    public var played: Int
+    public var best: Int?
+    public var average: Double?
+    /// The last `ArcadeStore.recentLimit` results, oldest first.
+    public var recent: [Result]
+    public var figures: Figures
+
+    public init(game: GameID, played: Int = 0, best: Int? = nil, average: Double? = nil,
+                recent: [Result] = [], figures: Figures? = nil) {
+        self.game = game
+        self.played = played
+        self.best = best
+        self.average = average
+        self.recent = recent
+        self.figures = figures ?? Figures.empty(for: game)
+    }
+
+    /// The statistics of a game nobody has played yet.
+    public static func empty(_ game: GameID) -> GameStatistics { GameStatistics(game: game) }
+
+    /// Each game's own figures, read from the figures its screen records (`SetFigures`,
+    /// `MemoryFigures`, `SlotsFigures`, `TempleFigures`, `BlackjackFigures`): here and
+    /// nowhere else are the stored strings turned into statistics.
+    public enum Figures: Equatable, Sendable {
+        /// A Memory level's best time.
+        public struct LevelTime: Equatable, Sendable {
+            public var level: String
+            public var seconds: Int
+        }
+
+        /// A slot machine's spins and biggest win.
+        public struct Machine: Equatable, Sendable {
+            public var machine: String
+            public var spins: Int
+            public var biggestWin: Int
+        }
+
+        /// Sets found per game and seconds per set (over the games with a time).
+        case set(setsPerGame: Double?, secondsPerSet: Double?)
+        /// The best time of a won game, in seconds, per level (in level order).
+        case memory(bestTimes: [LevelTime])
+        /// Spins and the biggest win, per machine.
+        case slots(machines: [Machine])
+        /// The accuracy of each game (its score), oldest first, and the hits and misses.
+        case temples(accuracy: [Int], correct: Int, incorrect: Int)
+        /// Hands won, pushed and lost, and the score of each game, oldest first.
+        case blackjack(won: Int, pushed: Int, lost: Int, scores: [Int])
+
+        static func empty(for game: GameID) -> Figures {
+            switch game {
+            case .set: return .set(setsPerGame: nil, secondsPerSet: nil)
+            case .memory: return .memory(bestTimes: [])
+            case .slots: return .slots(machines: [])
+            case .temples: return .temples(accuracy: [], correct: 0, incorrect: 0)
+            case .blackjack: return .blackjack(won: 0, pushed: 0, lost: 0, scores: [])
+            }
+        }
+    }
+}
+
+extension GameStatistics {
+    /// The statistics of `game` from its `history`.
+    public init(_ game: GameID, history: GameHistory) {
+        self.init(game: game, played: history.played, best: history.best, average: history.average,
+                  recent: history.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) },
+                  figures: Figures(game, recent: history.recent))
+    }
+
+    /// Every game's statistics from `store` (each game ranked as `games` says); a game the
+    /// store cannot read shows as not played. Nil store: nothing played yet.
+    static func all(from store: ArcadeStore?, games: [GameInfo]) throws(StoreError) -> [GameStatistics] {
+        try games.map { info throws(StoreError) in
+            guard let store else { return .empty(info.id) }
+            return GameStatistics(info.id, history: try store.history(
+                of: info.id.rawValue, higherIsBetter: info.scoreOrder == .higherIsBetter))
+        }
+    }
+}
+
+extension GameStatistics.Figures {
+    /// `game`'s figures over its `recent` games.
+    init(_ game: GameID, recent: [FinishedGame]) {
+        switch game {
+        case .set:
+            let sets = recent.compactMap { SetFigures(stored: $0.figures)?.sets }
+            var timedSets = 0, seconds = 0.0
+            for entry in recent {
+                let figures = SetFigures(stored: entry.figures)
+                guard let found = figures?.sets, found > 0,
+                      let time = entry.duration ?? figures.flatMap({ Self.seconds($0.time) }) else { continue }
+                timedSets += found
+                seconds += time
+            }
+            self = .set(setsPerGame: sets.isEmpty ? nil : Double(sets.reduce(0, +)) / Double(sets.count),
+                        secondsPerSet: timedSets > 0 ? seconds / Double(timedSets) : nil)
+        case .memory:
+            var best: [String: Int] = [:]
+            for entry in recent {
+                let figures = MemoryFigures(stored: entry.figures)
+                guard figures.won == true, let level = entry.mode ?? figures.level,
+                      let time = entry.duration.map({ Int($0) }) ?? figures.time.flatMap(Self.seconds).map({ Int($0) })
+                else { continue }
+                best[level] = min(best[level] ?? time, time)
+            }
+            let order = MemoryLevel.all.map(\.name)
+            self = .memory(bestTimes: best.sorted { left, right in
+                (order.firstIndex(of: left.key) ?? order.count, left.key) < (order.firstIndex(of: right.key) ?? order.count, right.key)
+            }.map { LevelTime(level: $0.key, seconds: $0.value) })
+        case .slots:
+            var machines: [Machine] = []
+            for entry in recent {
+                guard let figures = SlotsFigures(stored: entry.figures) else { continue }
+                if let index = machines.firstIndex(where: { $0.machine == figures.machine }) {
+                    machines[index].spins += figures.spins ?? 0
+                    machines[index].biggestWin = max(machines[index].biggestWin, entry.score)
+                } else {
+                    machines.append(Machine(machine: figures.machine, spins: figures.spins ?? 0, biggestWin: entry.score))
+                }
+            }
+            self = .slots(machines: machines.sorted { $0.machine < $1.machine })
+        case .temples:
+            let figures = recent.compactMap { TempleFigures(stored: $0.figures) }
+            self = .temples(accuracy: recent.map(\.score), correct: figures.map(\.correct).reduce(0, +),
+                            incorrect: figures.map(\.incorrect).reduce(0, +))
+        case .blackjack:
+            let figures = recent.compactMap { BlackjackFigures(stored: $0.figures) }
+            self = .blackjack(won: figures.compactMap(\.won).reduce(0, +), pushed: figures.compactMap(\.pushed).reduce(0, +),
+                              lost: figures.compactMap(\.lost).reduce(0, +), scores: recent.map(\.score))
+        }
+    }
+
+    /// "m:ss" (or "h:mm:ss") as seconds; nil for anything else.
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count) else { return nil }
+        var total = 0
+        for (index, part) in parts.enumerated() {
+            guard let value = Int(part), value >= 0, index == 0 || (part.count == 2 && value < 60) else { return nil }
+            total = total * 60 + value
+        }
+        return Double(total)
+    }
+}

@@ -1,0 +1,131 @@
+import ArcadeStore
+import FoundationEssentials
+import Glibc
+
+/// `arcade stats --json`: the statistics screen's figures as JSON for scripts.
+///
+/// `{"games": [{"game": "set", "played": 3, "best": 30, "average": 21.33, "recent":
+/// [{"score": 12, "finishedAt": "2026-12-01 15:30"}, …], "figures": {"setsPerGame": 7.5, …}}]}`;
+/// a figure not known yet (no game with a time) is `null`, averages have two decimals.
+enum StatisticsJSON {
+    static func text(_ statistics: [GameStatistics]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Document(games: statistics.map(Game.init))
+        guard let data = try? encoder.encode(document) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct Document: Encodable {
+        var games: [Game]
+    }
+
+    private struct Game: Encodable {
+        var game: String
+        var played: Int
+        var best: Int?
+        var average: Double?
+        var recent: [Result]
+        var figures: Figures
+
+        init(_ statistics: GameStatistics) {
+            game = statistics.game.rawValue
+            played = statistics.played
+            best = statistics.best
+            average = statistics.average.map(rounded)
+            recent = statistics.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) }
+            figures = Figures(statistics.figures)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(game, forKey: .game)
+            try container.encode(played, forKey: .played)
+            try container.encode(best, forKey: .best)  // null, not left out, before the first game
+            try container.encode(average, forKey: .average)
+            try container.encode(recent, forKey: .recent)
+            try container.encode(figures, forKey: .figures)
+        }
+
+        enum CodingKeys: String, CodingKey { case game, played, best, average, recent, figures }
+    }
+
+    private struct Result: Encodable {
+        var score: Int
+        var finishedAt: String
+    }
+
+    private struct LevelTime: Encodable {
+        var level: String
+        var seconds: Int
+    }
+
+    private struct Machine: Encodable {
+        var machine: String
+        var spins: Int
+        var biggestWin: Int
+    }
+
+    /// Each game's figures under names of their own.
+    private struct Figures: Encodable {
+        var figures: GameStatistics.Figures
+
+        init(_ figures: GameStatistics.Figures) { self.figures = figures }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch figures {
+            case .set(let setsPerGame, let secondsPerSet):
+                try container.encode(setsPerGame.map(rounded), forKey: "setsPerGame")
+                try container.encode(secondsPerSet.map(rounded), forKey: "secondsPerSet")
+            case .memory(let bestTimes):
+                try container.encode(bestTimes.map { LevelTime(level: $0.level, seconds: $0.seconds) },
+                                     forKey: "bestTimes")
+            case .slots(let machines):
+                try container.encode(machines.map { Machine(machine: $0.machine, spins: $0.spins, biggestWin: $0.biggestWin) },
+                                     forKey: "machines")
+            case .temples(let accuracy, let correct, let incorrect):
+                try container.encode(accuracy, forKey: "accuracy")
+                try container.encode(correct, forKey: "correct")
+                try container.encode(incorrect, forKey: "incorrect")
+            case .blackjack(let won, let pushed, let lost, let scores):
+                try container.encode(won, forKey: "handsWon")
+                try container.encode(pushed, forKey: "handsPushed")
+                try container.encode(lost, forKey: "handsLost")
+                try container.encode(scores, forKey: "scores")
+            }
+        }
+    }
+
+    private struct Key: CodingKey, ExpressibleByStringLiteral {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        init(stringLiteral value: String) { stringValue = value }
+    }
+}
+
+/// `value` to two decimals, as the JSON shows averages.
+private func rounded(_ value: Double) -> Double {
+    (value * 100).rounded() / 100
+}
+
+extension StatisticsJSON {
+    /// What `arcade stats --json` prints for the store in `directory`; with no store there
+    /// yet, every game unplayed, and nothing is created on disk.
+    static func report(directory: String?, games: [GameInfo]) throws(StoreError) -> String {
+        text(try GameStatistics.all(from: try directory.flatMap { directory throws(StoreError) in
+            try ArcadeStore.existing(in: directory)
+        }, games: games))
+    }
+}
+
+extension ArcadeStore {
+    /// The store in `directory` if its file is there; nil (and nothing made) when it is not.
+    static func existing(in directory: String) throws(StoreError) -> ArcadeStore? {
+        var status = stat()
+        guard lstat(directory + "/" + ArcadeStore.fileName, &status) == 0 else { return nil }
+        return try ArcadeStore(directory: directory)
+    }
+}

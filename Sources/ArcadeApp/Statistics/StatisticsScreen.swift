@@ -1,0 +1,201 @@
+import ArcadeStore
+import ArcadeUI
+
+/// The statistics page: one tab per game with its games played, best and average, a chart
+/// of its last results drawn in cells, and the game's own figures.
+///
+/// ←/→ (h/l), Tab/Shift-Tab, the digits 1–5 and a click on a tab move between the games;
+/// `q` and Esc go back to the menu. It is a value built from the statistics the store
+/// answered; every layout comes from the frame it is drawn in, so a resize re-lays it out.
+public struct StatisticsScreen: Screen, Sendable {
+    /// What the page asks of the shell.
+    public enum Effect: Equatable, Sendable {
+        /// Back to the menu.
+        case close
+    }
+
+    /// What the player can do on the page.
+    public enum Action: Hashable, Sendable {
+        case move(Int), show(number: Int), close
+    }
+
+    public let statistics: [GameStatistics]
+    public private(set) var tabs: TabBar
+
+    /// The smallest frame the page is drawn in (the key line not included).
+    public static let minimumSize = Size(width: 52, height: 15)
+
+    public init(statistics: [GameStatistics], showing game: GameID? = nil) {
+        self.statistics = statistics
+        tabs = TabBar(titles: statistics.map(\.game.title), numbered: true)
+        if let game, let index = statistics.firstIndex(where: { $0.game == game }) { tabs.select(index) }
+    }
+
+    /// The game whose tab is shown.
+    public var shown: GameStatistics? {
+        statistics.indices.contains(tabs.selectedIndex) ? statistics[tabs.selectedIndex] : nil
+    }
+
+    /// The page's keys; the key line and `?` help are read from them.
+    public static let bindings: [Binding<Action>] = [
+        Binding(keys: [.left, .right, .character("h"), .character("l"), .tab, .backTab],
+                hint: KeyHint("←→", "game"), help: KeyHint("← →  h l  Tab", "the previous or next game")) { key in
+            key == .left || key == .character("h") || key == .backTab ? .move(-1) : .move(1)
+        },
+        Binding(keys: (1...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
+                help: KeyHint("1 … 5", "a game by its number")) { key in key.digit.map { .show(number: $0) } },
+        .note("click", "a game's tab"),
+        .note("?", "this help"),
+        Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu"),
+    ]
+
+    /// The key line (the shell adds `? help`).
+    public static let keyHints = bindings.keyHints()
+
+    /// What `?` shows.
+    public static let help = HelpSheet(
+        title: "Statistics", keys: bindings.helpRows(),
+        notes: [
+            "Played, best and average count every game kept; the chart shows the last "
+                + "\(ArcadeStore.recentLimit) results, oldest on the left, and the figures under it are "
+                + "those of the same games.",
+        ])
+
+    /// Do `action`.
+    public mutating func perform(_ action: Action) -> [Effect] {
+        switch action {
+        case .move(let step): tabs.move(step < 0 ? .left : .right)
+        case .show(let number): if number <= statistics.count { tabs.select(number - 1) }
+        case .close: return [.close]
+        }
+        return []
+    }
+
+    // MARK: - Screen
+
+    public mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
+        switch input {
+        case .key(let key):
+            guard let action = Self.bindings.action(for: key) else { return [] }
+            return perform(action)
+        case .mouse(let event) where event.action == .press:
+            let layout = Layout(size: frame.size, statistics: shown)
+            if let index = tabs.index(at: event.at, in: layout.tabs) { tabs.select(index) }
+            return []
+        case .mouse, .tick, .resize:
+            return []
+        }
+    }
+
+    public func minimumSize(in frame: Frame) -> Size { Self.minimumSize }
+
+    public var wantsTicks: Bool { false }
+
+    public func render(into grid: inout CellGrid) {
+        let layout = Layout(size: grid.size, statistics: shown)
+        let glyphs = Glyphs(theme: grid.theme)
+        grid.write("Statistics", at: layout.title.origin, style: Style.bold.foreground(.cyan), clip: layout.title)
+        tabs.draw(into: &grid, in: layout.tabs)
+        let rule = String(repeating: String(glyphs.frame(.single).divider), count: max(0, layout.rule.width))
+        grid.write(rule, at: layout.rule.origin, style: .dim)
+        guard let shown else { return }
+        guard shown.played > 0 else {
+            let words = "No games played yet"
+            grid.write(words, at: Point(x: max(0, (grid.size.width - words.count) / 2), y: layout.totals.y + 2),
+                       style: .dim)
+            return
+        }
+        drawTotals(shown, in: layout.totals, into: &grid)
+        grid.write(Self.chartCaption(shown), at: layout.caption.origin, style: .bold, clip: layout.caption)
+        Chart(values: shown.recent.map(\.score), unit: Self.unit(shown.game)).draw(into: &grid, in: layout.chart)
+        for (index, line) in Self.figureLines(shown).prefix(layout.figures.height).enumerated() {
+            grid.write(line, at: Point(x: layout.figures.x, y: layout.figures.y + index), clip: layout.figures)
+        }
+    }
+
+    // MARK: - Words
+
+    private func drawTotals(_ shown: GameStatistics, in area: Rect, into grid: inout CellGrid) {
+        var x = area.x
+        let unit = Self.unit(shown.game)
+        let items = [("Played", "\(shown.played)"), ("Best", shown.best.map { "\($0)\(unit)" } ?? "—"),
+                     ("Average", shown.average.map { Self.decimal($0) + unit } ?? "—")]
+        for (label, value) in items {
+            x += grid.write(label + " ", at: Point(x: x, y: area.y), style: .dim, clip: area)
+            x += grid.write(value, at: Point(x: x, y: area.y), style: Style.bold.foreground(.green), clip: area) + 4
+        }
+    }
+
+    /// What the chart shows: "Score of the last 12 games".
+    static func chartCaption(_ shown: GameStatistics) -> String {
+        let what = shown.game == .temples ? "Accuracy" : "Score"
+        let games = shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
+        return "\(what) of \(games), oldest first"
+    }
+
+    /// The mark after a score: Temples' score is an accuracy.
+    static func unit(_ game: GameID) -> String { game == .temples ? "%" : "" }
+
+    /// The game's own figures, a line each.
+    static func figureLines(_ shown: GameStatistics) -> [String] {
+        let games = shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
+        switch shown.figures {
+        case .set(let setsPerGame, let secondsPerSet):
+            return ["Sets per game  " + (setsPerGame.map(decimal) ?? "—")
+                        + "    Seconds per set  " + (secondsPerSet.map(decimal) ?? "—"),
+                    "(over \(games))"]
+        case .memory(let bestTimes):
+            let levels = MemoryLevel.all.map(\.name)
+            let extra = bestTimes.map(\.level).filter { !levels.contains($0) }
+            let times = (levels + extra).map { level in
+                "\(level) " + (bestTimes.first { $0.level == level }.map { PlayClock.text(Double($0.seconds)) } ?? "—")
+            }
+            return ["Best time per level  " + times.joined(separator: " · "),
+                    "(won games among \(games))"]
+        case .slots(let machines):
+            guard !machines.isEmpty else { return ["No spins recorded"] }
+            return machines.map { "\($0.machine) machine  \($0.spins) spins · biggest win \($0.biggestWin)" }
+                + ["(over \(games))"]
+        case .temples(_, let correct, let incorrect):
+            return ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"]
+        case .blackjack(let won, let pushed, let lost, _):
+            return ["Hands  \(won) won · \(pushed) pushed · \(lost) lost", "(over \(games))"]
+        }
+    }
+
+    /// `value` with one decimal: "7.5".
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    // MARK: - Layout
+
+    /// Where everything goes in a frame of `size`: the tabs, the totals, the chart (as tall
+    /// as the rows left over allow) and the figures.
+    struct Layout {
+        var title: Rect
+        var tabs: Rect
+        var rule: Rect
+        var totals: Rect
+        var caption: Rect
+        var chart: Rect
+        var figures: Rect
+
+        init(size: Size, statistics: GameStatistics?) {
+            let margin = size.width >= 100 ? 3 : 1
+            let width = max(0, size.width - 2 * margin)
+            let titleWidth = size.width >= 70 ? 12 : 0
+            title = Rect(x: margin, y: 0, width: titleWidth, height: 1)
+            tabs = Rect(x: margin + titleWidth, y: 0, width: max(0, width - titleWidth), height: 1)
+            rule = Rect(x: margin, y: 1, width: width, height: 1)
+            totals = Rect(x: margin, y: 3, width: width, height: 1)
+            caption = Rect(x: margin, y: 5, width: width, height: 1)
+            let figureCount = statistics.map { StatisticsScreen.figureLines($0).count } ?? 0
+            // Under the chart: its time axis, a blank row, the figures, a blank row.
+            let chartHeight = min(16, max(2, size.height - 6 - 2 - figureCount - 1))
+            chart = Rect(x: margin, y: 6, width: width, height: chartHeight + 1)
+            figures = Rect(x: margin, y: chart.maxY + 1, width: width, height: max(0, size.height - chart.maxY - 1))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// What the store knows of one game's history, for the statistics screen: totals over every
+/// game kept, and the last few games with their figures.
+public struct GameHistory: Equatable, Sendable {
+    public var game: String
+    /// How many finished games the store holds.
+    public var played: Int
+    /// The best score (the highest, or the lowest for a game that ranks lower); nil before
+    /// the first game.
+    public var best: Int?
+    /// The mean score; nil before the first game.
+    public var average: Double?
+    /// The last games, oldest first (by when they finished, then as they were kept).
+    public var recent: [FinishedGame]
+
+    public init(game: String, played: Int = 0, best: Int? = nil, average: Double? = nil,
+                recent: [FinishedGame] = []) {
+        self.game = game
+        self.played = played
+        self.best = best
+        self.average = average
+        self.recent = recent
+    }
+}
+
+extension ArcadeStore {
+    /// How many of a game's last results the statistics screen shows.
+    public static let recentLimit = 30
+
+    /// `game`'s history: the count, best and average over every game kept (from the totals
+    /// the triggers keep and the score index), and its last `limit` games with their
+    /// figures (the time index).
+    /// Never more than `limit` rows are read, so a store of a million games answers at once.
+    public func history(of game: String, higherIsBetter: Bool = true,
+                        recent limit: Int = ArcadeStore.recentLimit) throws(StoreError) -> GameHistory {
+        do {
+            // The totals the triggers keep; the best alone, so the score index answers it in one step.
+            let totals = try database.rows(
+                "SELECT played, score_total FROM game_totals WHERE game = ?", [.text(game)]).first
+            let played = Int(totals?[0].integer ?? 0)
+            let best = try database.rows(
+                "SELECT \(higherIsBetter ? "max" : "min")(score) FROM finished_games WHERE game = ?", [.text(game)])
+                .first?.first?.integer
+            let last = """
+                SELECT id FROM finished_games WHERE game = ? ORDER BY finished_at DESC, id DESC LIMIT ?
+                """
+            let bound: [SQLiteValue] = [.text(game), .integer(Int64(max(0, limit)))]
+            let rows = try database.rows("""
+                SELECT id, mode, score, duration, seed, player, finished_at FROM finished_games
+                WHERE id IN (\(last)) ORDER BY finished_at ASC, id ASC
+                """, bound)
+            var figures: [Int64: [String: String]] = [:]
+            for figure in try database.rows(
+                "SELECT game_id, name, value FROM game_figures WHERE game_id IN (\(last))", bound) {
+                if let id = figure[0].integer, let name = figure[1].text, let value = figure[2].text {
+                    figures[id, default: [:]][name] = value
+                }
+            }
+            let recent = rows.map { row in
+                FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0),
+                             figures: figures[row[0].integer ?? 0] ?? [:], duration: row[3].real,
+                             seed: row[4].integer.map { UInt64(bitPattern: $0) },
+                             player: row[5].text ?? "", finishedAt: row[6].text ?? "")
+            }
+            return GameHistory(game: game, played: played, best: played > 0 ? best.map { Int($0) } : nil,
+                               average: played > 0 ? (totals?[1].real).map { $0 / Double(played) } : nil,
+                               recent: recent)
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}
