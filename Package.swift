@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeStore", "CSQLite"]),
         .testTarget(
             name: "ArcadeAppTests",
-            dependencies: ["ArcadeApp", "ArcadeStore", "ArcadeTestSupport"],
+            dependencies: ["ArcadeApp", "ArcadeStore", "CSQLite", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(

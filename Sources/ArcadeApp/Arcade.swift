@@ -24,11 +24,12 @@ public enum Arcade {
         case .version:
             return printOutput("arcade \(ArcadeCommandLine.version)", naming: "the version")
         case .statisticsJSON:
+            let directory = ArcadeData.directory(environment: environment)
             do {
-                let directory = ArcadeData.directory(environment: environment)
                 return printOutput(try StatisticsJSON.report(directory: directory, games: games), naming: "the statistics")
             } catch {
-                printError("arcade: \(error)")
+                let store = (directory ?? "the data folder") + "/" + ArcadeStore.fileName
+                printError("arcade: the statistics could not be read from \(store): \(error)")
                 return 1
             }
         case .run(let parsed):

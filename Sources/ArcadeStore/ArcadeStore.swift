@@ -15,9 +15,14 @@ public struct FinishedGame: Equatable, Sendable {
     public var player: String
     /// When it finished, as the score lists show it ("2026-12-01 15:30").
     public var finishedAt: String
+    /// The run this result belongs to, for a game whose result grows while it is played and
+    /// is kept more than once (a Slots machine's best): a result of the same game and run
+    /// replaces the one before. Nil for a game kept once.
+    public var run: String?
 
     public init(game: String, mode: String? = nil, score: Int, figures: [String: String] = [:],
-                duration: Double? = nil, seed: UInt64? = nil, player: String, finishedAt: String) {
+                duration: Double? = nil, seed: UInt64? = nil, player: String, finishedAt: String,
+                run: String? = nil) {
         self.game = game
         self.mode = mode
         self.score = score
@@ -26,6 +31,7 @@ public struct FinishedGame: Equatable, Sendable {
         self.seed = seed
         self.player = player
         self.finishedAt = finishedAt
+        self.run = run
     }
 }
 
@@ -36,6 +42,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case notRegularFile(String)
     /// The database was made by a newer arcade (its schema version is higher than this one knows).
     case newerSchema(path: String, version: Int)
+    /// The database is of an older schema and may only be read here, so it cannot be brought up
+    /// to date (a read-only folder, `arcade stats --json`).
+    case olderSchema(path: String, version: Int)
     case sqlite(SQLiteError)
 
     public var description: String {
@@ -43,6 +52,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .notRegularFile(let path): return "\(path) is not a regular file; it was left as it is"
         case .newerSchema(let path, let version):
             return "\(path) was written by a newer arcade (schema \(version)); it was left as it is"
+        case .olderSchema(let path, let version):
+            return "\(path) is of an older arcade (schema \(version)) and cannot be updated here; start the arcade once where it can write"
         case .sqlite(let error): return error.description
         }
     }
@@ -87,6 +98,7 @@ public final class ArcadeStore {
             state TEXT NOT NULL,
             summary TEXT NOT NULL,
             seed INTEGER,
+            session TEXT,
             saved_at REAL NOT NULL
         );
         CREATE TABLE store_meta (
@@ -121,6 +133,14 @@ public final class ArcadeStore {
             ON CONFLICT (game) DO UPDATE SET played = played + 1, score_total = score_total + new.score;
         END;
         """,
+        // 3: the high-score lists (best first, ties in the order played) read straight from an
+        // index even when thousands of games tie at the top; and a game's run, so a result
+        // that grows (a Slots machine's best, left and resumed) replaces its earlier row.
+        """
+        CREATE INDEX finished_games_by_rank ON finished_games (game, score DESC, id);
+        ALTER TABLE finished_games ADD COLUMN run TEXT;
+        CREATE INDEX finished_games_by_run ON finished_games (game, run) WHERE run IS NOT NULL;
+        """,
     ]
 
     /// The schema version this arcade writes.
@@ -138,34 +158,76 @@ public final class ArcadeStore {
 
     /// Open (or create) the store in `directory`. `now` gives the time for the name of a
     /// damaged file moved aside.
-    public init(directory: String, now: () -> Int = { time(nil) }) throws(StoreError) {
-        path = directory + "/" + Self.fileName
+    ///
+    /// With `readingOnly` (for `arcade stats --json`) nothing is written, repaired or moved:
+    /// a store that is damaged, or not of this arcade's schema, is an error.
+    public init(directory: String, now: () -> Int = { time(nil) }, readingOnly: Bool = false) throws(StoreError) {
+        // A folder reached through a symbolic link (a linked home) is fine; only the file
+        // itself must not be a link, and SQLite refuses a link anywhere in the path it is given.
+        path = Self.resolved(directory) + "/" + Self.fileName
         var status = stat()
         if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
             throw .notRegularFile(path)
         }
+        if readingOnly {
+            do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
+            isReadOnly = true
+            let found = try version()
+            guard found == Self.schemaVersion else { throw Self.otherSchema(path, found) }
+            return
+        }
         do {
             database = try Self.open(path)
         } catch let error where error.isCorrupt {
-            let aside = path + ".corrupt-\(now())"
-            guard rename(path, aside) == 0 else { throw .sqlite(error) }
-            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            let aside = try Self.moveAside(path, now: now, because: error)
             notice = "The arcade's store was damaged and was moved aside to \(aside); a new one was started."
             do { database = try Self.open(path) } catch { throw .sqlite(error) }
         } catch let error where Self.mayBeReadable(error) && access(path, F_OK) == 0 {
             // A folder or file the arcade may not write: show what is there, keep nothing new.
-            do { database = try Self.open(path, readOnly: true) } catch { throw .sqlite(error) }
+            do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
             isReadOnly = true
             notice = "The arcade's store \(path) can only be read (\(error.message)); new results will not be kept."
         } catch {
             throw .sqlite(error)
         }
+        if !isReadOnly && database.isReadOnly {
+            // SQLite opens a write-protected file for reading without a word.
+            isReadOnly = true
+            notice = "The arcade's store \(path) can only be read (the file is write-protected); new results will not be kept."
+        }
         if isReadOnly {
             let found = try version()
-            guard found == Self.schemaVersion else { throw .newerSchema(path: path, version: found) }
+            guard found == Self.schemaVersion else { throw Self.otherSchema(path, found) }
         } else {
             try migrate()
         }
+    }
+
+    /// `directory` with every symbolic link in it resolved, when it exists.
+    static func resolved(_ directory: String) -> String {
+        guard let real = realpath(directory, nil) else { return directory }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Move the damaged store at `path` aside, its journal with it; the new name.
+    public static func moveAside(_ path: String, now: () -> Int, because error: SQLiteError) throws(StoreError) -> String {
+        var aside = path + ".corrupt-\(now())"
+        var suffix = 1
+        while access(aside, F_OK) == 0 {
+            aside = path + ".corrupt-\(now())-\(suffix)"
+            suffix += 1
+        }
+        guard rename(path, aside) == 0 else { throw .sqlite(error) }
+        // The write-ahead log holds the last commits: it goes with the file, never deleted.
+        _ = rename(path + "-wal", aside + "-wal")
+        unlink(path + "-shm")
+        return aside
+    }
+
+    /// The error for a store whose schema this arcade does not read.
+    private static func otherSchema(_ path: String, _ found: Int) -> StoreError {
+        found > schemaVersion ? .newerSchema(path: path, version: found) : .olderSchema(path: path, version: found)
     }
 
     /// Opening for writing failed in a way that opening only for reading may not.
@@ -174,18 +236,57 @@ public final class ArcadeStore {
     }
 
     /// A connection with the store's settings; fails with a corrupt error on a file that is
-    /// not a database.
-    private static func open(_ path: String, readOnly: Bool = false) throws(SQLiteError) -> SQLiteDatabase {
-        let database = try SQLiteDatabase(path: path, readOnly: readOnly)
-        if !readOnly { try database.rows("PRAGMA journal_mode = WAL") }
+    /// not a database, or whose schema version no arcade writes (below 0).
+    private static func open(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path)
+        // The busy timeout first: a second arcade starting at the same moment waits for the
+        // first one's switch to WAL instead of failing.
+        try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        // Switching to WAL takes the file for a moment, and SQLite answers "busy" at once,
+        // without the busy timeout, to a second arcade switching at the same moment: it
+        // tries again, for as long as the busy timeout would have waited.
+        var waited = 0
+        while true {
+            do {
+                try database.rows("PRAGMA journal_mode = WAL")
+                break
+            } catch let error where error.code == SQLITE_BUSY && waited < busyTimeoutMilliseconds {
+                usleep(5_000)
+                waited += 5
+            }
+        }
         // In WAL mode NORMAL still keeps every commit through a crash or a kill (only a power
         // cut can lose the last ones, never the file), and a commit does not wait for the disk.
-        try database.execute("""
-            PRAGMA busy_timeout = \(busyTimeoutMilliseconds); PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL
-            """)
-        // Reading the schema finds a damaged header or a file that is not a database.
-        try database.rows("SELECT count(*) FROM sqlite_schema")
+        try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+        try checkReadable(database)
         return database
+    }
+
+    /// A connection that only reads: a store in a read-only folder, or for `stats --json`.
+    /// Without its `-shm` file (a store closed cleanly in a folder that cannot be written) a
+    /// WAL database opens only as immutable.
+    private static func openForReading(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        do {
+            let database = try SQLiteDatabase(path: path, readOnly: true)
+            try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            try checkReadable(database)
+            return database
+        } catch let error where !error.isCorrupt {
+            let database = try SQLiteDatabase(path: path, readOnly: true, immutable: true)
+            try checkReadable(database)
+            return database
+        }
+    }
+
+    /// Reading the schema finds a damaged header or a file that is not a database; a schema
+    /// version below 0 is damage too.
+    private static func checkReadable(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.rows("SELECT count(*) FROM sqlite_schema")
+        let version = try database.rows("PRAGMA user_version").first?.first?.integer ?? 0
+        guard version >= 0 else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "schema version \(version) is not one any arcade writes",
+                              context: "open")
+        }
     }
 
     /// The schema version of the file.
@@ -197,20 +298,26 @@ public final class ArcadeStore {
         }
     }
 
-    /// Bring the schema up to `schemaVersion`, one transaction per step.
+    /// Bring the schema up to `schemaVersion` in one transaction, reading the version inside
+    /// it: of two arcades starting at once on a new store, the second finds it made.
     private func migrate() throws(StoreError) {
-        let found = try version()
-        guard found <= Self.schemaVersion else { throw .newerSchema(path: path, version: found) }
+        var newer: Int?
         do {
-            for step in found..<Self.schemaVersion {
-                try database.transaction { () throws(SQLiteError) in
-                    try database.execute(Self.migrations[step])
-                    try database.execute("PRAGMA user_version = \(step + 1)")
+            try database.transaction { () throws(SQLiteError) in
+                let found = Int(try database.rows("PRAGMA user_version").first?.first?.integer ?? 0)
+                guard found <= Self.schemaVersion else {
+                    newer = found
+                    return
                 }
+                for step in max(0, found)..<Self.schemaVersion {
+                    try database.execute(Self.migrations[step])
+                }
+                if found < Self.schemaVersion { try database.execute("PRAGMA user_version = \(Self.schemaVersion)") }
             }
         } catch {
             throw .sqlite(error)
         }
+        if let newer { throw .newerSchema(path: path, version: newer) }
     }
 
     /// Keep `game`, with its figures, in one transaction; returns its row id. With
@@ -259,13 +366,16 @@ public final class ArcadeStore {
     }
 
     private func insert(_ game: FinishedGame) throws(SQLiteError) -> Int64 {
+        if let run = game.run {
+            try database.rows("DELETE FROM finished_games WHERE game = ? AND run = ?", [.text(game.game), .text(run)])
+        }
         let row = try database.rows("""
-            INSERT INTO finished_games (game, mode, score, duration, seed, player, finished_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            INSERT INTO finished_games (game, mode, score, duration, seed, player, finished_at, run)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """, [.text(game.game), game.mode.map(SQLiteValue.text) ?? .null, .integer(Int64(game.score)),
                   game.duration.map(SQLiteValue.real) ?? .null,
                   game.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-                  .text(game.player), .text(game.finishedAt)])
+                  .text(game.player), .text(game.finishedAt), game.run.map(SQLiteValue.text) ?? .null])
         let id = row.first?.first?.integer ?? 0
         for (name, value) in game.figures.sorted(by: { $0.key < $1.key }) {
             try database.rows("INSERT INTO game_figures (game_id, name, value) VALUES (?, ?, ?)",
@@ -315,9 +425,11 @@ public final class ArcadeStore {
         do {
             try database.transaction { () throws(SQLiteError) in
                 try database.rows("""
-                    INSERT OR REPLACE INTO saved_games (game, state, summary, seed, saved_at) VALUES (?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO saved_games (game, state, summary, seed, session, saved_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     """, [.text(save.game), .text(save.state), .text(save.summary),
-                          save.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null, .real(save.savedAt)])
+                          save.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+                          save.session.map(SQLiteValue.text) ?? .null, .real(save.savedAt)])
             }
         } catch {
             throw .sqlite(error)
@@ -327,9 +439,12 @@ public final class ArcadeStore {
     /// Every game's saved game (one per game at most).
     public func savedGames() throws(StoreError) -> [StoredSave] {
         do {
-            return try database.rows("SELECT game, state, summary, seed, saved_at FROM saved_games ORDER BY game").map { row in
+            return try database.rows("""
+                SELECT game, state, summary, seed, session, saved_at FROM saved_games ORDER BY game
+                """).map { row in
                 StoredSave(game: row[0].text ?? "", state: row[1].text ?? "", summary: row[2].text ?? "",
-                           seed: row[3].integer.map { UInt64(bitPattern: $0) }, savedAt: row[4].real ?? 0)
+                           seed: row[3].integer.map { UInt64(bitPattern: $0) }, session: row[4].text,
+                           savedAt: row[5].real ?? 0)
             }
         } catch {
             throw .sqlite(error)
@@ -355,13 +470,17 @@ public struct StoredSave: Equatable, Sendable {
     public var state: String
     public var summary: String
     public var seed: UInt64?
+    /// The session of play the saved game belongs to (see `FinishedGame.run`).
+    public var session: String?
     public var savedAt: Double
 
-    public init(game: String, state: String, summary: String, seed: UInt64? = nil, savedAt: Double) {
+    public init(game: String, state: String, summary: String, seed: UInt64? = nil, session: String? = nil,
+                savedAt: Double) {
         self.game = game
         self.state = state
         self.summary = summary
         self.seed = seed
+        self.session = session
         self.savedAt = savedAt
     }
 }

@@ -21,12 +21,19 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
 final class SQLiteDatabase {
     private let handle: OpaquePointer
 
-    /// Open `path` read-write (creating it), or only for reading, never through a symbolic link.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// Open `path` read-write (creating it), or only for reading, never through a symbolic
+    /// link. `immutable` (with `readOnly`) reads a file SQLite may assume nobody changes: the
+    /// one way to read a WAL database in a folder where its `-shm` file cannot be made.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        var flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             if let opened { sqlite3_close_v2(opened) }
@@ -38,6 +45,24 @@ final class SQLiteDatabase {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// True when SQLite opened the file for reading only (as it does a write-protected file
+    /// asked for read-write, without a word).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// `path` with the characters a URI gives meaning to escaped.
+    private static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            default:
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return escaped
     }
 
     /// Throw unless `code` is one of `accepted`.
@@ -119,4 +144,10 @@ enum SQLiteValue: Equatable, Sendable {
         }
     }
     var text: String? { if case .text(let value) = self { return value } else { return nil } }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }

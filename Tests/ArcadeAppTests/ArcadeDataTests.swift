@@ -1,4 +1,5 @@
 import ArcadeStore
+import CSQLite
 import FoundationEssentials
 import Glibc
 import Testing
@@ -153,22 +154,81 @@ import Testing
         }
     }
 
-    @Test func aReadOnlyFolderShowsTheScoresAndKeepsNothingNew() throws {
+    // A read-only folder and a write-protected file: ReadOnlyStoreEndToEndTests, which run
+    // the arcade as an ordinary user (no permission stops root, who runs these tests).
+
+    @Test func aSchemaVersionNoArcadeWritesIsDamageMovedAsideNotACrash() throws {
         try withTemporaryDirectory { root in
-            let folder = root + "/arcade"
-            _ = try ArcadeData(directory: folder).record(ScoreRecord(score: 42), of: Self.slots, player: "ann", now: 0)
-            #expect(chmod(folder, 0o555) == 0)
-            defer { chmod(folder, 0o755) }
-            guard access(folder + "/probe", F_OK) != 0, open(folder + "/probe", O_CREAT | O_WRONLY, 0o644) < 0 else {
-                return  // running as root: the folder cannot be made read-only
+            _ = try ArcadeData(directory: root).record(ScoreRecord(score: 7), of: Self.slots, player: "ann", now: 0)
+            try SQLiteFile(root + "/" + ArcadeStore.fileName).run("PRAGMA user_version = -1")
+            let data = ArcadeData(directory: root, now: { 1_764_500_000 })
+            #expect(data.notice?.contains("was damaged and was moved aside") == true, "\(data.notice ?? "")")
+            #expect(FileManager.default.fileExists(atPath: root + "/arcade.sqlite3.corrupt-1764500000"))
+            let list = try data.record(ScoreRecord(score: 9), of: Self.slots, player: "ann", now: 0)
+            #expect(list.map(\.score) == [9])
+        }
+    }
+
+    @Test func aDataFolderReachedThroughALinkKeepsEverything() throws {
+        try withTemporaryDirectory { root in
+            try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+            #expect(symlink(root + "/real", root + "/linked") == 0)  // a linked home, ~/.local/share...
+            let data = ArcadeData(directory: root + "/linked/arcade")
+            #expect(data.notice == nil, "\(data.notice ?? "")")
+            _ = try data.record(ScoreRecord(score: 12), of: Self.slots, player: "ann", now: 0)
+            #expect(FileManager.default.fileExists(atPath: root + "/real/arcade/" + ArcadeStore.fileName))
+            #expect(ArcadeData(directory: root + "/linked/arcade").scores(for: [Self.slots])[.slots]?.map(\.score) == [12])
+        }
+    }
+
+    @Test func damageFoundWhileRecordingMovesTheStoreAsideAndKeepsTheScoreInANewOne() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/" + ArcadeStore.fileName
+            do {
+                let store = try ArcadeStore(directory: root)
+                try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
+                                                                    finishedAt: "2026-12-01 12:00") })
             }
-            let data = ArcadeData(directory: folder)
-            #expect(data.notice?.contains("can only be read") == true, "\(data.notice ?? "no notice")")
-            #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [42], "the lists agree with the store")
-            #expect(throws: ScoreSaveError.self) {
-                try data.record(ScoreRecord(score: 99), of: Self.slots, player: "ann", now: 0)
-            }
-            #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [42])
+            // Pages 10 to 59 overwritten: the header and the schema still read, the tables do not.
+            let file = open(path, O_WRONLY)
+            #expect(file >= 0)
+            let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
+            #expect(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
+            close(file)
+
+            let data = ArcadeData(directory: root, now: { 1_764_500_000 })
+            let list = try data.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
+            #expect(list.map(\.score) == [5], "kept in the new store")
+            #expect(data.takeNotice()?.contains("was found damaged and was moved aside to \(path).corrupt-1764500000") == true)
+            #expect(FileManager.default.fileExists(atPath: path + ".corrupt-1764500000"))
+            #expect(ArcadeData(directory: root).scores(for: [Self.slots])[.slots]?.map(\.score) == [5])
+        }
+    }
+
+    @Test func aSecondOldScoreFileIsImportedTooAndNoCopyIsOverwritten() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/scores.json"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.oldFile.utf8)))
+            _ = ArcadeData(directory: root)
+            let second = #"{"version": 1, "games": {"slots": [{"score": 777, "date": "2025-12-01 09:00", "player": "cy", "figures": {}}]}}"#
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(second.utf8)))
+            let data = ArcadeData(directory: root)
+            #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [777, 398, 120])
+            #expect(FileManager.default.contents(atPath: path + ".imported") == Data(Self.oldFile.utf8))
+            #expect(FileManager.default.contents(atPath: path + ".imported-1") == Data(second.utf8))
+        }
+    }
+
+    @Test func aLaterResultOfTheSameRunReplacesTheEarlierOne() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root)
+            _ = try data.record(ScoreRecord(score: 173, figures: ["spins": "1"], run: "s1 3-digit 0"), of: Self.slots,
+                                player: "ann", now: 0)
+            _ = try data.record(ScoreRecord(score: 150, run: "s2 3-digit 0"), of: Self.slots, player: "ann", now: 0)
+            let list = try data.record(ScoreRecord(score: 238, figures: ["spins": "6"], run: "s1 3-digit 0"),
+                                       of: Self.slots, player: "ann", now: 0)
+            #expect(list.map(\.score) == [238, 150], "one run, one result: the resumed run's best replaced its first")
+            #expect(list.first?.figures == ["spins": "6"])
         }
     }
 
@@ -203,4 +263,17 @@ func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
     let path = try #require(made)
     defer { try? FileManager.default.removeItem(atPath: path) }
     try body(path)
+}
+
+/// A SQLite file changed as a player editing it would, through SQLite itself.
+private struct SQLiteFile {
+    let path: String
+    init(_ path: String) { self.path = path }
+
+    func run(_ sql: String) throws {
+        var handle: OpaquePointer?
+        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+        defer { sqlite3_close(handle) }
+        try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK)
+    }
 }

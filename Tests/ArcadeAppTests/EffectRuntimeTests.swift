@@ -33,6 +33,34 @@ import Testing
         }
     }
 
+    @Test func backOnTheMenuTheListsAndSavedGamesAreReadAgain() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let games = [GameInfo(id: .set, summary: "Test", make: { context in TestGame(seed: context.seed) },
+                                  resume: TestGame.resume)]
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: games, seed: { 1 })
+            let frame = Frame(size: device.size)
+            // Another arcade, on the same store, keeps a game and leaves one half-way.
+            let other = ArcadeData(directory: folder)
+            _ = try other.record(ScoreRecord(score: 40), of: games[0], player: "bo", now: 0)
+            var half = TestGame(seed: 3)
+            half.presses = 2
+            try other.keep(SavedGame(game: .set, save: half.savedState()!, seed: 3, savedAt: 0))
+
+            for effect in shell.open(.set, in: frame) { _ = runtime.perform(effect, on: &shell, in: frame) }
+            for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
+            var grid = CellGrid(size: device.size)
+            shell.render(into: &grid)
+            #expect(grid.text.contains("best 40"), "the other arcade's game is on the menu")
+            #expect(grid.text.contains("saved game"), "and so is its saved game")
+            _ = shell.open(.set, in: frame)
+            shell.render(into: &grid)
+            #expect(grid.text.contains("Resume (2 presses"))
+        }
+    }
+
     @Test func aScoreThatCannotBeKeptBecomesANoticeAndQuitEndsTheLoop() throws {
         try withTemporaryDirectory { folder in
             let blocked = folder + "/not-a-folder"

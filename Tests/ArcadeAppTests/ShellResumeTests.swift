@@ -27,11 +27,14 @@ import Testing
         keys.flatMap { shell.update(.key(.character($0))) }
     }
 
-    private func saved(_ presses: Int, at time: Double = 1_000_000) -> SavedGame {
+    private func saved(_ presses: Int, at time: Double = 1_000_000, session: String? = nil) -> SavedGame {
         var game = TestGame(seed: 7)
         game.presses = presses
-        return SavedGame(game: .set, save: game.savedState()!, seed: 7, savedAt: time)
+        return SavedGame(game: .set, save: game.savedState()!, seed: 7, session: session, savedAt: time)
     }
+
+    /// The session of a game started at the shell's clock (1 000 000 s) with seed 7.
+    private static let session = "1000000000-7"
 
     @Test func aGameLeftHalfWayIsSavedMarkedOnTheMenuAndResumedOnEnter() throws {
         var shell = shell()
@@ -39,7 +42,7 @@ import Testing
         _ = press(&shell, "xxx")
         let effects = press(&shell, "qy")  // leave, after the question
 
-        #expect(effects == [.saveGame(saved(3))])
+        #expect(effects == [.saveGame(saved(3, session: Self.session)), .refreshMenu])
         #expect(shell.activeGame == nil)
         #expect(shell.text.contains("saved game"), "the menu marks the game")
 
@@ -104,16 +107,16 @@ import Testing
         #expect(clicked.text.contains("Test game: 0 presses"))
     }
 
-    @Test func aSaveThatNoLongerReadsIsDroppedWithANoticeAndANewGame() {
+    @Test func aSaveThatNoLongerReadsIsDroppedWithANoticeBeforeAnythingIsOffered() {
         let broken = SavedGame(game: .set, save: GameSave(state: "{\"version\": 0}", summary: "old"), savedAt: 0)
         var shell = shell(saved: [.set: broken])
-        shell.open(.set)
-        let effects = shell.update(.key(.enter))
-        #expect(effects == [.forgetSavedGame(.set)])
-        #expect(shell.text.contains("Test game: 0 presses"))
-        _ = press(&shell, "q")
+        #expect(shell.text.contains("saved game"))
+        #expect(shell.open(.set) == [.forgetSavedGame(.set)])
+        #expect(shell.activeGame == nil && shell.overlay == nil, "no offer of a save that cannot be resumed")
         #expect(TerminalSession.flowed(shell.text).contains("The saved Set game could not be read"))
         #expect(!shell.text.contains("saved game "))
+        shell.open(.set)
+        #expect(shell.text.contains("Test game: 0 presses"), "opened again: a new game")
     }
 
     @Test func aFinishedGameClearsItsSaveAndLeavesNothingToResume() {
@@ -123,7 +126,7 @@ import Testing
         let effects = press(&shell, "e")  // finish: its result is recorded
         #expect(effects.first == .recordScore(.set, ScoreRecord(score: 20, figures: ["time": "0:42"], seed: 7)))
         #expect(shell.savedGames.isEmpty)
-        #expect(press(&shell, "q") == [], "a finished game is not saved again")
+        #expect(press(&shell, "q") == [.refreshMenu], "a finished game is not saved again")
         shell.open(.set)
         #expect(shell.activeGame == .set, "no offer: nothing is saved")
     }
@@ -132,7 +135,7 @@ import Testing
         var shell = shell()
         shell.open(.memory)
         _ = press(&shell, "xx")
-        #expect(press(&shell, "qy") == [])
+        #expect(press(&shell, "qy") == [.refreshMenu], "nothing kept, the menu read again")
         shell.open(.memory)
         #expect(shell.activeGame == .memory)
     }
@@ -151,7 +154,8 @@ import Testing
         var shell = shell()
         shell.open(.set)
         _ = press(&shell, "xx")
-        #expect(shell.leaveGame() == [.saveGame(saved(2))], "Arcade.main leaves the game this way on SIGHUP")
+        #expect(shell.leaveGame() == [.saveGame(saved(2, session: Self.session)), .refreshMenu],
+                "Arcade.main leaves the game this way on SIGHUP")
     }
 }
 

@@ -311,7 +311,7 @@ import Testing
     @Test func effectsAfterALeaveStillNameTheGame() {
         var shell = TestShell(games: SlotsResizeProbe.games, size: Size(width: 80, height: 24), seed: { 1 })
         shell.open(.slots)
-        #expect(shell.update(.key(.character("z"))) == [.recordScore(.slots, ScoreRecord(score: 5, seed: 1))])
+        #expect(shell.update(.key(.character("z"))) == [.recordScore(.slots, ScoreRecord(score: 5, seed: 1)), .refreshMenu])
         #expect(shell.activeGame == nil)
     }
 }

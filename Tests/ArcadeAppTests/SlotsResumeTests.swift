@@ -138,7 +138,7 @@ import Testing
         var first = SlotsScreen(seed: 5144)
         spinToStop(&first)  // the jackpot: 398
         let firstSave = try #require(first.savedState())
-        #expect(first.willLeave() == [.record(398, SlotsFigures(machine: "3-digit", spins: 1))])
+        #expect(first.willLeave() == [.record(398, SlotsFigures(machine: "3-digit", spins: 1, run: "3-digit 0"))])
 
         // Resumed and left again without a better score: the 398 is not kept twice.
         var second = try #require(resumed(firstSave.state))
@@ -156,7 +156,8 @@ import Testing
         spinUntilAbove(398, &third)
         let best = third.current.peak
         try #require(best > 398)
-        #expect(third.willLeave() == [.record(best, SlotsFigures(machine: "3-digit", spins: third.current.spins))])
+        #expect(third.willLeave() == [.record(best, SlotsFigures(machine: "3-digit", spins: third.current.spins,
+                                                                  run: "3-digit 0"))])
         #expect(third.willLeave().isEmpty)
     }
 
@@ -181,6 +182,7 @@ import Testing
         spinUntilAbove(SlotMachineGame.startingScore, &restored)
         let best = restored.current.peak
         try #require(best > SlotMachineGame.startingScore)
-        #expect(restored.willLeave() == [.record(best, SlotsFigures(machine: "3-digit", spins: restored.current.spins))])
+        #expect(restored.willLeave() == [.record(best, SlotsFigures(machine: "3-digit", spins: restored.current.spins,
+                                                                     run: "3-digit 1"))])
     }
 }

@@ -201,7 +201,7 @@ import Testing
         spinToStop(&screen)
         spinToStop(&screen)
         let effects = screen.update(.key(.character("r")))
-        #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"], mode: "3-digit")])
+        #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"], mode: "3-digit", run: "3-digit 0")])
         #expect(screen.current.shownScore == 100)
         #expect(screen.current.spins == 0)
         #expect(screen.update(.key(.character("r"))).isEmpty)  // nothing played since: nothing to keep
@@ -214,7 +214,8 @@ import Testing
         #expect(screen.isInProgress)
         _ = screen.update(.key(.tab))
         spinToStop(&screen)
-        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"], mode: "3-digit")])
+        #expect(screen.willLeave() == [.recordScore(398, figures: ["machine": "3-digit", "spins": "1"], mode: "3-digit",
+                                                       run: "3-digit 0")])
     }
 
     @Test func aMachineThatNeverWentAbove100RecordsNoBest() {
@@ -257,7 +258,7 @@ import Testing
         #expect(screen.perform(.lastMachine, in: frame).isEmpty)
         #expect(screen.current.game.numberOfDigits == 5)
         _ = screen.perform(.machine(0), in: frame)
-        #expect(screen.perform(.reset, in: frame) == [.record(398, SlotsFigures(machine: "3-digit", spins: 1))])
+        #expect(screen.perform(.reset, in: frame) == [.record(398, SlotsFigures(machine: "3-digit", spins: 1, run: "3-digit 0"))])
         #expect(screen.keyHints(in: frame) == [KeyHint("Space", "spin"), KeyHint("r", "reset"), KeyHint("Tab", "machine")])
     }
 

@@ -389,7 +389,7 @@ extension Result {
             defer { arcade.removeData() }
             arcade.open(deck: "/cards")
             #expect(arcade.shell.text.contains("Reading the folder…") && arcade.shell.wantsTicks)
-            #expect(arcade.shell.update(.key(key)) == [.deck(.temples, .cancel)])
+            #expect(arcade.shell.update(.key(key)) == [.deck(.temples, .cancel), .refreshMenu])
             #expect(arcade.shell.activeGame == nil && arcade.shell.overlay == nil, "\(key) did not go back to the menu")
             #expect(!loader.isCancelled)  // asked for, not yet done: the runtime does it
             arcade.perform([.deck(.temples, .cancel)])

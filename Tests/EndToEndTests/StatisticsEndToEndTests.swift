@@ -57,6 +57,20 @@ extension EndToEnd {
             #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty, "no folder or file made")
         }
 
+        @Test func statsJSONOnADamagedStoreSaysSoAndLeavesTheFileForTheArcade() async throws {
+            let data = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-e2e-stats-damaged")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let folder = data.appendingPathComponent("arcade").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let garbage = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+            #expect(FileManager.default.createFile(atPath: folder + "/" + ArcadeStore.fileName, contents: garbage))
+            let (result, _) = try await statsJSON(data: data)
+            #expect(result.status == 1 && result.stderr.contains("arcade.sqlite3"), "\(result)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [ArcadeStore.fileName],
+                    "nothing moved aside or made: the arcade does that, and says so on its menu")
+            #expect(FileManager.default.contents(atPath: folder + "/" + ArcadeStore.fileName) == garbage)
+        }
+
         @Test func arcadeStatsOpensThePageAndQGoesToTheMenu() async throws {
             let data = try dataWithHistory()
             defer { try? FileManager.default.removeItem(at: data) }

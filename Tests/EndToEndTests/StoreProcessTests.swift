@@ -73,6 +73,19 @@ extension EndToEnd {
             #expect(scores.sorted() == (1...300).flatMap { [$0, $0] }, "every game of both, none twice")
         }
 
+        @Test func twoArcadesStartingAtOnceOnANewStoreBothKeepTheirGames() throws {
+            for round in 0..<10 {
+                let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-two-starts")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                // No store yet: both make the schema, switch to WAL and write at the same moment.
+                let writers = try ["ann", "bob"].map { try Writer(directory: folder.path, player: $0, count: 20) }
+                let finished = writers.map { writer in (writer.waitFor(20), writer.finish()) }
+                #expect(finished.map(\.0) == [20, 20] && finished.map(\.1) == [0, 0], "round \(round): \(finished)")
+                let inspection = StoreInspection.inspect(path: folder.path + "/" + ArcadeStore.fileName)
+                #expect(inspection?.problem == nil && inspection?.scores["slots"]?.count == 40, "round \(round)")
+            }
+        }
+
         @Test func aWriterKilledAtAnyMomentLeavesTheStoreWholeWithEveryCommittedGame() throws {
             let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-killed-writer")
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -177,9 +177,10 @@ public struct MenuScreen: Sendable {
 
         init(size: Size, rows: [Row]) {
             let rowCount = rows.count
-            // Wide enough for the longest description and best score, at least 76 columns.
+            // Wide enough for the longest description and best score, at least 76 columns (a
+            // saved game's mark shortens the description rather than move the menu).
             let needed = rows.map { row in
-                17 + DisplayWidth.of(row.summary) + (row.trailingWidth > 0 ? row.trailingWidth + 2 : 0)
+                17 + DisplayWidth.of(row.summary) + (row.best.map { DisplayWidth.of($0) + 2 } ?? 0)
             }.max() ?? 0
             width = min(size.width - 2, max(76, needed))
             left = max(1, (size.width - width) / 2)

@@ -17,7 +17,12 @@ public final class ArcadeData {
     /// The data folder (`$XDG_DATA_HOME/arcade`...), nil when there is none to be found.
     public let directory: String?
     /// The store; nil when it could not be opened (nothing is kept this run).
-    let store: ArcadeStore?
+    private(set) var store: ArcadeStore?
+    /// Seconds since 1970, for the name of a damaged store moved aside.
+    private let now: () -> Double
+    /// What the last write found that the player should be told (a damaged store replaced),
+    /// taken by the effect runtime for the menu.
+    private var laterNotice: String?
     /// What opening found, one sentence each, for the menu.
     public private(set) var notices: [String] = []
     /// Why there is no store, worded for the end of a sentence.
@@ -28,8 +33,9 @@ public final class ArcadeData {
 
     /// Open the data in `directory` (created with its parents), importing `scores.json`
     /// once. `now` is seconds since 1970.
-    public init(directory: String?, now: () -> Double = { Double(time(nil)) }) {
+    public init(directory: String?, now: @escaping () -> Double = { Double(time(nil)) }) {
         self.directory = directory
+        self.now = now
         guard let directory else {
             store = nil
             unavailable = "no home folder was found (HOME is unset)"
@@ -127,12 +133,35 @@ public final class ArcadeData {
         guard let store else { throw ScoreSaveError("Score not saved: \(unavailable).") }
         let finished = FinishedGame(game: game.id.rawValue, mode: record.mode, score: record.score,
                                     figures: record.figures, duration: record.duration, seed: record.seed,
-                                    player: player, finishedAt: Self.localMinute(now))
+                                    player: player, finishedAt: Self.localMinute(now), run: record.run)
         do {
-            try store.record(finished, forgettingSavedGame: true)
-            return try scores(for: game)
+            return try repairing(store) { store throws(StoreError) in
+                try store.record(finished, forgettingSavedGame: true)
+                return try scores(for: game)
+            }
         } catch {
             throw ScoreSaveError("Score not saved: \(error).")
+        }
+    }
+
+    /// What the last write found that the player should be told, once.
+    func takeNotice() -> String? {
+        defer { laterNotice = nil }
+        return laterNotice
+    }
+
+    /// Run `body` on the store; when it finds the file damaged (deeper than opening looks),
+    /// the file is moved aside, a fresh store started, and `body` run again on it.
+    private func repairing<T>(_ store: ArcadeStore, _ body: (ArcadeStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try body(store)
+        } catch .sqlite(let error) where error.isCorrupt {
+            guard let directory else { throw .sqlite(error) }
+            let aside = try ArcadeStore.moveAside(store.path, now: { Int(Self.wholeSeconds(now())) }, because: error)
+            let fresh = try ArcadeStore(directory: directory, now: { Int(Self.wholeSeconds(now())) })
+            self.store = fresh
+            laterNotice = "The arcade's store was found damaged and was moved aside to \(aside); a new one was started."
+            return try body(fresh)
         }
     }
 
@@ -146,7 +175,7 @@ public final class ArcadeData {
         for row in rows {
             guard let id = GameID(rawValue: row.game) else { continue }
             saved[id] = SavedGame(game: id, save: GameSave(state: row.state, summary: row.summary),
-                                  seed: row.seed, savedAt: row.savedAt)
+                                  seed: row.seed, session: row.session, savedAt: row.savedAt)
         }
         return saved
     }
@@ -156,8 +185,8 @@ public final class ArcadeData {
     func keep(_ saved: SavedGame) throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try store.save(StoredSave(game: saved.game.rawValue, state: saved.save.state, summary: saved.save.summary,
-                                      seed: saved.seed, savedAt: saved.savedAt))
+            try repairing(store) { store throws(StoreError) in try store.save(StoredSave(game: saved.game.rawValue, state: saved.save.state, summary: saved.save.summary,
+                                      seed: saved.seed, session: saved.session, savedAt: saved.savedAt)) }
         } catch {
             throw ScoreSaveError("Game not saved: \(error).")
         }
@@ -167,7 +196,7 @@ public final class ArcadeData {
     func forgetSavedGame(_ game: GameID) throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try store.forgetSavedGame(game.rawValue)
+            try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.rawValue) }
         } catch {
             throw ScoreSaveError("The saved \(game.title) game could not be removed: \(error).")
         }
@@ -206,14 +235,18 @@ public struct ScoreRecord: Equatable, Sendable {
     public var mode: String?
     public var duration: Double?
     public var seed: UInt64?
+    /// The run of play it belongs to, across leaving and resuming: a later result of the
+    /// same run replaces the earlier one in the store.
+    public var run: String?
 
     public init(score: Int, figures: [String: String] = [:], mode: String? = nil, duration: Double? = nil,
-                seed: UInt64? = nil) {
+                seed: UInt64? = nil, run: String? = nil) {
         self.score = score
         self.figures = figures
         self.mode = mode
         self.duration = duration
         self.seed = seed
+        self.run = run
     }
 }
 

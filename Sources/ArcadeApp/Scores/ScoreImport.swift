@@ -42,26 +42,44 @@ enum ScoreImport {
                              finishedAt: entry.date)
             }
         }
+        // The mark names this file's bytes: a second scores.json (an old arcade still running
+        // wrote one) is imported too, and the same one never twice.
         do {
-            _ = try store.importOnce(games, marker: ArcadeData.importMark)
+            _ = try store.importOnce(games, marker: ArcadeData.importMark + " " + fingerprint(bytes))
         } catch {
             return ["The old score file \(path) could not be imported (\(error)); it was left as it is."]
         }
-        guard rename(path, path + ".imported") == 0 else {
+        guard rename(path, freeName(path + ".imported")) == 0 else {
             let reason = String(cString: strerror(errno))
             return ["The old scores were imported, but \(path) could not be renamed (\(reason))."]
         }
         return []
     }
 
-    private static func moveAside(_ path: String, now: () -> Double) -> [String] {
-        let base = path + ".corrupt-\(ArcadeData.wholeSeconds(now()))"
-        var aside = base
+    /// `base`, or `base-1`, `base-2`... the first name nothing has: nothing is ever renamed
+    /// over an earlier copy.
+    private static func freeName(_ base: String) -> String {
+        var name = base
         var suffix = 1
-        while access(aside, F_OK) == 0 {
-            aside = base + "-\(suffix)"
+        while access(name, F_OK) == 0 {
+            name = base + "-\(suffix)"
             suffix += 1
         }
+        return name
+    }
+
+    /// The file's bytes as 16 hex digits (FNV-1a, 64 bits).
+    static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func moveAside(_ path: String, now: () -> Double) -> [String] {
+        let aside = freeName(path + ".corrupt-\(ArcadeData.wholeSeconds(now()))")
         guard rename(path, aside) == 0 else {
             return ["The old score file \(path) is unreadable and could not be moved aside (\(String(cString: strerror(errno))))."]
         }

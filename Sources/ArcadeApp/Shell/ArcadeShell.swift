@@ -15,6 +15,8 @@ public enum AppEffect: Equatable, Sendable {
     case forgetSavedGame(GameID)
     /// Read every game's statistics from the store and show them (`RuntimeReport.statistics`).
     case showStatistics
+    /// Read the lists and the saved games again, for the menu (`RuntimeReport.stored`).
+    case refreshMenu
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -49,7 +51,9 @@ public struct ArcadeShell: Screen {
     public private(set) var menu: MenuScreen
     public internal(set) var overlay: Overlay?
     private var games: [GameInfo]
-    private var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?)?
+    /// The game on screen, its seed, and the session of play it belongs to (its runs are
+    /// named by it: see `ScoreRecord.run`).
+    private var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?, session: String)?
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
@@ -101,9 +105,16 @@ public struct ArcadeShell: Screen {
     /// with a saved game first offers to resume it.
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
-        guard games.contains(where: { $0.id == id }) else { return [] }
+        guard let info = games.first(where: { $0.id == id }) else { return [] }
         gameOptions = options
         if let saved = savedGames[id] {
+            // Only a save that reads is offered; one that does not is dropped here, and the
+            // menu says so before anything else happens.
+            guard info.resume?(saved.save.state, resumeContext(saved)) != nil else {
+                forgetSavedGame(id)
+                menu.notice = Self.unreadableSave(info)
+                return [.forgetSavedGame(id)]
+            }
             overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
             resumeFocus = 0
             return []
@@ -111,20 +122,39 @@ public struct ArcadeShell: Screen {
         return start(id, in: frame)
     }
 
+    /// What a saved game is resumed with: its own seed, the options the game was opened with.
+    private func resumeContext(_ saved: SavedGame) -> GameContext {
+        GameContext(seed: saved.seed ?? 0, options: gameOptions, scores: scores[saved.game] ?? [], assets: assets)
+    }
+
+    /// The menu's words for a saved game that no longer reads.
+    private static func unreadableSave(_ info: GameInfo) -> String {
+        "The saved \(info.id.title) game could not be read (it was left by another version of the arcade), "
+            + "so it was dropped; open \(info.id.title) again for a new game."
+    }
+
     /// Start a new game of `id` with the options it was opened with.
     private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         let seed = nextSeed()
         let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
-        return show(info, info.make(context), seed: seed, in: frame)
+        return show(info, info.make(context), seed: seed, session: newSession(seed), in: frame)
+    }
+
+    /// A name for a new session of play: when it started (to the millisecond) and its seed,
+    /// so two sessions of the same `--seed` are still told apart.
+    private func newSession(_ seed: UInt64) -> String {
+        let started = now()
+        let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
+        return "\(milliseconds)-\(seed)"
     }
 
     /// Put `screen` on screen as game `info` and start it.
-    private mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?,
+    private mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
                                in frame: Frame) -> [AppEffect] {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
-        active = (info, screen, seed)
+        active = (info, screen, seed, session)
         overlay = nil
         gameOverFocus = 0
         return appEffects(effects, from: info.id)
@@ -139,11 +169,10 @@ public struct ArcadeShell: Screen {
         let seed = saved.seed ?? nextSeed()
         let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
         if let screen = info.resume?(saved.save.state, context) {
-            return show(info, screen, seed: seed, in: frame)
+            return show(info, screen, seed: seed, session: saved.session ?? newSession(seed), in: frame)
         }
         forgetSavedGame(id)
-        menu.notice = "The saved \(info.id.title) game could not be read (it was left by another version "
-            + "of the arcade), so it was dropped and a new game started."
+        menu.notice = Self.unreadableSave(info)
         return [.forgetSavedGame(id)] + start(id, in: frame)
     }
 
@@ -186,6 +215,16 @@ public struct ArcadeShell: Screen {
             guard active?.info.id == id else { return [] }
         case .notice(let notice):
             menu.notice = notice
+            return []
+        case .stored(let lists, let saved):
+            for info in games {
+                scores[info.id] = lists[info.id] ?? []
+                if let index = menu.rows.firstIndex(where: { $0.id == info.id }) {
+                    menu.rows[index].best = scores[info.id]?.first.map(info.describeBest)
+                }
+            }
+            savedGames = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
+            markSavedGames()
             return []
         case .deck(let id, _):
             guard active?.info.id == id else { return [] }
@@ -335,7 +374,7 @@ public struct ArcadeShell: Screen {
         let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
         active = nil
         overlay = nil
-        return effects
+        return effects + [.refreshMenu]
     }
 
     /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game
@@ -344,7 +383,7 @@ public struct ArcadeShell: Screen {
         guard let active else { return [] }
         let id = active.info.id
         if active.info.resume != nil, let save = game.savedState() {
-            let saved = SavedGame(game: id, save: save, seed: active.seed, savedAt: now())
+            let saved = SavedGame(game: id, save: save, seed: active.seed, session: active.session, savedAt: now())
             savedGames[id] = saved
             markSavedGames()
             return [.saveGame(saved)]
@@ -539,28 +578,33 @@ public struct ArcadeShell: Screen {
     /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
     private mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
         var result: [AppEffect] = []
+        var left = false
         let seed = active?.seed  // still the game's after a `.leave` among the effects
+        let session = active?.session
         for effect in effects {
             switch effect {
             case .leave:
                 if let game = active?.screen { result += keepOrForget(game) }
                 active = nil
                 overlay = nil
+                left = true
             case .sound(let cue):
                 result.append(.sound(cue))
             case .bell:
                 result.append(.bell)
-            case .recordScore(let score, let figures, let mode, let duration):
+            case .recordScore(let score, let figures, let mode, let duration, let run):
                 // A finished game's saved game goes with it (the runtime forgets it too).
                 forgetSavedGame(id)
+                let named = run.map { run in "\(session ?? "") \(run)" }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
-                                                           duration: duration, seed: seed)))
+                                                           duration: duration, seed: seed, run: named)))
             case .confirm(let question):
                 overlay = .confirm(question)
             case .deck(let request):
                 result.append(.deck(id, request))
             }
         }
-        return result
+        // Back on the menu, after what the game asked for is done: the lists read again.
+        return left ? result + [.refreshMenu] : result
     }
 }

@@ -39,8 +39,15 @@ public final class EffectRuntime {
         self.assets = assets
     }
 
-    /// Carry out `effect`: whether the run loop goes on, and what was learned.
+    /// Carry out `effect`: whether the run loop goes on, and what was learned (with what the
+    /// store found on the way, such as a damaged file replaced).
     public func perform(_ effect: AppEffect) -> (control: LoopControl, reports: [RuntimeReport]) {
+        let (control, reports) = carryOut(effect)
+        guard let notice = data.takeNotice() else { return (control, reports) }
+        return (control, reports + [.notice(notice)])
+    }
+
+    private func carryOut(_ effect: AppEffect) -> (control: LoopControl, reports: [RuntimeReport]) {
         switch effect {
         case .quit:
             return (.exit(ExitStatus.success), [])
@@ -54,6 +61,8 @@ public final class EffectRuntime {
             return (.proceed, deck(request, for: id))
         case .saveGame(let saved):
             do { try data.keep(saved) } catch { return (.proceed, [.notice(error.description)]) }
+        case .refreshMenu:
+            return (.proceed, [.stored(scores: data.scores(for: games), saved: data.savedGames())])
         case .forgetSavedGame(let id):
             do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
         case .showStatistics:

@@ -171,7 +171,11 @@ public enum GameEffect: Equatable, Sendable {
     case sound(SoundCue)
     /// Record a finished game's score in the store, with its figures (see `ScoreFigures`),
     /// the mode or level played and the seconds it took, when the game has them.
-    case recordScore(Int, figures: [String: String], mode: String? = nil, duration: Double? = nil)
+    ///
+    /// `run` names the run of play the result belongs to, for a game that keeps a growing
+    /// result more than once (Slots keeps a machine's best each time it is left): a later
+    /// result of the same run replaces the earlier one.
+    case recordScore(Int, figures: [String: String], mode: String? = nil, duration: Double? = nil, run: String? = nil)
     /// Ring the terminal bell.
     case bell
     /// Ask the player a yes/no question; on yes the shell calls `confirmed(action)`.
@@ -204,7 +208,7 @@ public struct Confirmation: Equatable, Sendable {
 extension GameEffect {
     /// Record `score` with the game's typed `figures`.
     public static func record<Figures: ScoreFigures>(_ score: Int, _ figures: Figures) -> GameEffect {
-        .recordScore(score, figures: figures.stored, mode: figures.mode, duration: figures.duration)
+        .recordScore(score, figures: figures.stored, mode: figures.mode, duration: figures.duration, run: figures.run)
     }
 }
 
@@ -219,11 +223,15 @@ public protocol ScoreFigures: Sendable {
     var mode: String? { get }
     /// The seconds the game took, when it has a clock; nil by default.
     var duration: Double? { get }
+    /// The run of play the result belongs to, within the game on screen (see
+    /// `GameEffect.recordScore`); nil by default: every result is a game of its own.
+    var run: String? { get }
 }
 
 extension ScoreFigures {
     public var mode: String? { nil }
     public var duration: Double? { nil }
+    public var run: String? { nil }
 }
 
 /// What the effect runtime learned while carrying out effects, coming back to the shell
@@ -237,6 +245,9 @@ public enum RuntimeReport: Sendable {
     case deck(GameID, DeckReport)
     /// Every game's statistics, for the statistics page (`AppEffect.showStatistics`).
     case statistics([GameStatistics])
+    /// What the store holds now, read again for the menu (another arcade may have kept games
+    /// or saved one meanwhile): every game's list and the saved games.
+    case stored(scores: [GameID: [ScoreEntry]], saved: [GameID: SavedGame])
 }
 
 /// The sound cues a game can ask for.

@@ -20,13 +20,17 @@ public struct SavedGame: Equatable, Sendable {
     public var save: GameSave
     /// The seed the game was started with (kept with its results once it is finished).
     public var seed: UInt64?
+    /// The session of play it belongs to (from when it was first started), which its runs
+    /// of play are named by (see `ScoreRecord.run`).
+    public var session: String?
     /// When it was left, seconds since 1970.
     public var savedAt: Double
 
-    public init(game: GameID, save: GameSave, seed: UInt64? = nil, savedAt: Double) {
+    public init(game: GameID, save: GameSave, seed: UInt64? = nil, session: String? = nil, savedAt: Double) {
         self.game = game
         self.save = save
         self.seed = seed
+        self.session = session
         self.savedAt = savedAt
     }
 }

@@ -64,6 +64,8 @@ struct SlotsScreen: GameScreen {
         /// The best score since the last reset already kept in the score store (100 when none
         /// is), so a game resumed and left again keeps its best once, and only a higher one.
         var recordedPeak = SlotMachineGame.startingScore
+        /// Resets so far: each starts a new run, whose best is kept apart from the last one's.
+        var resets = 0
 
         init(digits: Int, seed: UInt64) {
             game = SlotMachineGame(digits, seed: seed)
@@ -72,7 +74,8 @@ struct SlotsScreen: GameScreen {
         }
 
         /// A machine as it was saved, its reels at rest.
-        init(game: SlotMachineGame, note: Note, peak: Int, spins: Int, recordedPeak: Int) {
+        init(game: SlotMachineGame, note: Note, peak: Int, spins: Int, recordedPeak: Int, resets: Int) {
+            self.resets = resets
             self.game = game
             shownScore = game.getScore()
             self.note = note
@@ -192,6 +195,8 @@ struct SlotsScreen: GameScreen {
             var peak: Int
             var spins: Int
             var recordedPeak: Int
+            /// Absent from saves written before runs were kept apart.
+            var resets: Int?
         }
 
         var machines: [Machine]
@@ -211,7 +216,7 @@ struct SlotsScreen: GameScreen {
         let saved = Saved(
             machines: left.machines.map { machine in
                 Saved.Machine(game: machine.game.snapshot, note: machine.note, peak: machine.peak,
-                              spins: machine.spins, recordedPeak: machine.recordedPeak)
+                              spins: machine.spins, recordedPeak: machine.recordedPeak, resets: machine.resets)
             },
             selected: left.tabs.selectedIndex)
         let summary = left.machines.map { "\($0.label) \($0.shownScore)" }.joined(separator: ", ")
@@ -230,7 +235,7 @@ struct SlotsScreen: GameScreen {
                   stored.recordedPeak >= SlotMachineGame.startingScore, stored.recordedPeak <= stored.peak
             else { return nil }
             machines.append(Machine(game: game, note: stored.note, peak: stored.peak, spins: stored.spins,
-                                    recordedPeak: stored.recordedPeak))
+                                    recordedPeak: stored.recordedPeak, resets: max(0, stored.resets ?? 0)))
         }
         self.machines = machines
         tabs.select(saved.selected)
@@ -258,6 +263,7 @@ struct SlotsScreen: GameScreen {
         machines[index].shownScore = machines[index].game.getScore()
         machines[index].peak = machines[index].shownScore
         machines[index].recordedPeak = SlotMachineGame.startingScore
+        machines[index].resets += 1
         machines[index].spins = 0
         machines[index].note = .reset
         return effects
@@ -298,7 +304,8 @@ struct SlotsScreen: GameScreen {
         let machine = machines[index]
         guard machine.spins > 0, machine.peak > machine.recordedPeak else { return [] }
         machines[index].recordedPeak = machine.peak
-        return [.record(machine.peak, SlotsFigures(machine: machine.label, spins: machine.spins))]
+        return [.record(machine.peak, SlotsFigures(machine: machine.label, spins: machine.spins,
+                                                   run: "\(machine.label) \(machine.resets)"))]
     }
 
     /// Why Spin is disabled, fullest first.
@@ -509,6 +516,9 @@ struct SlotsLayout {
 struct SlotsFigures: ScoreFigures, Equatable {
     var machine: String
     var spins: Int?
+    /// The machine's run since its last reset: a higher best of the same run, kept after the
+    /// game was left and resumed, replaces the one kept before (one run, one result).
+    var run: String?
     /// The machine is the mode the store keeps the game under.
     var mode: String? { machine }
 
@@ -518,9 +528,10 @@ struct SlotsFigures: ScoreFigures, Equatable {
         return figures
     }
 
-    init(machine: String, spins: Int?) {
+    init(machine: String, spins: Int?, run: String? = nil) {
         self.machine = machine
         self.spins = spins
+        self.run = run
     }
 
     init?(stored: [String: String]) {

@@ -122,10 +122,12 @@ extension StatisticsJSON {
 }
 
 extension ArcadeStore {
-    /// The store in `directory` if its file is there; nil (and nothing made) when it is not.
+    /// The store in `directory` if its file is there, opened only to read: nothing is made,
+    /// migrated or moved aside (a damaged store is an error, left for the arcade to deal with
+    /// and say so); nil when there is no file.
     static func existing(in directory: String) throws(StoreError) -> ArcadeStore? {
         var status = stat()
         guard lstat(directory + "/" + ArcadeStore.fileName, &status) == 0 else { return nil }
-        return try ArcadeStore(directory: directory)
+        return try ArcadeStore(directory: directory, readingOnly: true)
     }
 }
