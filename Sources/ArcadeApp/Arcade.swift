@@ -81,8 +81,11 @@ public enum Arcade {
         sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
+        let noticeBefore = shell.menu.notice
         for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
         terminal.close()
+        // What that last leave could not keep is said where the player will still see it.
+        if let notice = shell.menu.notice, notice != noticeBefore { printError("arcade: \(notice)") }
         let signal = terminal.pendingExitSignal  // read after close: one that came meanwhile counts
         if status == ExitStatus.inputClosed {
             printError("arcade: input closed; the game was left as it was")

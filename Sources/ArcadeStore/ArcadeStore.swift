@@ -98,7 +98,6 @@ public final class ArcadeStore {
             state TEXT NOT NULL,
             summary TEXT NOT NULL,
             seed INTEGER,
-            session TEXT,
             saved_at REAL NOT NULL
         );
         CREATE TABLE store_meta (
@@ -140,6 +139,10 @@ public final class ArcadeStore {
         CREATE INDEX finished_games_by_rank ON finished_games (game, score DESC, id);
         ALTER TABLE finished_games ADD COLUMN run TEXT;
         CREATE INDEX finished_games_by_run ON finished_games (game, run) WHERE run IS NOT NULL;
+        """,
+        // 4: the session of play a saved game belongs to, which names its runs.
+        """
+        ALTER TABLE saved_games ADD COLUMN session TEXT;
         """,
     ]
 

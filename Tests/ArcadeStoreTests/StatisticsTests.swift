@@ -82,7 +82,8 @@ import Testing
                 DROP INDEX finished_games_by_time; DROP TRIGGER game_totals_on_insert;
                 DROP TRIGGER game_totals_on_delete; DROP TRIGGER game_totals_on_update;
                 DROP TABLE game_totals; DROP INDEX finished_games_by_rank; DROP INDEX finished_games_by_run;
-                ALTER TABLE finished_games DROP COLUMN run; PRAGMA user_version = 1;
+                ALTER TABLE finished_games DROP COLUMN run; ALTER TABLE saved_games DROP COLUMN session;
+                PRAGMA user_version = 1;
                 INSERT INTO finished_games (game, score, player, finished_at) VALUES ('set', 4, 'ann', 'x'), ('set', 6, 'ann', 'y');
                 """)
             let store = try ArcadeStore(directory: folder)
