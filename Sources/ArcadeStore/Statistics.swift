@@ -37,9 +37,11 @@ extension ArcadeStore {
             let totals = try database.rows(
                 "SELECT played, score_total FROM game_totals WHERE game = ?", [.text(game)]).first
             let played = Int(totals?[0].integer ?? 0)
-            let best = try database.rows(
-                "SELECT \(higherIsBetter ? "max" : "min")(score) FROM finished_games WHERE game = ?", [.text(game)])
-                .first?.first?.integer
+            // Over the numbers only: `score < ''` leaves out a score edited into text (text
+            // sorts after every number) and still lets the score index answer in one step.
+            let best = try database.rows("""
+                SELECT \(higherIsBetter ? "max" : "min")(score) FROM finished_games WHERE game = ? AND score < ''
+                """, [.text(game)]).first?.first?.score
             let last = """
                 SELECT id FROM finished_games WHERE game = ? ORDER BY finished_at DESC, id DESC LIMIT ?
                 """
@@ -56,16 +58,32 @@ extension ArcadeStore {
                 }
             }
             let recent = rows.map { row in
-                FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0),
+                FinishedGame(game: game, mode: row[1].text, score: row[2].score ?? 0,
                              figures: figures[row[0].integer ?? 0] ?? [:], duration: row[3].real,
                              seed: row[4].integer.map { UInt64(bitPattern: $0) },
                              player: row[5].text ?? "", finishedAt: row[6].text ?? "")
             }
-            return GameHistory(game: game, played: played, best: played > 0 ? best.map { Int($0) } : nil,
+            return GameHistory(game: game, played: played, best: played > 0 ? best : nil,
                                average: played > 0 ? (totals?[1].real).map { $0 / Double(played) } : nil,
                                recent: recent)
         } catch {
             throw .sqlite(error)
+        }
+    }
+}
+
+extension SQLiteValue {
+    /// A score as an `Int`, whatever an edited file or an old import put in the column: an
+    /// integer as it is, a real rounded and held to `Int`'s range (1e300 is `Int.max`), and
+    /// nil for text or nothing.
+    var score: Int? {
+        switch self {
+        case .integer(let value): return Int(value)
+        case .real(let value):
+            guard !value.isNaN else { return nil }
+            // 2^63 is the first Double above `Int.max`; every Double below it (and ≥ -2^63) converts.
+            return value >= 0x1p63 ? .max : value < -0x1p63 ? .min : Int(value.rounded())
+        case .null, .text: return nil
         }
     }
 }

@@ -1,4 +1,3 @@
-import ArcadeStore
 import ArcadeTestSupport
 import ArcadeUI
 import Foundation
@@ -6,6 +5,7 @@ import Glibc
 import Testing
 
 @testable import ArcadeApp
+@testable import ArcadeStore
 
 /// The statistics page and `arcade stats --json`, over a real store in a temporary folder
 /// holding history these tests make with the figures each game's screen records.
@@ -229,5 +229,182 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let games = try #require(document["games"] as? [[String: Any]])
         #expect(games.count == 5 && games.allSatisfy { $0["played"] as? Int == 0 && $0["best"] is NSNull })
+    }
+
+    // MARK: - Whatever the store holds
+
+    /// A store whose finished games are these rows, written with SQL as an editor of the
+    /// file (or an old import) could: `(game, score, duration, figures)`, the score and
+    /// duration as SQL literals (`1e300`, `'abc'`, `NULL`), each a minute after the last.
+    private func withEditedStore(_ rows: [(game: GameID, score: String, duration: String, figures: [String: String])],
+                                 _ body: ([GameStatistics], String) throws -> Void) throws {
+        try withStore([]) { store, folder in
+            let database = try SQLiteDatabase(path: folder + "/" + ArcadeStore.fileName)
+            for (minute, row) in rows.enumerated() {
+                try database.execute("""
+                    INSERT INTO finished_games (id, game, score, duration, player, finished_at)
+                    VALUES (\(minute + 1), '\(row.game.rawValue)', \(row.score), \(row.duration), 'ann',
+                            '2026-12-01 10:\(minute < 10 ? "0" : "")\(minute)');
+                    """)
+                for (name, value) in row.figures {
+                    try database.execute("INSERT INTO game_figures VALUES (\(minute + 1), '\(name)', '\(value)')")
+                }
+            }
+            try body(try statistics(store), folder)
+        }
+    }
+
+    /// The page of `game` drawn at 80×23 and at its smallest, in colour and in ASCII: the
+    /// 80×23 colour text, after every drawing has been made (none may trap).
+    private func page(_ statistics: [GameStatistics], _ game: GameID) -> String {
+        let screen = StatisticsScreen(statistics: statistics, showing: game)
+        for size in [StatisticsScreen.minimumSize, Size(width: 120, height: 40)] {
+            for theme in [Theme(), Theme(colorMode: .monochrome, ascii: true)] { _ = text(screen, size, theme: theme) }
+        }
+        return text(screen, Size(width: 80, height: 23))
+    }
+
+    /// `arcade stats --json` for the store in `folder`, read back: the entry of `game`.
+    private func json(_ folder: String, _ game: GameID) throws -> [String: Any] {
+        let text = try StatisticsJSON.report(directory: folder, games: GameCatalog.games)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let games = try #require(document["games"] as? [[String: Any]])
+        return try #require(games.first { $0["game"] as? String == game.rawValue })
+    }
+
+    private static let big = "9223372036854775807"
+
+    @Test func aScoreTooLargeForAnAverageWithTenthsShowsADash() throws {
+        try withEditedStore([(.slots, "9000000000000000000", "NULL", ["machine": "3-digit", "spins": "4"])]) { all, folder in
+            let shown = page(all, .slots)
+            #expect(shown.contains("Played 1    Best 9000000000000000000    Average —"), "\(shown)")
+            #expect(shown.contains("3-digit machine  4 spins · biggest win 9000000000000000000"))
+            let slots = try json(folder, .slots)
+            #expect(slots["average"] as? Double == 9e18)
+        }
+    }
+
+    @Test func aRealScoreBeyondAnyIntegerIsHeldAtTheLargestAndTheAverageIsADash() throws {
+        // The column keeps 1e300 as a real; the totals' trigger adds it as it is.
+        try withEditedStore([(.set, "1e300", "NULL", [:]), (.set, "12", "NULL", [:])]) { all, folder in
+            #expect(all[0].recent.map(\.score) == [.max, 12] && all[0].best == .max)
+            let shown = page(all, .set)
+            #expect(shown.contains("Played 2    Best \(Self.big)    Average —"), "\(shown)")
+            #expect(shown.contains("\(Self.big) │"), "the chart's top")
+            let set = try json(folder, .set)
+            #expect(set["average"] as? Double == 5e299 && (set["best"] as? NSNumber)?.int64Value == .max)
+        }
+    }
+
+    @Test func anInfiniteScoreIsNullInTheJSONNotAnEmptyDocument() throws {
+        // 9e999 is SQLite's infinity; JSON has no way to write it.
+        try withEditedStore([(.temples, "9e999", "9e999", [:]), (.temples, "-9.3e18", "NULL", [:])]) { all, folder in
+            #expect(all[3].recent.map(\.score) == [.max, .min])
+            let shown = page(all, .temples)
+            #expect(shown.contains("Played 2    Best \(Self.big)%    Average —"), "\(shown)")
+            #expect(shown.contains("-9223372036854775808% │"), "the chart's bottom")
+            let temples = try json(folder, .temples)
+            #expect(temples["played"] as? Int == 2 && temples["average"] is NSNull)
+        }
+    }
+
+    @Test func aTextScoreCountsAsNoScoreAndIsNoBest() throws {
+        try withEditedStore([(.set, "'abc'", "NULL", [:]), (.set, "7", "NULL", [:])]) { all, folder in
+            #expect(all[0].recent.map(\.score) == [0, 7])
+            #expect(all[0].best == 7, "text sorts above every number, but it is no score")
+            #expect(page(all, .set).contains("Played 2    Best 7    Average 3.5"))
+            let set = try json(folder, .set)
+            #expect(set["best"] as? Int == 7)
+        }
+    }
+
+    @Test func anEndlessDurationIsNoTimeAndAHugeOneADash() throws {
+        try withEditedStore([
+            (.set, "10", "1e300", ["sets": "5", "time": "1:00"]),
+            (.memory, "10", "1e300", ["result": "won", "level": "Easy", "time": "0:30"]),
+            (.memory, "12", "9e999", ["result": "won", "level": "Hard", "time": "2:00"]),
+            (.memory, "14", "-5", ["result": "won", "level": "Normal", "time": "1:10"]),
+        ]) { all, folder in
+            let set = page(all, .set)
+            #expect(set.contains("Sets per game  5.0    Seconds per set  —"), "\(set)")
+            let figures = try json(folder, .set)["figures"]
+            #expect(figures as? [String: Double] == ["setsPerGame": 5, "secondsPerSet": 2e299])
+            // A duration beyond an Int's seconds, endless or below zero is no time: the "time" figure is read.
+            #expect(all[1].figures == .memory(bestTimes: [.init(level: "Easy", seconds: 30), .init(level: "Normal", seconds: 70),
+                                                          .init(level: "Hard", seconds: 120)]))
+            #expect(page(all, .memory).contains("Best time per level  Easy 0:30 · Normal 1:10 · Hard 2:00"))
+        }
+    }
+
+    @Test func aTimeOfMoreSecondsThanAnIntHoldsIsNoTime() throws {
+        try withEditedStore([(.memory, "10", "NULL", ["result": "won", "level": "Easy", "time": "\(Self.big):00:00"]),
+                             (.set, "10", "NULL", ["sets": "5", "time": "\(Self.big):00"])]) { all, _ in
+            #expect(all[1].figures == .memory(bestTimes: []))
+            #expect(all[0].figures == .set(setsPerGame: 5, secondsPerSet: nil))
+            #expect(page(all, .memory).contains("Easy —"))
+        }
+    }
+
+    @Test func figuresThatAddUpPastTheLargestIntegerStopThere() throws {
+        try withEditedStore([
+            (.blackjack, "10", "NULL", ["hands": "5", "won": Self.big, "lost": "-\(Self.big)"]),
+            (.blackjack, "10", "NULL", ["hands": "5", "won": Self.big, "lost": "-\(Self.big)"]),
+            (.slots, "10", "NULL", ["machine": "3-digit", "spins": Self.big]),
+            (.slots, "10", "NULL", ["machine": "3-digit", "spins": Self.big]),
+            (.temples, "50", "NULL", ["accuracy": "50%", "time": "1:00", "correct": Self.big, "incorrect": "1"]),
+            (.temples, "50", "NULL", ["accuracy": "50%", "time": "1:00", "correct": Self.big, "incorrect": "1"]),
+            (.set, "10", "NULL", ["sets": Self.big, "time": "1:00"]),
+            (.set, "10", "NULL", ["sets": Self.big, "time": "1:00"]),
+        ]) { all, folder in
+            #expect(page(all, .blackjack).contains("Hands  \(Self.big) won · 0 pushed · -9223372036854775808 lost"))
+            #expect(page(all, .slots).contains("3-digit machine  \(Self.big) spins · biggest win 10"))
+            #expect(page(all, .temples).contains("Matches  \(Self.big) correct · 2 incorrect"))
+            #expect(page(all, .set).contains("Sets per game  —    Seconds per set  0.0"))
+            let figures = try #require(try json(folder, .blackjack)["figures"] as? [String: Any])
+            #expect((figures["handsWon"] as? NSNumber)?.int64Value == .max)
+            let set = try json(folder, .set)["figures"]
+            #expect(set as? [String: Double] == ["setsPerGame": 0x1p63, "secondsPerSet": 0])
+        }
+    }
+
+    @Test func theChartSpansTheLargestAndSmallestScores() throws {
+        try withEditedStore([(.set, Self.big, "NULL", [:]), (.set, "-\(Self.big)", "NULL", [:]), (.set, "0", "NULL", [:])]) { all, folder in
+            let shown = page(all, .set)
+            #expect(shown.contains("Played 3    Best \(Self.big)    Average 0.0"), "\(shown)")
+            let rows = shown.split(separator: "\n").filter { $0.contains("│") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(rows.count == 12 && rows.first == "\(Self.big) │ ███" && rows.last == "-\(Self.big) │ ███     ███",
+                    "the largest a full bar, the smallest none")
+            #expect(rows.filter { $0.hasSuffix("███     ███") }.count == 6, "zero half way up")
+            let set = try json(folder, .set)
+            #expect(set["average"] as? Double == 0)
+        }
+    }
+
+    @Test func theChartNeverTrapsOnExtremeValues() {
+        let extremes = [Int.min, -Int.max, -1, 0, 1, Int.max - 1, Int.max]
+        for value in extremes {
+            for bottom in extremes where bottom <= 0 {
+                for top in extremes {
+                    let filled = Chart.eighthsFilled(value, bottom: bottom, top: top, rows: 16)
+                    #expect((0...128).contains(filled))
+                }
+            }
+        }
+        #expect(Chart.eighthsFilled(Int.max, bottom: Int.min, top: Int.max, rows: 2) == 16)
+        #expect(Chart.eighthsFilled(-1, bottom: Int.min, top: Int.max, rows: 2) == 8)
+        for values in [[Int.min], [Int.max], [Int.min, Int.max], extremes] {
+            var grid = CellGrid(size: StatisticsScreen.minimumSize)
+            Chart(values: values, unit: "%").draw(into: &grid, in: Rect(x: 0, y: 0, width: 52, height: 12))
+            #expect(grid.text.contains("oldest"))
+        }
+    }
+
+    @Test func decimalsTooLargeToWriteAreADash() {
+        #expect(StatisticsScreen.decimal(19.8) == "19.8" && StatisticsScreen.decimal(765.0 / 33) == "23.2")
+        #expect(StatisticsScreen.decimal(-2.25) == "-2.3" && StatisticsScreen.decimal(-0.5) == "-0.5")
+        #expect(StatisticsScreen.decimal(9.2e17) == "920000000000000000.0")
+        for value in [9.3e17, -9.3e17, 1e300, .infinity, -.infinity, .nan] {
+            #expect(StatisticsScreen.decimal(value) == "—")
+        }
     }
 }

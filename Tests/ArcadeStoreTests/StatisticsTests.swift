@@ -100,6 +100,34 @@ import Testing
         }
     }
 
+    /// Scores a hand edit or an old import put in the file: a real beyond any integer is held
+    /// at `Int.max` (or `Int.min`), a fraction rounded, and text is no score, nor the best.
+    @Test func scoresOfAnyKindAreReadAsIntegersWithoutATrap() throws {
+        try withStore { store, folder in
+            let database = try SQLiteDatabase(path: folder + "/" + ArcadeStore.fileName)
+            try database.execute("""
+                INSERT INTO finished_games (game, score, player, finished_at) VALUES
+                    ('set', 1e300, 'ann', '1'), ('set', 'abc', 'ann', '2'), ('set', -9.5e18, 'ann', '3'),
+                    ('set', 12.5, 'ann', '4'), ('set', 9223372036854775807, 'ann', '5'),
+                    ('memory', 'abc', 'ann', '1'), ('memory', 2.4, 'ann', '2'), ('memory', 9e999, 'ann', '3'),
+                    ('temples', 'abc', 'ann', '1')
+                """)
+            let set = try store.history(of: "set")
+            #expect(set.recent.map(\.score) == [.max, 0, .min, 13, .max])
+            #expect(set.played == 5 && set.best == .max)
+            #expect(try store.history(of: "set", higherIsBetter: false).best == .min)
+            let memory = try store.history(of: "memory")
+            #expect(memory.best == .max && memory.average == .infinity, "9e999 is SQLite's infinity")
+            #expect(try store.history(of: "memory", higherIsBetter: false).best == 2, "text is no score")
+            let temples = try store.history(of: "temples")
+            #expect(temples.played == 1 && temples.best == nil && temples.recent.map(\.score) == [0], "only text")
+            let plan = try database.rows("""
+                EXPLAIN QUERY PLAN SELECT max(score) FROM finished_games WHERE game = 'set' AND score < ''
+                """).compactMap { $0.last?.text }.joined(separator: " ")
+            #expect(plan.contains("finished_games_by_score"), "\(plan)")
+        }
+    }
+
     /// A million games: the totals come from the score index and the last results from the
     /// time index, so every game's history is read in milliseconds.
     @Test func aMillionGamesAnswerTheStatisticsQuickly() throws {

@@ -62,12 +62,15 @@ struct Chart {
     }
 
     /// How many eighths of a cell the bar of `value` fills in `rows` rows: at least one
-    /// for any value above the bottom, so no game is lost from sight.
+    /// for any value above the bottom, so no game is lost from sight. Measured in Doubles:
+    /// the distance between scores near `Int.max` and `Int.min` does not fit an `Int`.
     static func eighthsFilled(_ value: Int, bottom: Int, top: Int, rows: Int) -> Int {
         guard value > bottom, top > bottom else { return 0 }
         let total = rows * 8
-        let scaled = (Double(value - bottom) / Double(top - bottom) * Double(total)).rounded()
-        return min(total, max(1, Int(scaled)))
+        let span = Double(top) - Double(bottom)
+        // A span of huge values can round to nothing: the value is then at the top.
+        let share = span > 0 ? min(1, (Double(value) - Double(bottom)) / span) : 1
+        return min(total, max(1, Int((share * Double(total)).rounded())))
     }
 }
 

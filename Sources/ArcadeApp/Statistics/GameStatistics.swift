@@ -100,23 +100,24 @@ extension GameStatistics.Figures {
     init(_ game: GameID, recent: [FinishedGame]) {
         switch game {
         case .set:
+            // Counted in Doubles, which never overflow (and are exact for any sensible count).
             let sets = recent.compactMap { SetFigures(stored: $0.figures)?.sets }
-            var timedSets = 0, seconds = 0.0
+            var timedSets = 0.0, seconds = 0.0
             for entry in recent {
                 let figures = SetFigures(stored: entry.figures)
                 guard let found = figures?.sets, found > 0,
-                      let time = entry.duration ?? figures.flatMap({ Self.seconds($0.time) }) else { continue }
-                timedSets += found
+                      let time = Self.seconds(entry.duration) ?? figures.flatMap({ Self.seconds($0.time) }) else { continue }
+                timedSets += Double(found)
                 seconds += time
             }
-            self = .set(setsPerGame: sets.isEmpty ? nil : Double(sets.reduce(0, +)) / Double(sets.count),
-                        secondsPerSet: timedSets > 0 ? seconds / Double(timedSets) : nil)
+            self = .set(setsPerGame: sets.isEmpty ? nil : sets.map(Double.init).reduce(0, +) / Double(sets.count),
+                        secondsPerSet: timedSets > 0 ? seconds / timedSets : nil)
         case .memory:
             var best: [String: Int] = [:]
             for entry in recent {
                 let figures = MemoryFigures(stored: entry.figures)
                 guard figures.won == true, let level = entry.mode ?? figures.level,
-                      let time = entry.duration.map({ Int($0) }) ?? figures.time.flatMap(Self.seconds).map({ Int($0) })
+                      let time = Self.wholeSeconds(entry.duration) ?? figures.time.flatMap(Self.wholeSeconds)
                 else { continue }
                 best[level] = min(best[level] ?? time, time)
             }
@@ -129,7 +130,7 @@ extension GameStatistics.Figures {
             for entry in recent {
                 guard let figures = SlotsFigures(stored: entry.figures) else { continue }
                 if let index = machines.firstIndex(where: { $0.machine == figures.machine }) {
-                    machines[index].spins += figures.spins ?? 0
+                    machines[index].spins = [machines[index].spins, figures.spins ?? 0].total
                     machines[index].biggestWin = max(machines[index].biggestWin, entry.score)
                 } else {
                     machines.append(Machine(machine: figures.machine, spins: figures.spins ?? 0, biggestWin: entry.score))
@@ -138,24 +139,53 @@ extension GameStatistics.Figures {
             self = .slots(machines: machines.sorted { $0.machine < $1.machine })
         case .temples:
             let figures = recent.compactMap { TempleFigures(stored: $0.figures) }
-            self = .temples(accuracy: recent.map(\.score), correct: figures.map(\.correct).reduce(0, +),
-                            incorrect: figures.map(\.incorrect).reduce(0, +))
+            self = .temples(accuracy: recent.map(\.score), correct: figures.map(\.correct).total,
+                            incorrect: figures.map(\.incorrect).total)
         case .blackjack:
             let figures = recent.compactMap { BlackjackFigures(stored: $0.figures) }
-            self = .blackjack(won: figures.compactMap(\.won).reduce(0, +), pushed: figures.compactMap(\.pushed).reduce(0, +),
-                              lost: figures.compactMap(\.lost).reduce(0, +), scores: recent.map(\.score))
+            self = .blackjack(won: figures.compactMap(\.won).total, pushed: figures.compactMap(\.pushed).total,
+                              lost: figures.compactMap(\.lost).total, scores: recent.map(\.score))
         }
     }
 
     /// "m:ss" (or "h:mm:ss") as seconds; nil for anything else.
-    static func seconds(_ text: String) -> Double? {
+    static func seconds(_ text: String) -> Double? { wholeSeconds(text).map(Double.init) }
+
+    /// "m:ss" (or "h:mm:ss") as whole seconds; nil for anything else, or for more seconds
+    /// than an `Int` holds.
+    static func wholeSeconds(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count) else { return nil }
         var total = 0
         for (index, part) in parts.enumerated() {
             guard let value = Int(part), value >= 0, index == 0 || (part.count == 2 && value < 60) else { return nil }
-            total = total * 60 + value
+            let (minutes, over) = total.multipliedReportingOverflow(by: 60)
+            let (sum, overAgain) = minutes.addingReportingOverflow(value)
+            guard !over, !overAgain else { return nil }
+            total = sum
         }
-        return Double(total)
+        return total
+    }
+
+    /// A duration the store kept, when it is a time at all: finite and not below zero.
+    static func seconds(_ duration: Double?) -> Double? {
+        duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    /// A duration the store kept as whole seconds (rounded down); nil when it is not a time
+    /// or more seconds than an `Int` holds.
+    static func wholeSeconds(_ duration: Double?) -> Int? {
+        seconds(duration).flatMap { $0 < 0x1p63 ? Int($0.rounded(.down)) : nil }
+    }
+}
+
+extension Array<Int> {
+    /// The sum, held at `Int.max` (or `Int.min`) instead of overflowing: figures from an
+    /// edited store may be any number.
+    var total: Int {
+        reduce(0) { sum, value in
+            let (result, overflow) = sum.addingReportingOverflow(value)
+            return overflow ? (value > 0 ? .max : .min) : result
+        }
     }
 }

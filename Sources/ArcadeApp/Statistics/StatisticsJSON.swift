@@ -32,7 +32,7 @@ enum StatisticsJSON {
             game = statistics.game.rawValue
             played = statistics.played
             best = statistics.best
-            average = statistics.average.map(rounded)
+            average = statistics.average.flatMap(rounded)
             recent = statistics.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) }
             figures = Figures(statistics.figures)
         }
@@ -76,8 +76,8 @@ enum StatisticsJSON {
             var container = encoder.container(keyedBy: Key.self)
             switch figures {
             case .set(let setsPerGame, let secondsPerSet):
-                try container.encode(setsPerGame.map(rounded), forKey: "setsPerGame")
-                try container.encode(secondsPerSet.map(rounded), forKey: "secondsPerSet")
+                try container.encode(setsPerGame.flatMap(rounded), forKey: "setsPerGame")
+                try container.encode(secondsPerSet.flatMap(rounded), forKey: "secondsPerSet")
             case .memory(let bestTimes):
                 try container.encode(bestTimes.map { LevelTime(level: $0.level, seconds: $0.seconds) },
                                      forKey: "bestTimes")
@@ -106,9 +106,12 @@ enum StatisticsJSON {
     }
 }
 
-/// `value` to two decimals, as the JSON shows averages.
-private func rounded(_ value: Double) -> Double {
-    (value * 100).rounded() / 100
+/// `value` to two decimals, as the JSON shows averages; nil (`null`) for infinity or NaN,
+/// which JSON cannot write (only an edited store gives one).
+private func rounded(_ value: Double) -> Double? {
+    guard value.isFinite else { return nil }
+    let hundredths = (value * 100).rounded() / 100
+    return hundredths.isFinite ? hundredths : value  // beyond 1e306 there are no decimals to round
 }
 
 extension StatisticsJSON {

@@ -148,7 +148,7 @@ public struct StatisticsScreen: Screen, Sendable {
             let levels = MemoryLevel.all.map(\.name)
             let extra = bestTimes.map(\.level).filter { !levels.contains($0) }
             let times = (levels + extra).map { level in
-                "\(level) " + (bestTimes.first { $0.level == level }.map { PlayClock.text(Double($0.seconds)) } ?? "—")
+                "\(level) " + (bestTimes.first { $0.level == level }.map { clock($0.seconds) } ?? "—")
             }
             return ["Best time per level  " + times.joined(separator: " · "),
                     "(won games among \(games))"]
@@ -163,10 +163,20 @@ public struct StatisticsScreen: Screen, Sendable {
         }
     }
 
-    /// `value` with one decimal: "7.5".
+    /// `value` with one decimal: "7.5"; "—" for a value too large to write so (only an
+    /// edited store holds one) or no number at all.
     static func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
+        let tenths = (value * 10).rounded()
+        // Every Double in (-2^63, 2^63) converts to an `Int`; infinity and NaN fail both tests.
+        guard tenths > -0x1p63, tenths < 0x1p63 else { return "—" }
+        let whole = Int(tenths)
+        return (whole < 0 && whole > -10 ? "-" : "") + "\(whole / 10).\(abs(whole % 10))"
+    }
+
+    /// `seconds` as m:ss, as the games show their times.
+    static func clock(_ seconds: Int) -> String {
+        let whole = max(0, seconds), remainder = whole % 60
+        return "\(whole / 60):" + (remainder < 10 ? "0" : "") + "\(remainder)"
     }
 
     // MARK: - Layout
