@@ -116,7 +116,7 @@ public final class ArcadeStore {
             score_total INTEGER NOT NULL
         );
         INSERT INTO game_totals (game, played, score_total)
-            SELECT game, count(*), sum(score) FROM finished_games GROUP BY game;
+            SELECT game, count(*), total(score) FROM finished_games GROUP BY game;
         CREATE TRIGGER game_totals_on_insert AFTER INSERT ON finished_games BEGIN
             INSERT INTO game_totals (game, played, score_total) VALUES (new.game, 1, new.score)
             ON CONFLICT (game) DO UPDATE SET played = played + 1, score_total = score_total + new.score;

@@ -76,8 +76,8 @@ import Testing
             #expect(set.figures == .set(setsPerGame: 6.6, secondsPerSet: 765.0 / 33))
             #expect(all[1].figures == .memory(bestTimes: [.init(level: "Easy", seconds: 21), .init(level: "Normal", seconds: 42)]),
                     "a lost game's time is not a best time")
-            #expect(all[2].figures == .slots(machines: [.init(machine: "3-digit", spins: 101, biggestWin: 650),
-                                                        .init(machine: "5-digit", spins: 25, biggestWin: 180)]))
+            #expect(all[2].figures == .slots(machines: [.init(machine: "3-digit", spins: 101, bestScore: 650),
+                                                        .init(machine: "5-digit", spins: 25, bestScore: 180)]))
             #expect(all[3].figures == .temples(accuracy: [60, 75, 85, 95], correct: 63, incorrect: 17))
             #expect(all[4].figures == .blackjack(won: 7, pushed: 1, lost: 5, scores: [150, 0, 250, 100]))
         }
@@ -218,7 +218,7 @@ import Testing
             let figures = try #require(games[4]["figures"] as? [String: Any])
             #expect(figures["handsWon"] as? Int == 7 && figures["handsPushed"] as? Int == 1 && figures["handsLost"] as? Int == 5)
             let slots = try #require((games[2]["figures"] as? [String: Any])?["machines"] as? [[String: Any]])
-            #expect(slots.first?["biggestWin"] as? Int == 650)
+            #expect(slots.first?["bestScore"] as? Int == 650)
         }
     }
 
@@ -278,7 +278,7 @@ import Testing
         try withEditedStore([(.slots, "9000000000000000000", "NULL", ["machine": "3-digit", "spins": "4"])]) { all, folder in
             let shown = page(all, .slots)
             #expect(shown.contains("Played 1    Best 9000000000000000000    Average —"), "\(shown)")
-            #expect(shown.contains("3-digit machine  4 spins · biggest win 9000000000000000000"))
+            #expect(shown.contains("3-digit machine  4 spins · best 9000000000000000000"))
             let slots = try json(folder, .slots)
             #expect(slots["average"] as? Double == 9e18)
         }
@@ -357,7 +357,7 @@ import Testing
             (.set, "10", "NULL", ["sets": Self.big, "time": "1:00"]),
         ]) { all, folder in
             #expect(page(all, .blackjack).contains("Hands  \(Self.big) won · 0 pushed · -9223372036854775808 lost"))
-            #expect(page(all, .slots).contains("3-digit machine  \(Self.big) spins · biggest win 10"))
+            #expect(page(all, .slots).contains("3-digit machine  \(Self.big) spins · best 10"))
             #expect(page(all, .temples).contains("Matches  \(Self.big) correct · 2 incorrect"))
             #expect(page(all, .set).contains("Sets per game  —    Seconds per set  0.0"))
             let figures = try #require(try json(folder, .blackjack)["figures"] as? [String: Any])
@@ -367,14 +367,32 @@ import Testing
         }
     }
 
+    @Test func aNarrowTerminalStillShowsEveryResultTheCaptionCounts() throws {
+        let thirty = (1...30).map { number in
+            FinishedGame(game: "set", score: number, figures: ["sets": "1", "time": "0:10"], player: "ann",
+                         finishedAt: "2026-12-01 10:\(number < 10 ? "0" : "")\(number)")
+        }
+        try withStore(thirty) { store, _ in
+            let screen = StatisticsScreen(statistics: try statistics(store))
+            var grid = CellGrid(size: Size(width: 60, height: 19))
+            screen.render(into: &grid)
+            let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.contains { $0.contains("Score of the last 30 games") })
+            let bottom = try #require(lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("0 │ ") },
+                                      "\(grid.text)")
+            let bars = try #require(bottom.components(separatedBy: "│ ").last).filter { $0 != " " }.count
+            #expect(bars == 30, "every one of the 30 results has its bar:\n\(grid.text)")
+        }
+    }
+
     @Test func theChartSpansTheLargestAndSmallestScores() throws {
         try withEditedStore([(.set, Self.big, "NULL", [:]), (.set, "-\(Self.big)", "NULL", [:]), (.set, "0", "NULL", [:])]) { all, folder in
             let shown = page(all, .set)
             #expect(shown.contains("Played 3    Best \(Self.big)    Average 0.0"), "\(shown)")
             let rows = shown.split(separator: "\n").filter { $0.contains("│") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(rows.count == 12 && rows.first == "\(Self.big) │ ███" && rows.last == "-\(Self.big) │ ███     ███",
-                    "the largest a full bar, the smallest none")
-            #expect(rows.filter { $0.hasSuffix("███     ███") }.count == 6, "zero half way up")
+            #expect(rows.count == 12 && rows.first == "\(Self.big) │ ███" && rows.last == "-\(Self.big) │ ███ ··· ███",
+                    "the largest a full bar, the smallest none but its place marked")
+            #expect(rows.filter { $0.hasSuffix("███     ███") }.count == 5, "zero half way up")
             let set = try json(folder, .set)
             #expect(set["average"] as? Double == 0)
         }

@@ -58,6 +58,27 @@ extension EndToEnd {
             }
         }
 
+        /// Run without a terminal, the arcade exits 2 before anything on disk is touched: a
+        /// damaged store and a damaged old score file stay where they are, as they are.
+        @Test func withoutATerminalNothingOnDiskIsTouched() async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let data = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-no-terminal")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let folder = data.appendingPathComponent("arcade").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: folder + "/" + ArcadeStore.fileName, contents: Data("junk".utf8)))
+            #expect(FileManager.default.createFile(atPath: folder + "/scores.json", contents: Data("{".utf8)))
+            for arguments in [[], ["set"], ["stats"]] {
+                let result = try await TerminalProcess.run(
+                    binary, arguments: arguments, environment: ["TERM": "xterm-256color", "XDG_DATA_HOME": data.path],
+                    standardInput: .devNull, timeout: .seconds(5))
+                #expect(result.status == 2, "\(arguments): \(result)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [ArcadeStore.fileName, "scores.json"])
+            #expect(FileManager.default.contents(atPath: folder + "/" + ArcadeStore.fileName) == Data("junk".utf8))
+            #expect(FileManager.default.contents(atPath: folder + "/scores.json") == Data("{".utf8))
+        }
+
         @Test func twoProcessesWritingAtOnceKeepEveryGame() throws {
             let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-two-writers")
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -24,6 +24,12 @@ struct Chart {
         return min(3, max(1, (width + 1) / count - 1))
     }
 
+    /// The gap between bars: one column, or none when that is what lets every bar fit (a
+    /// narrow terminal), so the chart shows all the results its caption counts.
+    static func gap(count: Int, barWidth: Int, width: Int) -> Int {
+        count * (barWidth + 1) - 1 <= width ? 1 : 0
+    }
+
     /// Draw in `area`: the bars in every row but the last, the time axis in the last.
     func draw(into grid: inout CellGrid, in area: Rect) {
         let height = area.height - 1
@@ -40,10 +46,16 @@ struct Chart {
         let barsX = axisX + 2
         let room = area.maxX - barsX
         let barWidth = Self.barWidth(count: values.count, width: room)
-        let shown = values.suffix(max(1, (room + 1) / (barWidth + 1)))
+        let step = barWidth + Self.gap(count: values.count, barWidth: barWidth, width: room)
+        let shown = values.suffix(max(1, (room + step - barWidth) / step))
         for (index, value) in shown.enumerated() {
             let filled = Self.eighthsFilled(value, bottom: bottom, top: top, rows: height)
-            let x = barsX + index * (barWidth + 1)
+            let x = barsX + index * step
+            if filled == 0 {
+                // A result at the bottom of the scale (a score of 0) still has its place marked.
+                grid.write(String(repeating: glyphs.pick("·", ascii: "_"), count: barWidth),
+                           at: Point(x: x, y: area.y + height - 1), style: .dim, clip: area)
+            }
             for row in 0..<height {
                 let cell = min(8, max(0, filled - row * 8))
                 guard cell > 0 else { continue }
@@ -53,7 +65,7 @@ struct Chart {
                            clip: area)
             }
         }
-        let lastX = barsX + (shown.count - 1) * (barWidth + 1) + barWidth
+        let lastX = barsX + (shown.count - 1) * step + barWidth
         let newest = glyphs.pick("newest →", ascii: "newest ->")
         let axisY = area.y + height
         grid.write("oldest", at: Point(x: barsX, y: axisY), style: .dim, clip: area)

@@ -46,18 +46,18 @@ public struct GameStatistics: Equatable, Sendable {
             public var seconds: Int
         }
 
-        /// A slot machine's spins and biggest win.
+        /// A slot machine's spins and its best score (the highest it reached).
         public struct Machine: Equatable, Sendable {
             public var machine: String
             public var spins: Int
-            public var biggestWin: Int
+            public var bestScore: Int
         }
 
         /// Sets found per game and seconds per set (over the games with a time).
         case set(setsPerGame: Double?, secondsPerSet: Double?)
         /// The best time of a won game, in seconds, per level (in level order).
         case memory(bestTimes: [LevelTime])
-        /// Spins and the biggest win, per machine.
+        /// Spins and the best score, per machine.
         case slots(machines: [Machine])
         /// The accuracy of each game (its score), oldest first, and the hits and misses.
         case temples(accuracy: [Int], correct: Int, incorrect: Int)
@@ -131,9 +131,9 @@ extension GameStatistics.Figures {
                 guard let figures = SlotsFigures(stored: entry.figures) else { continue }
                 if let index = machines.firstIndex(where: { $0.machine == figures.machine }) {
                     machines[index].spins = [machines[index].spins, figures.spins ?? 0].total
-                    machines[index].biggestWin = max(machines[index].biggestWin, entry.score)
+                    machines[index].bestScore = max(machines[index].bestScore, entry.score)
                 } else {
-                    machines.append(Machine(machine: figures.machine, spins: figures.spins ?? 0, biggestWin: entry.score))
+                    machines.append(Machine(machine: figures.machine, spins: figures.spins ?? 0, bestScore: entry.score))
                 }
             }
             self = .slots(machines: machines.sorted { $0.machine < $1.machine })

@@ -63,7 +63,7 @@ enum StatisticsJSON {
     private struct Machine: Encodable {
         var machine: String
         var spins: Int
-        var biggestWin: Int
+        var bestScore: Int
     }
 
     /// Each game's figures under names of their own.
@@ -82,7 +82,7 @@ enum StatisticsJSON {
                 try container.encode(bestTimes.map { LevelTime(level: $0.level, seconds: $0.seconds) },
                                      forKey: "bestTimes")
             case .slots(let machines):
-                try container.encode(machines.map { Machine(machine: $0.machine, spins: $0.spins, biggestWin: $0.biggestWin) },
+                try container.encode(machines.map { Machine(machine: $0.machine, spins: $0.spins, bestScore: $0.bestScore) },
                                      forKey: "machines")
             case .temples(let accuracy, let correct, let incorrect):
                 try container.encode(accuracy, forKey: "accuracy")

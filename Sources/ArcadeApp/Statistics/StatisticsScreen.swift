@@ -151,10 +151,10 @@ public struct StatisticsScreen: Screen, Sendable {
                 "\(level) " + (bestTimes.first { $0.level == level }.map { clock($0.seconds) } ?? "—")
             }
             return ["Best time per level  " + times.joined(separator: " · "),
-                    "(won games among \(games))"]
+                    shown.recent.count == 1 ? "(the last game, if it was won)" : "(won games among \(games))"]
         case .slots(let machines):
             guard !machines.isEmpty else { return ["No spins recorded"] }
-            return machines.map { "\($0.machine) machine  \($0.spins) spins · biggest win \($0.biggestWin)" }
+            return machines.map { "\($0.machine) machine  \($0.spins) spins · best \($0.bestScore)" }
                 + ["(over \(games))"]
         case .temples(_, let correct, let incorrect):
             return ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"]
