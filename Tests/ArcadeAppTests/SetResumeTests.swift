@@ -34,19 +34,6 @@ import Testing
         return grid
     }
 
-    private func places(of cards: [SetCard], in screen: SetScreen) -> [Int] {
-        cards.compactMap { card in screen.game.board.firstIndex(of: card) }
-    }
-
-    /// Three places whose cards are not a set.
-    private func mismatch(in screen: SetScreen) -> [Int] {
-        let board = screen.game.board
-        for i in board.indices { for j in board.indices where j > i { for k in board.indices where k > j {
-            if let a = board[i], let b = board[j], let c = board[k], !SetGame.isSet(a, b, c) { return [i, j, k] }
-        } } }
-        return []
-    }
-
     private func select(_ places: [Int], _ screen: inout SetScreen) -> [GameEffect] {
         places.flatMap { place in screen.perform(.selectPlace(place), in: .game80x23) }
     }

@@ -29,19 +29,6 @@ import Testing
         return screen.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + cell.width / 2, y: cell.y + 1))), in: frame)
     }
 
-    private func places(of cards: [SetCard], in screen: SetScreen) -> [Int] {
-        cards.compactMap { card in screen.game.board.firstIndex(of: card) }
-    }
-
-    /// Three places whose cards are not a set.
-    private func mismatch(in screen: SetScreen) -> [Int] {
-        let board = screen.game.board
-        for i in board.indices { for j in board.indices where j > i { for k in board.indices where k > j {
-            if let a = board[i], let b = board[j], let c = board[k], !SetGame.isSet(a, b, c) { return [i, j, k] }
-        } } }
-        return []
-    }
-
     @Test func twelveCardsAt80x24() {
         var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 7 })
         shell.open(.set)

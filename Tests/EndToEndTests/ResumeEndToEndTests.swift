@@ -1,7 +1,6 @@
 import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
-import SetModel
 import Testing
 
 extension EndToEnd {
@@ -24,13 +23,7 @@ extension EndToEnd {
             let first = try TerminalSession.arcade(["set", "--seed", "7"], configuration: configuration)
             defer { first.close() }
             #expect(await first.waitFor("Score 0"))
-            let game = SetGame(seed: 7)
-            let set = game.setsOnBoard()[0].map { card in game.board.firstIndex(of: card)! }
-            var cursor = 0
-            for place in set {
-                first.sendKeys(SetEndToEndTests.keys(from: cursor, to: place) + ["Space"])
-                cursor = place
-            }
+            let cursor = SetEndToEndTests.selectFirstSet(in: first)
             #expect(await first.waitFor("SET! +3"))
             first.sendKeys("d")  // the set replaced from the deck
             #expect(await first.waitFor("The set was replaced."))

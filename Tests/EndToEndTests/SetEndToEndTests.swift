@@ -17,17 +17,24 @@ extension EndToEnd {
                 + Array(repeating: steps > 0 ? "Right" : "Left", count: abs(steps))
         }
 
-        @Test func findASetWithKeysAndSeeTheScoreChange() async throws {
-            let session = try TerminalSession.arcade(["set", "--seed", "7"])
-            defer { session.close() }
-            #expect(await session.waitFor("Score 0"))
+        /// Select the first set on the table of `arcade set --seed 7` with keys; the cursor's
+        /// place after.
+        static func selectFirstSet(in session: TerminalSession) -> Int {
             let game = SetGame(seed: 7)  // the same seed deals the same table
             let set = game.setsOnBoard()[0].map { card in game.board.firstIndex(of: card)! }
             var cursor = 0
             for place in set {
-                session.sendKeys(Self.keys(from: cursor, to: place) + ["Space"])
+                session.sendKeys(keys(from: cursor, to: place) + ["Space"])
                 cursor = place
             }
+            return cursor
+        }
+
+        @Test func findASetWithKeysAndSeeTheScoreChange() async throws {
+            let session = try TerminalSession.arcade(["set", "--seed", "7"])
+            defer { session.close() }
+            #expect(await session.waitFor("Score 0"))
+            _ = Self.selectFirstSet(in: session)
             #expect(await session.waitFor("SET! +3"))
             #expect(session.lines().first?.contains("Score 3   Sets 1") == true)
 
