@@ -54,7 +54,8 @@ public enum Arcade {
         let assets = AssetLocator(environment: environment)
         var shell = ArcadeShell(games: games, scores: data.scores(for: games), saved: data.savedGames(),
                                 notice: data.notice, assets: assets, dataDirectory: dataDirectory,
-                                seed: { options.seed ?? SeededGenerator.randomSeed() }, now: { Double(time(nil)) })
+                                seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
+                                instance: String(SeededGenerator.randomSeed(), radix: 36))
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: mute)
@@ -82,6 +83,9 @@ public enum Arcade {
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
         let noticeBefore = shell.menu.notice
+        // A signal leaves a second to leave in (then the terminal is restored regardless):
+        // a write waits for another arcade's for less than that.
+        data.shortenBusyTimeout(milliseconds: 400)
         for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
         terminal.close()
         // What that last leave could not keep is said where the player will still see it.
@@ -93,6 +97,13 @@ public enum Arcade {
         // Ended by a signal: end by it too, as the shell expects (status 128 + n).
         if let signal { NcursesTerminal.end(bySignal: signal) }
         return status
+    }
+
+    /// The time now, in seconds since 1970 to the microsecond.
+    static func secondsSince1970() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Write `text` and a newline to standard output: status 0, or 1 with a message on

@@ -158,6 +158,23 @@ public final class ArcadeStore {
     public private(set) var isReadOnly = false
     /// The connection (internal: the statistics queries live in a file of their own).
     let database: SQLiteDatabase
+    /// The device and inode of the file the connection opened: another arcade may have moved
+    /// it aside and started a new one at the same path since.
+    private var identity: (device: UInt64, inode: UInt64)?
+
+    /// True when the file at `path` is still the one this store opened.
+    public var isStillAtItsPath: Bool {
+        guard let identity else { return false }
+        var status = stat()
+        return lstat(path, &status) == 0 && UInt64(status.st_dev) == identity.device
+            && UInt64(status.st_ino) == identity.inode
+    }
+
+    /// How long a write waits for another arcade's (a short wait as the arcade exits, where
+    /// a signal gives it a second to leave).
+    public func setBusyTimeout(milliseconds: Int) {
+        try? database.execute("PRAGMA busy_timeout = \(max(0, milliseconds))")
+    }
 
     /// Open (or create) the store in `directory`. `now` gives the time for the name of a
     /// damaged file moved aside.
@@ -175,8 +192,9 @@ public final class ArcadeStore {
         if readingOnly {
             do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
             isReadOnly = true
+            // The statistics need the totals of step 2; later steps add nothing they read.
             let found = try version()
-            guard found == Self.schemaVersion else { throw Self.otherSchema(path, found) }
+            guard (Self.statisticsVersion...Self.schemaVersion).contains(found) else { throw Self.otherSchema(path, found) }
             return
         }
         do {
@@ -204,7 +222,11 @@ public final class ArcadeStore {
         } else {
             try migrate()
         }
+        if stat(path, &status) == 0 { identity = (UInt64(status.st_dev), UInt64(status.st_ino)) }
     }
+
+    /// The first schema version the statistics can be read from.
+    static let statisticsVersion = 2
 
     /// `directory` with every symbolic link in it resolved, when it exists.
     static func resolved(_ directory: String) -> String {
@@ -248,14 +270,14 @@ public final class ArcadeStore {
         // Switching to WAL takes the file for a moment, and SQLite answers "busy" at once,
         // without the busy timeout, to a second arcade switching at the same moment: it
         // tries again, for as long as the busy timeout would have waited.
-        var waited = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(busyTimeoutMilliseconds))
         while true {
             do {
                 try database.rows("PRAGMA journal_mode = WAL")
                 break
-            } catch let error where error.code == SQLITE_BUSY && waited < busyTimeoutMilliseconds {
+            } catch let error where error.code == SQLITE_BUSY && clock.now < deadline {
                 usleep(5_000)
-                waited += 5
             }
         }
         // In WAL mode NORMAL still keeps every commit through a crash or a kill (only a power
@@ -348,7 +370,14 @@ public final class ArcadeStore {
             return try database.transaction { () throws(SQLiteError) -> Bool in
                 let done = try database.rows("SELECT 1 FROM store_meta WHERE key = ?", [.text(marker)])
                 guard done.isEmpty else { return false }
-                for game in games { _ = try insert(game) }
+                // An old arcade still running writes back its whole list: what is already
+                // kept (the same game, score, time and player) is not kept twice.
+                for game in games {
+                    let kept = try database.rows("""
+                        SELECT 1 FROM finished_games WHERE game = ? AND score = ? AND finished_at = ? AND player = ? LIMIT 1
+                        """, [.text(game.game), .integer(Int64(game.score)), .text(game.finishedAt), .text(game.player)])
+                    if kept.isEmpty { _ = try insert(game) }
+                }
                 try database.rows("INSERT INTO store_meta (key, value) VALUES (?, 'done')", [.text(marker)])
                 return true
             }
@@ -370,6 +399,13 @@ public final class ArcadeStore {
 
     private func insert(_ game: FinishedGame) throws(SQLiteError) -> Int64 {
         if let run = game.run {
+            // The run's result grows: a higher one replaces what was kept; one no higher (a
+            // second arcade resuming the same save, a stale save) leaves the better one.
+            let kept = try database.rows("SELECT id, score FROM finished_games WHERE game = ? AND run = ? ORDER BY score DESC",
+                                         [.text(game.game), .text(run)])
+            if let best = kept.first, let score = best[1].integer, score >= Int64(game.score) {
+                return best[0].integer ?? 0
+            }
             try database.rows("DELETE FROM finished_games WHERE game = ? AND run = ?", [.text(game.game), .text(run)])
         }
         let row = try database.rows("""

@@ -205,12 +205,37 @@ import Testing
         }
     }
 
-    @Test func aSecondOldScoreFileIsImportedTooAndNoCopyIsOverwritten() throws {
+    @Test func aSecondArcadeMeetingTheSameDamageOpensTheNewStoreInsteadOfMovingIt() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/" + ArcadeStore.fileName
+            do {
+                let store = try ArcadeStore(directory: root)
+                try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
+                                                                    finishedAt: "2026-12-01 12:00") })
+            }
+            let file = open(path, O_WRONLY)
+            let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
+            #expect(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
+            close(file)
+            let first = ArcadeData(directory: root, now: { 1_764_500_000 })
+            let second = ArcadeData(directory: root, now: { 1_764_500_001 })
+            _ = try first.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
+            _ = try second.record(ScoreRecord(score: 6), of: Self.slots, player: "bob", now: 0)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".corrupt-") && !$0.hasSuffix("-wal") }
+            #expect(aside == ["arcade.sqlite3.corrupt-1764500000"], "moved aside once: \(aside)")
+            #expect(ArcadeData(directory: root).scores(for: [Self.slots])[.slots]?.map(\.score) == [6, 5],
+                    "both arcades' scores in the one new store")
+        }
+    }
+
+    @Test func aSecondOldScoreFileIsImportedTooWithoutTwiceWhatIsKeptAndNoCopyIsOverwritten() throws {
         try withTemporaryDirectory { root in
             let path = root + "/scores.json"
             #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.oldFile.utf8)))
             _ = ArcadeData(directory: root)
-            let second = #"{"version": 1, "games": {"slots": [{"score": 777, "date": "2025-12-01 09:00", "player": "cy", "figures": {}}]}}"#
+            // An old arcade still running wrote its whole list back, with one new entry.
+            let second = #"{"version": 1, "games": {"slots": [{"score": 777, "date": "2025-12-01 09:00", "player": "cy", "figures": {}}, "#
+                + #"{"score": 398, "date": "2025-11-30 10:53", "player": "ann", "figures": {"machine": "3-digit"}}]}}"#
             #expect(FileManager.default.createFile(atPath: path, contents: Data(second.utf8)))
             let data = ArcadeData(directory: root)
             #expect(data.scores(for: [Self.slots])[.slots]?.map(\.score) == [777, 398, 120])
@@ -229,6 +254,9 @@ import Testing
                                        of: Self.slots, player: "ann", now: 0)
             #expect(list.map(\.score) == [238, 150], "one run, one result: the resumed run's best replaced its first")
             #expect(list.first?.figures == ["spins": "6"])
+            // A lower result of the run (a second arcade resuming the same save) keeps the better one.
+            let after = try data.record(ScoreRecord(score: 200, run: "s1 3-digit 0"), of: Self.slots, player: "ann", now: 0)
+            #expect(after.map(\.score) == [238, 150])
         }
     }
 

@@ -61,6 +61,12 @@ import Testing
         }
     }
 
+    @Test func withoutAStoreTheMenusRereadReportsNothingSoNothingIsTakenAway() {
+        let runtime = EffectRuntime(games: Self.games, data: ArcadeData(directory: nil), player: "ann",
+                                    device: FakeTerminal(script: []), sound: nil, isMuted: true)
+        #expect(runtime.perform(.refreshMenu).reports.isEmpty)
+    }
+
     @Test func aScoreThatCannotBeKeptBecomesANoticeAndQuitEndsTheLoop() throws {
         try withTemporaryDirectory { folder in
             let blocked = folder + "/not-a-folder"

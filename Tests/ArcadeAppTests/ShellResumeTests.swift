@@ -150,6 +150,18 @@ import Testing
         #expect(shell.tooSmallHint?.contains("resume") == true)
     }
 
+    @Test func aGameTheStoreCouldNotTakeIsStillOfferedThisRun() {
+        var shell = shell()
+        shell.open(.set)
+        _ = press(&shell, "xx")
+        _ = press(&shell, "qy")
+        _ = shell.shell.receive(.notKept(.set), in: shell.frame)  // the store was locked or gone
+        _ = shell.shell.receive(.stored(scores: [:], saved: [:]), in: shell.frame)  // the menu reads it again
+        #expect(shell.text.contains("saved game"))
+        shell.open(.set)
+        #expect(shell.text.contains("Resume (2 presses"), "not lost to the reread")
+    }
+
     @Test func leavingBySignalOrClosedInputSavesToo() {
         var shell = shell()
         shell.open(.set)

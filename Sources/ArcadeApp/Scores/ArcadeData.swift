@@ -107,6 +107,24 @@ public final class ArcadeData {
     /// How many entries a high-score list shows.
     public static let listLength = 10
 
+    /// Everything the menu shows, read again (another arcade may have kept games meanwhile);
+    /// nil when there is no store or any of it could not be read, so the menu keeps what it has.
+    func reread(for games: [GameInfo]) -> (scores: [GameID: [ScoreEntry]], saved: [GameID: SavedGame])? {
+        guard let store else { return nil }
+        var lists: [GameID: [ScoreEntry]] = [:]
+        for game in games {
+            guard let list = try? scores(for: game) else { return nil }
+            lists[game.id] = list
+        }
+        guard let rows = try? store.savedGames() else { return nil }
+        return (lists, Self.saved(rows))
+    }
+
+    /// Waits for another arcade's write at most `milliseconds` from now on.
+    public func shortenBusyTimeout(milliseconds: Int) {
+        store?.setBusyTimeout(milliseconds: milliseconds)
+    }
+
     /// Each game's high-score list, best first.
     public func scores(for games: [GameInfo]) -> [GameID: [ScoreEntry]] {
         var lists: [GameID: [ScoreEntry]] = [:]
@@ -157,10 +175,14 @@ public final class ArcadeData {
             return try body(store)
         } catch .sqlite(let error) where error.isCorrupt {
             guard let directory else { throw .sqlite(error) }
-            let aside = try ArcadeStore.moveAside(store.path, now: { Int(Self.wholeSeconds(now())) }, because: error)
+            // Another arcade may already have moved the damaged file aside and started a new
+            // one: then this one only opens the new one, never moves it.
+            if store.isStillAtItsPath {
+                let aside = try ArcadeStore.moveAside(store.path, now: { Int(Self.wholeSeconds(now())) }, because: error)
+                laterNotice = "The arcade's store was found damaged and was moved aside to \(aside); a new one was started."
+            }
             let fresh = try ArcadeStore(directory: directory, now: { Int(Self.wholeSeconds(now())) })
             self.store = fresh
-            laterNotice = "The arcade's store was found damaged and was moved aside to \(aside); a new one was started."
             return try body(fresh)
         }
     }
@@ -171,6 +193,10 @@ public final class ArcadeData {
     /// in the store untouched.
     public func savedGames() -> [GameID: SavedGame] {
         guard let rows = try? store?.savedGames() else { return [:] }
+        return Self.saved(rows)
+    }
+
+    private static func saved(_ rows: [StoredSave]) -> [GameID: SavedGame] {
         var saved: [GameID: SavedGame] = [:]
         for row in rows {
             guard let id = GameID(rawValue: row.game) else { continue }

@@ -64,6 +64,11 @@ public struct ArcadeShell: Screen {
     public private(set) var savedGames: [GameID: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
     private let now: () -> Double
+    /// Games left in progress the store could not take: kept here for this run.
+    private var unsaved: Set<GameID> = []
+    /// This run of the arcade, in the names of its sessions of play (two runs started the
+    /// same moment with the same `--seed` still name theirs apart).
+    private let instance: String
     private var scores: [GameID: [ScoreEntry]]
     private let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
@@ -79,7 +84,8 @@ public struct ArcadeShell: Screen {
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [GameID: SavedGame] = [:],
                 notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
-                now: @escaping () -> Double = { 0 }) {
+                now: @escaping () -> Double = { 0 }, instance: String = "") {
+        self.instance = instance
         self.games = games
         self.dataDirectory = dataDirectory
         self.scores = scores
@@ -146,7 +152,7 @@ public struct ArcadeShell: Screen {
     private func newSession(_ seed: UInt64) -> String {
         let started = now()
         let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
-        return "\(milliseconds)-\(seed)"
+        return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
     }
 
     /// Put `screen` on screen as game `info` and start it.
@@ -223,8 +229,13 @@ public struct ArcadeShell: Screen {
                     menu.rows[index].best = scores[info.id]?.first.map(info.describeBest)
                 }
             }
-            savedGames = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
+            var fresh = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
+            for id in unsaved { fresh[id] = savedGames[id] }  // the store could not take these
+            savedGames = fresh
             markSavedGames()
+            return []
+        case .notKept(let id):
+            unsaved.insert(id)
             return []
         case .deck(let id, _):
             guard active?.info.id == id else { return [] }
@@ -385,6 +396,7 @@ public struct ArcadeShell: Screen {
         if active.info.resume != nil, let save = game.savedState() {
             let saved = SavedGame(game: id, save: save, seed: active.seed, session: active.session, savedAt: now())
             savedGames[id] = saved
+            unsaved.remove(id)
             markSavedGames()
             return [.saveGame(saved)]
         }
@@ -401,6 +413,7 @@ public struct ArcadeShell: Screen {
     }
 
     private mutating func forgetSavedGame(_ id: GameID) {
+        unsaved.remove(id)
         savedGames[id] = nil
         markSavedGames()
     }

@@ -60,9 +60,15 @@ public final class EffectRuntime {
         case .deck(let id, let request):
             return (.proceed, deck(request, for: id))
         case .saveGame(let saved):
-            do { try data.keep(saved) } catch { return (.proceed, [.notice(error.description)]) }
+            do {
+                try data.keep(saved)
+            } catch {
+                return (.proceed, [.notice(error.description), .notKept(saved.game)])
+            }
         case .refreshMenu:
-            return (.proceed, [.stored(scores: data.scores(for: games), saved: data.savedGames())])
+            // What cannot be read is not reported: the menu keeps what it has.
+            guard let stored = data.reread(for: games) else { return (.proceed, []) }
+            return (.proceed, [.stored(scores: stored.scores, saved: stored.saved)])
         case .forgetSavedGame(let id):
             do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
         case .showStatistics:

@@ -248,6 +248,9 @@ public enum RuntimeReport: Sendable {
     /// What the store holds now, read again for the menu (another arcade may have kept games
     /// or saved one meanwhile): every game's list and the saved games.
     case stored(scores: [GameID: [ScoreEntry]], saved: [GameID: SavedGame])
+    /// A game left in progress could not be saved: the shell keeps it for this run (the
+    /// menu's reread must not take it away).
+    case notKept(GameID)
 }
 
 /// The sound cues a game can ask for.

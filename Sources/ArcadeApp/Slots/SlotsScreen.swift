@@ -203,6 +203,9 @@ struct SlotsScreen: GameScreen {
         var selected: Int
     }
 
+    /// The most resets a machine counts (an edited save could hold any number).
+    private static let mostResets = 1 << 40
+
     /// The saved form's version; raise it when `Saved` changes.
     private static let savedVersion = 1
 
@@ -235,7 +238,8 @@ struct SlotsScreen: GameScreen {
                   stored.recordedPeak >= SlotMachineGame.startingScore, stored.recordedPeak <= stored.peak
             else { return nil }
             machines.append(Machine(game: game, note: stored.note, peak: stored.peak, spins: stored.spins,
-                                    recordedPeak: stored.recordedPeak, resets: max(0, stored.resets ?? 0)))
+                                    recordedPeak: stored.recordedPeak,
+                                    resets: min(max(0, stored.resets ?? 0), Self.mostResets)))
         }
         self.machines = machines
         tabs.select(saved.selected)
@@ -263,7 +267,7 @@ struct SlotsScreen: GameScreen {
         machines[index].shownScore = machines[index].game.getScore()
         machines[index].peak = machines[index].shownScore
         machines[index].recordedPeak = SlotMachineGame.startingScore
-        machines[index].resets += 1
+        machines[index].resets = min(machines[index].resets + 1, Self.mostResets)
         machines[index].spins = 0
         machines[index].note = .reset
         return effects
