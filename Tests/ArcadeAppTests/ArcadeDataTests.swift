@@ -181,20 +181,26 @@ import Testing
         }
     }
 
+    /// A store of 3000 games in `root` whose pages 10 to 59 are overwritten: the header and
+    /// the schema still read (it opens), the tables do not. Its path.
+    private static func damagedDeepInside(_ root: String) throws -> String {
+        let path = root + "/" + ArcadeStore.fileName
+        do {
+            let store = try ArcadeStore(directory: root)
+            try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
+                                                                finishedAt: "2026-12-01 12:00") })
+        }
+        let file = open(path, O_WRONLY)
+        try #require(file >= 0)
+        defer { close(file) }
+        let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
+        try #require(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
+        return path
+    }
+
     @Test func damageFoundWhileRecordingMovesTheStoreAsideAndKeepsTheScoreInANewOne() throws {
         try withTemporaryDirectory { root in
-            let path = root + "/" + ArcadeStore.fileName
-            do {
-                let store = try ArcadeStore(directory: root)
-                try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
-                                                                    finishedAt: "2026-12-01 12:00") })
-            }
-            // Pages 10 to 59 overwritten: the header and the schema still read, the tables do not.
-            let file = open(path, O_WRONLY)
-            #expect(file >= 0)
-            let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
-            #expect(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
-            close(file)
+            let path = try Self.damagedDeepInside(root)
 
             let data = ArcadeData(directory: root, now: { 1_764_500_000 })
             let list = try data.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
@@ -207,16 +213,7 @@ import Testing
 
     @Test func aSecondArcadeMeetingTheSameDamageOpensTheNewStoreInsteadOfMovingIt() throws {
         try withTemporaryDirectory { root in
-            let path = root + "/" + ArcadeStore.fileName
-            do {
-                let store = try ArcadeStore(directory: root)
-                try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
-                                                                    finishedAt: "2026-12-01 12:00") })
-            }
-            let file = open(path, O_WRONLY)
-            let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
-            #expect(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
-            close(file)
+            _ = try Self.damagedDeepInside(root)
             let first = ArcadeData(directory: root, now: { 1_764_500_000 })
             let second = ArcadeData(directory: root, now: { 1_764_500_001 })
             _ = try first.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
