@@ -370,13 +370,23 @@ public final class ArcadeStore {
             return try database.transaction { () throws(SQLiteError) -> Bool in
                 let done = try database.rows("SELECT 1 FROM store_meta WHERE key = ?", [.text(marker)])
                 guard done.isEmpty else { return false }
-                // An old arcade still running writes back its whole list: what is already
-                // kept (the same game, score, time and player) is not kept twice.
+                // An old arcade still running writes back its whole list: of the entries alike
+                // (the same game, score, time and player), only as many as the store does not
+                // have yet are kept — two games alike in the file are two games.
+                var alreadyKept: [String: Int] = [:]
                 for game in games {
-                    let kept = try database.rows("""
-                        SELECT 1 FROM finished_games WHERE game = ? AND score = ? AND finished_at = ? AND player = ? LIMIT 1
-                        """, [.text(game.game), .integer(Int64(game.score)), .text(game.finishedAt), .text(game.player)])
-                    if kept.isEmpty { _ = try insert(game) }
+                    let key = "\(game.game)\u{1F}\(game.score)\u{1F}\(game.finishedAt)\u{1F}\(game.player)"
+                    if alreadyKept[key] == nil {
+                        alreadyKept[key] = Int(try database.rows("""
+                            SELECT count(*) FROM finished_games WHERE game = ? AND score = ? AND finished_at = ? AND player = ?
+                            """, [.text(game.game), .integer(Int64(game.score)), .text(game.finishedAt), .text(game.player)])
+                            .first?.first?.integer ?? 0)
+                    }
+                    if let count = alreadyKept[key], count > 0 {
+                        alreadyKept[key] = count - 1
+                    } else {
+                        _ = try insert(game)
+                    }
                 }
                 try database.rows("INSERT INTO store_meta (key, value) VALUES (?, 'done')", [.text(marker)])
                 return true

@@ -71,7 +71,8 @@ import Testing
         {"version": 1, "games": {
           "slots": [{"score": 398, "date": "2025-11-30 10:53", "player": "ann", "figures": {"machine": "3-digit"}},
                     {"score": 120, "date": "2025-11-29 09:00", "player": "bob", "figures": {}}],
-          "set": [{"score": 27, "date": "2025-11-28 20:15", "player": "ann", "figures": {"sets": "9", "time": "4:10"}}]
+          "set": [{"score": 27, "date": "2025-11-28 20:15", "player": "ann", "figures": {"sets": "9", "time": "4:10"}},
+                  {"score": 27, "date": "2025-11-28 20:15", "player": "ann", "figures": {"sets": "9", "time": "4:10"}}]
         }}
         """
 
@@ -88,6 +89,7 @@ import Testing
                 ScoreEntry(score: 120, date: "2025-11-29 09:00", player: "bob"),
             ])
             #expect(lists[.set]?.first?.figures == ["sets": "9", "time": "4:10"])
+            #expect(lists[.set]?.count == 2, "two games alike are two games")
             #expect(!FileManager.default.fileExists(atPath: path))
             #expect(FileManager.default.contents(atPath: path + ".imported") == Data(Self.oldFile.utf8))
 
