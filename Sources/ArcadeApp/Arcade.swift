@@ -82,14 +82,17 @@ public enum Arcade {
         sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
         // what the game would keep.
-        let noticeBefore = shell.menu.notice
         // A signal leaves a second to leave in (then the terminal is restored regardless):
-        // a write waits for another arcade's for less than that.
-        data.shortenBusyTimeout(milliseconds: 400)
-        for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
+        // leaving writes at most three times (two Slots bests and the saved game), each
+        // waiting for another arcade's write for a quarter of that.
+        data.shortenBusyTimeout(milliseconds: 250)
+        var unkept: [String] = []
+        for effect in shell.leaveGame() {
+            for case .notice(let notice?) in runtime.perform(effect).reports { unkept.append(notice) }
+        }
         terminal.close()
         // What that last leave could not keep is said where the player will still see it.
-        if let notice = shell.menu.notice, notice != noticeBefore { printError("arcade: \(notice)") }
+        for notice in unkept { printError("arcade: \(notice)") }
         let signal = terminal.pendingExitSignal  // read after close: one that came meanwhile counts
         if status == ExitStatus.inputClosed {
             printError("arcade: input closed; the game was left as it was")
