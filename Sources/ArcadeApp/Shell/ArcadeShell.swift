@@ -64,6 +64,9 @@ public struct ArcadeShell: Screen {
     public private(set) var savedGames: [GameID: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
     private let now: () -> Double
+    /// The screen the resume offer on screen stands for, read from its save when the offer
+    /// opened (nil when no offer is open).
+    private var offered: (screen: any GameScreen, seed: UInt64)?
     /// Games left in progress the store could not take: kept here for this run.
     private var unsaved: Set<GameID> = []
     /// This run of the arcade, in the names of its sessions of play (two runs started the
@@ -116,11 +119,13 @@ public struct ArcadeShell: Screen {
         if let saved = savedGames[id] {
             // Only a save that reads is offered; one that does not is dropped here, and the
             // menu says so before anything else happens.
-            guard info.resume?(saved.save.state, resumeContext(saved)) != nil else {
+            let context = resumeContext(saved)
+            guard let screen = info.resume?(saved.save.state, context) else {
                 forgetSavedGame(id)
                 menu.notice = Self.unreadableSave(info)
                 return [.forgetSavedGame(id)]
             }
+            offered = (screen, context.seed)  // read once: Resume shows this screen
             overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
             resumeFocus = 0
             return []
@@ -130,7 +135,8 @@ public struct ArcadeShell: Screen {
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
     private func resumeContext(_ saved: SavedGame) -> GameContext {
-        GameContext(seed: saved.seed ?? 0, options: gameOptions, scores: scores[saved.game] ?? [], assets: assets)
+        GameContext(seed: saved.seed ?? nextSeed(), options: gameOptions, scores: scores[saved.game] ?? [],
+                    assets: assets)
     }
 
     /// The menu's words for a saved game that no longer reads.
@@ -172,9 +178,9 @@ public struct ArcadeShell: Screen {
         guard let info = games.first(where: { $0.id == id }), let saved = savedGames[id] else {
             return start(id, in: frame)
         }
-        let seed = saved.seed ?? nextSeed()
-        let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
-        if let screen = info.resume?(saved.save.state, context) {
+        let read = offered ?? info.resume?(saved.save.state, resumeContext(saved)).map { ($0, saved.seed ?? 0) }
+        offered = nil
+        if let (screen, seed) = read {
             return show(info, screen, seed: seed, session: saved.session ?? newSession(seed), in: frame)
         }
         forgetSavedGame(id)
@@ -462,10 +468,8 @@ public struct ArcadeShell: Screen {
         switch input {
         case .key(let key):
             index = dialog.buttonIndex(for: key)
-            if index == nil, let forward = Self.gameOverFocusKeys.action(for: key) {
-                var moved = dialog
-                moved.moveFocus(forward ? .right : .left)
-                gameOverFocus = moved.focusedIndex ?? 0
+            if index == nil, let focus = Self.focus(of: dialog, movedBy: key) {
+                gameOverFocus = focus
                 return []
             }
             if index == nil {
@@ -540,6 +544,15 @@ public struct ArcadeShell: Screen {
         return []
     }
 
+    /// The button of `dialog` focused after `key`, when it is one of the keys that move the
+    /// focus of the shell's boxes (Tab, arrows, h/l); nil for any other key.
+    private static func focus(of dialog: Dialog, movedBy key: Key) -> Int? {
+        guard let forward = gameOverFocusKeys.action(for: key) else { return nil }
+        var moved = dialog
+        moved.moveFocus(forward ? .right : .left)
+        return moved.focusedIndex ?? 0
+    }
+
     /// Keys and clicks on the resume offer: Enter (Resume is focused first) or `r` resumes,
     /// `n` starts a new game (forgetting the saved one), Tab, arrows and h/l move the focus,
     /// `q` and Esc go back to the menu with the saved game kept.
@@ -549,14 +562,13 @@ public struct ArcadeShell: Screen {
         switch input {
         case .key(.escape), .key(.character("q")), .key(.character("Q")):
             overlay = nil
+            offered = nil
             return []
         case .key(let key):
             if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
             index = dialog.buttonIndex(for: key)
-            if index == nil, let forward = Self.gameOverFocusKeys.action(for: key) {
-                var moved = dialog
-                moved.moveFocus(forward ? .right : .left)
-                resumeFocus = moved.focusedIndex ?? 0
+            if index == nil, let focus = Self.focus(of: dialog, movedBy: key) {
+                resumeFocus = focus
                 return []
             }
         case .mouse(let event) where event.action == .press:
@@ -573,6 +585,7 @@ public struct ArcadeShell: Screen {
         case .resume:
             return resume(id, in: frame)
         case .newGame:
+            offered = nil
             forgetSavedGame(id)
             return [.forgetSavedGame(id)] + start(id, in: frame)
         }
