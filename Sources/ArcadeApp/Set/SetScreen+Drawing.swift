@@ -1,0 +1,170 @@
+import ArcadeUI
+import SetModel
+
+extension SetScreen {
+    // MARK: - Drawing
+
+    var buttons: ActionButtons<Action> {
+        ActionButtons([
+            (Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver), .deal),
+            (Button("New Game", hotKey: .character("n")), .newGame),
+            (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver), .hint),
+        ], spacing: 2, alignment: .center)
+    }
+
+    func render(into grid: inout CellGrid) {
+        let layout = SetLayout(frame: grid.frame, places: game.board.count)
+        statusLine.draw(into: &grid, in: layout.status)
+        messageLine.draw(into: &grid, in: layout.message)
+        for (place, card) in game.board.enumerated() {
+            guard let frame = layout.cell(of: place) else { continue }
+            let isCursor = place == cursor.index && !game.isOver
+            if let card {
+                drawCard(card, in: frame, isCursor: isCursor, into: &grid)
+            } else if isCursor {
+                // An emptied place late in the game: the cursor is its frame alone.
+                Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
+            }
+        }
+        buttons.draw(into: &grid, in: layout.buttons)
+    }
+
+    /// Score, sets, deck and time (and the sets on the table when `s` asked for them).
+    private var statusLine: StatusLine {
+        let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(clock.text)"
+        let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(clock.text)"
+        let onTable = game.setsOnBoard().count
+        let wordings = showsSetCount
+            ? [fields + "   Sets on table: \(onTable)", fields + "   On table \(onTable)", tight + "  On table \(onTable)"]
+            : [fields, tight]
+        return StatusLine(wordings, tone: .strong)
+    }
+
+    /// What the last action did, green for a set and red for a miss; a warning when no set
+    /// is left on the table.
+    private var messageLine: StatusLine {
+        if !game.isOver && game.setsOnBoard().isEmpty && game.selectionIsSet != true {
+            return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
+        }
+        switch game.selectionIsSet {
+        case true?: return StatusLine(wordings, tone: .good)
+        case false?: return StatusLine(wordings, tone: .bad)
+        case nil: return StatusLine(wordings)
+        }
+    }
+
+    /// A card: a rounded frame, double when selected (yellow, or green / red once judged),
+    /// in reverse video when the cursor is on it — distinct in monochrome too.
+    private func drawCard(_ card: SetCard, in frame: Rect, isCursor: Bool, into grid: inout CellGrid) {
+        let selected = game.selectedCards.contains(card)
+        let color = Self.terminalColor(card.color)
+        var frameStyle = Style.plain
+        var boxStyle = BoxStyle.rounded
+        if selected {
+            boxStyle = .double
+            switch game.selectionIsSet {
+            case true?: frameStyle = StatusLine.Tone.good.style
+            case false?: frameStyle = StatusLine.Tone.bad.style
+            case nil: frameStyle = StatusLine.Tone.warning.style
+            }
+        }
+        if isCursor { frameStyle = Self.focusStyle(frameStyle) }
+        Box(style: boxStyle, frameStyle: frameStyle).draw(into: &grid, in: frame)
+        let glyphs = Glyphs(theme: grid.theme)
+        if selected, let isSet = game.selectionIsSet {
+            let mark = isSet ? glyphs.pick("✓", ascii: "ok") : glyphs.pick("✗", ascii: "x")
+            grid.write(mark, at: Point(x: frame.maxX - 2 - mark.count, y: frame.y), style: frameStyle)
+        }
+        if hinted.contains(card) {
+            grid.write(glyphs.pick("★", ascii: "*"), at: Point(x: frame.maxX - 2, y: frame.maxY - 1),
+                       style: StatusLine.Tone.warning.style)
+        }
+        let inner = Box.inner(of: frame)
+        let glyph = Self.glyph(card.symbol, card.shading, ascii: grid.theme.ascii)
+        let spacing = inner.width >= 13 ? "  " : " "
+        let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
+        // The words in full when the longest of any card fits ("purple striped"), else
+        // abbreviated on every card alike ("pur str").
+        let longest = Self.words(for: SetCard(number: .one, symbol: .circle, shading: .striped, color: .purple),
+                                 theme: grid.theme)
+        let words = Self.words(for: card, theme: grid.theme, compact: DisplayWidth.of(longest) > inner.width)
+        let rows = words.isEmpty ? 1 : 2
+        let top = inner.y + max(0, (inner.height - rows) / 2)
+        let style = Style(foreground: color, bold: true)
+        grid.write(symbols, at: Point(x: inner.x + (inner.width - DisplayWidth.of(symbols)) / 2, y: top),
+                   style: style, clip: inner)
+        if !words.isEmpty && inner.height >= 2 {
+            grid.write(words, at: Point(x: inner.x + max(0, (inner.width - words.count) / 2), y: top + 1),
+                       style: .dim, clip: inner)
+        }
+    }
+
+    /// The glyph for a shape and shading: ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open.
+    static func glyph(_ symbol: SetCard.Symbol, _ shading: SetCard.Shading, ascii: Bool) -> String {
+        if ascii {
+            switch symbol {
+            case .triangle: return "^"
+            case .circle: return "o"
+            case .square: return "#"
+            }
+        }
+        switch (symbol, shading) {
+        case (.triangle, .solid): return "▲"
+        case (.triangle, .striped): return "◭"
+        case (.triangle, .open): return "△"
+        case (.circle, .solid): return "●"
+        case (.circle, .striped): return "◐"
+        case (.circle, .open): return "○"
+        case (.square, .solid): return "■"
+        case (.square, .striped): return "◧"
+        case (.square, .open): return "□"
+        }
+    }
+
+    /// What the glyphs cannot show in this theme, in words: the colour without colour,
+    /// and the shading in ASCII; `compact` abbreviates them for narrow cards ("pur str").
+    static func words(for card: SetCard, theme: Theme, compact: Bool = false) -> String {
+        var words: [String] = []
+        if !theme.hasColor || theme.ascii {
+            switch card.color {
+            case .red: words.append("red")
+            case .green: words.append(compact ? "grn" : "green")
+            case .purple: words.append(compact ? "pur" : "purple")
+            }
+        }
+        if theme.ascii {
+            switch card.shading {
+            case .solid: words.append(compact ? "sol" : "solid")
+            case .striped: words.append(compact ? "str" : "striped")
+            case .open: words.append(compact ? "opn" : "open")
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    static func legend(theme: Theme) -> String {
+        theme.ascii
+            ? "Shapes: ^ triangle, o circle, # square; colour and shading are written under the shapes."
+            : "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; colours red, green and purple"
+                + (theme.hasColor ? "." : " (written under the shapes).")
+    }
+
+    /// The focused card's frame: reverse video (cyan when not selected), so the cursor is
+    /// the whole frame, and it reads without colour.
+    static func focusStyle(_ frame: Style) -> Style {
+        var style = frame
+        style.reverse = true
+        style.bold = true
+        if style.foreground == .terminalDefault { style.foreground = .cyan }
+        return style
+    }
+
+    /// The terminal colour for a card colour.
+    static func terminalColor(_ color: SetCard.Color) -> Color {
+        switch color {
+        case .red: return .red
+        case .green: return .green
+        case .purple: return .magenta
+        }
+    }
+}
