@@ -95,7 +95,19 @@ public enum ArcadeCommandLine {
                 options.seed = seed
             default:
                 if let gameInfo, let option = gameInfo.options.first(where: { $0.name == name }) {
-                    options.gameOptions[option.name] = try value(for: option.name, inline: inline)
+                    if option.isFlag {
+                        guard inline == nil else { throw UsageError(message: "\(name) takes no value") }
+                        options.gameOptions[option.name] = ""
+                    } else {
+                        let text = try value(for: option.name, inline: inline)
+                        if !option.choices.isEmpty && !option.choices.contains(text) {
+                            throw UsageError(message: "\(name) needs one of \(option.choices.joined(separator: ", ")), not '\(text.escapedForMessage())'")
+                        }
+                        if let accepts = option.accepts, !accepts(text) {
+                            throw UsageError(message: "\(name) needs \(option.requirement), not '\(text.escapedForMessage())'")
+                        }
+                        options.gameOptions[option.name] = text
+                    }
                 } else if argument.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(argument.escapedForMessage())'. Options: \(optionNames(for: gameInfo, statistics: options.statistics))")
                 } else if gameInfo == nil, !options.statistics, argument.lowercased() == "stats" {
@@ -131,7 +143,8 @@ public enum ArcadeCommandLine {
         for game in games {
             lines.append("  \(game.id.rawValue.padding(12))\(game.summary)")
             for option in game.options {
-                lines.append("      \((option.name + " " + option.valueName).padding(18))\(option.summary)")
+                let usage = option.isFlag ? option.name : option.name + " " + option.valueName
+                lines.append("      \(usage.padding(18))\(option.summary)")
             }
         }
         lines += [
@@ -169,7 +182,7 @@ public enum ArcadeCommandLine {
     }
 
     private static func optionNames(for game: GameInfo?, statistics: Bool = false) -> String {
-        let own = (game?.options.map { "\($0.name) \($0.valueName)" } ?? []) + (statistics ? ["--json"] : [])
+        let own = (game?.options.map { $0.isFlag ? $0.name : "\($0.name) \($0.valueName)" } ?? []) + (statistics ? ["--json"] : [])
         return (own + ["--seed N", "--no-color", "--ascii", "--mute", "--help", "--version"]).joined(separator: ", ")
     }
 

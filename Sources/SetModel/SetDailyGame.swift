@@ -53,6 +53,19 @@ public struct SetDailyGame: Equatable, Sendable, Codable {
         self.init(cards: SetGame.dailyPuzzle(year: year, month: month, day: day))
     }
 
+    /// Every set among the cards, in table order (what a solved puzzle lists).
+    public var allSets: [[Card]] {
+        var sets: [[Card]] = []
+        for i in cards.indices {
+            for j in cards.indices where j > i {
+                for k in cards.indices where k > j && SetGame.isSet(cards[i], cards[j], cards[k]) {
+                    sets.append([cards[i], cards[j], cards[k]])
+                }
+            }
+        }
+        return sets
+    }
+
     /// True once every set is found.
     public var isFinished: Bool { found.count >= setCount }
 

@@ -25,6 +25,21 @@ import Testing
         #expect(try parse(["SLOTS", "--seed=7"]) == .run(ArcadeOptions(game: .slots, seed: 7)))
     }
 
+    @Test func setsSwitchesAndTheDailyDateAreCheckedAsTheyAreRead() throws {
+        let all = GameCatalog.games
+        #expect(try ArcadeCommandLine.parse(["set", "--daily"], games: all)
+                == .run(ArcadeOptions(game: .set, gameOptions: ["--daily": ""])))
+        #expect(try ArcadeCommandLine.parse(["set", "--daily", "--date", "2026-02-28"], games: all)
+                == .run(ArcadeOptions(game: .set, gameOptions: ["--daily": "", "--date": "2026-02-28"])))
+        #expect(throws: UsageError(message: "--daily takes no value")) {
+            try ArcadeCommandLine.parse(["set", "--daily=yes"], games: all)
+        }
+        #expect(throws: UsageError(message: "--date needs a day as YYYY-MM-DD, not '2026-02-30'")) {
+            try ArcadeCommandLine.parse(["set", "--date", "2026-02-30"], games: all)
+        }
+        #expect(ArcadeCommandLine.usage(games: all).contains("--daily           today's puzzle"))
+    }
+
     @Test func gameOptionsBelongToTheirGame() throws {
         #expect(try parse(["temples", "--deck", "/tmp/cards"])
                 == .run(ArcadeOptions(game: .temples, gameOptions: ["--deck": "/tmp/cards"])))

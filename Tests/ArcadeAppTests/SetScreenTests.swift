@@ -410,15 +410,17 @@ import Testing
         var shell = TestShell.hosting(screen)
         #expect(shell.text.contains("[>Play again (n)<]"))
         _ = shell.update(.key(.tab))
-        #expect(shell.text.contains("[>Menu (m)<]"))
+        #expect(shell.text.contains("[>Mode (g)<]"))
         #expect(shell.text.contains("[ Play again (n) ]"))
         _ = shell.update(.key(.left))
         #expect(shell.text.contains("[>Play again (n)<]"))
         _ = shell.update(.key(.character("L")))  // h and l in either case, as everywhere
-        #expect(shell.text.contains("[>Menu (m)<]"))
+        #expect(shell.text.contains("[>Mode (g)<]"))
         _ = shell.update(.key(.character("H")))
         #expect(shell.text.contains("[>Play again (n)<]"))
         _ = shell.update(.key(.right))
+        _ = shell.update(.key(.right))
+        #expect(shell.text.contains("[>Menu (m)<]"))
         _ = shell.update(.key(.enter))
         #expect(shell.activeGame == nil)  // Menu: back to the menu
     }

@@ -46,3 +46,28 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// The day's puzzle in a real terminal: `arcade set --daily` and a set found with keys.
+    @Suite(.serialized)
+    struct SetDailyEndToEndTests {
+        @Test func findASetOfTheDailyPuzzleWithKeys() async throws {
+            let session = try TerminalSession.arcade(["set", "--daily", "--date", "2026-12-01"])
+            defer { session.close() }
+            #expect(await session.waitFor("Found 0 of 6"))
+            // The day's cards, three to a row at this size (see the set-daily snapshots).
+            let cards = SetGame.dailyPuzzle(year: 2026, month: 12, day: 1)
+            let set = try #require(SetDailyGame(cards: cards).allSets.first).map { cards.firstIndex(of: $0)! }
+            var cursor = 0
+            for place in set {
+                let rows = place / 3 - cursor / 3, steps = place % 3 - cursor % 3
+                session.sendKeys(Array(repeating: rows > 0 ? "Down" : "Up", count: abs(rows))
+                    + Array(repeating: steps > 0 ? "Right" : "Left", count: abs(steps)) + ["Space"])
+                cursor = place
+            }
+            #expect(await session.waitFor("SET! 1 of 6 found."))
+            #expect(session.lines().first?.contains("Found 1 of 6   Misses 0") == true)
+            await session.leaveGameAndQuit()
+        }
+    }
+}

@@ -13,6 +13,15 @@ extension SetScreen {
     }
 
     func render(into grid: inout CellGrid) {
+        if daily != nil {
+            renderDaily(into: &grid)
+        } else {
+            renderClassic(into: &grid)
+        }
+        drawChooser(into: &grid)
+    }
+
+    private func renderClassic(into grid: inout CellGrid) {
         let layout = SetLayout(frame: grid.frame, places: game.board.count)
         statusLine.draw(into: &grid, in: layout.status)
         messageLine.draw(into: &grid, in: layout.message)
@@ -20,7 +29,7 @@ extension SetScreen {
             guard let frame = layout.cell(of: place) else { continue }
             let isCursor = place == cursor.index && !game.isOver
             if let card {
-                drawCard(card, in: frame, isCursor: isCursor, into: &grid)
+                drawCard(card, in: frame, look: classicLook(card), isCursor: isCursor, into: &grid)
             } else if isCursor {
                 // An emptied place late in the game: the cursor is its frame alone.
                 Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
@@ -53,29 +62,33 @@ extension SetScreen {
         }
     }
 
+    /// How the classic table shows `card`: selected, judged, hinted.
+    private func classicLook(_ card: SetCard) -> CardLook {
+        var look = CardLook(selected: game.selectedCards.contains(card), hinted: hinted.contains(card))
+        if look.selected, let isSet = game.selectionIsSet { look.tried = isSet ? .good : .bad }
+        return look
+    }
+
     /// A card: a rounded frame, double when selected (yellow, or green / red once judged),
-    /// in reverse video when the cursor is on it — distinct in monochrome too.
-    private func drawCard(_ card: SetCard, in frame: Rect, isCursor: Bool, into grid: inout CellGrid) {
-        let selected = game.selectedCards.contains(card)
+    /// in reverse video when the cursor is on it — distinct in monochrome too. A card just
+    /// tried and let go (the daily puzzle) keeps the judged colour and mark on a single frame.
+    func drawCard(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, into grid: inout CellGrid) {
         let color = Self.terminalColor(card.color)
         var frameStyle = Style.plain
         var boxStyle = BoxStyle.rounded
-        if selected {
+        if look.selected {
             boxStyle = .double
-            switch game.selectionIsSet {
-            case true?: frameStyle = StatusLine.Tone.good.style
-            case false?: frameStyle = StatusLine.Tone.bad.style
-            case nil: frameStyle = StatusLine.Tone.warning.style
-            }
+            frameStyle = StatusLine.Tone.warning.style
         }
+        if let tried = look.tried { frameStyle = tried.style }
         if isCursor { frameStyle = Self.focusStyle(frameStyle) }
         Box(style: boxStyle, frameStyle: frameStyle).draw(into: &grid, in: frame)
         let glyphs = Glyphs(theme: grid.theme)
-        if selected, let isSet = game.selectionIsSet {
-            let mark = isSet ? glyphs.pick("✓", ascii: "ok") : glyphs.pick("✗", ascii: "x")
+        if let tried = look.tried {
+            let mark = tried == .bad ? glyphs.pick("✗", ascii: "x") : glyphs.pick("✓", ascii: "ok")
             grid.write(mark, at: Point(x: frame.maxX - 2 - mark.count, y: frame.y), style: frameStyle)
         }
-        if hinted.contains(card) {
+        if look.hinted {
             grid.write(glyphs.pick("★", ascii: "*"), at: Point(x: frame.maxX - 2, y: frame.maxY - 1),
                        style: StatusLine.Tone.warning.style)
         }
@@ -167,4 +180,12 @@ extension SetScreen {
         case .purple: return .magenta
         }
     }
+}
+
+/// How a card is shown besides its face: selected (a double frame), the judged result of a
+/// try (green or red, with ✓ or ✗), a hint's ★.
+struct CardLook: Hashable, Sendable {
+    var selected = false
+    var tried: StatusLine.Tone?
+    var hinted = false
 }

@@ -29,25 +29,56 @@ struct SetScreen: GameScreen {
         case deal, newGame, hint, toggleSetCount
         /// The game-over box's buttons.
         case playAgain, menu
+        /// Open the choice of mode (`g`), or close it.
+        case chooseMode, closeChooser
+        /// In the choice of mode: pick mode `index` of `SetMode.choices`, or move along the row.
+        case pickMode(Int), nextMode(Int)
+        /// Start the mode chosen.
+        case startChosen
+        /// The game-over box of a daily puzzle: a classic game.
+        case classicGame
     }
 
     private(set) var game: SetGame
     /// The place (index into `game.board`) the cursor is on.
-    private(set) var cursor = GridCursor()
+    var cursor = GridCursor()
     /// The line under the status: what the last action did, in wordings from the fullest
     /// to the shortest (the first that fits is shown).
-    private(set) var wordings = SetScreen.introduction
+    var wordings = SetScreen.introduction
     /// The set a hint marked, until it is found or the table changes.
     private(set) var hinted: [SetCard] = []
     /// The table when the hint was given: any change to it takes the marks away.
     private var hintedBoard: [SetCard?] = []
     /// Whether "Sets on board: N" is shown (`s` toggles it).
     private(set) var showsSetCount = false
+    // The screen's own extensions (modes, the daily puzzle) set what follows; nothing else does.
+
     /// Time played, counted from the first move; stands still while help is open.
-    private(set) var clock = PlayClock()
+    var clock = PlayClock()
+    /// Which Set is on the table.
+    var mode = SetMode.classic
+    /// The day's puzzle, in daily mode.
+    var daily: SetDailyGame?
+    /// The day the daily puzzle is (today unless `--date` named another).
+    var day = CalendarDay(year: 2026, month: 1, day: 1)
+    /// The daily results kept before this game, by day: a finished day shows its result.
+    var keptDaily: [String: DailyOutcome] = [:]
+    /// The choice of mode, while it is open (`g`).
+    var chooser: SetModeChooser?
+    /// The mode chosen, while the question whether to throw the game away is open.
+    var pendingMode: SetMode?
 
     init(seed: UInt64) {
         game = SetGame(seed: seed)
+    }
+
+    /// A game as the arcade opens it: classic, or the mode the options name (`--daily`,
+    /// with `--date` for another day than today).
+    init(context: GameContext) {
+        self.init(seed: context.seed)
+        day = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
+        keptDaily = context.daily
+        if context.options["--daily"] != nil { startDaily() }
     }
 
     /// What the line under the status says, in full.
@@ -67,6 +98,10 @@ struct SetScreen: GameScreen {
         var showsSetCount: Bool
         /// Only the time played: time away from the game is never counted.
         var clock: PlayClock
+        /// The mode (nil in a save from before modes: classic), and a daily puzzle's game and day.
+        var mode: SetMode?
+        var daily: SetDailyGame?
+        var day: CalendarDay?
     }
 
     /// The version of `Saved`; a change to it raises this, and older saves read as nil.
@@ -76,15 +111,18 @@ struct SetScreen: GameScreen {
     func savedState() -> GameSave? {
         guard isInProgress else { return nil }
         let saved = Saved(game: game, cursor: cursor.index, wordings: wordings, hinted: hinted,
-                          hintedBoard: hintedBoard, showsSetCount: showsSetCount, clock: clock)
-        return SavedState.encode(saved, version: Self.savedVersion, summary: "score \(game.score)")
+                          hintedBoard: hintedBoard, showsSetCount: showsSetCount, clock: clock,
+                          mode: mode, daily: daily, day: day)
+        let summary = daily.map { "daily \(day.text), \($0.found.count) of \($0.setCount) found" } ?? "score \(game.score)"
+        return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
     }
 
     /// The table a `savedState()` describes; nil when `state` is not one (another version,
     /// or text that does not decode to a table this screen could show).
     init?(restoring state: String, context: GameContext) {
         guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
-              saved.game.board.indices.contains(saved.cursor) else { return nil }
+              saved.game.board.indices.contains(saved.cursor),
+              (saved.mode == .daily) == (saved.daily != nil && saved.day != nil) else { return nil }
         game = saved.game
         cursor = GridCursor(saved.cursor)
         wordings = saved.wordings
@@ -92,6 +130,11 @@ struct SetScreen: GameScreen {
         hintedBoard = saved.hintedBoard
         showsSetCount = saved.showsSetCount
         clock = saved.clock
+        mode = saved.mode ?? .classic
+        daily = saved.daily
+        day = saved.day ?? context.today
+        keptDaily = context.daily
+        if let daily, !daily.cards.indices.contains(saved.cursor) { return nil }
     }
 
     static let introduction = [
@@ -105,14 +148,21 @@ struct SetScreen: GameScreen {
     /// Room for the cards on the table at their smallest, plus status, message and buttons,
     /// in the shape nearest to the frame that needs the least room.
     func minimumSize(in frame: Frame) -> Size {
-        SetLayout.minimumSize(places: game.board.count, theme: frame.theme, near: frame.size)
+        if daily != nil { return SetDailyLayout.minimumSize(theme: frame.theme, near: frame.size) }
+        return SetLayout.minimumSize(places: game.board.count, theme: frame.theme, near: frame.size)
     }
-    func fits(_ frame: Frame) -> Bool { SetLayout.fits(frame.size, places: game.board.count, theme: frame.theme) }
+    func fits(_ frame: Frame) -> Bool {
+        if daily != nil { return SetDailyLayout.fits(frame.size, theme: frame.theme) }
+        return SetLayout.fits(frame.size, places: game.board.count, theme: frame.theme)
+    }
     var wantsTicks: Bool { clock.isRunning }
     var tickInterval: Double { 1 }
     var isInProgress: Bool { clock.isRunning }
 
-    func bindings(in frame: Frame) -> [Binding<Action>] { Self.bindings }
+    func bindings(in frame: Frame) -> [Binding<Action>] {
+        if chooser != nil { return Self.chooserBindings }
+        return daily != nil ? Self.dailyBindings : Self.bindings
+    }
 
     /// Every key of the table; none changes with the game (a key that cannot act says why).
     static let bindings: [Binding<Action>] = [
@@ -126,6 +176,7 @@ struct SetScreen: GameScreen {
         Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))"),
         Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
         Binding([.character("n")], .newGame, hint: "new", help: "new game (asks first during a game)"),
+        Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
     ]
 
     var helpTitle: String { "Set" }
@@ -142,16 +193,25 @@ struct SetScreen: GameScreen {
     }
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
+        guard chooser == nil else { return nil }
+        if daily != nil { return dailyGameOver(in: frame) }
         guard game.isOver else { return nil }
         return GameOver(
             title: "Game over",
             message: "Score \(game.score)\nSets found \(game.setsFound)\nTime \(clock.text)",
             choices: [(Button("Play again (n)", hotKey: .character("n")), .playAgain),
+                      (Button("Mode (g)", hotKey: .character("g")), .chooseMode),
                       (Button("Menu (m)", hotKey: .character("m")), .menu)],
             preferredWidth: 30)
     }
 
     func action(at point: Point, in frame: Frame) -> Action? {
+        if chooser != nil { return chooserAction(at: point, in: frame) }
+        if daily != nil {
+            let layout = SetDailyLayout(frame: frame)
+            if let place = layout.place(at: point) { return .selectPlace(place) }
+            return dailyButtons.action(at: point, in: layout.buttons)
+        }
         let layout = SetLayout(frame: frame, places: game.board.count)
         if let place = layout.place(at: point) { return .selectPlace(place) }
         return buttons.action(at: point, in: layout.buttons)
@@ -163,19 +223,22 @@ struct SetScreen: GameScreen {
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        let positions = daily != nil ? SetDailyLayout(frame: frame).positions
+            : SetLayout(frame: frame, places: game.board.count).positions
         switch action {
         case .move(let direction):
-            cursor.move(direction, positions: SetLayout(frame: frame, places: game.board.count).positions)
+            cursor.move(direction, positions: positions)
         case .first, .last:
-            cursor.jump(toEnd: action == .last, positions: SetLayout(frame: frame, places: game.board.count).positions)
+            cursor.jump(toEnd: action == .last, positions: positions)
         case .select:
-            return select(at: cursor.index)
+            return daily != nil ? selectDaily(at: cursor.index) : select(at: cursor.index)
         case .selectPlace(let place):
             cursor.index = place
-            return select(at: place)
+            return daily != nil ? selectDaily(at: place) : select(at: place)
         case .deal:
             return deal()
         case .newGame:
+            pendingMode = nil
             return isInProgress ? [.confirm(.newGame)] : newGame()
         case .hint:
             return hint()
@@ -185,13 +248,17 @@ struct SetScreen: GameScreen {
             return newGame()
         case .menu:
             return [.leave]
+        case .classicGame:
+            return start(.classic)
+        case .chooseMode, .closeChooser, .pickMode, .nextMode, .startChosen:
+            return performChoice(action)
         }
         return []
     }
 
     mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
         switch action {
-        case .newGame: return newGame()
+        case .newGame: return start(pendingMode ?? mode)
         }
     }
 
@@ -265,7 +332,7 @@ struct SetScreen: GameScreen {
         }
     }
 
-    private mutating func newGame() -> [GameEffect] {
+    mutating func newGame() -> [GameEffect] {
         var generator = SeededGenerator(seed: game.seed)
         game = SetGame(seed: generator.next())
         cursor = GridCursor()
@@ -277,7 +344,7 @@ struct SetScreen: GameScreen {
     }
 
     /// Put `wordings` (fullest first) on the message line.
-    private mutating func say(_ wordings: String...) {
+    mutating func say(_ wordings: String...) {
         self.wordings = wordings
     }
 

@@ -121,12 +121,18 @@ public struct GameOption: Sendable {
     public var summary: String
     /// The values it accepts (empty: any).
     public var choices: [String]
+    /// Whether a value is one it takes (nil: any), and what it takes, in words for the error.
+    public var accepts: (@Sendable (String) -> Bool)?
+    public var requirement: String
 
-    public init(name: String, valueName: String = "", summary: String, choices: [String] = []) {
+    public init(name: String, valueName: String = "", summary: String, choices: [String] = [],
+                accepts: (@Sendable (String) -> Bool)? = nil, requirement: String = "") {
         self.name = name
         self.valueName = valueName
         self.summary = summary
         self.choices = choices
+        self.accepts = accepts
+        self.requirement = requirement
     }
 
     /// A switch, given without a value (kept as `""` in `ArcadeOptions.gameOptions`).
@@ -167,7 +173,12 @@ public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
             id: .set, summary: "Find sets of three among the cards on the table",
-            make: { context in SetScreen(seed: context.seed) },
+            options: [
+                GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets"),
+                GameOption(name: "--date", valueName: "YYYY-MM-DD", summary: "the daily puzzle of another day",
+                           accepts: { CalendarDay(text: $0) != nil }, requirement: "a day as YYYY-MM-DD"),
+            ],
+            make: { context in SetScreen(context: context) },
             resume: { state, context in SetScreen(restoring: state, context: context) }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,

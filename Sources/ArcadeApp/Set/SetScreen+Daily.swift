@@ -1,0 +1,262 @@
+import ArcadeUI
+import SetModel
+
+/// The daily puzzle on the Set screen: the day's twelve cards, the sets found listed beside
+/// them, the clock from the first selection, and the day's result kept once.
+extension SetScreen {
+    /// The keys of the daily puzzle: no deck to deal and no hint.
+    static let dailyBindings: [Binding<Action>] = [
+        .directions(help: "move the cursor (the card in a reverse frame)") { .move($0) },
+        Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last card")) { key in
+            key == .home ? .first : .last
+        },
+        Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
+        .note("click", "select or deselect a card; press a button"),
+        Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
+    ]
+
+    /// The daily result kept for the day on the table, or nil while it is still to solve.
+    var dayResult: DailyOutcome? { keptDaily[day.text] }
+
+    /// The day's puzzle, fresh, or finished when the day has its result already.
+    mutating func startDaily() {
+        mode = .daily
+        daily = SetDailyGame(year: day.year, month: day.month, day: day.day)
+        cursor = GridCursor()
+        clock.reset()
+        if let result = dayResult {
+            say("Solved already: " + Self.resultText(result, setCount: SetGame.dailySetCount) + ".")
+        } else {
+            say("Daily puzzle \(day.text): these 12 cards hold exactly 6 sets. Find them all.",
+                "Daily \(day.text): find the 6 sets.", "Find the 6 sets.")
+        }
+    }
+
+    /// A touch on the card in `place`: select it, or try the three.
+    mutating func selectDaily(at place: Int) -> [GameEffect] {
+        guard var puzzle = daily, dayResult == nil, !puzzle.isFinished, puzzle.cards.indices.contains(place) else {
+            return []
+        }
+        clock.start()
+        let card = puzzle.cards[place]
+        let wasSelected = puzzle.selectedCards.contains(card)
+        let result = puzzle.select(card, at: clock.elapsed)
+        daily = puzzle
+        let progress = "\(puzzle.found.count) of \(puzzle.setCount) found"
+        switch result {
+        case .found?:
+            say("SET! \(progress).", "SET! \(progress)")
+        case .alreadyFound?:
+            say("Already found — \(progress).", "Found before.")
+        case .miss?:
+            say("Not a set (" + Self.misses(puzzle.misses) + ").", "Not a set.")
+        case nil:
+            say(wasSelected ? "Deselected." : "\(puzzle.selectedCards.count) of 3 selected.")
+        }
+        guard puzzle.isFinished, clock.finish() else { return [] }
+        let outcome = DailyOutcome(seconds: puzzle.elapsed(at: clock.elapsed), misses: puzzle.misses,
+                                   found: puzzle.found.count)
+        keptDaily[day.text] = outcome
+        say("Solved: all \(puzzle.setCount) sets in \(PlayClock.text(outcome.seconds)), " + Self.misses(outcome.misses) + ".",
+            "Solved!")
+        return [.recordDaily(day: day.text, outcome)]
+    }
+
+    /// "6/6 in 2:14, 1 miss"
+    static func resultText(_ outcome: DailyOutcome, setCount: Int) -> String {
+        "\(outcome.found)/\(setCount) in \(PlayClock.text(outcome.seconds)), " + misses(outcome.misses)
+    }
+
+    /// The one line to share: "Set daily 2026-12-01: 6/6 in 2:14, 1 miss".
+    static func shareLine(day: CalendarDay, outcome: DailyOutcome, setCount: Int) -> String {
+        "Set daily \(day.text): " + resultText(outcome, setCount: setCount)
+    }
+
+    /// "no misses", "1 miss", "2 misses".
+    static func misses(_ count: Int) -> String {
+        count == 0 ? "no misses" : count == 1 ? "1 miss" : "\(count) misses"
+    }
+
+    /// The sets listed beside the table: those found, or all of them once the day is solved.
+    var listedSets: [[SetCard]] {
+        guard let daily else { return [] }
+        return dayResult != nil && !daily.isFinished ? daily.allSets : daily.found
+    }
+
+    /// The solved day's box: its result and the line to share.
+    func dailyGameOver(in frame: Frame) -> GameOver<Action>? {
+        guard daily != nil, let result = dayResult else { return nil }
+        let share = Self.shareLine(day: day, outcome: result, setCount: SetGame.dailySetCount)
+        return GameOver(
+            title: "Daily puzzle solved",
+            message: "\(day.text): " + Self.resultText(result, setCount: SetGame.dailySetCount)
+                + "\n\nTo share:\n" + share + "\n\nA new puzzle comes tomorrow.",
+            choices: [(Button("Classic game (n)", hotKey: .character("n")), .classicGame),
+                      (Button("Mode (g)", hotKey: .character("g")), .chooseMode),
+                      (Button("Menu (m)", hotKey: .character("m")), .menu)],
+            preferredWidth: 46)
+    }
+
+    // MARK: - Drawing
+
+    var dailyButtons: ActionButtons<Action> {
+        ActionButtons([(Button("Mode", hotKey: .character("g")), .chooseMode)], spacing: 2, alignment: .center)
+    }
+
+    func renderDaily(into grid: inout CellGrid) {
+        guard let daily else { return }
+        let layout = SetDailyLayout(frame: grid.frame)
+        let found = listedSets
+        let status = "Daily \(day.text)   Found \(found.count) of \(daily.setCount)   Misses \(dayResult?.misses ?? daily.misses)"
+            + "   Time \(dayResult.map { PlayClock.text($0.seconds) } ?? clock.text)"
+        let tight = "\(day.text)  Found \(found.count)/\(daily.setCount)  Miss \(dayResult?.misses ?? daily.misses)  "
+            + (dayResult.map { PlayClock.text($0.seconds) } ?? clock.text)
+        StatusLine([status, tight], tone: .strong).draw(into: &grid, in: layout.status)
+        let tone: StatusLine.Tone
+        switch daily.lastTry {
+        case .found?: tone = .good
+        case .miss?: tone = .bad
+        case .alreadyFound?: tone = .warning
+        case nil: tone = .plain
+        }
+        StatusLine(wordings, tone: tone).draw(into: &grid, in: layout.message)
+        let tried = daily.lastTry?.cards ?? []
+        for (place, card) in daily.cards.enumerated() {
+            guard let cell = layout.cell(of: place) else { continue }
+            var look = CardLook(selected: daily.selectedCards.contains(card))
+            if tried.contains(card) {
+                switch daily.lastTry {
+                case .found?: look.tried = .good
+                case .miss?: look.tried = .bad
+                case .alreadyFound?: look.tried = .warning
+                case nil: break
+                }
+            }
+            drawCard(card, in: cell, look: look, isCursor: place == cursor.index && dayResult == nil, into: &grid)
+        }
+        drawFoundList(found, total: daily.setCount, in: layout.list, into: &grid)
+        dailyButtons.draw(into: &grid, in: layout.buttons)
+    }
+
+    /// "Found 2 of 6" and a row per set: each card as its symbols in its colour.
+    private func drawFoundList(_ sets: [[SetCard]], total: Int, in rect: Rect, into grid: inout CellGrid) {
+        guard !rect.isEmpty else { return }
+        grid.write("Found \(sets.count) of \(total)", at: rect.origin, style: .bold, clip: rect)
+        for (index, set) in sets.enumerated() {
+            let y = rect.y + 2 + index * (rect.height >= 2 + 2 * total ? 2 : 1)
+            guard y < rect.maxY else { break }
+            var x = rect.x
+            grid.write("\(index + 1).", at: Point(x: x, y: y), style: .dim, clip: rect)
+            x += 3
+            for card in set {
+                let text = Self.compact(card, theme: grid.theme)
+                grid.write(text, at: Point(x: x, y: y), style: Style(foreground: Self.terminalColor(card.color), bold: true),
+                           clip: rect)
+                x += DisplayWidth.of(text) + 1
+            }
+        }
+    }
+
+    /// A card in a few columns for the list: its symbols (and its colour's letter without colour).
+    static func compact(_ card: SetCard, theme: Theme) -> String {
+        let glyph = glyph(card.symbol, card.shading, ascii: theme.ascii)
+        let symbols = String(repeating: glyph, count: card.number.rawValue)
+        guard !theme.hasColor || theme.ascii else { return symbols }
+        let letter: String
+        switch card.color {
+        case .red: letter = "r"
+        case .green: letter = "g"
+        case .purple: letter = "p"
+        }
+        let shading: String
+        switch card.shading {
+        case .solid: shading = "s"
+        case .striped: shading = "t"
+        case .open: shading = "o"
+        }
+        return letter + (theme.ascii ? shading : "") + symbols
+    }
+}
+
+/// Where the daily puzzle's parts go: status and message lines, the twelve cards, the list
+/// of sets found beside them (when the screen is wide enough), and the buttons.
+struct SetDailyLayout {
+    var status: Rect
+    var message: Rect
+    var table: GridLayout
+    var list: Rect
+    var buttons: Rect
+
+    /// The list's width: "6." and three cards of up to 4 columns.
+    static let listWidth = 19
+    /// The narrowest table that leaves room for the list beside it.
+    static let listFrom = 60
+    static let maximumCard = Size(width: 30, height: 12)
+
+    init(frame: Frame) {
+        let size = frame.size
+        let rows = SetLayout.rows(in: size)
+        status = rows.status
+        message = rows.message
+        buttons = rows.buttons
+        var tableArea = rows.table
+        if size.width >= Self.listFrom {
+            list = Rect(x: tableArea.maxX - Self.listWidth, y: tableArea.y + 1, width: Self.listWidth,
+                        height: max(0, tableArea.height - 1))
+            tableArea.width -= Self.listWidth + 1
+        } else {
+            list = Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        table = Self.plan(in: tableArea, theme: frame.theme)
+        if !list.isEmpty {
+            // The list beside the cards, not at the far edge: the cards and it centred as one.
+            let used = table.columns * table.cellSize.width + (table.columns - 1)
+            let whole = used + 2 + Self.listWidth
+            let left = rows.table.x + max(0, (rows.table.width - whole) / 2)
+            table = Self.plan(in: Rect(x: left, y: tableArea.y, width: used, height: tableArea.height), theme: frame.theme)
+            list.x = left + used + 2
+        }
+    }
+
+    /// Twelve cards in 3, 4 or 6 columns, whichever gives the largest cards.
+    static func plan(in area: Rect, theme: Theme) -> GridLayout {
+        let minCell = SetLayout.minimumCard(theme: theme)
+        let grids = [3, 4, 6].map { columns in
+            GridLayout(columns: columns, rows: 12 / columns, count: 12, in: area, minCell: minCell,
+                       spacing: Size(width: 1, height: 0), maxCell: maximumCard)
+        }
+        func score(_ grid: GridLayout) -> (Int, Int) {
+            (grid.fitsMinimum ? 1 : 0, min(grid.cellSize.width, grid.cellSize.height * 3))
+        }
+        return grids.dropFirst().reduce(grids[0]) { best, next in score(next) > score(best) ? next : best }
+    }
+
+    /// The frame of the card in `place`.
+    func cell(of place: Int) -> Rect? { table.cell(at: place) }
+
+    /// The place a click at `point` lands on.
+    func place(at point: Point) -> Int? { table.index(at: point) }
+
+    /// Where each place is, for the cursor.
+    var positions: [(row: Int, column: Int)?] {
+        (0..<12).map { (row: $0 / table.columns, column: $0 % table.columns) }
+    }
+
+    /// Whether the twelve cards fit at `size` at their smallest.
+    static func fits(_ size: Size, theme: Theme) -> Bool {
+        size.width >= 20 && SetDailyLayout(frame: Frame(size: size, theme: theme)).table.fitsMinimum
+    }
+
+    /// The smallest screen for the twelve cards, in the shape nearest `size`.
+    static func minimumSize(theme: Theme, near size: Size) -> Size {
+        let card = SetLayout.minimumCard(theme: theme)
+        let shapes = [3, 4, 6].map { columns in
+            Size(width: max(20, columns * card.width + (columns - 1) + 2 * SetLayout.margin),
+                 height: (12 / columns) * card.height + SetLayout.statusRows + SetLayout.messageRows + SetLayout.buttonRows)
+        }
+        func cost(_ shape: Size) -> (Int, Int) {
+            (max(0, shape.width - size.width) + max(0, shape.height - size.height), shape.width * shape.height)
+        }
+        return shapes.dropFirst().reduce(shapes[0]) { best, next in cost(next) < cost(best) ? next : best }
+    }
+}

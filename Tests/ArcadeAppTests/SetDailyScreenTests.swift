@@ -1,0 +1,144 @@
+import ArcadeTestSupport
+import ArcadeUI
+import SetModel
+import Testing
+
+@testable import ArcadeApp
+
+/// The daily puzzle and the choice of mode on the Set screen.
+@Suite struct SetDailyScreenTests {
+    init() { prepareForDrawing() }
+
+    private static let today = CalendarDay(year: 2026, month: 12, day: 1)
+    private let frame = Frame(size: Size(width: 80, height: 23))
+
+    private func daily(kept: [String: DailyOutcome] = [:]) -> SetScreen {
+        SetScreen(context: GameContext(seed: 7, options: ["--daily": ""], daily: kept, today: Self.today))
+    }
+
+    /// Touch the cards of `set` by clicking them, `seconds` apart on the clock.
+    @discardableResult
+    private func tryCards(_ cards: [SetCard], on screen: inout SetScreen, after seconds: Double = 0) -> [GameEffect] {
+        var effects: [GameEffect] = []
+        for card in cards {
+            _ = screen.update(.tick(seconds), in: frame)
+            let place = screen.daily!.cards.firstIndex(of: card)!
+            let cell = SetDailyLayout(frame: frame).cell(of: place)!
+            effects += screen.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + 2, y: cell.y + 1))), in: frame)
+        }
+        return effects
+    }
+
+    private func mismatch(in cards: [SetCard]) -> [SetCard] {
+        for i in cards.indices {
+            for j in cards.indices where j > i {
+                for k in cards.indices where k > j && !SetGame.isSet(cards[i], cards[j], cards[k]) {
+                    return [cards[i], cards[j], cards[k]]
+                }
+            }
+        }
+        return []
+    }
+
+    @Test func theDailyPuzzleShowsTheDaysTwelveCardsWithoutADeckOrAHint() {
+        let screen = daily()
+        #expect(screen.daily?.cards == SetGame.dailyPuzzle(year: 2026, month: 12, day: 1))
+        let text = screen.text(in: frame)
+        #expect(text.contains("Daily 2026-12-01   Found 0 of 6   Misses 0   Time 0:00"))
+        #expect(text.contains("Found 0 of 6"))
+        #expect(!text.contains("Deal 3") && !text.contains("Hint") && !text.contains("Deck"))
+        #expect(!screen.isInProgress, "nothing selected yet: the clock waits")
+    }
+
+    @Test func midWayTheFoundSetsAreListedBesideTheTableAndATryIsLetGo() {
+        var screen = daily()
+        let sets = screen.daily!.allSets
+        tryCards(sets[0], on: &screen, after: 5)
+        tryCards(mismatch(in: screen.daily!.cards), on: &screen, after: 4)
+        tryCards(sets[3], on: &screen, after: 6)
+        #expect(screen.daily?.found == [sets[0], sets[3]] && screen.daily?.misses == 1)
+        #expect(screen.daily?.selectedCards.isEmpty == true, "deselected after each try")
+        #expect(screen.isInProgress && screen.savedState()?.summary == "daily 2026-12-01, 2 of 6 found")
+        assertSnapshot(screen.text(in: frame), named: "set-daily-midway-80x23")
+    }
+
+    @Test func solvingTheDayKeepsItsResultAndShowsTheLineToShare() throws {
+        var screen = daily()
+        var effects: [GameEffect] = []
+        tryCards(mismatch(in: screen.daily!.cards), on: &screen, after: 10)
+        for set in screen.daily!.allSets { effects += tryCards(set, on: &screen, after: 7) }
+        // 10 s to the first card after the clock started at it: 2 + 18 ticks of 7 s after it.
+        let outcome = DailyOutcome(seconds: 2 * 10 + 18 * 7, misses: 1, found: 6)
+        #expect(effects == [.recordDaily(day: "2026-12-01", outcome)])
+        #expect(!screen.isInProgress && screen.savedState() == nil)
+        let over = try #require(screen.gameOver(in: frame))
+        #expect(over.message.contains("Set daily 2026-12-01: 6/6 in 2:26, 1 miss"))
+        var shell = TestShell.hosting(screen, as: .set, size: Size(width: 80, height: 24))
+        var grid = CellGrid(size: Size(width: 80, height: 24))
+        shell.render(into: &grid)
+        assertSnapshot(grid.text, named: "set-daily-solved-80x24")
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.activeScreen.flatMap { $0 as? SetScreen }?.mode == .classic, "Classic game from the box")
+    }
+
+    @Test func aDayAlreadySolvedOpensOnItsResultAndCannotBePlayedAgain() throws {
+        let kept = DailyOutcome(seconds: 134, misses: 1, found: 6)
+        var screen = daily(kept: ["2026-12-01": kept])
+        #expect(screen.gameOver(in: frame)?.message.contains("Set daily 2026-12-01: 6/6 in 2:14, 1 miss") == true)
+        #expect(screen.text(in: frame).contains("Found 6 of 6") && screen.text(in: frame).contains("6. "), "every set is listed")
+        let effects = tryCards(screen.daily!.allSets[0], on: &screen)
+        #expect(effects.isEmpty && screen.daily?.found.isEmpty == true)
+        // Another day is a puzzle of its own.
+        let other = SetScreen(context: GameContext(seed: 7, options: ["--daily": "", "--date": "2026-12-02"],
+                                                   daily: ["2026-12-01": kept], today: Self.today))
+        #expect(other.gameOver(in: frame) == nil)
+        #expect(other.daily?.cards == SetGame.dailyPuzzle(year: 2026, month: 12, day: 2))
+    }
+
+    @Test func aDailyPuzzleLeftHalfWayResumesWithItsFindsAndClock() throws {
+        var screen = daily()
+        tryCards(screen.daily!.allSets[1], on: &screen, after: 9)
+        let save = try #require(screen.savedState())
+        let back = try #require(SetScreen(restoring: save.state, context: GameContext(seed: 1, today: Self.today)))
+        #expect(back.mode == .daily && back.daily == screen.daily && back.clock == screen.clock)
+        #expect(back.text(in: frame) == screen.text(in: frame))
+    }
+
+    @Test func theChoiceOfModeStartsTheDailyPuzzleAndAsksBeforeThrowingAGameAway() {
+        var screen = SetScreen(context: GameContext(seed: 7, today: Self.today))
+        #expect(screen.mode == .classic && screen.daily == nil)
+        _ = screen.update(.key(.character("g")), in: frame)
+        #expect(screen.chooser != nil)
+        #expect(screen.text(in: frame).contains("Daily: today's 12 cards hold exactly 6 sets"))
+        _ = screen.update(.key(.escape), in: frame)
+        #expect(screen.chooser == nil && screen.mode == .classic, "Esc goes back to the table as it was")
+        // A game in progress: choosing asks first, and yes starts the puzzle.
+        let card = screen.game.board[0]!
+        screen.perform(.selectPlace(0), in: frame)
+        #expect(screen.game.selectedCards == [card] && screen.isInProgress)
+        _ = screen.update(.key(.character("g")), in: frame)
+        _ = screen.update(.key(.right), in: frame)
+        #expect(screen.update(.key(.enter), in: frame) == [.confirm(.newGame)])
+        #expect(screen.mode == .classic, "nothing changes before the answer")
+        _ = screen.confirmed(.newGame, in: frame)
+        #expect(screen.mode == .daily && screen.daily?.cards == SetGame.dailyPuzzle(year: 2026, month: 12, day: 1))
+        // And back to classic with a digit, nothing in progress.
+        _ = screen.update(.key(.character("g")), in: frame)
+        _ = screen.update(.key(.character("1")), in: frame)
+        #expect(screen.mode == .classic && screen.daily == nil && screen.game.board.count == 12)
+    }
+
+    @Test func theDailyPuzzleFitsDownToItsMinimumAndUsesALargeScreen() {
+        let theme = Theme()
+        for size in [Size(width: 40, height: 20), Size(width: 80, height: 23), Size(width: 120, height: 39)] {
+            #expect(SetDailyLayout.fits(size, theme: theme), "\(size)")
+        }
+        #expect(!SetDailyLayout.fits(Size(width: 30, height: 10), theme: theme))
+        let minimum = SetDailyLayout.minimumSize(theme: theme, near: Size(width: 30, height: 10))
+        #expect(SetDailyLayout.fits(minimum, theme: theme), "the size the message asks for is enough")
+        let large = SetDailyLayout(frame: Frame(size: Size(width: 120, height: 39)))
+        let cells = (0..<12).compactMap(large.cell(of:))
+        let top = cells.map(\.y).min()!, bottom = cells.map(\.maxY).max()!
+        #expect(top <= 4 && bottom >= 33, "no bands of empty rows at 120×40: \(top)…\(bottom)")
+    }
+}
