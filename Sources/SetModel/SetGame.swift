@@ -7,6 +7,7 @@ import ArcadeCore
 /// board, selected, until the next selection or deal, which moves it to `matchedCards`
 /// and puts new cards in its places (or leaves them empty once the deck is out); other
 /// cards never move. Invalid moves are ignored, never trapped. One seed fixes the game.
+/// (`SetVersusGame` adds a second player, the computer, through `take` and `deselectForFree`.)
 ///
 /// A game is a plain value and `Codable` as a whole (the deck still to deal included), so
 /// a game kept and read back goes on with the same cards.
@@ -173,10 +174,44 @@ public struct SetGame: Equatable, Sendable, Codable {
         return set
     }
 
+    /// Takes the set `trio` off the board for another player (the computer of a versus game).
+    ///
+    /// Its places get new cards from the deck exactly as a found set's do (or are left empty
+    /// once the deck is out); other cards never move. The score, `matchedCards` and the
+    /// selection are not touched. Does nothing unless the three are distinct cards on the
+    /// board that make a set, none of them selected; returns whether it took them.
+    @discardableResult
+    public mutating func take(_ trio: [Card]) -> Bool {
+        guard trio.count == 3, Set(trio).count == 3, SetGame.isSet(trio[0], trio[1], trio[2]),
+              trio.allSatisfy({ board.contains($0) && !selectedCards.contains($0) })
+        else { return false }
+        fill(places(of: trio))
+        return true
+    }
+
+    /// Deselects the selected cards among `cards` free of charge, for cards another player
+    /// has claimed.
+    ///
+    /// A shown mismatch that holds one of them is cleared as a whole, for free, as the next
+    /// touch would clear it; a shown set is the player's and stays. Nothing else changes.
+    public mutating func deselectForFree(_ cards: [Card]) {
+        guard selectedCards.contains(where: cards.contains) else { return }
+        switch selectionIsSet {
+        case true?: return
+        case false?: selectedCards = []
+        case nil: selectedCards.removeAll(where: cards.contains)
+        }
+    }
+
+    /// The places of `cards` on the board, in board order.
+    private func places(of cards: [Card]) -> [Int] {
+        board.indices.filter { board[$0].map { cards.contains($0) } ?? false }
+    }
+
     /// Notes `trio` as matched and puts new cards in its places.
     private mutating func replace(_ trio: [Card]) {
         matchedCards += trio
-        fill(board.indices.filter { board[$0].map { trio.contains($0) } ?? false })
+        fill(places(of: trio))
     }
 
     /// Puts the next card of the deck in each place, or leaves it empty once the deck is out.
