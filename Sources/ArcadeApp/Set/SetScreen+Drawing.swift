@@ -8,7 +8,7 @@ extension SetScreen {
         ActionButtons([
             (Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver), .deal),
             (Button("New Game", hotKey: .character("n")), .newGame),
-            (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver), .hint),
+            (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver && versus == nil), .hint),
         ], spacing: 2, alignment: .center)
     }
 
@@ -40,6 +40,7 @@ extension SetScreen {
 
     /// Score, sets, deck and time (and the sets on the table when `s` asked for them).
     private var statusLine: StatusLine {
+        if let versusStatus { return versusStatus }
         let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(clock.text)"
         let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(clock.text)"
         let onTable = game.setsOnBoard().count
@@ -64,7 +65,8 @@ extension SetScreen {
 
     /// How the classic table shows `card`: selected, judged, hinted.
     private func classicLook(_ card: SetCard) -> CardLook {
-        var look = CardLook(selected: game.selectedCards.contains(card), hinted: hinted.contains(card))
+        var look = CardLook(selected: game.selectedCards.contains(card), hinted: hinted.contains(card),
+                            claimed: versus?.isClaimed(card) == true)
         if look.selected, let isSet = game.selectionIsSet { look.tried = isSet ? .good : .bad }
         return look
     }
@@ -81,12 +83,22 @@ extension SetScreen {
             frameStyle = StatusLine.Tone.warning.style
         }
         if let tried = look.tried { frameStyle = tried.style }
+        if look.claimed {
+            boxStyle = .double
+            frameStyle = Style.bold.foreground(.blue)
+            frameStyle.reverse = true
+        }
         if isCursor { frameStyle = Self.focusStyle(frameStyle) }
         Box(style: boxStyle, frameStyle: frameStyle).draw(into: &grid, in: frame)
         let glyphs = Glyphs(theme: grid.theme)
         if let tried = look.tried {
             let mark = tried == .bad ? glyphs.pick("✗", ascii: "x") : glyphs.pick("✓", ascii: "ok")
             grid.write(mark, at: Point(x: frame.maxX - 2 - mark.count, y: frame.y), style: frameStyle)
+        }
+        if look.claimed {
+            let mark = " CPU "
+            grid.write(mark, at: Point(x: frame.x + max(1, (frame.width - mark.count) / 2), y: frame.y), style: frameStyle,
+                       clip: frame)
         }
         if look.hinted {
             grid.write(glyphs.pick("★", ascii: "*"), at: Point(x: frame.maxX - 2, y: frame.maxY - 1),
@@ -188,4 +200,6 @@ struct CardLook: Hashable, Sendable {
     var selected = false
     var tried: StatusLine.Tone?
     var hinted = false
+    /// Taken by the computer, shown a moment before it goes.
+    var claimed = false
 }

@@ -6,23 +6,36 @@ import SetModel
 enum SetMode: Hashable, Sendable, Codable {
     case classic
     case daily
+    case versus(OpponentLevel)
 
     /// The modes the choice offers, in its order (digits 1, 2… pick them).
-    static let choices: [SetMode] = [.classic, .daily]
+    static let choices: [SetMode] = [.classic, .daily, .versus(.easy), .versus(.normal), .versus(.hard)]
 
     /// The button's words.
     var title: String {
         switch self {
         case .classic: return "Classic"
         case .daily: return "Daily"
+        case .versus(let level): return level.name
         }
     }
 
-    /// What the mode is, in a line for the choice's box.
+    /// What the mode is, in a line for the choice's box (the three levels share one).
     var summary: String {
         switch self {
         case .classic: return "Classic: the whole deck, solo, for points."
         case .daily: return "Daily: today's 12 cards hold exactly 6 sets; find them all."
+        case .versus:
+            let delays = OpponentLevel.allCases.map { String(Int($0.meanDelay)) }.joined(separator: ", ")
+            return "Easy, Normal, Hard: race the computer, which finds a set in about \(delays) seconds."
+        }
+    }
+
+    /// The name kept with a score ("versus normal"); nil for the classic game.
+    var scoreMode: String? {
+        switch self {
+        case .classic, .daily: return nil
+        case .versus(let level): return "versus \(level.rawValue)"
         }
     }
 }
@@ -45,7 +58,9 @@ struct SetModeChooser: Hashable, Sendable {
             Button("\(mode.title) (\(index + 1))", hotKey: .character(Character(String(index + 1))))
         }
         for index in buttons.indices { buttons[index].isFocused = index == focus }
-        return Dialog(title: "New game", message: SetMode.choices.map(\.summary).joined(separator: "\n"),
+        var lines: [String] = []
+        for line in SetMode.choices.map(\.summary) where !lines.contains(line) { lines.append(line) }
+        return Dialog(title: "New game", message: lines.joined(separator: "\n"),
                       buttons: buttons, preferredWidth: 64, style: Style.bold.foreground(.cyan))
     }
 }
@@ -105,10 +120,15 @@ extension SetScreen {
         switch target {
         case .classic:
             daily = nil
+            versus = nil
             mode = .classic
             return newGame()
         case .daily:
+            versus = nil
             startDaily()
+            return []
+        case .versus(let level):
+            startVersus(level)
             return []
         }
     }

@@ -39,7 +39,7 @@ struct SetScreen: GameScreen {
         case classicGame
     }
 
-    private(set) var game: SetGame
+    var game: SetGame
     /// The place (index into `game.board`) the cursor is on.
     var cursor = GridCursor()
     /// The line under the status: what the last action did, in wordings from the fullest
@@ -59,6 +59,8 @@ struct SetScreen: GameScreen {
     var mode = SetMode.classic
     /// The day's puzzle, in daily mode.
     var daily: SetDailyGame?
+    /// The game against the computer, in versus mode (`game` is its table).
+    var versus: SetVersusGame?
     /// The day the daily puzzle is (today unless `--date` named another).
     var day = CalendarDay(year: 2026, month: 1, day: 1)
     /// The daily results kept before this game, by day: a finished day shows its result.
@@ -78,7 +80,11 @@ struct SetScreen: GameScreen {
         self.init(seed: context.seed)
         day = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         keptDaily = context.daily
-        if context.options["--daily"] != nil { startDaily() }
+        if context.options["--daily"] != nil {
+            startDaily()
+        } else if context.options["--versus"] != nil {
+            startVersus(context.options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal)
+        }
     }
 
     /// What the line under the status says, in full.
@@ -102,6 +108,8 @@ struct SetScreen: GameScreen {
         var mode: SetMode?
         var daily: SetDailyGame?
         var day: CalendarDay?
+        /// The game against the computer (its table is `game`).
+        var versus: SetVersusGame?
     }
 
     /// The version of `Saved`; a change to it raises this, and older saves read as nil.
@@ -112,7 +120,7 @@ struct SetScreen: GameScreen {
         guard isInProgress else { return nil }
         let saved = Saved(game: game, cursor: cursor.index, wordings: wordings, hinted: hinted,
                           hintedBoard: hintedBoard, showsSetCount: showsSetCount, clock: clock,
-                          mode: mode, daily: daily, day: day)
+                          mode: mode, daily: daily, day: day, versus: versus)
         let summary = daily.map { "daily \(day.text), \($0.found.count) of \($0.setCount) found" } ?? "score \(game.score)"
         return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
     }
@@ -122,7 +130,8 @@ struct SetScreen: GameScreen {
     init?(restoring state: String, context: GameContext) {
         guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
               saved.game.board.indices.contains(saved.cursor),
-              (saved.mode == .daily) == (saved.daily != nil && saved.day != nil) else { return nil }
+              (saved.mode == .daily) == (saved.daily != nil && saved.day != nil),
+              Self.versusMatches(saved.mode, saved.versus, saved.game) else { return nil }
         game = saved.game
         cursor = GridCursor(saved.cursor)
         wordings = saved.wordings
@@ -132,9 +141,19 @@ struct SetScreen: GameScreen {
         clock = saved.clock
         mode = saved.mode ?? .classic
         daily = saved.daily
+        versus = saved.versus
         day = saved.day ?? context.today
         keptDaily = context.daily
         if let daily, !daily.cards.indices.contains(saved.cursor) { return nil }
+    }
+
+    /// A save's versus game goes with the versus mode, at its level, on the same table.
+    private static func versusMatches(_ mode: SetMode?, _ versus: SetVersusGame?, _ game: SetGame) -> Bool {
+        guard let versus else {
+            if case .versus? = mode { return false }
+            return true
+        }
+        return mode == .versus(versus.level) && versus.game == game
     }
 
     static let introduction = [
@@ -156,7 +175,9 @@ struct SetScreen: GameScreen {
         return SetLayout.fits(frame.size, places: game.board.count, theme: frame.theme)
     }
     var wantsTicks: Bool { clock.isRunning }
-    var tickInterval: Double { 1 }
+    /// Once a second for the clock; four times a second against the computer, whose finds
+    /// are shown for a moment.
+    var tickInterval: Double { versus != nil ? 0.25 : 1 }
     var isInProgress: Bool { clock.isRunning }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
@@ -195,6 +216,7 @@ struct SetScreen: GameScreen {
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard chooser == nil else { return nil }
         if daily != nil { return dailyGameOver(in: frame) }
+        if versus != nil { return versusGameOver() }
         guard game.isOver else { return nil }
         return GameOver(
             title: "Game over",
@@ -219,7 +241,7 @@ struct SetScreen: GameScreen {
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
         clock.advance(by: seconds)
-        return []
+        return advanceVersus()
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
@@ -266,9 +288,14 @@ struct SetScreen: GameScreen {
 
     private mutating func select(at place: Int) -> [GameEffect] {
         guard !game.isOver, game.board.indices.contains(place), let card = game.board[place] else { return [] }
+        if versus?.isClaimed(card) == true {
+            say("The computer is taking that set.", "The computer's set.")
+            return []
+        }
         clock.start()
         let wasSelected = game.selectedCards.contains(card) && game.selectedCards.count < 3
-        game.select(card)
+        let events = selectVersus(card)
+        if events == nil { game.select(card) }
         if wasSelected {
             say("Deselected (−\(SetGame.deselectPenalty)).")
         } else if let isSet = game.selectionIsSet {
@@ -285,7 +312,8 @@ struct SetScreen: GameScreen {
             say("\(game.selectedCards.count) of 3 selected.")
         }
         keepHintIfStillValid()
-        return finishIfOver()
+        guard let events else { return finishIfOver() }
+        return report(events)
     }
 
     private mutating func deal() -> [GameEffect] {
@@ -300,14 +328,20 @@ struct SetScreen: GameScreen {
         }
         clock.start()
         let replacing = game.selectionIsSet == true
-        game.dealThreeMore()
+        let events = dealVersus()
+        if events == nil { game.dealThreeMore() }
         say(replacing ? "The set was replaced." : "Dealt 3 more cards.")
         keepHintIfStillValid()
-        return finishIfOver()
+        guard let events else { return finishIfOver() }
+        return report(events)
     }
 
     private mutating func hint() -> [GameEffect] {
         guard !game.isOver else { return [] }
+        if versus != nil {
+            say("No hints against the computer.")
+            return []
+        }
         if !hinted.isEmpty {
             say("The hint is marked ★ on the table.", "The hint is marked ★.")
             return []
@@ -324,7 +358,7 @@ struct SetScreen: GameScreen {
     }
 
     /// The hint's marks go once their set is found or the cards on the table change.
-    private mutating func keepHintIfStillValid() {
+    mutating func keepHintIfStillValid() {
         let found = game.selectionIsSet == true && Set(game.selectedCards) == Set(hinted)
         if found || game.board != hintedBoard {
             hinted = []
@@ -333,6 +367,10 @@ struct SetScreen: GameScreen {
     }
 
     mutating func newGame() -> [GameEffect] {
+        if let level = versus?.level {
+            startVersus(level)
+            return []
+        }
         var generator = SeededGenerator(seed: game.seed)
         game = SetGame(seed: generator.next())
         cursor = GridCursor()
@@ -349,10 +387,19 @@ struct SetScreen: GameScreen {
     }
 
     /// At the end of a game: record it once.
-    private mutating func finishIfOver() -> [GameEffect] {
-        guard game.isOver, clock.finish() else { return [] }
+    mutating func finishIfOver() -> [GameEffect] {
+        guard versus?.isOver ?? game.isOver, clock.finish() else { return [] }
         say("No sets left and the deck is empty: game over.", "Game over.")
-        return [.record(game.score, SetFigures(sets: game.setsFound, time: clock.text, duration: clock.elapsed))]
+        var figures = SetFigures(sets: game.setsFound, time: clock.text, duration: clock.elapsed)
+        figures.mode = mode.scoreMode
+        figures.computer = versus?.computerScore
+        return [.record(game.score, figures)]
+    }
+
+    /// Take the hint's marks away.
+    mutating func clearHint() {
+        hinted = []
+        hintedBoard = []
     }
 
     /// Deal 3 More is possible: cards in the deck, and room on the table (or a set to replace).
@@ -368,8 +415,16 @@ struct SetFigures: ScoreFigures, Equatable {
     var time: String
     /// The seconds played, kept beside the score (not among the figures).
     var duration: Double?
+    /// The mode played ("versus normal"; nil for the classic game), kept beside the score.
+    var mode: String?
+    /// The computer's score, in a game against it.
+    var computer: Int?
 
-    var stored: [String: String] { ["sets": String(sets), "time": time] }
+    var stored: [String: String] {
+        var figures = ["sets": String(sets), "time": time]
+        if let computer { figures["computer"] = String(computer) }
+        return figures
+    }
 
     init(sets: Int, time: String, duration: Double? = nil) {
         self.sets = sets
@@ -380,5 +435,6 @@ struct SetFigures: ScoreFigures, Equatable {
     init?(stored: [String: String]) {
         guard let sets = stored["sets"].flatMap({ Int($0) }), let time = stored["time"] else { return nil }
         self.init(sets: sets, time: time)
+        computer = stored["computer"].flatMap { Int($0) }
     }
 }

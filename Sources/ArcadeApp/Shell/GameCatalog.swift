@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeUI
+import SetModel
 
 /// The five games, in their fixed menu order; a digit always opens the same game.
 public enum GameID: String, CaseIterable, Sendable, Codable {
@@ -177,6 +178,9 @@ public enum GameCatalog {
                 GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets"),
                 GameOption(name: "--date", valueName: "YYYY-MM-DD", summary: "the daily puzzle of another day",
                            accepts: { CalendarDay(text: $0) != nil }, requirement: "a day as YYYY-MM-DD"),
+                GameOption(name: "--versus", summary: "race the computer for the sets"),
+                GameOption(name: "--level", valueName: "LEVEL", summary: "the computer's level: easy, normal (the default), hard",
+                           choices: OpponentLevel.allCases.map(\.rawValue)),
             ],
             make: { context in SetScreen(context: context) },
             resume: { state, context in SetScreen(restoring: state, context: context) }),
