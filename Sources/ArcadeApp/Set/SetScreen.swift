@@ -27,6 +27,8 @@ struct SetScreen: GameScreen {
         /// Select or deselect the card in a place (a click).
         case selectPlace(Int)
         case deal, newGame, hint, toggleSetCount
+        /// Glyphs or classic faces (`c`).
+        case toggleCardStyle
         /// The game-over box's buttons.
         case playAgain, menu
     }
@@ -45,9 +47,12 @@ struct SetScreen: GameScreen {
     private(set) var showsSetCount = false
     /// Time played, counted from the first move; stands still while help is open.
     private(set) var clock = PlayClock()
+    /// How the cards are drawn (`c` switches; the app remembers the choice, not the save).
+    private(set) var cardStyle: SetCardStyle
 
-    init(seed: UInt64) {
+    init(seed: UInt64, cardStyle: SetCardStyle = .glyphs) {
         game = SetGame(seed: seed)
+        self.cardStyle = cardStyle
     }
 
     /// What the line under the status says, in full.
@@ -82,9 +87,10 @@ struct SetScreen: GameScreen {
 
     /// The table a `savedState()` describes; nil when `state` is not one (another version,
     /// or text that does not decode to a table this screen could show).
-    init?(restoring state: String, context: GameContext) {
+    init?(restoring state: String, context: GameContext, cardStyle: SetCardStyle = .glyphs) {
         guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
               saved.game.board.indices.contains(saved.cursor) else { return nil }
+        self.cardStyle = cardStyle
         game = saved.game
         cursor = GridCursor(saved.cursor)
         wordings = saved.wordings
@@ -125,6 +131,7 @@ struct SetScreen: GameScreen {
         Binding([.character("d")], .deal, hint: "deal 3", help: "deal 3 more cards (or replace a found set)"),
         Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))"),
         Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
+        Binding([.character("c")], .toggleCardStyle, hint: "cards", help: "cards as glyphs or as classic shapes"),
         Binding([.character("n")], .newGame, hint: "new", help: "new game (asks first during a game)"),
     ]
 
@@ -135,7 +142,7 @@ struct SetScreen: GameScreen {
             "A set is three cards where number, shape, shading and colour are each all the "
                 + "same or all different. +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
                 + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
-            Self.legend(theme: frame.theme),
+            Self.legend(theme: frame.theme, style: cardStyle),
             "The game ends when the deck is empty and no set is left. The hint's ★ marks "
                 + "stay until that set is found or the table changes.",
         ]
@@ -152,7 +159,7 @@ struct SetScreen: GameScreen {
     }
 
     func action(at point: Point, in frame: Frame) -> Action? {
-        let layout = SetLayout(frame: frame, places: game.board.count)
+        let layout = SetLayout(frame: frame, places: game.board.count, style: cardStyle)
         if let place = layout.place(at: point) { return .selectPlace(place) }
         return buttons.action(at: point, in: layout.buttons)
     }
@@ -165,9 +172,10 @@ struct SetScreen: GameScreen {
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         switch action {
         case .move(let direction):
-            cursor.move(direction, positions: SetLayout(frame: frame, places: game.board.count).positions)
+            cursor.move(direction, positions: SetLayout(frame: frame, places: game.board.count, style: cardStyle).positions)
         case .first, .last:
-            cursor.jump(toEnd: action == .last, positions: SetLayout(frame: frame, places: game.board.count).positions)
+            cursor.jump(toEnd: action == .last,
+                        positions: SetLayout(frame: frame, places: game.board.count, style: cardStyle).positions)
         case .select:
             return select(at: cursor.index)
         case .selectPlace(let place):
@@ -181,6 +189,8 @@ struct SetScreen: GameScreen {
             return hint()
         case .toggleSetCount:
             showsSetCount.toggle()
+        case .toggleCardStyle:
+            cardStyle = cardStyle.toggled
         case .playAgain:
             return newGame()
         case .menu:
