@@ -55,7 +55,9 @@ public enum Arcade {
         var shell = ArcadeShell(games: games, scores: data.scores(for: games), saved: data.savedGames(),
                                 notice: data.notice, assets: assets, dataDirectory: dataDirectory,
                                 seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
-                                instance: String(SeededGenerator.randomSeed(), radix: 36))
+                                instance: String(SeededGenerator.randomSeed(), radix: 36),
+                                settings: data.settings(), daily: data.dailyResults(for: games, player: player),
+                                today: { ArcadeData.localDay(Self.secondsSince1970()) })
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: mute)

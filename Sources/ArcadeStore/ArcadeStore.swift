@@ -144,6 +144,24 @@ public final class ArcadeStore {
         """
         ALTER TABLE saved_games ADD COLUMN session TEXT;
         """,
+        // 5: settings the player chose on a screen (Set's card style), and each day's result of
+        // a daily puzzle, the first one finished kept.
+        """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE daily_results (
+            game TEXT NOT NULL,
+            day TEXT NOT NULL,
+            player TEXT NOT NULL,
+            seconds REAL NOT NULL,
+            misses INTEGER NOT NULL,
+            found INTEGER NOT NULL,
+            finished_at TEXT NOT NULL,
+            PRIMARY KEY (game, day, player)
+        );
+        """,
     ]
 
     /// The schema version this arcade writes.
@@ -509,6 +527,95 @@ public final class ArcadeStore {
         } catch {
             throw .sqlite(error)
         }
+    }
+}
+
+extension ArcadeStore {
+    // MARK: - Settings
+
+    /// Every setting kept, by key.
+    public func settings() throws(StoreError) -> [String: String] {
+        do {
+            var result: [String: String] = [:]
+            for row in try database.rows("SELECT key, value FROM settings") {
+                if let key = row[0].text, let value = row[1].text { result[key] = value }
+            }
+            return result
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// Keep `value` for `key`, replacing the one before.
+    public func setSetting(_ key: String, to value: String) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    // MARK: - Daily puzzles
+
+    /// Keep `result` unless its player already has one for that game and day (the first
+    /// finish of a day is its result); true when it was kept.
+    @discardableResult
+    public func recordDaily(_ result: DailyResult) throws(StoreError) -> Bool {
+        do {
+            var kept = false
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("""
+                    INSERT OR IGNORE INTO daily_results (game, day, player, seconds, misses, found, finished_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(result.game), .text(result.day), .text(result.player), .real(result.seconds),
+                          .integer(Int64(result.misses)), .integer(Int64(result.found)), .text(result.finishedAt)])
+                kept = database.changes > 0
+            }
+            return kept
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// `player`'s daily results of `game`, newest day first, at most `limit`.
+    public func dailyResults(of game: String, player: String, limit: Int = 400) throws(StoreError) -> [DailyResult] {
+        do {
+            return try database.rows("""
+                SELECT day, seconds, misses, found, finished_at FROM daily_results
+                WHERE game = ? AND player = ? ORDER BY day DESC LIMIT ?
+                """, [.text(game), .text(player), .integer(Int64(max(0, limit)))]).map { row in
+                DailyResult(game: game, day: row[0].text ?? "", player: player, seconds: row[1].real ?? 0,
+                            misses: Int(row[2].integer ?? 0), found: Int(row[3].integer ?? 0),
+                            finishedAt: row[4].text ?? "")
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}
+
+/// One day's result of a daily puzzle: the day ("2026-12-01"), the seconds from the first
+/// selection to the last set, the wrong tries and the sets found.
+public struct DailyResult: Equatable, Sendable {
+    public var game: String
+    public var day: String
+    public var player: String
+    public var seconds: Double
+    public var misses: Int
+    public var found: Int
+    public var finishedAt: String
+
+    public init(game: String, day: String, player: String, seconds: Double, misses: Int, found: Int,
+                finishedAt: String) {
+        self.game = game
+        self.day = day
+        self.player = player
+        self.seconds = seconds
+        self.misses = misses
+        self.found = found
+        self.finishedAt = finishedAt
     }
 }
 

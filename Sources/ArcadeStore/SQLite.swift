@@ -51,6 +51,9 @@ final class SQLiteDatabase {
     /// asked for read-write, without a word).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// `path` with the characters a URI gives meaning to escaped.
     private static func uriEscaped(_ path: String) -> String {
         var escaped = ""

@@ -33,6 +33,58 @@ import Testing
         }
     }
 
+    @Test func aSettingChosenInAGameIsKeptAndTheNextRunOpensWithIt() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) })]
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: games, seed: { 1 })
+            let frame = Frame(size: device.size)
+            var effects = shell.open(.set, in: frame)
+            effects += shell.update(.key(.character("x")), in: frame)
+            effects += shell.update(.key(.character("r")), in: frame)
+            #expect(effects.contains(.remember(setting: "test.style", value: "style 1")))
+            for effect in effects { _ = runtime.perform(effect, on: &shell, in: frame) }
+            // In this run the game opens with it again, and so it does in the next run.
+            _ = shell.leaveGame()
+            _ = shell.open(.set, in: frame)
+            var grid = CellGrid(size: device.size)
+            shell.render(into: &grid)
+            #expect(grid.text.contains("Setting: style 1"))
+            let data = ArcadeData(directory: folder)
+            var next = ArcadeShell(games: games, seed: { 1 }, settings: data.settings())
+            _ = next.open(.set, in: frame)
+            next.render(into: &grid)
+            #expect(grid.text.contains("Setting: style 1"), "kept across a restart")
+        }
+    }
+
+    @Test func aDayKeepsItsFirstDailyResult() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) })]
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: games, seed: { 1 })
+            let frame = Frame(size: device.size)
+            var effects = shell.open(.set, in: frame)
+            effects += shell.update(.key(.character("y")), in: frame)  // 30 s, no miss
+            effects += shell.update(.key(.character("x")), in: frame)
+            effects += shell.update(.key(.character("y")), in: frame)  // a second finish: 31 s, 1 miss
+            for effect in effects { _ = runtime.perform(effect, on: &shell, in: frame) }
+            let kept = ArcadeData(directory: folder).dailyResults(for: games, player: "ann")
+            #expect(kept[.set]?["2026-12-01"] == DailyOutcome(seconds: 30, misses: 0, found: 6))
+            #expect(ArcadeData(directory: folder).dailyResults(for: games, player: "bo").isEmpty,
+                    "a day's result is the player's own")
+            _ = shell.leaveGame()
+            _ = shell.open(.set, in: frame)
+            var grid = CellGrid(size: device.size)
+            shell.render(into: &grid)
+            #expect(grid.text.contains("daily: 2026-12-01"), "the game opens knowing the day is done")
+        }
+    }
+
     @Test func backOnTheMenuTheListsAndSavedGamesAreReadAgain() throws {
         try withTemporaryDirectory { folder in
             let device = FakeTerminal(script: [])

@@ -9,6 +9,20 @@ struct TestGame: GameScreen, Codable {
     var running = false
     var finished = false
     var seed: UInt64 = 0
+    /// What the game was opened with: the `"test.style"` setting and the days with a daily result.
+    var setting: String?
+    var dailyDays: [String] = []
+
+    init(seed: UInt64 = 0) {
+        self.seed = seed
+    }
+
+    /// A game that shows the setting and daily results it was opened with.
+    init(context: GameContext) {
+        seed = context.seed
+        setting = context.settings["test.style"]
+        dailyDays = context.daily.keys.sorted()
+    }
 
     func bindings(in frame: Frame) -> [Binding<Never>] {
         [Binding(keys: [.character("x")], hint: KeyHint("x", "press"), help: KeyHint("x", "press")) { _ in nil }]
@@ -28,6 +42,10 @@ struct TestGame: GameScreen, Codable {
             return [.leave]
         case .key(.character("n")):
             return [.confirm(.newGame)]
+        case .key(.character("r")):
+            return [.remember(setting: "test.style", value: "style \(presses)")]
+        case .key(.character("y")):
+            return [.recordDaily(day: "2026-12-01", DailyOutcome(seconds: Double(30 + presses), misses: presses, found: 6))]
         case .key:
             presses += 1
         case .mouse(let event) where event.action == .press:
@@ -42,6 +60,9 @@ struct TestGame: GameScreen, Codable {
 
     func render(into grid: inout CellGrid) {
         grid.write("Test game: \(presses) presses, clock \(clock)", at: Point(x: 0, y: 0))
+        if setting != nil || !dailyDays.isEmpty {
+            grid.write("Setting: \(setting ?? "none"); daily: \(dailyDays.joined(separator: ","))", at: Point(x: 0, y: 1))
+        }
     }
 
     func minimumSize(in frame: Frame) -> Size { Size(width: 30, height: 6) }

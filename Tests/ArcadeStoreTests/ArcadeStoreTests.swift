@@ -51,6 +51,51 @@ import CSQLite
         }
     }
 
+    @Test func settingsAreKeptAndReplaced() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            #expect(try store.settings().isEmpty)
+            try store.setSetting("set.cardStyle", to: "classic")
+            try store.setSetting("set.cardStyle", to: "glyphs")
+            try store.setSetting("other", to: "x")
+            #expect(try ArcadeStore(directory: folder).settings() == ["set.cardStyle": "glyphs", "other": "x"])
+        }
+    }
+
+    @Test func aDailyPuzzleKeepsTheFirstResultOfEachDayForEachPlayer() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            func result(_ day: String, _ seconds: Double, _ player: String = "ann") -> DailyResult {
+                DailyResult(game: "set", day: day, player: player, seconds: seconds, misses: 1, found: 6,
+                            finishedAt: "2026-12-01 10:00")
+            }
+            #expect(try store.recordDaily(result("2026-12-01", 134)))
+            #expect(try !store.recordDaily(result("2026-12-01", 50)), "a second finish does not replace the first")
+            #expect(try store.recordDaily(result("2026-12-01", 70, "bo")))
+            #expect(try store.recordDaily(result("2026-12-02", 90)))
+            let ann = try ArcadeStore(directory: folder).dailyResults(of: "set", player: "ann")
+            #expect(ann.map(\.day) == ["2026-12-02", "2026-12-01"] && ann.map(\.seconds) == [90, 134])
+            #expect(try store.dailyResults(of: "set", player: "bo").map(\.seconds) == [70])
+        }
+    }
+
+    @Test func aVersionFourStoreGainsSettingsAndDailyResultsAndKeepsItsGames() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            let old = try SQLiteDatabase(path: path)
+            for step in ArcadeStore.migrations.prefix(4) { try old.execute(step) }
+            try old.execute("PRAGMA user_version = 4")
+            try old.execute("""
+                INSERT INTO finished_games (game, score, player, finished_at) VALUES ('set', 21, 'ann', '2026-11-30 09:00')
+                """)
+            let store = try ArcadeStore(directory: folder)
+            #expect(try store.version() == ArcadeStore.schemaVersion)
+            #expect(try store.best(of: "set").map(\.score) == [21])
+            try store.setSetting("set.cardStyle", to: "classic")
+            #expect(try store.settings() == ["set.cardStyle": "classic"])
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsMovedAsideAndAFreshStoreStarted() throws {
         try withFolder { folder in
             let path = folder + "/" + ArcadeStore.fileName

@@ -228,6 +228,51 @@ public final class ArcadeData {
         }
     }
 
+    // MARK: - Settings and daily results
+
+    /// Every setting kept (empty when there is no store or it cannot be read).
+    public func settings() -> [String: String] {
+        guard let store else { return [:] }
+        return (try? store.settings()) ?? [:]
+    }
+
+    /// Keep `value` for setting `key`. Throws the words for the player.
+    func remember(_ key: String, _ value: String) throws(ScoreSaveError) {
+        guard let store else { return }
+        do {
+            try repairing(store) { store throws(StoreError) in try store.setSetting(key, to: value) }
+        } catch {
+            throw ScoreSaveError("The setting could not be kept: \(error).")
+        }
+    }
+
+    /// `player`'s daily results, by game and day (empty when they cannot be read).
+    public func dailyResults(for games: [GameInfo], player: String) -> [GameID: [String: DailyOutcome]] {
+        guard let store else { return [:] }
+        var results: [GameID: [String: DailyOutcome]] = [:]
+        for game in games {
+            guard let rows = try? store.dailyResults(of: game.id.rawValue, player: player), !rows.isEmpty else { continue }
+            results[game.id] = Dictionary(rows.map { row in
+                (row.day, DailyOutcome(seconds: row.seconds, misses: row.misses, found: row.found))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        return results
+    }
+
+    /// Keep `outcome` as `player`'s result of `game` on `day`, unless one is kept already.
+    /// Throws the words for the player.
+    func recordDaily(_ outcome: DailyOutcome, day: String, of game: GameID, player: String,
+                     now: Double) throws(ScoreSaveError) {
+        guard let store else { return }
+        let result = DailyResult(game: game.rawValue, day: day, player: player, seconds: outcome.seconds,
+                                 misses: outcome.misses, found: outcome.found, finishedAt: Self.localMinute(now))
+        do {
+            _ = try repairing(store) { store throws(StoreError) in try store.recordDaily(result) }
+        } catch {
+            throw ScoreSaveError("Today's \(game.title) result was not kept: \(error).")
+        }
+    }
+
     // MARK: - Helpers
 
     /// `seconds` since 1970 in local time as "YYYY-MM-DD HH:MM".
@@ -238,6 +283,14 @@ public final class ArcadeData {
         var buffer = [CChar](repeating: 0, count: 32)
         let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The local calendar day at `seconds` since 1970.
+    public static func localDay(_ seconds: Double) -> CalendarDay {
+        var clock = time_t(wholeSeconds(seconds))
+        var parts = tm()
+        guard localtime_r(&clock, &parts) != nil else { return CalendarDay(year: 1970, month: 1, day: 1) }
+        return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
     /// `seconds` rounded down; 0 for a clock reading too wild to convert without a trap.

@@ -17,6 +17,10 @@ public enum AppEffect: Equatable, Sendable {
     case showStatistics
     /// Read the lists and the saved games again, for the menu (`RuntimeReport.stored`).
     case refreshMenu
+    /// Keep a setting (`GameEffect.remember`).
+    case remember(setting: String, value: String)
+    /// Keep game `id`'s daily result of `day`, unless that day has one already.
+    case recordDaily(GameID, day: String, DailyOutcome)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -73,6 +77,12 @@ public struct ArcadeShell: Screen {
     /// same moment with the same `--seed` still name theirs apart).
     private let instance: String
     private var scores: [GameID: [ScoreEntry]]
+    /// The settings kept, as the games are opened with them.
+    private var settings: [String: String]
+    /// Each game's daily results, by day.
+    private var daily: [GameID: [String: DailyOutcome]]
+    /// The day it is where the player is (for a daily puzzle).
+    private let today: () -> CalendarDay
     private let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
     private let dataDirectory: String?
@@ -87,8 +97,13 @@ public struct ArcadeShell: Screen {
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [GameID: SavedGame] = [:],
                 notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
-                now: @escaping () -> Double = { 0 }, instance: String = "") {
+                now: @escaping () -> Double = { 0 }, instance: String = "",
+                settings: [String: String] = [:], daily: [GameID: [String: DailyOutcome]] = [:],
+                today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) }) {
         self.instance = instance
+        self.settings = settings
+        self.daily = daily
+        self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
         self.scores = scores
@@ -135,8 +150,7 @@ public struct ArcadeShell: Screen {
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
     private func resumeContext(_ saved: SavedGame) -> GameContext {
-        GameContext(seed: saved.seed ?? nextSeed(), options: gameOptions, scores: scores[saved.game] ?? [],
-                    assets: assets)
+        context(for: saved.game, seed: saved.seed ?? nextSeed())
     }
 
     /// The menu's words for a saved game that no longer reads.
@@ -149,8 +163,14 @@ public struct ArcadeShell: Screen {
     private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         let seed = nextSeed()
-        let context = GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets)
-        return show(info, info.make(context), seed: seed, session: newSession(seed), in: frame)
+        return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
+    }
+
+    /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
+    /// results and the day it is.
+    private func context(for id: GameID, seed: UInt64) -> GameContext {
+        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: settings,
+                    daily: daily[id] ?? [:], today: today())
     }
 
     /// A name for a new session of play: when it started (to the millisecond) and its seed,
@@ -628,6 +648,13 @@ public struct ArcadeShell: Screen {
                 overlay = .confirm(question)
             case .deck(let request):
                 result.append(.deck(id, request))
+            case .remember(let key, let value):
+                settings[key] = value
+                result.append(.remember(setting: key, value: value))
+            case .recordDaily(let day, let outcome):
+                // The first result of a day is its result, here as in the store.
+                if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
+                result.append(.recordDaily(id, day: day, outcome))
             }
         }
         // Back on the menu, after what the game asked for is done: the lists read again.

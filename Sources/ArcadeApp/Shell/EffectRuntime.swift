@@ -71,6 +71,14 @@ public final class EffectRuntime {
             return (.proceed, [.stored(scores: stored.scores, saved: stored.saved)])
         case .forgetSavedGame(let id):
             do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
+        case .remember(let key, let value):
+            do { try data.remember(key, value) } catch { return (.proceed, [.notice(error.description)]) }
+        case .recordDaily(let id, let day, let outcome):
+            do {
+                try data.recordDaily(outcome, day: day, of: id, player: player, now: now())
+            } catch {
+                return (.proceed, [.notice(error.description)])
+            }
         case .showStatistics:
             do {
                 return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games))])

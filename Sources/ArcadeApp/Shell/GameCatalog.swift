@@ -40,21 +40,97 @@ public struct GameContext: Sendable {
     public var scores: [ScoreEntry]
     /// Where pictures and sounds are looked for.
     public var assets: AssetLocator
+    /// The settings the player chose, as kept (`GameEffect.remember`), e.g. `"set.cardStyle"`.
+    public var settings: [String: String]
+    /// The game's daily results kept so far, by day (`CalendarDay.text`).
+    public var daily: [String: DailyOutcome]
+    /// The day it is where the player is, for a daily puzzle.
+    public var today: CalendarDay
 
     public init(seed: UInt64, options: [String: String] = [:],
-                scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: [])) {
+                scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: []),
+                settings: [String: String] = [:], daily: [String: DailyOutcome] = [:],
+                today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
         self.seed = seed
         self.options = options
         self.scores = scores
         self.assets = assets
+        self.settings = settings
+        self.daily = daily
+        self.today = today
+    }
+}
+
+/// A day of the calendar, as a daily puzzle is named by it.
+public struct CalendarDay: Hashable, Sendable, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// "2026-12-01", as the store keeps it and the share line shows it.
+    public var text: String {
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(twoDigits(month))-\(twoDigits(day))"
+    }
+
+    /// The day `text` names ("2026-12-01"), nil for anything else or a day that does not exist.
+    public init?(text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1, day <= CalendarDay.days(inMonth: month, of: year) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// How many days `month` of `year` has (Gregorian).
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// A daily puzzle's result: seconds from the first selection to the last find, the wrong
+/// tries and how many of its sets were found.
+public struct DailyOutcome: Equatable, Sendable, Codable {
+    public var seconds: Double
+    public var misses: Int
+    public var found: Int
+
+    public init(seconds: Double, misses: Int, found: Int) {
+        self.seconds = seconds
+        self.misses = misses
+        self.found = found
     }
 }
 
 /// A game option such as `temples --deck DIR`.
 public struct GameOption: Sendable {
     public var name: String
+    /// The value's name in usage text (`DIR`); empty for a switch such as `--daily`.
     public var valueName: String
     public var summary: String
+    /// The values it accepts (empty: any).
+    public var choices: [String]
+
+    public init(name: String, valueName: String = "", summary: String, choices: [String] = []) {
+        self.name = name
+        self.valueName = valueName
+        self.summary = summary
+        self.choices = choices
+    }
+
+    /// A switch, given without a value (kept as `""` in `ArcadeOptions.gameOptions`).
+    public var isFlag: Bool { valueName.isEmpty }
 }
 
 /// One game on the menu: how to describe it, start it and rank its scores.

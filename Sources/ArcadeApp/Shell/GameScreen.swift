@@ -183,6 +183,12 @@ public enum GameEffect: Equatable, Sendable {
     /// Load a deck of pictures, ask how far the loading is, or stop it (see `DeckRequest`);
     /// the answers come back as `RuntimeReport.deck`.
     case deck(DeckRequest)
+    /// Keep a setting the player chose on the game's screen (e.g. `"set.cardStyle"`), for the
+    /// next time the game opens (`GameContext.settings`).
+    case remember(setting: String, value: String)
+    /// Keep the result of the daily puzzle of `day` (`CalendarDay.text`); the first one
+    /// finished is the day's result (`GameContext.daily`).
+    case recordDaily(day: String, DailyOutcome)
 }
 
 /// A yes/no question the shell asks for a game before it throws play away ("Start a new
