@@ -274,6 +274,38 @@ import Testing
         #expect(classicHelp.contains("diamond is ▲") && classicHelp.contains("oval ●") && classicHelp.contains("squiggle ■"))
     }
 
+    @Test func theStyleChosenIsRememberedAndTheNextGameOpensWithIt() throws {
+        var shell = TestShell(games: GameCatalog.games, size: Self.small, seed: { 7 })
+        shell.open(.set)
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .glyphs)
+        #expect(shell.update(.key(.character("c"))) == [.remember(setting: "set.cardStyle", value: "classic")])
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .classic)
+        // The shell keeps the choice: the next game it opens shows it, and c switches back.
+        _ = shell.leaveGame()
+        shell.open(.set)
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .classic)
+        #expect(shell.update(.key(.character("c"))) == [.remember(setting: "set.cardStyle", value: "glyphs")])
+        // A later run opens with what the store kept.
+        var next = ArcadeShell(games: GameCatalog.games, seed: { 7 }, settings: [SetCardStyle.setting: "classic"])
+        _ = next.open(.set, in: Frame(size: Self.small))
+        #expect((next.activeScreen as? SetScreen)?.cardStyle == .classic)
+        // A game left in progress keeps its table, not the style: resumed, it shows the one kept.
+        var played = SetScreen(seed: 7, cardStyle: .classic)
+        _ = played.update(.key(.space))
+        let save = try #require(played.savedState())
+        let set = try #require(GameCatalog.games.first { $0.id == .set })
+        for style in SetCardStyle.allCases {
+            let context = GameContext(seed: 1, settings: [SetCardStyle.setting: style.rawValue])
+            #expect((set.make(context) as? SetScreen)?.cardStyle == style)
+            let resumed = set.resume?(save.state, context) as? SetScreen
+            #expect(resumed?.cardStyle == style && resumed?.game == played.game)
+        }
+        // Nothing kept, or a style this version does not know: glyphs.
+        #expect((set.make(GameContext(seed: 1)) as? SetScreen)?.cardStyle == .glyphs)
+        let unknown = GameContext(seed: 1, settings: [SetCardStyle.setting: "holograms"])
+        #expect((set.make(unknown) as? SetScreen)?.cardStyle == .glyphs)
+    }
+
     @Test func asciiKeepsItsLettersInEitherStyle() {
         let ascii = Theme(colorMode: .monochrome, ascii: true)
         for size in [Self.small, Self.large] {

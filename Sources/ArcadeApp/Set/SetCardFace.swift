@@ -8,6 +8,14 @@ enum SetCardStyle: String, Sendable, CaseIterable {
 
     /// The other style.
     var toggled: SetCardStyle { self == .glyphs ? .classic : .glyphs }
+
+    /// The setting the chosen style is kept under (`GameEffect.remember`).
+    static let setting = "set.cardStyle"
+
+    /// The style kept in `settings`; glyphs when none is, or one this version does not know.
+    init(remembered settings: [String: String]) {
+        self = settings[Self.setting].flatMap(SetCardStyle.init(rawValue:)) ?? .glyphs
+    }
 }
 
 /// The classic face of a Set card: one, two or three shapes side by side, rasterised into

@@ -191,6 +191,7 @@ struct SetScreen: GameScreen {
             showsSetCount.toggle()
         case .toggleCardStyle:
             cardStyle = cardStyle.toggled
+            return [.remember(setting: SetCardStyle.setting, value: cardStyle.rawValue)]
         case .playAgain:
             return newGame()
         case .menu:

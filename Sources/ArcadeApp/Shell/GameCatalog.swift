@@ -167,8 +167,10 @@ public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
             id: .set, summary: "Find sets of three among the cards on the table",
-            make: { context in SetScreen(seed: context.seed) },
-            resume: { state, context in SetScreen(restoring: state, context: context) }),
+            make: { context in SetScreen(seed: context.seed, cardStyle: SetCardStyle(remembered: context.settings)) },
+            resume: { state, context in
+                SetScreen(restoring: state, context: context, cardStyle: SetCardStyle(remembered: context.settings))
+            }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
             make: { context in MemoryScreen(seed: context.seed) },
