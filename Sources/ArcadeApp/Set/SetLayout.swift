@@ -2,10 +2,22 @@ import ArcadeUI
 
 /// Where the parts of the Set screen go: status, message, the table, buttons.
 ///
-/// The table is laid out for as many places as it can hold — 24, or fewer on a small
-/// terminal — with cards as large as that allows. The first twelve fill the rows in the
-/// middle; more cards fill the rows below, then above. So a deal adds cards in empty
-/// places and never moves the ones on the table; only a resize lays it out anew.
+/// The table is laid out one of two ways, and a deal never moves a card on the table to
+/// another row or column:
+/// - **For all 24 places** (an everyday screen, such as 80×24): as many places as fit at
+///   the smallest card, 24 at most, with cards as large as that allows. The first twelve
+///   fill the rows in the middle; more cards fill the rows below, then above, so a deal
+///   adds cards in empty places and moves none.
+/// - **For the cards on the table** (a large screen): the columns twelve cards fill best,
+///   and as many rows as the cards need, from the top. A deal that needs a new row adds it
+///   and the cards shrink to make room, each keeping its row and column; the screen's
+///   space is used, with no empty rows above and below twelve cards. Glyphs are laid out
+///   so when 24 cards in those columns would still be `comfortableCard` or larger.
+///
+/// The classic faces use the second way whenever the cards on the table are then large
+/// enough for faces that read (`classicCard`); when they are not, the table is laid out,
+/// and drawn, as for glyphs. A resize may lay the table out anew. Cards grow to fill the
+/// table, between square and twice as wide as tall on screen.
 struct SetLayout {
     var area: Rect
     /// The status line (score, sets, deck, time) and the message line under it.
@@ -18,6 +30,8 @@ struct SetLayout {
     /// The plan's row for each row of places, in the order they fill.
     var rowOrder: [Int]
     var buttons: Rect
+    /// Whether the cards show their classic faces (the classic style, at a size they read).
+    var showsFaces: Bool
 
     var columns: Int { plan.columns }
     /// True when the cards are at least the smallest readable size.
@@ -47,8 +61,12 @@ struct SetLayout {
 
     /// Column counts the table may have: each lays 12 cards out in whole rows.
     static let columnChoices = [2, 3, 4, 6, 12]
-    /// The largest card drawn.
-    static let maximumCard = Size(width: 22, height: 7)
+    /// The glyph card a table laid out for its cards must still give with 24 on it: the card
+    /// of a full table at 80×24 (three glyphs with room around them, a blank row above and
+    /// below).
+    static let comfortableCard = Size(width: 12, height: 5)
+    /// The smallest card whose classic faces read: a frame around three of the smallest shapes.
+    static let classicCard = Size(width: SetCardFace.minimumInner.width + 2, height: SetCardFace.minimumInner.height + 2)
     /// The widest the button row is (`[ Deal 3 More ]  [ New Game ]  [ Hint ]`), plus margins.
     static let buttonsWidth = 41
 
@@ -99,12 +117,16 @@ struct SetLayout {
         return columnChoices.contains { grid(columns: $0, capacity: capacity, in: table, minCell: minCell).fitsMinimum }
     }
 
-    /// `capacity` places `columns` wide in `table`, cards a column apart.
+    /// `capacity` places `columns` wide in `table`, cards a column apart, as large as fit,
+    /// and between square and twice as wide as tall on screen (a cell is about twice as
+    /// tall as wide: between 2 and 4 columns per row).
     static func grid(columns: Int, capacity: Int, in table: Rect, minCell: Size) -> GridLayout {
         // Every cell of the grid counts: the row order may put a last, partly filled row anywhere.
         let rows = (capacity + columns - 1) / columns
+        let room = Size(width: (table.width - (columns - 1)) / columns, height: table.height / rows)
+        let largest = Size(width: min(room.width, 4 * room.height), height: min(room.height, room.width / 2))
         return GridLayout(columns: columns, rows: rows, count: columns * rows, in: table, minCell: minCell,
-                          spacing: Size(width: 1, height: 0), maxCell: maximumCard)
+                          spacing: Size(width: 1, height: 0), maxCell: largest)
     }
 
     /// The screen `places` cards need at their smallest, in the shape needing the least
@@ -129,19 +151,31 @@ struct SetLayout {
         return shapes.dropFirst().reduce(shapes[0]) { best, next in cost(next) < cost(best) ? next : best }
     }
 
-    init(frame: Frame, places: Int) {
+    /// The layout of `places` cards drawn in `style` in `frame`.
+    init(frame: Frame, places: Int, style: SetCardStyle = .glyphs) {
         area = frame.bounds
-        let minCell = Self.minimumCard(theme: frame.theme)
         let parts = Self.rows(in: frame.size)
         let table = parts.table
         status = parts.status
         message = parts.message
         buttons = parts.buttons
-        // The most places that fit at the smallest card, 24 at most, and never fewer than on the table.
-        let capacity = stride(from: SetScreen.maximumCards, through: max(12, places), by: -3)
-            .first { Self.plan(capacity: $0, in: table, minCell: minCell).fitsMinimum } ?? max(12, places)
-        plan = Self.plan(capacity: capacity, in: table, minCell: minCell)
         self.places = places
+        let needed = max(12, places)
+        let faces = style == .classic && !frame.theme.ascii
+            ? Self.growing(capacity: needed, in: table, card: Self.classicCard) : nil
+        showsFaces = faces != nil
+        if let growing = faces
+            ?? Self.growing(capacity: needed, in: table, card: Self.comfortableCard,
+                            provided: max(SetScreen.maximumCards, needed)) {
+            plan = growing
+            rowOrder = Array(0..<growing.rows)
+            return
+        }
+        // The most places that fit at the smallest card, 24 at most, and never fewer than on the table.
+        let minCell = Self.minimumCard(theme: frame.theme)
+        let capacity = stride(from: max(SetScreen.maximumCards, needed), through: needed, by: -3)
+            .first { Self.plan(capacity: $0, in: table, minCell: minCell).fitsMinimum } ?? needed
+        plan = Self.plan(capacity: capacity, in: table, minCell: minCell)
         // Twelve cards in the rows in the middle; more below, then above, alternately.
         let base = min(plan.rows, (12 + plan.columns - 1) / plan.columns)
         let first = (plan.rows - base) / 2
@@ -151,5 +185,18 @@ struct SetLayout {
             if !below.isEmpty { rowOrder.append(below.removeFirst()) }
             if !above.isEmpty { rowOrder.append(above.removeFirst()) }
         }
+    }
+
+    /// The table laid out for `capacity` cards in the columns twelve fill best with cards at
+    /// least `card`, when its cards are at least `card` — and, given `provided`, would still
+    /// be with that many cards in the same columns. Nil when they would not.
+    static func growing(capacity: Int, in table: Rect, card: Size, provided: Int? = nil) -> GridLayout? {
+        let twelve = plan(capacity: 12, in: table, minCell: card)
+        guard twelve.fitsMinimum else { return nil }
+        if let provided, !grid(columns: twelve.columns, capacity: provided, in: table, minCell: card).fitsMinimum {
+            return nil
+        }
+        let grid = grid(columns: twelve.columns, capacity: capacity, in: table, minCell: card)
+        return grid.fitsMinimum ? grid : nil
     }
 }

@@ -12,6 +12,7 @@ extension SetScreen {
         },
         Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
         .note("click", "select or deselect a card; press a button"),
+        Binding([.character("c")], .toggleCardStyle, hint: "cards", help: "cards as glyphs or as classic shapes"),
         Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
     ]
 
@@ -132,7 +133,8 @@ extension SetScreen {
                 case nil: break
                 }
             }
-            drawCard(card, in: cell, look: look, isCursor: place == cursor.index && dayResult == nil, into: &grid)
+            drawCard(card, in: cell, look: look, isCursor: place == cursor.index && dayResult == nil,
+                     faces: layout.showsFaces(cardStyle, theme: grid.theme), into: &grid)
         }
         drawFoundList(found, total: daily.setCount, in: layout.list, into: &grid)
         dailyButtons.draw(into: &grid, in: layout.buttons)
@@ -233,6 +235,12 @@ struct SetDailyLayout {
 
     /// The frame of the card in `place`.
     func cell(of place: Int) -> Rect? { table.cell(at: place) }
+
+    /// Whether cards drawn in `style` show the classic faces: when they are readable at this size.
+    func showsFaces(_ style: SetCardStyle, theme: Theme) -> Bool {
+        style == .classic && !theme.ascii
+            && SetCardFace.fits(in: Size(width: table.cellSize.width - 2, height: table.cellSize.height - 2))
+    }
 
     /// The place a click at `point` lands on.
     func place(at point: Point) -> Int? { table.index(at: point) }

@@ -22,14 +22,15 @@ extension SetScreen {
     }
 
     private func renderClassic(into grid: inout CellGrid) {
-        let layout = SetLayout(frame: grid.frame, places: game.board.count)
+        let layout = SetLayout(frame: grid.frame, places: game.board.count, style: cardStyle)
         statusLine.draw(into: &grid, in: layout.status)
         messageLine.draw(into: &grid, in: layout.message)
         for (place, card) in game.board.enumerated() {
             guard let frame = layout.cell(of: place) else { continue }
             let isCursor = place == cursor.index && !game.isOver
             if let card {
-                drawCard(card, in: frame, look: classicLook(card), isCursor: isCursor, into: &grid)
+                drawCard(card, in: frame, look: classicLook(card), isCursor: isCursor, faces: layout.showsFaces,
+                         into: &grid)
             } else if isCursor {
                 // An emptied place late in the game: the cursor is its frame alone.
                 Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
@@ -74,7 +75,9 @@ extension SetScreen {
     /// A card: a rounded frame, double when selected (yellow, or green / red once judged),
     /// in reverse video when the cursor is on it — distinct in monochrome too. A card just
     /// tried and let go (the daily puzzle) keeps the judged colour and mark on a single frame.
-    func drawCard(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, into grid: inout CellGrid) {
+    /// Inside, the classic faces when `faces`, else the glyphs.
+    func drawCard(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, faces: Bool,
+                  into grid: inout CellGrid) {
         let color = Self.terminalColor(card.color)
         var frameStyle = Style.plain
         var boxStyle = BoxStyle.rounded
@@ -105,6 +108,17 @@ extension SetScreen {
                        style: StatusLine.Tone.warning.style)
         }
         let inner = Box.inner(of: frame)
+        let style = Style(foreground: color, bold: true)
+        if faces {
+            SetCardFace.draw(card, in: inner, style: style, into: &grid)
+            // Without colour the colour is written on the frame, top left ("╭─ purple ──").
+            let name = Self.words(for: card, theme: grid.theme)
+            if !name.isEmpty {
+                grid.write(" \(name) ", at: Point(x: frame.x + 2, y: frame.y), style: frameStyle,
+                           clip: Rect(x: frame.x + 2, y: frame.y, width: frame.width - 6, height: 1))
+            }
+            return
+        }
         let glyph = Self.glyph(card.symbol, card.shading, ascii: grid.theme.ascii)
         let spacing = inner.width >= 13 ? "  " : " "
         let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
@@ -115,7 +129,6 @@ extension SetScreen {
         let words = Self.words(for: card, theme: grid.theme, compact: DisplayWidth.of(longest) > inner.width)
         let rows = words.isEmpty ? 1 : 2
         let top = inner.y + max(0, (inner.height - rows) / 2)
-        let style = Style(foreground: color, bold: true)
         grid.write(symbols, at: Point(x: inner.x + (inner.width - DisplayWidth.of(symbols)) / 2, y: top),
                    style: style, clip: inner)
         if !words.isEmpty && inner.height >= 2 {
@@ -167,11 +180,21 @@ extension SetScreen {
         return words.joined(separator: " ")
     }
 
-    static func legend(theme: Theme) -> String {
-        theme.ascii
-            ? "Shapes: ^ triangle, o circle, # square; colour and shading are written under the shapes."
-            : "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; colours red, green and purple"
-                + (theme.hasColor ? "." : " (written under the shapes).")
+    /// What the shapes mean, for help: the glyphs, or the classic faces and which glyph
+    /// each stands for.
+    static func legend(theme: Theme, style: SetCardStyle = .glyphs) -> String {
+        if theme.ascii {
+            return "Shapes: ^ triangle, o circle, # square; colour and shading are written under the shapes."
+        }
+        let colours = "colours red, green and purple"
+        if style == .classic {
+            return "Classic faces: a diamond is ▲, an oval ●, a squiggle ■; filled is solid, lines across are "
+                + "striped, an outline alone is open; " + colours
+                + (theme.hasColor ? "" : " (written on the frame)")
+                + ". On a table too small for them the cards show glyphs."
+        }
+        return "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; " + colours
+            + (theme.hasColor ? "." : " (written under the shapes).")
     }
 
     /// The focused card's frame: reverse video (cyan when not selected), so the cursor is

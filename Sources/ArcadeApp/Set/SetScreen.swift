@@ -27,6 +27,8 @@ struct SetScreen: GameScreen {
         /// Select or deselect the card in a place (a click).
         case selectPlace(Int)
         case deal, newGame, hint, toggleSetCount
+        /// Glyphs or classic faces (`c`).
+        case toggleCardStyle
         /// The game-over box's buttons.
         case playAgain, menu
         /// Open the choice of mode (`g`), or close it.
@@ -69,15 +71,18 @@ struct SetScreen: GameScreen {
     var chooser: SetModeChooser?
     /// The mode chosen, while the question whether to throw the game away is open.
     var pendingMode: SetMode?
+    /// How the cards are drawn (`c` switches; the app remembers the choice, not the save).
+    private(set) var cardStyle: SetCardStyle
 
-    init(seed: UInt64) {
+    init(seed: UInt64, cardStyle: SetCardStyle = .glyphs) {
         game = SetGame(seed: seed)
+        self.cardStyle = cardStyle
     }
 
     /// A game as the arcade opens it: classic, or the mode the options name (`--daily`,
     /// with `--date` for another day than today).
     init(context: GameContext) {
-        self.init(seed: context.seed)
+        self.init(seed: context.seed, cardStyle: SetCardStyle(remembered: context.settings))
         day = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         keptDaily = context.daily
         if context.options["--daily"] != nil {
@@ -127,11 +132,12 @@ struct SetScreen: GameScreen {
 
     /// The table a `savedState()` describes; nil when `state` is not one (another version,
     /// or text that does not decode to a table this screen could show).
-    init?(restoring state: String, context: GameContext) {
+    init?(restoring state: String, context: GameContext, cardStyle: SetCardStyle = .glyphs) {
         guard let saved = SavedState.decode(Saved.self, version: Self.savedVersion, from: state),
               saved.game.board.indices.contains(saved.cursor),
               (saved.mode == .daily) == (saved.daily != nil && saved.day != nil),
               Self.versusMatches(saved.mode, saved.versus, saved.game) else { return nil }
+        self.cardStyle = cardStyle
         game = saved.game
         cursor = GridCursor(saved.cursor)
         wordings = saved.wordings
@@ -196,6 +202,7 @@ struct SetScreen: GameScreen {
         Binding([.character("d")], .deal, hint: "deal 3", help: "deal 3 more cards (or replace a found set)"),
         Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))"),
         Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
+        Binding([.character("c")], .toggleCardStyle, hint: "cards", help: "cards as glyphs or as classic shapes"),
         Binding([.character("n")], .newGame, hint: "new", help: "new game (asks first during a game)"),
         Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
     ]
@@ -207,7 +214,7 @@ struct SetScreen: GameScreen {
             "A set is three cards where number, shape, shading and colour are each all the "
                 + "same or all different. +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
                 + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
-            Self.legend(theme: frame.theme),
+            Self.legend(theme: frame.theme, style: cardStyle),
             "The game ends when the deck is empty and no set is left. The hint's ★ marks "
                 + "stay until that set is found or the table changes.",
         ]
@@ -234,7 +241,7 @@ struct SetScreen: GameScreen {
             if let place = layout.place(at: point) { return .selectPlace(place) }
             return dailyButtons.action(at: point, in: layout.buttons)
         }
-        let layout = SetLayout(frame: frame, places: game.board.count)
+        let layout = SetLayout(frame: frame, places: game.board.count, style: cardStyle)
         if let place = layout.place(at: point) { return .selectPlace(place) }
         return buttons.action(at: point, in: layout.buttons)
     }
@@ -266,6 +273,9 @@ struct SetScreen: GameScreen {
             return hint()
         case .toggleSetCount:
             showsSetCount.toggle()
+        case .toggleCardStyle:
+            cardStyle = cardStyle.toggled
+            return [.remember(setting: SetCardStyle.setting, value: cardStyle.rawValue)]
         case .playAgain:
             return newGame()
         case .menu:

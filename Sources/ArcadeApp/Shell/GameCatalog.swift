@@ -183,7 +183,9 @@ public enum GameCatalog {
                            choices: OpponentLevel.allCases.map(\.rawValue)),
             ],
             make: { context in SetScreen(context: context) },
-            resume: { state, context in SetScreen(restoring: state, context: context) }),
+            resume: { state, context in
+                SetScreen(restoring: state, context: context, cardStyle: SetCardStyle(remembered: context.settings))
+            }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
             make: { context in MemoryScreen(seed: context.seed) },

@@ -1,0 +1,405 @@
+import ArcadeTestSupport
+import ArcadeUI
+import SetModel
+import Testing
+
+@testable import ArcadeApp
+
+/// The classic card faces (diamonds, ovals, squiggles drawn as shapes) and the layouts
+/// that give them room.
+@Suite struct SetCardFaceTests {
+    init() { prepareForDrawing() }
+
+    private static let small = Size(width: 80, height: 24), large = Size(width: 120, height: 40)
+    private static let mono = Theme(colorMode: .monochrome, ascii: false)
+
+    /// The whole terminal with a Set table of `seed` in `style`, after `keys`.
+    private func shell(_ style: SetCardStyle, size: Size = small, theme: Theme = Theme(), seed: UInt64 = 7,
+                       keys: [Key] = []) -> TestShell {
+        var shell = TestShell.hosting(SetScreen(seed: seed, cardStyle: style), size: size)
+        shell.frame.theme = theme
+        for key in keys { shell.update(.key(key)) }
+        return shell
+    }
+
+    /// The game frame of a terminal of `size` (the key line taken off).
+    private func gameFrame(_ size: Size, theme: Theme = Theme()) -> Frame {
+        Frame(size: Size(width: size.width, height: size.height - 1), theme: theme)
+    }
+
+    /// The screen drawn in the game frame of `size`.
+    private func grid(_ screen: SetScreen, size: Size, theme: Theme = Theme()) -> CellGrid {
+        var grid = CellGrid(size: gameFrame(size).size, theme: theme)
+        screen.render(into: &grid)
+        return grid
+    }
+
+    // MARK: - Pixels read back from the screen
+
+    /// The quadrant pixels of `rect` in `grid` (two across and two down a cell), lit or not.
+    private func pixels(of rect: Rect, in grid: CellGrid) -> [[Bool]] {
+        pixels(of: (rect.y..<rect.maxY).map { y in
+            String(String.UnicodeScalarView((rect.x..<rect.maxX).map { grid[$0, y].scalar }))
+        })
+    }
+
+    private func pixels(of rows: [String]) -> [[Bool]] {
+        rows.flatMap { row -> [[Bool]] in
+            let bits = row.unicodeScalars.map { SetCardFace.quadrants.firstIndex(of: $0) ?? 0 }
+            return [bits.flatMap { [$0 & 1 != 0, $0 & 2 != 0] }, bits.flatMap { [$0 & 4 != 0, $0 & 8 != 0] }]
+        }
+    }
+
+    /// The separate shapes among `pixels` (lit pixels touching, corners included), each as
+    /// its pixels' coordinates, left to right.
+    private func shapes(in pixels: [[Bool]]) -> [[Point]] {
+        var seen = Set<Point>(), found: [[Point]] = []
+        let height = pixels.count, width = pixels.first?.count ?? 0
+        for y in 0..<height { for x in 0..<width where pixels[y][x] && !seen.contains(Point(x: x, y: y)) {
+            var shape: [Point] = [], queue = [Point(x: x, y: y)]
+            seen.insert(queue[0])
+            while let point = queue.popLast() {
+                shape.append(point)
+                for dy in -1...1 { for dx in -1...1 {
+                    let next = Point(x: point.x + dx, y: point.y + dy)
+                    guard next.x >= 0, next.x < width, next.y >= 0, next.y < height, pixels[next.y][next.x],
+                          !seen.contains(next) else { continue }
+                    seen.insert(next)
+                    queue.append(next)
+                } }
+            }
+            found.append(shape)
+        } }
+        return found.sorted { $0.map(\.x).min()! < $1.map(\.x).min()! }
+    }
+
+    /// A shape's bounding box in pixels.
+    private func box(_ shape: [Point]) -> Rect {
+        let xs = shape.map(\.x), ys = shape.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()! + 1, height: ys.max()! - ys.min()! + 1)
+    }
+
+    /// The dark regions a shape's lit pixels enclose (unlit pixels of its box that cannot
+    /// reach the box's edge): none for a filled shape, one inside an outline, several when
+    /// stripes cross the inside.
+    private func enclosedRegions(_ shape: [Point]) -> Int {
+        let frame = box(shape)
+        let lit = Set(shape)
+        // A border of dark pixels around the box, so the outside is one region.
+        let area = Rect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
+        var seen = Set<Point>(), regions = 0
+        for y in area.y..<area.maxY { for x in area.x..<area.maxX {
+            let start = Point(x: x, y: y)
+            guard !lit.contains(start), !seen.contains(start) else { continue }
+            var queue = [start], touchesEdge = false
+            seen.insert(start)
+            while let point = queue.popLast() {
+                if point.x == area.x || point.y == area.y || point.x == area.maxX - 1 || point.y == area.maxY - 1 {
+                    touchesEdge = true
+                }
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let next = Point(x: point.x + dx, y: point.y + dy)
+                    guard area.contains(next), !lit.contains(next), !seen.contains(next) else { continue }
+                    seen.insert(next)
+                    queue.append(next)
+                }
+            }
+            if !touchesEdge { regions += 1 }
+        } }
+        return regions
+    }
+
+    /// The shading a shape reads as, from its pixels alone (no colour).
+    private func shading(of shape: [Point]) -> SetCard.Shading {
+        switch enclosedRegions(shape) {
+        case 0: return .solid
+        case 1: return .open
+        default: return .striped
+        }
+    }
+
+    /// The shape's lit width on each pixel row, top to bottom, and the middle of each row.
+    private func rows(of shape: [Point]) -> [(width: Int, middle: Double)] {
+        let frame = box(shape)
+        return (frame.y..<frame.maxY).map { y in
+            let xs = shape.filter { $0.y == y }.map(\.x)
+            return (xs.max()! - xs.min()! + 1, Double(xs.min()! + xs.max()!) / 2)
+        }
+    }
+
+    /// What a solid shape's outline says it is: a diamond narrows steadily to points at
+    /// both ends, an oval keeps its full width down its middle, a squiggle's top and bottom
+    /// halves lean to opposite sides.
+    private func kind(of shape: [Point]) -> SetCardFace.Shape? {
+        let rows = rows(of: shape)
+        let widest = rows.map(\.width).max()!
+        let half = rows.count / 2
+        let top = rows[..<half].map(\.middle).reduce(0, +) / Double(half)
+        let bottom = rows[(rows.count - half)...].map(\.middle).reduce(0, +) / Double(half)
+        if abs(top - bottom) >= 1 { return .squiggle }
+        let full = rows.filter { $0.width == widest }.count
+        if full * 2 >= rows.count { return .oval }
+        let pointed = rows.first!.width * 3 <= widest && rows.last!.width * 3 <= widest
+        return pointed ? .diamond : nil
+    }
+
+    // MARK: - The faces
+
+    @Test func everyShapeAndShadingReadsAsItselfAtEverySizeFromTheSmallest() {
+        let sizes = [SetCardFace.minimumInner, Size(width: 15, height: 3), Size(width: 16, height: 4),
+                     Size(width: 26, height: 10), Size(width: 46, height: 17)]
+        for inner in sizes {
+            for symbol in SetCard.Symbol.allCases {
+                for shading in SetCard.Shading.allCases {
+                    let card = SetCard(number: .three, symbol: symbol, shading: shading, color: .red)
+                    guard let face = SetCardFace.rows(for: card, inner: inner) else {
+                        Issue.record("no face at \(inner)")
+                        continue
+                    }
+                    #expect(face.count == inner.height && face.allSatisfy { $0.unicodeScalars.count == inner.width })
+                    let found = shapes(in: pixels(of: face))
+                    #expect(found.count == 3, "\(symbol) \(shading) at \(inner)")
+                    for shape in found {
+                        #expect(self.shading(of: shape) == shading, "\(symbol) \(shading) at \(inner)")
+                        #expect(box(shape).width >= 2 * SetCardFace.minimumShape.width - 1
+                                && box(shape).height >= 2 * SetCardFace.minimumShape.height - 1)
+                    }
+                    if shading == .solid {
+                        #expect(found.allSatisfy { kind(of: $0) == SetCardFace.Shape(symbol) }, "\(symbol) at \(inner)")
+                    }
+                }
+            }
+        }
+        // Below the smallest inside, no face: the card shows glyphs.
+        #expect(SetCardFace.rows(for: SetCard(number: .one, symbol: .circle, shading: .open, color: .red),
+                                 inner: Size(width: 13, height: 3)) == nil)
+        #expect(!SetCardFace.fits(in: Size(width: 20, height: 2)))
+    }
+
+    @Test func theClassicTableAt80x24ShowsEveryShapeAndShadingInShapesAtLeastFourByThree() {
+        let shell = shell(.classic)
+        assertSnapshot(shell.text, named: "set-classic-12cards-80x24")
+        let screen = shell.screen(as: SetScreen.self)!
+        let cards = screen.game.board.compactMap { $0 }
+        #expect(Set(cards.map(\.symbol)) == Set(SetCard.Symbol.allCases))
+        #expect(Set(cards.map(\.shading)) == Set(SetCard.Shading.allCases))
+        let sizes = faceSizes(screen, size: Self.small)
+        #expect(sizes.allSatisfy { $0.width >= 4 && $0.height >= 3 }, "\(sizes)")
+        #expect(!shell.text.contains("▲") && !shell.text.contains("●") && !shell.text.contains("■"))
+    }
+
+    @Test func theClassicTableAt120x40FillsTheScreenWithLargerShapes() {
+        let shell = shell(.classic, size: Self.large)
+        assertSnapshot(shell.text, named: "set-classic-12cards-120x40")
+        let screen = shell.screen(as: SetScreen.self)!
+        let small = faceSizes(screen, size: Self.small), large = faceSizes(screen, size: Self.large)
+        let smallest = (small.map(\.width).min()!, small.map(\.height).min()!)
+        #expect(large.allSatisfy { $0.width >= smallest.0 + 2 && $0.height >= 2 * smallest.1 }, "\(large) vs \(small)")
+    }
+
+    /// Each shape's size in cells on `screen`'s cards at `size` (the pixels it covers, halved,
+    /// rounded up), checking the drawn shading matches the card's.
+    private func faceSizes(_ screen: SetScreen, size: Size) -> [Size] {
+        let frame = gameFrame(size)
+        let layout = SetLayout(frame: frame, places: screen.game.board.count, style: screen.cardStyle)
+        #expect(layout.showsFaces)
+        let drawn = grid(screen, size: size)
+        var sizes: [Size] = []
+        for (place, card) in screen.game.board.enumerated() {
+            guard let card, let cell = layout.cell(of: place) else { continue }
+            let found = shapes(in: pixels(of: Box.inner(of: cell), in: drawn))
+            #expect(found.count == card.number.rawValue)
+            #expect(found.allSatisfy { shading(of: $0) == card.shading }, "\(card)")
+            sizes += found.map { Size(width: (box($0).width + 1) / 2, height: (box($0).height + 1) / 2) }
+        }
+        return sizes
+    }
+
+    @Test func withoutColourEachCardWritesItsColourOnItsFrame() {
+        let shell = shell(.classic, theme: Self.mono)
+        let screen = shell.screen(as: SetScreen.self)!
+        let frame = gameFrame(Self.small, theme: Self.mono)
+        let layout = SetLayout(frame: frame, places: 12, style: .classic)
+        let drawn = grid(screen, size: Self.small, theme: Self.mono)
+        for (place, card) in screen.game.board.enumerated() {
+            guard let card, let cell = layout.cell(of: place) else { continue }
+            let top = String(String.UnicodeScalarView((cell.x..<cell.maxX).map { drawn[$0, cell.y].scalar }))
+            #expect(top.contains(" \(SetScreen.words(for: card, theme: Self.mono)) "), "\(top)")
+        }
+        #expect(shell.text.contains("purple") && shell.text.contains("green") && shell.text.contains("red"))
+        // In colour the frames are plain.
+        #expect(!self.shell(.classic).text.contains("purple"))
+    }
+
+    @Test func tooManyCardsForFacesAt80x24ShowTheGlyphLayout() {
+        var classic = SetScreen(seed: 7, cardStyle: .classic), glyphs = SetScreen(seed: 7)
+        let frame = gameFrame(Self.small)
+        // Fifteen cards still have faces: a row is added below, every card keeps its row and column.
+        let twelve = SetLayout(frame: frame, places: 12, style: .classic)
+        _ = classic.update(.key(.character("d")), in: frame)
+        let fifteen = SetLayout(frame: frame, places: 15, style: .classic)
+        #expect(fifteen.showsFaces)
+        #expect((0..<12).allSatisfy { twelve.positions[$0]! == fifteen.positions[$0]! })
+        for _ in 0..<3 {
+            _ = classic.update(.key(.character("d")), in: frame)
+        }
+        for _ in 0..<4 { _ = glyphs.update(.key(.character("d")), in: frame) }
+        #expect(classic.game.board.count == 24)
+        #expect(!SetLayout(frame: frame, places: 24, style: .classic).showsFaces)
+        #expect(grid(classic, size: Self.small).text == grid(glyphs, size: Self.small).text)
+        #expect(grid(classic, size: Self.small).text.contains("▲"))
+        // The same at 18 cards, the first deal the faces have no room for.
+        #expect(!SetLayout(frame: frame, places: 18, style: .classic).showsFaces)
+    }
+
+    @Test func cPressedSwitchesBetweenGlyphsAndClassicFaces() {
+        var screen = SetScreen(seed: 7)
+        let glyphs = screen.text(in: gameFrame(Self.small))
+        #expect(glyphs.contains("▲") || glyphs.contains("●") || glyphs.contains("■"))
+        _ = screen.update(.key(.character("c")), in: gameFrame(Self.small))
+        #expect(screen.cardStyle == .classic)
+        let classic = screen.text(in: gameFrame(Self.small))
+        #expect(classic != glyphs && classic.contains("█"))
+        _ = screen.update(.key(.character("c")), in: gameFrame(Self.small))
+        #expect(screen.cardStyle == .glyphs)
+        #expect(screen.text(in: gameFrame(Self.small)) == glyphs)
+        // Nothing of the game changes.
+        #expect(screen.game == SetScreen(seed: 7).game && screen.game.score == 0 && !screen.isInProgress)
+        // The key line offers it; help explains the classic shapes.
+        #expect(shell(.glyphs).text.contains("c cards"))
+        let help = screen.helpNotes(in: gameFrame(Self.small)).joined(separator: " ")
+        #expect(help.contains("▲ ● ■"))
+        _ = screen.update(.key(.character("c")), in: gameFrame(Self.small))
+        let classicHelp = screen.helpNotes(in: gameFrame(Self.small)).joined(separator: " ")
+        #expect(classicHelp.contains("diamond is ▲") && classicHelp.contains("oval ●") && classicHelp.contains("squiggle ■"))
+    }
+
+    @Test func theStyleChosenIsRememberedAndTheNextGameOpensWithIt() throws {
+        var shell = TestShell(games: GameCatalog.games, size: Self.small, seed: { 7 })
+        shell.open(.set)
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .glyphs)
+        #expect(shell.update(.key(.character("c"))) == [.remember(setting: "set.cardStyle", value: "classic")])
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .classic)
+        // The shell keeps the choice: the next game it opens shows it, and c switches back.
+        _ = shell.leaveGame()
+        shell.open(.set)
+        #expect(shell.screen(as: SetScreen.self)?.cardStyle == .classic)
+        #expect(shell.update(.key(.character("c"))) == [.remember(setting: "set.cardStyle", value: "glyphs")])
+        // A later run opens with what the store kept.
+        var next = ArcadeShell(games: GameCatalog.games, seed: { 7 }, settings: [SetCardStyle.setting: "classic"])
+        _ = next.open(.set, in: Frame(size: Self.small))
+        #expect((next.activeScreen as? SetScreen)?.cardStyle == .classic)
+        // A game left in progress keeps its table, not the style: resumed, it shows the one kept.
+        var played = SetScreen(seed: 7, cardStyle: .classic)
+        _ = played.update(.key(.space))
+        let save = try #require(played.savedState())
+        let set = try #require(GameCatalog.games.first { $0.id == .set })
+        for style in SetCardStyle.allCases {
+            let context = GameContext(seed: 1, settings: [SetCardStyle.setting: style.rawValue])
+            #expect((set.make(context) as? SetScreen)?.cardStyle == style)
+            let resumed = set.resume?(save.state, context) as? SetScreen
+            #expect(resumed?.cardStyle == style && resumed?.game == played.game)
+        }
+        // Nothing kept, or a style this version does not know: glyphs.
+        #expect((set.make(GameContext(seed: 1)) as? SetScreen)?.cardStyle == .glyphs)
+        let unknown = GameContext(seed: 1, settings: [SetCardStyle.setting: "holograms"])
+        #expect((set.make(unknown) as? SetScreen)?.cardStyle == .glyphs)
+    }
+
+    @Test func asciiKeepsItsLettersInEitherStyle() {
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        for size in [Self.small, Self.large] {
+            let classic = shell(.classic, size: size, theme: ascii).text
+            #expect(classic == shell(.glyphs, size: size, theme: ascii).text)
+            #expect(classic.unicodeScalars.allSatisfy { $0.isASCII })
+            #expect(classic.contains("^") || classic.contains("o") || classic.contains("#"))
+        }
+        #expect(!SetLayout(frame: gameFrame(Self.large, theme: ascii), places: 12, style: .classic).showsFaces)
+    }
+
+    // MARK: - Layout
+
+    @Test func at120x40TwelveCardsFillTheTableInEitherStyle() {
+        let frame = gameFrame(Self.large)
+        let table = SetLayout.table(in: frame.size)
+        for style in SetCardStyle.allCases {
+            let layout = SetLayout(frame: frame, places: 12, style: style)
+            let cells = layout.cells
+            let top = cells.map(\.y).min()!, bottom = cells.map(\.maxY).max()!
+            #expect(top - table.y <= 1 && table.maxY - bottom <= 1, "\(style): rows \(top)..<\(bottom) of \(table)")
+            #expect(cells.allSatisfy { $0.width <= 4 * $0.height && $0.height * 2 <= $0.width })  // a card's aspect
+            #expect(layout.showsFaces == (style == .classic))
+        }
+        assertSnapshot(shell(.glyphs, size: Self.large).text, named: "set-12cards-120x40")
+    }
+
+    @Test func onALargeScreenADealAddsARowAndNoCardChangesItsRowOrColumn() {
+        for size in [Self.large, Size(width: 220, height: 69), Size(width: 160, height: 44)] {
+            for style in SetCardStyle.allCases {
+                let frame = gameFrame(size)
+                var before = SetLayout(frame: frame, places: 12, style: style)
+                for places in stride(from: 15, through: 24, by: 3) {
+                    let after = SetLayout(frame: frame, places: places, style: style)
+                    #expect(after.showsFaces == (style == .classic), "\(style) \(places) at \(size)")
+                    #expect(after.columns == before.columns)
+                    #expect((0..<places - 3).allSatisfy { before.positions[$0]! == after.positions[$0]! })
+                    if after.plan == before.plan {  // the plan kept: every card in its very cell
+                        #expect((0..<places - 3).allSatisfy { before.cell(of: $0) == after.cell(of: $0) })
+                    }
+                    let cells = after.cells
+                    #expect(cells.count == places)
+                    for (index, cell) in cells.enumerated() {
+                        for other in cells[(index + 1)...] { #expect(cell.intersection(other).isEmpty) }
+                    }
+                    before = after
+                }
+            }
+        }
+        // 21 and 24 cards at 120×40 share a plan: the last deal moves nothing.
+        let frame = gameFrame(Self.large)
+        #expect(SetLayout(frame: frame, places: 21, style: .classic).plan == SetLayout(frame: frame, places: 24, style: .classic).plan)
+    }
+
+    @Test func atEverySizeTheClassicLayoutGivesEveryCardItsOwnCellAndFacesOnlyWhereTheyRead() {
+        for theme in [Theme(), Self.mono] {
+            for width in stride(from: 41, through: 161, by: 6) {
+                for height in stride(from: 8, through: 44, by: 3) {
+                    let size = Size(width: width, height: height)
+                    for places in stride(from: 12, through: 24, by: 3) where SetLayout.fits(size, places: places, theme: theme) {
+                        let layout = SetLayout(frame: Frame(size: size, theme: theme), places: places, style: .classic)
+                        let cells = layout.cells
+                        #expect(cells.count == places && layout.fitsMinimum)
+                        let table = SetLayout.table(in: size)
+                        #expect(cells.allSatisfy { table.contains($0.origin) && $0.maxX <= table.maxX && $0.maxY <= table.maxY })
+                        if layout.showsFaces {
+                            #expect(cells.allSatisfy { SetCardFace.fits(in: Box.inner(of: $0).size) }, "\(places) at \(size)")
+                        } else {
+                            let glyphs = SetLayout(frame: Frame(size: size, theme: theme), places: places)
+                            #expect(glyphs.cells == cells)
+                        }
+                        for (index, cell) in cells.enumerated() {
+                            for other in cells[(index + 1)...] where !cell.intersection(other).isEmpty {
+                                Issue.record("cards overlap at \(size) with \(places)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func clicksAndTheCursorFollowTheClassicLayout() {
+        var shell = shell(.classic, size: Self.large)
+        let frame = gameFrame(Self.large)
+        let layout = SetLayout(frame: frame, places: 12, style: .classic)
+        let cell = layout.cell(of: 6)!
+        shell.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + cell.width / 2, y: cell.y + cell.height / 2))))
+        var screen = shell.screen(as: SetScreen.self)!
+        #expect(screen.cursor.index == 6)
+        #expect(screen.game.selectedCards == [screen.game.board[6]!])
+        _ = screen.update(.key(.down), in: frame)
+        #expect(screen.cursor.index == 6 + layout.columns)
+        _ = screen.update(.key(.end), in: frame)
+        #expect(screen.cursor.index == 11)
+    }
+}
