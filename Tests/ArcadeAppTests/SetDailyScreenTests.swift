@@ -23,7 +23,7 @@ import Testing
         for card in cards {
             _ = screen.update(.tick(seconds), in: frame)
             let place = screen.daily!.cards.firstIndex(of: card)!
-            let cell = SetDailyLayout(frame: frame).cell(of: place)!
+            let cell = SetDailyLayout(frame: frame, style: screen.cardStyle).cell(of: place)!
             effects += screen.update(.mouse(MouseEvent(.press, at: Point(x: cell.x + 2, y: cell.y + 1))), in: frame)
         }
         return effects
@@ -140,5 +140,22 @@ import Testing
         let cells = (0..<12).compactMap(large.cell(of:))
         let top = cells.map(\.y).min()!, bottom = cells.map(\.maxY).max()!
         #expect(top <= 4 && bottom >= 33, "no bands of empty rows at 120×40: \(top)…\(bottom)")
+    }
+
+    @Test func inClassicFacesTheListGoesUnderTheCardsWhenThatGivesTheShapesMoreRoom() {
+        let glyphs = SetDailyLayout(frame: frame)
+        let classic = SetDailyLayout(frame: frame, style: .classic)
+        #expect(glyphs.table.columns == 3 && glyphs.list.x > glyphs.cell(of: 2)!.maxX, "glyphs: the list beside")
+        #expect(classic.table.columns == 4 && classic.table.cellSize.height > glyphs.table.cellSize.height)
+        #expect(classic.list.y >= classic.cell(of: 11)!.maxY, "classic: the list under the cards")
+        #expect(classic.showsFaces(.classic, theme: Theme()) && !classic.showsFaces(.glyphs, theme: Theme()))
+        #expect(!classic.showsFaces(.classic, theme: Theme(ascii: true)), "ASCII keeps its letters")
+        var screen = daily()
+        _ = screen.update(.key(.character("c")), in: frame)
+        for set in screen.daily!.allSets.prefix(4) { tryCards(set, on: &screen) }
+        let lines = screen.text(in: frame).split(separator: "\n", omittingEmptySubsequences: false)
+        let listRow = lines.lastIndex { $0.contains("Found 4 of 6") }
+        #expect(listRow.map { lines[$0].contains("1. ") && lines[$0 + 1].contains("4. ") } == true,
+                "three sets a row, the title at the left")
     }
 }

@@ -106,7 +106,7 @@ extension SetScreen {
 
     func renderDaily(into grid: inout CellGrid) {
         guard let daily else { return }
-        let layout = SetDailyLayout(frame: grid.frame)
+        let layout = SetDailyLayout(frame: grid.frame, style: cardStyle)
         let found = listedSets
         let status = "Daily \(day.text)   Found \(found.count) of \(daily.setCount)   Misses \(dayResult?.misses ?? daily.misses)"
             + "   Time \(dayResult.map { PlayClock.text($0.seconds) } ?? clock.text)"
@@ -144,10 +144,17 @@ extension SetScreen {
     private func drawFoundList(_ sets: [[SetCard]], total: Int, in rect: Rect, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         grid.write("Found \(sets.count) of \(total)", at: rect.origin, style: .bold, clip: rect)
+        // A tall list (beside the cards) has a row per set, a blank between when there is
+        // room; a short one (under them) starts a row of sets after the title, each set
+        // `listWidth` wide.
+        let tall = rect.height >= 2 + total
+        let left = tall ? 0 : SetDailyLayout.listTitleWidth
+        let perRow = tall ? 1 : max(1, (rect.width - left) / SetDailyLayout.listWidth)
         for (index, set) in sets.enumerated() {
-            let y = rect.y + 2 + index * (rect.height >= 2 + 2 * total ? 2 : 1)
+            let row = index / perRow, column = index % perRow
+            let y = tall ? rect.y + 2 + index * (rect.height >= 2 + 2 * total ? 2 : 1) : rect.y + row
             guard y < rect.maxY else { break }
-            var x = rect.x
+            var x = rect.x + left + column * SetDailyLayout.listWidth
             grid.write("\(index + 1).", at: Point(x: x, y: y), style: .dim, clip: rect)
             x += 3
             for card in set {
@@ -195,13 +202,43 @@ struct SetDailyLayout {
     static let listFrom = 60
     static let maximumCard = Size(width: 30, height: 12)
 
-    init(frame: Frame) {
+    /// The layout in `frame` for cards drawn in `style`: the list beside the cards when the
+    /// screen is wide enough; for the classic faces, under them instead when that gives the
+    /// shapes more room (at 80×24 it does: four rows of pixels more).
+    init(frame: Frame, style: SetCardStyle = .glyphs) {
+        let beside = Self(frame: frame, listBelow: false)
+        self = beside
+        guard style == .classic, !frame.theme.ascii else { return }
+        let below = Self(frame: frame, listBelow: true)
+        func room(_ layout: Self) -> (Int, Int, Int) {
+            let inner = layout.table.cellSize
+            return (layout.table.fitsMinimum ? 1 : 0, SetCardFace.fits(in: Size(width: inner.width - 2, height: inner.height - 2)) ? 1 : 0,
+                    min(inner.height * 2, inner.width))
+        }
+        if room(below) > room(beside) { self = below }
+    }
+
+    /// The rows the list takes under the cards: two rows of three sets, the title at the left.
+    static let listRowsBelow = 2
+    /// The columns the title takes at the left of a list under the cards ("Found 6 of 6").
+    static let listTitleWidth = 14
+
+    private init(frame: Frame, listBelow: Bool) {
         let size = frame.size
         let rows = SetLayout.rows(in: size)
         status = rows.status
         message = rows.message
         buttons = rows.buttons
         var tableArea = rows.table
+        if listBelow {
+            tableArea.height -= Self.listRowsBelow
+            table = Self.plan(in: tableArea, theme: frame.theme)
+            let used = table.rows * table.cellSize.height
+            let top = table.origin.y + used
+            list = Rect(x: rows.table.x + 1, y: min(top, tableArea.maxY), width: rows.table.width - 2,
+                        height: Self.listRowsBelow)
+            return
+        }
         if size.width >= Self.listFrom {
             list = Rect(x: tableArea.maxX - Self.listWidth, y: tableArea.y + 1, width: Self.listWidth,
                         height: max(0, tableArea.height - 1))

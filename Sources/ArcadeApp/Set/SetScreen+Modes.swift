@@ -26,8 +26,9 @@ enum SetMode: Hashable, Sendable, Codable {
         case .classic: return "Classic: the whole deck, solo, for points."
         case .daily: return "Daily: today's 12 cards hold exactly 6 sets; find them all."
         case .versus:
-            let delays = OpponentLevel.allCases.map { String(Int($0.meanDelay)) }.joined(separator: ", ")
-            return "Easy, Normal, Hard: race the computer, which finds a set in about \(delays) seconds."
+            let delays = OpponentLevel.allCases.map { String(Int($0.meanDelay)) }
+            let spoken = delays.dropLast().joined(separator: ", ") + " or " + (delays.last ?? "")
+            return "Easy, Normal, Hard: race the computer, which finds a set in about \(spoken) seconds."
         }
     }
 

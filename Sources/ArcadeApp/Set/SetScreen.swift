@@ -237,7 +237,7 @@ struct SetScreen: GameScreen {
     func action(at point: Point, in frame: Frame) -> Action? {
         if chooser != nil { return chooserAction(at: point, in: frame) }
         if daily != nil {
-            let layout = SetDailyLayout(frame: frame)
+            let layout = SetDailyLayout(frame: frame, style: cardStyle)
             if let place = layout.place(at: point) { return .selectPlace(place) }
             return dailyButtons.action(at: point, in: layout.buttons)
         }
@@ -252,7 +252,7 @@ struct SetScreen: GameScreen {
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
-        let positions = daily != nil ? SetDailyLayout(frame: frame).positions
+        let positions = daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).positions
             : SetLayout(frame: frame, places: game.board.count).positions
         switch action {
         case .move(let direction):
