@@ -109,7 +109,8 @@ import Testing
         #expect(screen.mode == .classic && screen.daily == nil)
         _ = screen.update(.key(.character("g")), in: frame)
         #expect(screen.chooser != nil)
-        #expect(screen.text(in: frame).contains("Daily: today's 12 cards hold exactly 6 sets"))
+        #expect(screen.text(in: frame).contains("[ 2 Daily ]    today's 12 cards hold exactly 6 sets"))
+        #expect(screen.text(in: frame).contains("[>1 Classic<]"), "the mode on the table is focused")
         _ = screen.update(.key(.escape), in: frame)
         #expect(screen.chooser == nil && screen.mode == .classic, "Esc goes back to the table as it was")
         // A game in progress: choosing asks first, and yes starts the puzzle.
@@ -126,6 +127,11 @@ import Testing
         _ = screen.update(.key(.character("g")), in: frame)
         _ = screen.update(.key(.character("1")), in: frame)
         #expect(screen.mode == .classic && screen.daily == nil && screen.game.board.count == 12)
+        // A click on a mode's row starts it.
+        _ = screen.update(.key(.character("g")), in: frame)
+        let hard = SetModeChooser.layout(in: frame.bounds).rows[4]
+        _ = screen.update(.mouse(MouseEvent(.press, at: Point(x: hard.x + 30, y: hard.y))), in: frame)
+        #expect(screen.mode == .versus(.hard) && screen.chooser == nil)
     }
 
     @Test func theDailyPuzzleFitsDownToItsMinimumAndUsesALargeScreen() {

@@ -20,15 +20,12 @@ enum SetMode: Hashable, Sendable, Codable {
         }
     }
 
-    /// What the mode is, in a line for the choice's box (the three levels share one).
+    /// What the mode is, beside its button in the choice's box.
     var summary: String {
         switch self {
-        case .classic: return "Classic: the whole deck, solo, for points."
-        case .daily: return "Daily: today's 12 cards hold exactly 6 sets; find them all."
-        case .versus:
-            let delays = OpponentLevel.allCases.map { String(Int($0.meanDelay)) }
-            let spoken = delays.dropLast().joined(separator: ", ") + " or " + (delays.last ?? "")
-            return "Easy, Normal, Hard: race the computer, which finds a set in about \(spoken) seconds."
+        case .classic: return "the whole deck, solo, for points"
+        case .daily: return "today's 12 cards hold exactly 6 sets"
+        case .versus(let level): return "race the computer: a set in about \(Int(level.meanDelay)) s"
         }
     }
 
@@ -41,7 +38,8 @@ enum SetMode: Hashable, Sendable, Codable {
     }
 }
 
-/// The choice of mode (`g`): a box with a button per mode, the current one focused.
+/// The choice of mode (`g`): a box with a row per mode (its button and what it is), the
+/// current mode focused. Drawn and hit-tested from one layout.
 struct SetModeChooser: Hashable, Sendable {
     /// The focused mode, an index into `SetMode.choices`.
     var focus: Int
@@ -53,25 +51,54 @@ struct SetModeChooser: Hashable, Sendable {
     /// The mode the focused button stands for.
     var mode: SetMode { SetMode.choices[focus] }
 
-    /// The box as drawn: a line per mode above the buttons, and Cancel.
-    var dialog: Dialog {
-        var buttons = SetMode.choices.enumerated().map { index, mode in
-            Button("\(mode.title) (\(index + 1))", hotKey: .character(Character(String(index + 1))))
+    /// The button of mode `index`: its digit and name.
+    static func button(_ index: Int, focused: Bool) -> Button {
+        Button("\(index + 1) \(SetMode.choices[index].title)", hotKey: .character(Character(String(index + 1))),
+               isFocused: focused)
+    }
+
+    /// The widest button: the words beside the buttons start after it.
+    static var buttonWidth: Int { SetMode.choices.indices.map { button($0, focused: false).width }.max() ?? 0 }
+
+    /// Where the box and each mode's row go, centred in `rect`.
+    static func layout(in rect: Rect) -> (box: Rect, rows: [Rect]) {
+        let buttonWidth = Self.buttonWidth
+        let widest = SetMode.choices.map { buttonWidth + 2 + DisplayWidth.of($0.summary) }.max() ?? 0
+        let size = Size(width: min(rect.width, widest + 4), height: min(rect.height, SetMode.choices.count + 4))
+        let box = rect.centered(size)
+        let rows = SetMode.choices.indices.map { index in
+            Rect(x: box.x + 2, y: box.y + 2 + index, width: max(0, box.width - 4), height: 1)
+        }.filter { $0.maxY <= box.maxY - 1 }
+        return (box, rows)
+    }
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        let (box, rows) = Self.layout(in: rect)
+        guard !box.isEmpty else { return }
+        let style = Style.bold.foreground(.cyan)
+        grid.fill(box, style: .plain)
+        Box(title: "New game", style: .double, frameStyle: style, titleStyle: style.bolded).draw(into: &grid, in: box)
+        for (index, row) in rows.enumerated() {
+            let button = Self.button(index, focused: index == focus)
+            _ = button.draw(into: &grid, at: row.origin, clip: row)
+            grid.write(SetMode.choices[index].summary, at: Point(x: row.x + Self.buttonWidth + 2, y: row.y), style: .dim,
+                       clip: row)
         }
-        for index in buttons.indices { buttons[index].isFocused = index == focus }
-        var lines: [String] = []
-        for line in SetMode.choices.map(\.summary) where !lines.contains(line) { lines.append(line) }
-        return Dialog(title: "New game", message: lines.joined(separator: "\n"),
-                      buttons: buttons, preferredWidth: 64, style: Style.bold.foreground(.cyan))
+    }
+
+    /// The mode whose row a click lands on.
+    func index(at point: Point, in rect: Rect) -> Int? {
+        Self.layout(in: rect).rows.firstIndex { $0.contains(point) }
     }
 }
 
 extension SetScreen {
     /// The keys while the choice of mode is open.
     static let chooserBindings: [Binding<Action>] = [
-        Binding(keys: [.left, .right, .character("h"), .character("l"), .tab, .backTab],
-                hint: KeyHint("← →", "choose"), help: KeyHint("← →  h l  Tab", "move among the modes")) { key in
-            [.left, .character("h"), .backTab].contains(key) ? .nextMode(-1) : .nextMode(1)
+        Binding(keys: [.up, .down, .left, .right, .character("k"), .character("j"), .character("h"), .character("l"),
+                       .tab, .backTab],
+                hint: KeyHint("↑ ↓", "choose"), help: KeyHint("↑ ↓ ← →  j k h l  Tab", "move among the modes")) { key in
+            [.up, .left, .character("k"), .character("h"), .backTab].contains(key) ? .nextMode(-1) : .nextMode(1)
         },
         .digits(1...SetMode.choices.count, help: "start that mode", keys: "1–\(SetMode.choices.count)") { .pickMode($0 - 1) },
         Binding([.enter, .space], .startChosen, hint: "start", help: "start the mode chosen"),
@@ -136,12 +163,11 @@ extension SetScreen {
 
     /// The choice's box, centred over the screen.
     func drawChooser(into grid: inout CellGrid) {
-        chooser?.dialog.draw(into: &grid, in: grid.frame.bounds)
+        chooser?.draw(into: &grid, in: grid.frame.bounds)
     }
 
-    /// The choice's button a click lands on.
+    /// The mode a click in the choice's box starts.
     func chooserAction(at point: Point, in frame: Frame) -> Action? {
-        guard let chooser else { return nil }
-        return chooser.dialog.buttonIndex(at: point, in: frame.bounds).map { .pickMode($0) }
+        chooser?.index(at: point, in: frame.bounds).map { .pickMode($0) }
     }
 }
