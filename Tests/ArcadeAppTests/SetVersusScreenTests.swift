@@ -58,7 +58,10 @@ import Testing
         #expect(screen.message == "The computer is taking that set.")
         let score = screen.game.score
         _ = screen.update(.key(.character("t")), in: frame)
-        #expect(screen.game.score == score && screen.hinted.isEmpty && screen.message == "No hints against the computer.")
+        #expect(screen.game.score == score && screen.hinted.isEmpty, "t does nothing against the computer")
+        #expect(!screen.help(in: frame).keys.contains { $0.action.contains("hint") }, "and help does not offer it")
+        screen.perform(.hint, in: frame)
+        #expect(screen.game.score == score && screen.message == "No hints against the computer.")
     }
 
     @Test func aWholeGameAgainstTheComputerEndsWithAWinnerAndIsRecordedWithItsMode() throws {

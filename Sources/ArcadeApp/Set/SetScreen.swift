@@ -188,11 +188,16 @@ struct SetScreen: GameScreen {
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
         if chooser != nil { return Self.chooserBindings }
-        return daily != nil ? Self.dailyBindings : Self.bindings
+        return daily != nil ? Self.dailyBindings : versus != nil ? Self.versusBindings : Self.bindings
     }
 
     /// Every key of the table; none changes with the game (a key that cannot act says why).
-    static let bindings: [Binding<Action>] = [
+    static let bindings = tableBindings(hints: true)
+    /// Against the computer: the same keys without the hint.
+    static let versusBindings = tableBindings(hints: false)
+
+    /// The table's keys, with or without `t` for a hint.
+    private static func tableBindings(hints: Bool) -> [Binding<Action>] { [
         .directions(help: "move the cursor (the card in a reverse frame)") { .move($0) },
         Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last card")) { key in
             key == .home ? .first : .last
@@ -200,24 +205,56 @@ struct SetScreen: GameScreen {
         Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
         .note("click", "select or deselect a card; press a button"),
         Binding([.character("d")], .deal, hint: "deal 3", help: "deal 3 more cards (or replace a found set)"),
-        Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))"),
+    ] + (hints ? [Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))")] : []) + [
         Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
         Binding([.character("c")], .toggleCardStyle, hint: "cards", help: "cards as glyphs or as classic shapes"),
         Binding([.character("n")], .newGame, hint: "new", help: "new game (asks first during a game)"),
         Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
-    ]
+    ] }
 
-    var helpTitle: String { "Set" }
+    var helpTitle: String {
+        switch mode {
+        case .classic: return "Set"
+        case .daily: return "Set: daily puzzle \(day.text)"
+        case .versus(let level): return "Set: versus the computer (\(level.name))"
+        }
+    }
 
     func helpNotes(in frame: Frame) -> [String] {
-        [
-            "A set is three cards where number, shape, shading and colour are each all the "
-                + "same or all different. +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
-                + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
-            Self.legend(theme: frame.theme, style: cardStyle),
-            "The game ends when the deck is empty and no set is left. The hint's ★ marks "
-                + "stay until that set is found or the table changes.",
-        ]
+        let rule = "A set is three cards where number, shape, shading and colour are each all the same or all different."
+        let legend = Self.legend(theme: frame.theme, style: cardStyle)
+        let modes = "g chooses the mode: classic, the daily puzzle, or versus the computer (Easy, Normal, Hard)."
+        switch mode {
+        case .daily:
+            return [
+                rule + " Today's 12 cards hold exactly 6 sets: find them all. There is no deck and no hint; "
+                    + "every third card is a try, and a wrong one counts as a miss.",
+                legend,
+                "The clock runs from your first selection. The day's first finish is kept, with a line to share; "
+                    + "a new puzzle comes each day.",
+                modes,
+            ]
+        case .versus(let level):
+            return [
+                rule + " +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) for three that are not, "
+                    + "−\(SetGame.deselectPenalty) for deselecting a card, as in the solo game.",
+                "The computer (\(level.name)) finds a set in about \(Int(level.meanDelay)) seconds, counted from your "
+                    + "first move and again after every change to the table; it shows its set (marked CPU) for a moment, "
+                    + "then takes it for +\(SetGame.setReward). It waits while you have two cards of a set selected. "
+                    + "No hints. The higher score when the deck is out and no set is left wins.",
+                legend,
+                modes,
+            ]
+        case .classic:
+            return [
+                rule + " +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) "
+                    + "for three that are not, −\(SetGame.deselectPenalty) for deselecting a card.",
+                legend,
+                "The game ends when the deck is empty and no set is left. The hint's ★ marks "
+                    + "stay until that set is found or the table changes.",
+                modes,
+            ]
+        }
     }
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
