@@ -125,6 +125,11 @@ public enum ArcadeCommandLine {
             }
             index += 1
         }
+        for option in gameInfo?.options ?? [] where options.gameOptions[option.name] != nil {
+            if let other = option.excludes.first(where: { options.gameOptions[$0] != nil }) {
+                throw UsageError(message: "\(option.name) and \(other) cannot be used together")
+            }
+        }
         return json ? .statisticsJSON : .run(options)
     }
 

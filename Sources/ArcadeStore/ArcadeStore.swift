@@ -580,7 +580,7 @@ extension ArcadeStore {
     }
 
     /// `player`'s daily results of `game`, newest day first, at most `limit`.
-    public func dailyResults(of game: String, player: String, limit: Int = 400) throws(StoreError) -> [DailyResult] {
+    public func dailyResults(of game: String, player: String, limit: Int = 100_000) throws(StoreError) -> [DailyResult] {
         do {
             return try database.rows("""
                 SELECT day, seconds, misses, found, finished_at FROM daily_results

@@ -38,6 +38,15 @@ import Testing
             try ArcadeCommandLine.parse(["set", "--date", "2026-02-30"], games: all)
         }
         #expect(ArcadeCommandLine.usage(games: all).contains("--daily           today's puzzle"))
+        #expect(throws: UsageError(message: "--daily and --versus cannot be used together")) {
+            try ArcadeCommandLine.parse(["set", "--versus", "--daily"], games: all)
+        }
+        #expect(throws: UsageError(message: "--date and --level cannot be used together")) {
+            try ArcadeCommandLine.parse(["set", "--date", "2026-12-01", "--level", "hard"], games: all)
+        }
+        #expect(throws: UsageError(message: "--level needs one of easy, normal, hard, not 'expert'")) {
+            try ArcadeCommandLine.parse(["set", "--level", "expert"], games: all)
+        }
     }
 
     @Test func gameOptionsBelongToTheirGame() throws {

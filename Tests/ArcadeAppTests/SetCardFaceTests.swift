@@ -231,25 +231,25 @@ import Testing
         #expect(!self.shell(.classic).text.contains("purple"))
     }
 
-    @Test func tooManyCardsForFacesAt80x24ShowTheGlyphLayout() {
-        var classic = SetScreen(seed: 7, cardStyle: .classic), glyphs = SetScreen(seed: 7)
+    @Test func tooManyCardsForFacesAt80x24ShowGlyphsWithoutMovingACard() {
+        var classic = SetScreen(seed: 7, cardStyle: .classic)
         let frame = gameFrame(Self.small)
-        // Fifteen cards still have faces: a row is added below, every card keeps its row and column.
-        let twelve = SetLayout(frame: frame, places: 12, style: .classic)
-        _ = classic.update(.key(.character("d")), in: frame)
-        let fifteen = SetLayout(frame: frame, places: 15, style: .classic)
-        #expect(fifteen.showsFaces)
-        #expect((0..<12).allSatisfy { twelve.positions[$0]! == fifteen.positions[$0]! })
-        for _ in 0..<3 {
+        // Fifteen cards still have faces; from eighteen on glyphs, in the same four columns:
+        // every deal adds a row and no card leaves its row or column.
+        var before = SetLayout(frame: frame, places: 12, style: .classic)
+        #expect(before.showsFaces && before.columns == 4)
+        for places in [15, 18, 21, 24] {
             _ = classic.update(.key(.character("d")), in: frame)
+            #expect(classic.game.board.count == places)
+            let after = SetLayout(frame: frame, places: places, style: .classic)
+            #expect(after.showsFaces == (places == 15), "\(places) cards")
+            #expect(after.columns == 4)
+            #expect((0..<(places - 3)).allSatisfy { before.positions[$0]! == after.positions[$0]! }, "\(places) cards")
+            before = after
         }
-        for _ in 0..<4 { _ = glyphs.update(.key(.character("d")), in: frame) }
-        #expect(classic.game.board.count == 24)
-        #expect(!SetLayout(frame: frame, places: 24, style: .classic).showsFaces)
-        #expect(grid(classic, size: Self.small).text == grid(glyphs, size: Self.small).text)
-        #expect(grid(classic, size: Self.small).text.contains("▲"))
-        // The same at 18 cards, the first deal the faces have no room for.
-        #expect(!SetLayout(frame: frame, places: 18, style: .classic).showsFaces)
+        let text = grid(classic, size: Self.small).text
+        #expect(text.contains("▲") || text.contains("●") || text.contains("■"), "glyphs inside the cards")
+        #expect(!text.contains("▟") && !text.contains("▜"), "no faces")
     }
 
     @Test func cPressedSwitchesBetweenGlyphsAndClassicFaces() {
@@ -374,8 +374,12 @@ import Testing
                         if layout.showsFaces {
                             #expect(cells.allSatisfy { SetCardFace.fits(in: Box.inner(of: $0).size) }, "\(places) at \(size)")
                         } else {
+                            // Glyphs: laid out as the glyph style does, or, when twelve cards had
+                            // faces here, in the columns they had (so a deal moves no card).
                             let glyphs = SetLayout(frame: Frame(size: size, theme: theme), places: places)
-                            #expect(glyphs.cells == cells)
+                            let twelve = SetLayout(frame: Frame(size: size, theme: theme), places: 12, style: .classic)
+                            #expect(glyphs.cells == cells || (twelve.showsFaces && layout.columns == twelve.columns),
+                                    "\(places) at \(size)")
                         }
                         for (index, cell) in cells.enumerated() {
                             for other in cells[(index + 1)...] where !cell.intersection(other).isEmpty {
@@ -386,6 +390,20 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func at80x24TheCursorMovesOverTheClassicTableAsItIsDrawn() {
+        var screen = SetScreen(seed: 7, cardStyle: .classic)
+        let frame = gameFrame(Self.small)
+        let layout = SetLayout(frame: frame, places: 12, style: .classic)
+        #expect(layout.columns == 4 && SetLayout(frame: frame, places: 12).columns == 6, "the two styles differ here")
+        _ = screen.update(.key(.down), in: frame)
+        #expect(screen.cursor.index == 4, "down: the card under the first, four to a row")
+        _ = screen.update(.key(.down), in: frame)
+        _ = screen.update(.key(.right), in: frame)
+        #expect(screen.cursor.index == 9)
+        _ = screen.update(.key(.end), in: frame)
+        #expect(screen.cursor.index == 11)
     }
 
     @Test func clicksAndTheCursorFollowTheClassicLayout() {

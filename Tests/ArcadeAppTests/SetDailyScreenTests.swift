@@ -164,4 +164,67 @@ import Testing
         #expect(listRow.map { lines[$0].contains("1. ") && lines[$0 + 1].contains("4. ") } == true,
                 "three sets a row, the title at the left")
     }
+
+    @Test func atEverySizeTheListHoldsAllSixSetsOrIsLeftOutAndTheMinimumIsEnough() {
+        for theme in [Theme(), Theme(colorMode: .monochrome)] {
+            for style in SetCardStyle.allCases {
+                for width in stride(from: 20, through: 130, by: 3) {
+                    for height in 6...44 {
+                        let size = Size(width: width, height: height)
+                        let layout = SetDailyLayout(frame: Frame(size: size, theme: theme), style: style)
+                        #expect(SetDailyLayout.fits(size, theme: theme) == (width >= 20 && layout.table.fitsMinimum))
+                        if !SetDailyLayout.fits(size, theme: theme) {
+                            let minimum = SetDailyLayout.minimumSize(theme: theme, near: size)
+                            #expect(SetDailyLayout.fits(minimum, theme: theme), "asked for \(minimum) at \(size)")
+                            continue
+                        }
+                        let cells = (0..<12).compactMap(layout.cell(of:))
+                        #expect(cells.allSatisfy { $0.maxX <= width && $0.maxY <= height - 1 })
+                        guard !layout.list.isEmpty else { continue }
+                        let list = layout.list
+                        let holds = list.height >= 7
+                            || (list.width - SetDailyLayout.listTitleWidth) / SetDailyLayout.listWidth * list.height >= 6
+                        #expect(holds, "\(size) \(style): a list too small for six sets")
+                        #expect(cells.allSatisfy { $0.intersection(list).isEmpty }, "\(size) \(style): the list on a card")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theDailyPuzzleIsTodaysEvenInAGameSavedOnAnotherDay() throws {
+        var classic = SetScreen(context: GameContext(seed: 3, today: Self.today))
+        classic.perform(.selectPlace(0), in: frame)
+        let save = try #require(classic.savedState())
+        let nextDay = CalendarDay(year: 2026, month: 12, day: 5)
+        var back = try #require(SetScreen(restoring: save.state, context: GameContext(seed: 3, today: nextDay)))
+        _ = back.update(.key(.character("g")), in: frame)
+        _ = back.confirmed(.newGame, in: frame)  // (nothing was asked yet: no effect)
+        _ = back.update(.key(.character("2")), in: frame)
+        _ = back.confirmed(.newGame, in: frame)
+        #expect(back.mode == .daily && back.day == nextDay)
+        #expect(back.daily?.cards == SetGame.dailyPuzzle(year: 2026, month: 12, day: 5))
+    }
+
+    @Test func aSavedDailyWhoseDayWasSolvedElsewhereShowsThatResultAndIsNoLongerKept() throws {
+        var screen = daily()
+        tryCards(screen.daily!.allSets[0], on: &screen, after: 3)
+        let save = try #require(screen.savedState())
+        let kept = DailyOutcome(seconds: 80, misses: 0, found: 6)
+        let back = try #require(SetScreen(restoring: save.state, context: GameContext(
+            seed: 1, daily: ["2026-12-01": kept], today: Self.today)))
+        #expect(back.gameOver(in: frame)?.message.contains("6/6 in 1:20, no misses") == true)
+        #expect(!back.isInProgress && back.savedState() == nil && !back.wantsTicks)
+    }
+
+    @Test func theClockStandsStillWhileTheChoiceOfModeIsOpen() {
+        var screen = daily()
+        tryCards([screen.daily!.cards[0]], on: &screen)
+        _ = screen.update(.tick(5), in: frame)
+        _ = screen.update(.key(.character("g")), in: frame)
+        #expect(!screen.wantsTicks)
+        _ = screen.update(.tick(60), in: frame)
+        _ = screen.update(.key(.escape), in: frame)
+        #expect(screen.clock.elapsed == 5 && screen.wantsTicks)
+    }
 }

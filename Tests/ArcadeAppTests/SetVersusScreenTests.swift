@@ -109,4 +109,34 @@ import Testing
         #expect(back.versus == screen.versus && back.mode == .versus(.normal) && back.clock == screen.clock)
         #expect(back.text(in: frame) == screen.text(in: frame))
     }
+
+    @Test func theComputerDoesNotPlayWhileTheChoiceOfModeIsOpen() {
+        var screen = versus()
+        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.update(.key(.character("g")), in: frame)
+        for _ in 0..<400 { _ = screen.update(.tick(0.25), in: frame) }
+        #expect(screen.versus?.computerSets == 0 && screen.versus?.computerShowing == nil && screen.clock.elapsed == 0)
+    }
+
+    @Test func withoutColourTheComputersMarkAndTheColourNameBothShow() {
+        var screen = SetScreen(context: GameContext(seed: 4, options: ["--versus": "", "--level": "hard"],
+                                                   settings: ["set.cardStyle": "classic"]))
+        let mono = Frame(size: Size(width: 80, height: 23), theme: Theme(colorMode: .monochrome))
+        screen.perform(.selectPlace(0), in: mono)
+        while screen.versus?.computerShowing == nil { _ = screen.update(.tick(0.25), in: mono) }
+        let text = screen.text(in: mono)
+        #expect(text.components(separatedBy: " CPU ").count == 4)
+        for name in ["red", "green", "purple"] where screen.versus!.computerShowing!.contains(where: { "\($0.color)" == name }) {
+            #expect(text.contains("═ \(name) ═"), "\(name) on a claimed card's frame")
+        }
+    }
+
+    @Test func theResumeOfferAndTheMenuSayItWasAGameAgainstTheComputer() {
+        var screen = versus("hard")
+        screen.perform(.selectPlace(0), in: frame)
+        #expect(screen.savedState()?.summary == "versus hard, score 0 to 0")
+        let entry = ScoreEntry(score: 12, date: "2026-12-01 10:00", player: "ann",
+                               figures: ["sets": "4", "time": "3:00", "computer": "30"])
+        #expect(GameCatalog.games[0].describeBest(entry) == "best 12 (versus)")
+    }
 }

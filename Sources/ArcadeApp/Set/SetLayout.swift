@@ -161,10 +161,13 @@ struct SetLayout {
         buttons = parts.buttons
         self.places = places
         let needed = max(12, places)
-        let faces = style == .classic && !frame.theme.ascii
-            ? Self.growing(capacity: needed, in: table, card: Self.classicCard) : nil
+        let classic = style == .classic && !frame.theme.ascii
+        let faces = classic ? Self.growing(capacity: needed, in: table, card: Self.classicCard) : nil
         showsFaces = faces != nil
-        if let growing = faces
+        // Classic cards too many for faces keep the columns the faces had, with glyphs inside,
+        // so no card leaves its row or column on a deal.
+        let keptColumns = classic && faces == nil ? Self.classicColumnsWithGlyphs(capacity: needed, in: table, theme: frame.theme) : nil
+        if let growing = faces ?? keptColumns
             ?? Self.growing(capacity: needed, in: table, card: Self.comfortableCard,
                             provided: max(SetScreen.maximumCards, needed)) {
             plan = growing
@@ -185,6 +188,15 @@ struct SetLayout {
             if !below.isEmpty { rowOrder.append(below.removeFirst()) }
             if !above.isEmpty { rowOrder.append(above.removeFirst()) }
         }
+    }
+
+    /// `capacity` cards in the columns twelve classic faces take, at least the glyphs' smallest
+    /// card; nil when twelve faces have no room or the glyphs would not fit.
+    static func classicColumnsWithGlyphs(capacity: Int, in table: Rect, theme: Theme) -> GridLayout? {
+        let twelve = plan(capacity: 12, in: table, minCell: classicCard)
+        guard twelve.fitsMinimum else { return nil }
+        let grid = grid(columns: twelve.columns, capacity: capacity, in: table, minCell: minimumCard(theme: theme))
+        return grid.fitsMinimum ? grid : nil
     }
 
     /// The table laid out for `capacity` cards in the columns twelve fill best with cards at

@@ -22,6 +22,7 @@ extension SetScreen {
     /// The day's puzzle, fresh, or finished when the day has its result already.
     mutating func startDaily() {
         mode = .daily
+        day = dailyDay
         daily = SetDailyGame(year: day.year, month: day.month, day: day.day)
         cursor = GridCursor()
         clock.reset()
@@ -147,12 +148,15 @@ extension SetScreen {
         // A tall list (beside the cards) has a row per set, a blank between when there is
         // room; a short one (under them) starts a row of sets after the title, each set
         // `listWidth` wide.
-        let tall = rect.height >= 2 + total
+        // Beside the cards a row per set (a blank row first, and between, when there is
+        // room); under them rows of sets, the title at the left.
+        let tall = rect.height >= 1 + total
+        let spacing = rect.height >= 2 + 2 * total ? 2 : 1
         let left = tall ? 0 : SetDailyLayout.listTitleWidth
         let perRow = tall ? 1 : max(1, (rect.width - left) / SetDailyLayout.listWidth)
         for (index, set) in sets.enumerated() {
             let row = index / perRow, column = index % perRow
-            let y = tall ? rect.y + 2 + index * (rect.height >= 2 + 2 * total ? 2 : 1) : rect.y + row
+            let y = tall ? rect.y + spacing + index * spacing : rect.y + row
             guard y < rect.maxY else { break }
             var x = rect.x + left + column * SetDailyLayout.listWidth
             grid.write("\(index + 1).", at: Point(x: x, y: y), style: .dim, clip: rect)
@@ -202,52 +206,67 @@ struct SetDailyLayout {
     static let listFrom = 60
     static let maximumCard = Size(width: 30, height: 12)
 
-    /// The layout in `frame` for cards drawn in `style`: the list beside the cards when the
-    /// screen is wide enough; for the classic faces, under them instead when that gives the
-    /// shapes more room (at 80×24 it does: four rows of pixels more).
+    /// Where the list of sets goes.
+    enum Placement { case beside, below, none }
+
+    /// The layout in `frame` for cards drawn in `style`. The list must hold all six sets:
+    /// beside the cards when the screen is wide and tall enough, else under them when it is
+    /// wide enough, else it is left out (the status line still counts the sets). For the
+    /// classic faces, under the cards is preferred when that gives the shapes more room (at
+    /// 80×24 it does: four rows of pixels more).
     init(frame: Frame, style: SetCardStyle = .glyphs) {
-        let beside = Self(frame: frame, listBelow: false)
-        self = beside
-        guard style == .classic, !frame.theme.ascii else { return }
-        let below = Self(frame: frame, listBelow: true)
-        func room(_ layout: Self) -> (Int, Int, Int) {
-            let inner = layout.table.cellSize
-            return (layout.table.fitsMinimum ? 1 : 0, SetCardFace.fits(in: Size(width: inner.width - 2, height: inner.height - 2)) ? 1 : 0,
-                    min(inner.height * 2, inner.width))
+        let beside = Self(frame: frame, placement: .beside)
+        let below = Self(frame: frame, placement: .below)
+        let valid = [beside, below].compactMap { $0 }
+        guard let first = valid.first else {
+            self = Self(frame: frame, placement: .none)!
+            return
         }
-        if room(below) > room(beside) { self = below }
+        guard style == .classic, !frame.theme.ascii, valid.count > 1 else {
+            self = first
+            return
+        }
+        func room(_ layout: Self) -> (Int, Int) {
+            let inner = Size(width: layout.table.cellSize.width - 2, height: layout.table.cellSize.height - 2)
+            return (SetCardFace.fits(in: inner) ? 1 : 0, min(inner.height * 2, inner.width))
+        }
+        self = valid.dropFirst().reduce(first) { best, next in room(next) > room(best) ? next : best }
     }
 
-    /// The rows the list takes under the cards: two rows of three sets, the title at the left.
-    static let listRowsBelow = 2
+    /// The most rows the list takes under the cards.
+    static let maximumListRowsBelow = 3
     /// The columns the title takes at the left of a list under the cards ("Found 6 of 6").
     static let listTitleWidth = 14
 
-    private init(frame: Frame, listBelow: Bool) {
+    /// The layout with the list at `placement`; nil when the list would not hold six sets
+    /// there or the cards would not fit beside it (`.none` is always laid out).
+    private init?(frame: Frame, placement: Placement) {
         let size = frame.size
         let rows = SetLayout.rows(in: size)
         status = rows.status
         message = rows.message
         buttons = rows.buttons
         var tableArea = rows.table
-        if listBelow {
-            tableArea.height -= Self.listRowsBelow
-            table = Self.plan(in: tableArea, theme: frame.theme)
-            let used = table.rows * table.cellSize.height
-            let top = table.origin.y + used
-            list = Rect(x: rows.table.x + 1, y: min(top, tableArea.maxY), width: rows.table.width - 2,
-                        height: Self.listRowsBelow)
-            return
-        }
-        if size.width >= Self.listFrom {
-            list = Rect(x: tableArea.maxX - Self.listWidth, y: tableArea.y + 1, width: Self.listWidth,
-                        height: max(0, tableArea.height - 1))
-            tableArea.width -= Self.listWidth + 1
-        } else {
+        let sets = SetGame.dailySetCount
+        switch placement {
+        case .none:
             list = Rect(x: 0, y: 0, width: 0, height: 0)
-        }
-        table = Self.plan(in: tableArea, theme: frame.theme)
-        if !list.isEmpty {
+            table = Self.plan(in: tableArea, theme: frame.theme)
+        case .below:
+            let perRow = (rows.table.width - 2 - Self.listTitleWidth) / Self.listWidth
+            guard perRow > 0 else { return nil }
+            let listRows = (sets + perRow - 1) / perRow
+            guard listRows <= Self.maximumListRowsBelow else { return nil }
+            tableArea.height -= listRows
+            table = Self.plan(in: tableArea, theme: frame.theme)
+            let top = table.origin.y + table.rows * table.cellSize.height
+            list = Rect(x: rows.table.x + 1, y: min(top, tableArea.maxY), width: rows.table.width - 2, height: listRows)
+        case .beside:
+            guard size.width >= Self.listFrom, tableArea.height - 1 >= 1 + sets else { return nil }
+            list = Rect(x: tableArea.maxX - Self.listWidth, y: tableArea.y + 1, width: Self.listWidth,
+                        height: tableArea.height - 1)
+            tableArea.width -= Self.listWidth + 1
+            table = Self.plan(in: tableArea, theme: frame.theme)
             // The list beside the cards, not at the far edge: the cards and it centred as one.
             let used = table.columns * table.cellSize.width + (table.columns - 1)
             let whole = used + 2 + Self.listWidth
@@ -255,6 +274,7 @@ struct SetDailyLayout {
             table = Self.plan(in: Rect(x: left, y: tableArea.y, width: used, height: tableArea.height), theme: frame.theme)
             list.x = left + used + 2
         }
+        guard placement == .none || table.fitsMinimum else { return nil }
     }
 
     /// Twelve cards in 3, 4 or 6 columns, whichever gives the largest cards.
@@ -287,16 +307,21 @@ struct SetDailyLayout {
         (0..<12).map { (row: $0 / table.columns, column: $0 % table.columns) }
     }
 
-    /// Whether the twelve cards fit at `size` at their smallest.
+    /// Whether the twelve cards fit at `size` at their smallest (with or without the list:
+    /// the list is left out before the cards are too small).
     static func fits(_ size: Size, theme: Theme) -> Bool {
-        size.width >= 20 && SetDailyLayout(frame: Frame(size: size, theme: theme)).table.fitsMinimum
+        size.width >= minimumWidth && SetDailyLayout(frame: Frame(size: size, theme: theme)).table.fitsMinimum
     }
 
-    /// The smallest screen for the twelve cards, in the shape nearest `size`.
+    /// The narrowest the daily screen is drawn (its status line's short form and the Mode button).
+    static let minimumWidth = 20
+
+    /// The smallest screen for the twelve cards, in the shape nearest `size` (without the list,
+    /// which `fits` leaves out when there is no room for it).
     static func minimumSize(theme: Theme, near size: Size) -> Size {
         let card = SetLayout.minimumCard(theme: theme)
         let shapes = [3, 4, 6].map { columns in
-            Size(width: max(20, columns * card.width + (columns - 1) + 2 * SetLayout.margin),
+            Size(width: max(minimumWidth, columns * card.width + (columns - 1) + 2 * SetLayout.margin),
                  height: (12 / columns) * card.height + SetLayout.statusRows + SetLayout.messageRows + SetLayout.buttonRows)
         }
         func cost(_ shape: Size) -> (Int, Int) {

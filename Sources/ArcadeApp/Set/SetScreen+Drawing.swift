@@ -99,9 +99,10 @@ extension SetScreen {
             grid.write(mark, at: Point(x: frame.maxX - 2 - mark.count, y: frame.y), style: frameStyle)
         }
         if look.claimed {
+            // On the bottom edge: the top one carries the colour's name without colour.
             let mark = " CPU "
-            grid.write(mark, at: Point(x: frame.x + max(1, (frame.width - mark.count) / 2), y: frame.y), style: frameStyle,
-                       clip: frame)
+            grid.write(mark, at: Point(x: frame.x + max(1, (frame.width - mark.count) / 2), y: frame.maxY - 1),
+                       style: frameStyle, clip: frame)
         }
         if look.hinted {
             grid.write(glyphs.pick("★", ascii: "*"), at: Point(x: frame.maxX - 2, y: frame.maxY - 1),

@@ -63,8 +63,11 @@ struct SetScreen: GameScreen {
     var daily: SetDailyGame?
     /// The game against the computer, in versus mode (`game` is its table).
     var versus: SetVersusGame?
-    /// The day the daily puzzle is (today unless `--date` named another).
+    /// The day of the daily puzzle on the table (or last on it).
     var day = CalendarDay(year: 2026, month: 1, day: 1)
+    /// The day the daily puzzle starts with: `--date`'s, else the day the game was opened.
+    /// Never saved: a game resumed on another day opens that day's puzzle.
+    var dailyDay = CalendarDay(year: 2026, month: 1, day: 1)
     /// The daily results kept before this game, by day: a finished day shows its result.
     var keptDaily: [String: DailyOutcome] = [:]
     /// The choice of mode, while it is open (`g`).
@@ -83,11 +86,13 @@ struct SetScreen: GameScreen {
     /// with `--date` for another day than today).
     init(context: GameContext) {
         self.init(seed: context.seed, cardStyle: SetCardStyle(remembered: context.settings))
-        day = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
+        dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
+        day = dailyDay
         keptDaily = context.daily
-        if context.options["--daily"] != nil {
+        // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
+        if context.options["--daily"] != nil || context.options["--date"] != nil {
             startDaily()
-        } else if context.options["--versus"] != nil {
+        } else if context.options["--versus"] != nil || context.options["--level"] != nil {
             startVersus(context.options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal)
         }
     }
@@ -126,7 +131,12 @@ struct SetScreen: GameScreen {
         let saved = Saved(game: game, cursor: cursor.index, wordings: wordings, hinted: hinted,
                           hintedBoard: hintedBoard, showsSetCount: showsSetCount, clock: clock,
                           mode: mode, daily: daily, day: day, versus: versus)
-        let summary = daily.map { "daily \(day.text), \($0.found.count) of \($0.setCount) found" } ?? "score \(game.score)"
+        let summary: String
+        switch mode {
+        case .classic: summary = "score \(game.score)"
+        case .daily: summary = "daily \(day.text), \(daily?.found.count ?? 0) of \(daily?.setCount ?? 0) found"
+        case .versus(let level): summary = "versus \(level.rawValue), score \(game.score) to \(versus?.computerScore ?? 0)"
+        }
         return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
     }
 
@@ -148,8 +158,11 @@ struct SetScreen: GameScreen {
         mode = saved.mode ?? .classic
         daily = saved.daily
         versus = saved.versus
-        day = saved.day ?? context.today
+        dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
+        day = saved.mode == .daily ? saved.day ?? dailyDay : dailyDay
         keptDaily = context.daily
+        // A daily puzzle whose day was solved meanwhile (in another arcade) shows that result.
+        if daily != nil, keptDaily[day.text] != nil { _ = clock.finish() }
         if let daily, !daily.cards.indices.contains(saved.cursor) { return nil }
     }
 
@@ -180,7 +193,8 @@ struct SetScreen: GameScreen {
         if daily != nil { return SetDailyLayout.fits(frame.size, theme: frame.theme) }
         return SetLayout.fits(frame.size, places: game.board.count, theme: frame.theme)
     }
-    var wantsTicks: Bool { clock.isRunning }
+    /// The clock runs while a game is on, not while the choice of mode is open over it.
+    var wantsTicks: Bool { clock.isRunning && chooser == nil }
     /// Once a second for the clock; four times a second against the computer, whose finds
     /// are shown for a moment.
     var tickInterval: Double { versus != nil ? 0.25 : 1 }
@@ -284,13 +298,14 @@ struct SetScreen: GameScreen {
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
+        guard chooser == nil else { return [] }
         clock.advance(by: seconds)
         return advanceVersus()
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         let positions = daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).positions
-            : SetLayout(frame: frame, places: game.board.count).positions
+            : SetLayout(frame: frame, places: game.board.count, style: cardStyle).positions
         switch action {
         case .move(let direction):
             cursor.move(direction, positions: positions)

@@ -125,9 +125,12 @@ public struct GameOption: Sendable {
     /// Whether a value is one it takes (nil: any), and what it takes, in words for the error.
     public var accepts: (@Sendable (String) -> Bool)?
     public var requirement: String
+    /// Options of the same game it cannot be given with (`--daily` and `--versus`).
+    public var excludes: [String]
 
     public init(name: String, valueName: String = "", summary: String, choices: [String] = [],
-                accepts: (@Sendable (String) -> Bool)? = nil, requirement: String = "") {
+                accepts: (@Sendable (String) -> Bool)? = nil, requirement: String = "", excludes: [String] = []) {
+        self.excludes = excludes
         self.name = name
         self.valueName = valueName
         self.summary = summary
@@ -175,9 +178,11 @@ public enum GameCatalog {
         GameInfo(
             id: .set, summary: "Find sets of three among the cards on the table",
             options: [
-                GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets"),
+                GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets",
+                           excludes: ["--versus", "--level"]),
                 GameOption(name: "--date", valueName: "YYYY-MM-DD", summary: "the daily puzzle of another day",
-                           accepts: { CalendarDay(text: $0) != nil }, requirement: "a day as YYYY-MM-DD"),
+                           accepts: { CalendarDay(text: $0) != nil }, requirement: "a day as YYYY-MM-DD",
+                           excludes: ["--versus", "--level"]),
                 GameOption(name: "--versus", summary: "race the computer for the sets"),
                 GameOption(name: "--level", valueName: "LEVEL", summary: "the computer's level: easy, normal (the default), hard",
                            choices: OpponentLevel.allCases.map(\.rawValue)),
@@ -185,6 +190,10 @@ public enum GameCatalog {
             make: { context in SetScreen(context: context) },
             resume: { state, context in
                 SetScreen(restoring: state, context: context, cardStyle: SetCardStyle(remembered: context.settings))
+            },
+            describeBest: { entry in
+                // A game against the computer keeps the computer's score among its figures.
+                "best \(entry.score)" + (SetFigures(stored: entry.figures)?.computer != nil ? " (versus)" : "")
             }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
