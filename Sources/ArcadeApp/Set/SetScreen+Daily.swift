@@ -5,13 +5,7 @@ import SetModel
 /// them, the clock from the first selection, and the day's result kept once.
 extension SetScreen {
     /// The keys of the daily puzzle: no deck to deal and no hint.
-    static let dailyBindings: [Binding<Action>] = [
-        .directions(help: "move the cursor (the card in a reverse frame)") { .move($0) },
-        Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last card")) { key in
-            key == .home ? .first : .last
-        },
-        Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
-        .note("click", "select or deselect a card; press a button"),
+    static let dailyBindings: [Binding<Action>] = cardBindings + [
         Binding([.character("c")], .toggleCardStyle, hint: "cards", help: "cards as glyphs or as classic shapes"),
         Binding([.character("g")], .chooseMode, hint: "mode", help: "choose the mode: classic, daily puzzle or versus"),
     ]

@@ -206,18 +206,22 @@ struct SetScreen: GameScreen {
     }
 
     /// Every key of the table; none changes with the game (a key that cannot act says why).
-    static let bindings = tableBindings(hints: true)
-    /// Against the computer: the same keys without the hint.
-    static let versusBindings = tableBindings(hints: false)
-
-    /// The table's keys, with or without `t` for a hint.
-    private static func tableBindings(hints: Bool) -> [Binding<Action>] { [
+    /// The keys that move over the cards and select them, in every mode.
+    static let cardBindings: [Binding<Action>] = [
         .directions(help: "move the cursor (the card in a reverse frame)") { .move($0) },
         Binding(keys: [.home, .end], help: KeyHint("Home  End", "the first or last card")) { key in
             key == .home ? .first : .last
         },
         Binding([.space, .enter], .select, hint: "select", help: "select or deselect the card under the cursor"),
         .note("click", "select or deselect a card; press a button"),
+    ]
+
+    static let bindings = tableBindings(hints: true)
+    /// Against the computer: the same keys without the hint.
+    static let versusBindings = tableBindings(hints: false)
+
+    /// The table's keys, with or without `t` for a hint.
+    private static func tableBindings(hints: Bool) -> [Binding<Action>] { cardBindings + [
         Binding([.character("d")], .deal, hint: "deal 3", help: "deal 3 more cards (or replace a found set)"),
     ] + (hints ? [Binding([.character("t")], .hint, hint: "hint", help: "hint: mark one set (costs \(SetGame.hintCost))")] : []) + [
         Binding([.character("s")], .toggleSetCount, help: "show or hide how many sets are on the table"),
