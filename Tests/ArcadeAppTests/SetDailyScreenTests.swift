@@ -109,7 +109,7 @@ import Testing
         #expect(screen.mode == .classic && screen.daily == nil)
         _ = screen.update(.key(.character("g")), in: frame)
         #expect(screen.chooser != nil)
-        #expect(screen.text(in: frame).contains("[ 2 Daily ]    today's 12 cards hold exactly 6 sets"))
+        #expect(screen.text(in: frame).contains("[ 2 Daily ]    the day's 12 cards hold exactly 6 sets"))
         #expect(screen.text(in: frame).contains("[>1 Classic<]"), "the mode on the table is focused")
         _ = screen.update(.key(.escape), in: frame)
         #expect(screen.chooser == nil && screen.mode == .classic, "Esc goes back to the table as it was")
@@ -226,5 +226,31 @@ import Testing
         _ = screen.update(.tick(60), in: frame)
         _ = screen.update(.key(.escape), in: frame)
         #expect(screen.clock.elapsed == 5 && screen.wantsTicks)
+    }
+
+    @Test func choosingTheDailyAgainGoesOnWithItsMissesAndTime() {
+        var screen = daily()
+        tryCards(mismatch(in: screen.daily!.cards), on: &screen, after: 2)
+        #expect(screen.daily?.misses == 1 && screen.isInProgress)
+        _ = screen.update(.key(.character("g")), in: frame)
+        #expect(screen.update(.key(.character("2")), in: frame).isEmpty, "nothing to ask: nothing is thrown away")
+        #expect(screen.daily?.misses == 1 && screen.clock.elapsed == 4)
+        #expect(screen.message == "The day's puzzle goes on: its misses and time stay.")
+    }
+
+    @Test func onlyTodaysSolvedPuzzleSaysANewOneComesTomorrow() {
+        let kept = ["2026-11-20": DailyOutcome(seconds: 60, misses: 0, found: 6),
+                    "2026-12-01": DailyOutcome(seconds: 70, misses: 2, found: 6)]
+        let past = SetScreen(context: GameContext(seed: 1, options: ["--date": "2026-11-20"], daily: kept, today: Self.today))
+        #expect(past.gameOver(in: frame)?.message.contains("tomorrow") == false)
+        #expect(daily(kept: kept).gameOver(in: frame)?.message.contains("A new puzzle comes tomorrow.") == true)
+    }
+
+    @Test func cInASCIISaysWhyAndLeavesTheRememberedStyleAlone() {
+        var screen = daily()
+        let ascii = Frame(size: frame.size, theme: Theme(ascii: true))
+        #expect(screen.update(.key(.character("c")), in: ascii).isEmpty)
+        #expect(screen.cardStyle == .glyphs && screen.message.hasPrefix("Classic faces need Unicode"))
+        #expect(screen.update(.key(.character("c")), in: frame) == [.remember(setting: "set.cardStyle", value: "classic")])
     }
 }

@@ -435,7 +435,7 @@ import Testing
         #expect(screen.update(.key(.character("n"))) == [.confirm(.newGame)])
         #expect(screen.game.board == board)
         let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 12)
-        let newGame = screen.buttons.row.frames(in: layout.buttons)[1]
+        let newGame = screen.buttons(fitting: layout.buttons.width).row.frames(in: layout.buttons)[1]
         #expect(screen.update(.mouse(MouseEvent(.press, at: newGame.origin))) == [.confirm(.newGame)])
         _ = screen.confirmed(.newGame, in: .game80x23)
         #expect(screen.game.board != board)

@@ -86,8 +86,9 @@ extension SetScreen {
         return GameOver(
             title: "Daily puzzle solved",
             message: "\(day.text): " + Self.resultText(result, setCount: SetGame.dailySetCount)
-                + "\n\nTo share:\n" + share + "\n\nA new puzzle comes tomorrow.",
-            choices: [(Button("Classic game (n)", hotKey: .character("n")), .classicGame),
+                + "\n\nTo share:\n" + share + (day == today ? "\n\nA new puzzle comes tomorrow." : ""),
+            choices: [(Button(frame.size.width >= 60 ? "Classic game (n)" : "Classic (n)", hotKey: .character("n")),
+                       .classicGame),
                       (Button("Mode (g)", hotKey: .character("g")), .chooseMode),
                       (Button("Menu (m)", hotKey: .character("m")), .menu)],
             preferredWidth: 46)
@@ -105,9 +106,11 @@ extension SetScreen {
         let found = listedSets
         let status = "Daily \(day.text)   Found \(found.count) of \(daily.setCount)   Misses \(dayResult?.misses ?? daily.misses)"
             + "   Time \(dayResult.map { PlayClock.text($0.seconds) } ?? clock.text)"
-        let tight = "\(day.text)  Found \(found.count)/\(daily.setCount)  Miss \(dayResult?.misses ?? daily.misses)  "
-            + (dayResult.map { PlayClock.text($0.seconds) } ?? clock.text)
-        StatusLine([status, tight], tone: .strong).draw(into: &grid, in: layout.status)
+        let time = dayResult.map { PlayClock.text($0.seconds) } ?? clock.text
+        let misses = dayResult?.misses ?? daily.misses
+        let tight = "\(day.text)  Found \(found.count)/\(daily.setCount)  Miss \(misses)  \(time)"
+        let tightest = "Found \(found.count)/\(daily.setCount)  Miss \(misses)  \(time)"
+        StatusLine([status, tight, tightest], tone: .strong).draw(into: &grid, in: layout.status)
         let tone: StatusLine.Tone
         switch daily.lastTry {
         case .found?: tone = .good

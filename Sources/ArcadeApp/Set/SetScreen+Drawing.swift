@@ -4,12 +4,16 @@ import SetModel
 extension SetScreen {
     // MARK: - Drawing
 
-    var buttons: ActionButtons<Action> {
-        ActionButtons([
+    /// The table's buttons, and Mode when the row has room for it.
+    func buttons(fitting width: Int) -> ActionButtons<Action> {
+        var row: [(Button, Action)] = [
             (Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver), .deal),
             (Button("New Game", hotKey: .character("n")), .newGame),
             (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver && versus == nil), .hint),
-        ], spacing: 2, alignment: .center)
+        ]
+        let mode = (Button("Mode", hotKey: .character("g")), Action.chooseMode)
+        if ButtonRow((row + [mode]).map(\.0), spacing: 2).width <= width { row.append(mode) }
+        return ActionButtons(row, spacing: 2, alignment: .center)
     }
 
     func render(into grid: inout CellGrid) {
@@ -36,7 +40,7 @@ extension SetScreen {
                 Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
             }
         }
-        buttons.draw(into: &grid, in: layout.buttons)
+        buttons(fitting: layout.buttons.width).draw(into: &grid, in: layout.buttons)
     }
 
     /// Score, sets, deck and time (and the sets on the table when `s` asked for them).

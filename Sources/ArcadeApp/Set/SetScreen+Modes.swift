@@ -24,7 +24,7 @@ enum SetMode: Hashable, Sendable, Codable {
     var summary: String {
         switch self {
         case .classic: return "the whole deck, solo, for points"
-        case .daily: return "today's 12 cards hold exactly 6 sets"
+        case .daily: return "the day's 12 cards hold exactly 6 sets"
         case .versus(let level): return "race the computer: a set in about \(Int(level.meanDelay)) s"
         }
     }
@@ -133,8 +133,13 @@ extension SetScreen {
         return []
     }
 
-    /// Start `target`, asking first when a game in progress would be lost.
+    /// Start `target`, asking first when a game in progress would be lost. The day's
+    /// puzzle already on the table goes on (starting it again would wipe its misses and time).
     mutating func begin(_ target: SetMode) -> [GameEffect] {
+        if target == .daily, daily != nil, day == dailyDay {
+            say("The day's puzzle goes on: its misses and time stay.", "The puzzle goes on.")
+            return []
+        }
         if isInProgress {
             pendingMode = target
             return [.confirm(.newGame)]

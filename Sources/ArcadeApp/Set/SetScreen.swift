@@ -68,6 +68,8 @@ struct SetScreen: GameScreen {
     /// The day the daily puzzle starts with: `--date`'s, else the day the game was opened.
     /// Never saved: a game resumed on another day opens that day's puzzle.
     var dailyDay = CalendarDay(year: 2026, month: 1, day: 1)
+    /// The day it was when the game was opened.
+    var today = CalendarDay(year: 2026, month: 1, day: 1)
     /// The daily results kept before this game, by day: a finished day shows its result.
     var keptDaily: [String: DailyOutcome] = [:]
     /// The choice of mode, while it is open (`g`).
@@ -86,6 +88,7 @@ struct SetScreen: GameScreen {
     /// with `--date` for another day than today).
     init(context: GameContext) {
         self.init(seed: context.seed, cardStyle: SetCardStyle(remembered: context.settings))
+        today = context.today
         dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         day = dailyDay
         keptDaily = context.daily
@@ -158,6 +161,7 @@ struct SetScreen: GameScreen {
         mode = saved.mode ?? .classic
         daily = saved.daily
         versus = saved.versus
+        today = context.today
         dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         day = saved.mode == .daily ? saved.day ?? dailyDay : dailyDay
         keptDaily = context.daily
@@ -298,7 +302,7 @@ struct SetScreen: GameScreen {
         }
         let layout = SetLayout(frame: frame, places: game.board.count, style: cardStyle)
         if let place = layout.place(at: point) { return .selectPlace(place) }
-        return buttons.action(at: point, in: layout.buttons)
+        return buttons(fitting: layout.buttons.width).action(at: point, in: layout.buttons)
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
@@ -330,8 +334,7 @@ struct SetScreen: GameScreen {
         case .toggleSetCount:
             showsSetCount.toggle()
         case .toggleCardStyle:
-            cardStyle = cardStyle.toggled
-            return [.remember(setting: SetCardStyle.setting, value: cardStyle.rawValue)]
+            return toggleCardStyle(in: frame)
         case .playAgain:
             return newGame()
         case .menu:
@@ -460,6 +463,25 @@ struct SetScreen: GameScreen {
         figures.mode = mode.scoreMode
         figures.computer = versus?.computerScore
         return [.record(game.score, figures)]
+    }
+
+    /// `c`: the other card style, remembered; said when it cannot show here (ASCII draws
+    /// letters whatever the style, and is not a choice to remember).
+    private mutating func toggleCardStyle(in frame: Frame) -> [GameEffect] {
+        guard !frame.theme.ascii else {
+            say("Classic faces need Unicode: in ASCII the cards keep their letters.", "ASCII: cards keep their letters.")
+            return []
+        }
+        cardStyle = cardStyle.toggled
+        let faces = daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).showsFaces(cardStyle, theme: frame.theme)
+            : SetLayout(frame: frame, places: game.board.count, style: cardStyle).showsFaces
+        if cardStyle == .classic && !faces {
+            say("Classic faces: no room for them with this many cards here; glyphs until there is.",
+                "Faces need more room; glyphs for now.")
+        } else {
+            say(cardStyle == .classic ? "Classic card faces." : "Glyph cards.")
+        }
+        return [.remember(setting: SetCardStyle.setting, value: cardStyle.rawValue)]
     }
 
     /// Take the hint's marks away.
