@@ -1,0 +1,50 @@
+/// What a natural (an ace and a ten-card as the first two cards) pays.
+public enum BlackjackPayout: String, CaseIterable, Sendable, Codable {
+    /// 1:1, as any win: the specification's game.
+    case evenMoney
+    /// 3:2, as most casinos pay.
+    case threeToTwo
+}
+
+/// A table's house rules. `TableRules()` is the specification's game: six decks, the
+/// dealer standing on every 17, naturals paid even money; late surrender and doubling after
+/// a split are on (they are additions the specified game never offered, taken only when
+/// the player asks).
+public struct TableRules: Hashable, Sendable, Codable {
+    /// The deck counts a table may have.
+    public static let deckChoices = [1, 2, 6, 8]
+
+    /// How many decks the shoe holds.
+    public var decks: Int
+    /// True when the dealer hits a soft 17 (H17); false when it stands on all 17s (S17).
+    public var dealerHitsSoft17: Bool
+    /// Whether a player may give up half the bet on the first two cards, after the peek.
+    public var lateSurrender: Bool
+    /// Whether a hand made by a split may be doubled.
+    public var doubleAfterSplit: Bool
+    /// What a natural pays.
+    public var blackjackPayout: BlackjackPayout
+
+    public init(decks: Int = 6, dealerHitsSoft17: Bool = false, lateSurrender: Bool = true,
+                doubleAfterSplit: Bool = true, blackjackPayout: BlackjackPayout = .evenMoney) {
+        self.decks = decks
+        self.dealerHitsSoft17 = dealerHitsSoft17
+        self.lateSurrender = lateSurrender
+        self.doubleAfterSplit = doubleAfterSplit
+        self.blackjackPayout = blackjackPayout
+    }
+
+    /// The rules as the table's title line shows them: "6 decks · S17 · DAS · LS · 1:1".
+    public var summary: String {
+        var parts = [decks == 1 ? "1 deck" : "\(decks) decks", dealerHitsSoft17 ? "H17" : "S17"]
+        if doubleAfterSplit { parts.append("DAS") }
+        if lateSurrender { parts.append("LS") }
+        parts.append(blackjackPayout == .threeToTwo ? "3:2" : "1:1")
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// A decision on a hand in play.
+public enum PlayerAction: String, CaseIterable, Sendable, Codable {
+    case hit, stand, doubleDown, split, surrender
+}
