@@ -4,13 +4,15 @@
 /// The charts are the standard multi-deck (4–8 decks) basic strategy with late surrender,
 /// for a dealer standing on soft 17 (S17) and one hitting soft 17 (H17), as published by
 /// the Wizard of Odds ("4-Deck to 8-Deck Blackjack Strategy", wizardofodds.com) and in
-/// Wikipedia's "Blackjack" article (its table for 3+ decks, S17, DAS, with the five cells
-/// H17 changes: double 11 v A, surrender 15 and 17 v A, double A-7 v 2 and A-8 v 6; the
-/// Wizard's H17 chart adds surrendering 8-8 v A). They are typed here as the printed rows.
+/// Wikipedia's "Blackjack" article (its table for 3+ decks, S17, DAS, peek, with the cells
+/// H17 changes: double 11 v A, surrender 15 and 17 v A, double A-7 v 2 and A-8 v 6); the
+/// H17 chart's surrender of 8-8 v A and the pair splits without DAS (2-2 and 3-3 hit v 2–3,
+/// 4-4 always hit, 6-6 hits v 2) are as red-dog-poker.info's basic strategy table gives
+/// them. They are typed here as the printed rows.
 ///
-/// One- and two-deck tables use the same multi-deck charts: the few cells where the
-/// single- and double-deck charts differ (such as doubling 9 v 2, or 11 v A at S17) are a
-/// few hundredths of a percent, and the coach names the standard chart it follows.
+/// One- and two-deck tables use these multi-deck charts too. The single- and double-deck
+/// charts differ in a handful of cells (doubling 9 v 2 and 11 v A, splitting 6-6 v 7 and
+/// 7-7 v 8, among others), worth little; a coach for them is not written yet.
 public enum BasicStrategy {
     /// The play the chart gives for `cards` against `dealerUpCard` under `rules`.
     ///

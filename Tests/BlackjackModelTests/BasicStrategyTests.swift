@@ -3,9 +3,10 @@ import Testing
 @testable import BlackjackModel
 
 // The coach's charts, typed again here from the published multi-deck (4–8 decks) basic
-// strategy with late surrender: Wikipedia's "Blackjack" table (3+ decks, S17, DAS, peek)
-// and the Wizard of Odds' 4–8 deck charts for S17 and H17 (wizardofodds.com). Each row is
-// the player's hand, each column the dealer's up card 2 3 4 5 6 7 8 9 T A.
+// strategy with late surrender: Wikipedia's "Blackjack" table (3+ decks, S17, DAS, peek,
+// and the cells H17 changes), the Wizard of Odds' 4–8 deck charts for S17 and H17
+// (wizardofodds.com), and red-dog-poker.info's table for the no-DAS splits and 8-8 v A at
+// H17. Each row is the player's hand, each column the dealer's up card 2 3 4 5 6 7 8 9 T A.
 //
 //   H hit · S stand · D double, else hit · Ds double, else stand · P split
 //   Ph split with DAS, else hit · Rh surrender, else hit · Rs surrender, else stand
