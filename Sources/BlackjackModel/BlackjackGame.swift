@@ -300,6 +300,41 @@ public struct BlackjackGame: Equatable, Sendable {
         canTakeInsurance && !isEvenMoneyOffer ? stake / 2 : 0
     }
 
+    /// Whether hand `index` of `playerHands` is a natural: 21 with the first two cards of
+    /// an unsplit hand (an ace and a ten-card after a split is a 21, not a natural).
+    public func isNatural(handAt index: Int) -> Bool {
+        !isSplit && playerHands.indices.contains(index) && playerHands[index].isNatural
+    }
+
+    /// Whether `perform(action)` would act now (`canAct` for a hit or a stand, `canDoubleDown`,
+    /// `canSplit`, `canSurrender`).
+    public func canPerform(_ action: PlayerAction) -> Bool {
+        switch action {
+        case .hit, .stand: canAct
+        case .doubleDown: canDoubleDown
+        case .split: canSplit
+        case .surrender: canSurrender
+        }
+    }
+
+    /// The decisions the player may make on the hand in play now, in `PlayerAction` order;
+    /// empty between hands and while the insurance question is open.
+    public var allowedActions: [PlayerAction] {
+        PlayerAction.allCases.filter(canPerform)
+    }
+
+    /// Makes the decision `action` on the hand in play: `hit()`, `stand()`, `doubleDown()`,
+    /// `split()` or `surrender()`; does nothing when it is not allowed.
+    public mutating func perform(_ action: PlayerAction) {
+        switch action {
+        case .hit: hit()
+        case .stand: stand()
+        case .doubleDown: doubleDown()
+        case .split: split()
+        case .surrender: surrender()
+        }
+    }
+
     /// Whether the dealer's second card is face down: from the deal until the hand is settled.
     public var isDealerHoleCardHidden: Bool {
         isHandInProgress

@@ -111,6 +111,7 @@ private func ranks(_ hand: HandOfCards) -> [Rank] {
     #expect(ranks(game.dealerHand) == [.nine, .seven, .two])
     #expect(game.handOutcomes == [.win, .loss])
     #expect(game.handScoreChanges == [50, -50])  // 1:1, not 3:2
+    #expect(!game.isNatural(handAt: 0) && game.playerHands[0].calculateBestScore() == 21)
     #expect(game.score == 100)
     #expect((game.handsWon, game.handsPushed, game.handsLost) == (0, 1, 0))
 }
@@ -123,6 +124,25 @@ private func ranks(_ hand: HandOfCards) -> [Rank] {
     #expect(game.activeHandIndex == 1 && ranks(game.playerHand) == [.king, .four])
     game.stand()
     #expect(game.handOutcomes == [.win, .loss] && game.score == 100)
+}
+
+@Test func theDecisionsAllowedAreTheActionsThatAct() {
+    var game = table(player: [.eight, .eight], dealer: [.ten, .seven], then: [.three, .nine], bet: 30)
+    #expect(game.allowedActions.isEmpty)
+    game.deal()
+    #expect(game.allowedActions == [.hit, .stand, .doubleDown, .split, .surrender])
+    #expect(!game.isNatural(handAt: 0))
+    game.perform(.split)
+    #expect(game.playerHands.count == 2)
+    #expect(game.allowedActions == [.hit, .stand, .doubleDown])  // 8-3 after a split: no surrender
+    game.perform(.stand)
+    #expect(game.activeHandIndex == 1)
+    var asked = table(insured(), player: [.ten, .nine], dealer: [.ace, .seven])
+    asked.deal()
+    #expect(asked.allowedActions.isEmpty)  // the insurance question comes first
+    var natural = table(player: [.ace, .king], dealer: [.ten, .seven])
+    natural.deal()
+    #expect(natural.isNatural(handAt: 0) && natural.allowedActions.isEmpty)
 }
 
 @Test func tenCardsSplitOnlyWhenTheirRanksMatch() {
@@ -377,6 +397,28 @@ func aNaturalPays3To2AtATableThatSaysSo(bet: Int, won: Int) {
     asked.deal()
     let back = try JSONDecoder().decode(BlackjackGame.self, from: JSONEncoder().encode(asked))
     #expect(back == asked && back.canTakeInsurance)
+}
+
+@Test func aGameSavedBeforeTheFullTableDecodesAsOneHandUnderTheSpecificationsRules() throws {
+    var game = stackedGame(player: [.ten, .six], dealer: [.nine, .seven], then: [.two])
+    game.deal()
+    game.hit()
+    var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(game)) as? [String: Any])
+    for key in ["rules", "playerHands", "activeHandIndex", "handStakes", "handOutcomes", "handScoreChanges",
+                "doubledHands", "isInsuranceOffered", "insuranceStake", "insuranceScoreChange"] {
+        #expect(object.removeValue(forKey: key) != nil)
+    }
+    let old = try JSONDecoder().decode(BlackjackGame.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(old == game)
+    // A split save whose hand in play disagrees with its hands does not decode.
+    var split = table(player: [.eight, .eight], dealer: [.ten, .seven], then: [.three])
+    split.deal()
+    split.split()
+    var damaged = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(split)) as? [String: Any])
+    damaged["activeHandIndex"] = 1
+    #expect((try? JSONDecoder().decode(BlackjackGame.self, from: JSONSerialization.data(withJSONObject: damaged))) == nil)
+    damaged["activeHandIndex"] = 4
+    #expect((try? JSONDecoder().decode(BlackjackGame.self, from: JSONSerialization.data(withJSONObject: damaged))) == nil)
 }
 
 @Test func rulesSavedBeforeInsuranceDecodeWithItOff() throws {
