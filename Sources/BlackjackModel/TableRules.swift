@@ -9,7 +9,8 @@ public enum BlackjackPayout: String, CaseIterable, Sendable, Codable {
 /// A table's house rules. `TableRules()` is the specification's game: six decks, the
 /// dealer standing on every 17, naturals paid even money; late surrender and doubling after
 /// a split are on (they are additions the specified game never offered, taken only when
-/// the player asks).
+/// the player asks). Insurance is off: asking the question would hold up the deal the
+/// specified game settles at once when the dealer shows an ace.
 public struct TableRules: Hashable, Sendable, Codable {
     /// The deck counts a table may have.
     public static let deckChoices = [1, 2, 6, 8]
@@ -24,14 +25,31 @@ public struct TableRules: Hashable, Sendable, Codable {
     public var doubleAfterSplit: Bool
     /// What a natural pays.
     public var blackjackPayout: BlackjackPayout
+    /// Whether the dealer showing an ace offers insurance (even money to a natural, when
+    /// naturals pay 3:2) before peeking; off in the specification's game, where the peek
+    /// settles a natural at the deal.
+    public var offersInsurance: Bool
 
     public init(decks: Int = 6, dealerHitsSoft17: Bool = false, lateSurrender: Bool = true,
-                doubleAfterSplit: Bool = true, blackjackPayout: BlackjackPayout = .evenMoney) {
+                doubleAfterSplit: Bool = true, blackjackPayout: BlackjackPayout = .evenMoney,
+                offersInsurance: Bool = false) {
         self.decks = decks
         self.dealerHitsSoft17 = dealerHitsSoft17
         self.lateSurrender = lateSurrender
         self.doubleAfterSplit = doubleAfterSplit
         self.blackjackPayout = blackjackPayout
+        self.offersInsurance = offersInsurance
+    }
+
+    /// Rules saved before insurance was a rule decode with it off.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        decks = try values.decode(Int.self, forKey: .decks)
+        dealerHitsSoft17 = try values.decode(Bool.self, forKey: .dealerHitsSoft17)
+        lateSurrender = try values.decode(Bool.self, forKey: .lateSurrender)
+        doubleAfterSplit = try values.decode(Bool.self, forKey: .doubleAfterSplit)
+        blackjackPayout = try values.decode(BlackjackPayout.self, forKey: .blackjackPayout)
+        offersInsurance = try values.decodeIfPresent(Bool.self, forKey: .offersInsurance) ?? false
     }
 
     /// The rules as the table's title line shows them: "6 decks · S17 · DAS · LS · 1:1".

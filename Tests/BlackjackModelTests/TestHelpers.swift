@@ -28,9 +28,9 @@ func stackedGame(
     return BlackjackGame(seed: seed, decks: decks, stackedCards: spreadOverSuits(opening + draws))
 }
 
-/// Every card the game holds anywhere: shoe, discards and both hands.
+/// Every card the game holds anywhere: shoe, discards, the dealer's hand and every player hand.
 func everyCard(in game: BlackjackGame) -> [Card] {
-    game.shoe.cards + game.shoe.discards + game.playerHand.cards + game.dealerHand.cards
+    game.shoe.cards + game.shoe.discards + game.playerHands.flatMap(\.cards) + game.dealerHand.cards
 }
 
 /// Checks that no card is lost or duplicated: each of the 52 cards appears exactly once

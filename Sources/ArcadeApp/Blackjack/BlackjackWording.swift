@@ -49,6 +49,8 @@ enum BlackjackWording {
         case .dealerNatural: "Dealer has Blackjack — you lose \(stake)"
         case .loss: "You lose \(stake) — \(player) against \(dealer)"
         case .playerBust: "Bust — you lose \(stake)"
+        case .surrendered: "You surrendered — you lose \(stake / 2)"
+        case .evenMoney: "Even money — you win \(stake)"
         }
     }
 
