@@ -43,8 +43,9 @@ struct BlackjackLayout {
     /// Each hand: its label row (name, total, and the shoe or the stake) and its cards.
     var dealerLabel: Rect, dealerCards: Rect
     var playerLabel: Rect, playerCards: Rect
-    /// The status line and the row of Hit, Stand, Double and Deal.
-    var status: Rect, actions: Rect
+    /// The status line, the coach's line under it (the gap above the actions), and the row
+    /// of Hit, Stand, Double and Deal.
+    var status: Rect, coach: Rect, actions: Rect
     /// The row of the bet buttons (left) and the page buttons (right), and its parts:
     /// `[ - ]`, the bet, `[ + ]`, then the page buttons.
     var betRow: Rect
@@ -65,7 +66,7 @@ struct BlackjackLayout {
         let rows = Rect(x: left, y: top, width: width, height: max(0, size.height - top))
             .rows([line, cards, gap, line, cards, gap, line, gap, line, gap, line])
         (dealerLabel, dealerCards, playerLabel, playerCards) = (rows[0], rows[1], rows[3], rows[4])
-        (status, actions, betRow) = (rows[6], rows[8], rows[10])
+        (status, coach, actions, betRow) = (rows[6], rows[7], rows[8], rows[10])
         let bets = betRow.columns([.fixed(Self.betButtonWidth), .fixed(Self.betLabelWidth), .fixed(Self.betButtonWidth),
                                    .fixed(Self.pageButtonsGap), .flexible])
         (lowerBet, betLabel, raiseBet, pageButtons) = (bets[0], bets[1], bets[2], bets[4])

@@ -21,6 +21,7 @@ extension BlackjackScreen {
     /// "Score 150 · Hand 3 of 5", always on screen, right of the game's name.
     var scoreLabel: String {
         "Score \(shownScore) · Hand \(max(1, game.handNumber)) of \(BlackjackGame.handsPerGame)"
+            + (coach.isOn ? " · \(coach.score)" : "")
     }
 
     /// The cards left in the shoe as the table shows it: the dealer's cards not yet turned
@@ -62,6 +63,11 @@ extension BlackjackScreen {
         // At the end of the game the alert takes the place of the status line and controls.
         guard alert != .gameOver else { return }
         StatusLine(status.wordings.map(glyphs.plain), tone: status.tone).draw(into: &grid, in: layout.status)
+        if coach.isOn, let verdict = coach.verdict {
+            // Right in green, a different play in yellow: the words say which too.
+            let tone: StatusLine.Tone = verdict.hasPrefix("✓") ? .good : verdict.hasPrefix("Basic") ? .warning : .quiet
+            StatusLine([glyphs.plain(verdict)], tone: tone).draw(into: &grid, in: layout.coach)
+        }
         actionButtons.draw(into: &grid, in: layout.actions)
 
         betButton(raising: false).draw(into: &grid, at: layout.lowerBet.origin, clip: layout.betRow)

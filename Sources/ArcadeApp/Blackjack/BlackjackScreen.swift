@@ -61,6 +61,8 @@ struct BlackjackScreen: GameScreen {
         case start
         /// The game-over box's buttons (High Scores is `show(.highScores)`).
         case playAgain, menu
+        /// The coach on or off (`c`), and its advice before a decision (`?` while it is on).
+        case toggleCoach, coachHint
     }
 
     /// The dealer playing out a hand on screen, one card at a time.
@@ -101,10 +103,13 @@ struct BlackjackScreen: GameScreen {
     private(set) var clock = PlayClock()
     /// The first line of the About page shown (it scrolls when the terminal is short).
     private(set) var aboutOffset = 0
+    /// The basic-strategy coach, on or off, and its record.
+    private(set) var coach = BlackjackCoach()
 
-    /// A new game with a shuffled six-deck shoe.
-    init(seed: UInt64, scores: [ScoreEntry]) {
+    /// A new game with a shuffled six-deck shoe, the coach as the player left it.
+    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:]) {
         self.init(game: BlackjackGame(seed: seed), scores: scores)
+        coach = BlackjackCoach(settings: settings)
     }
 
     /// A screen over `game` as it stands (tests stack the shoe with `stackedCards`).
@@ -145,7 +150,11 @@ struct BlackjackScreen: GameScreen {
         return game.isHandInProgress ? .hand : .betting
     }
 
-    func bindings(in frame: Frame) -> [Binding<Action>] { Self.keys[mode] }
+    func bindings(in frame: Frame) -> [Binding<Action>] {
+        // With the coach on, `?` on a decision asks it (help stays on every other screen).
+        guard coach.isOn, mode == .hand else { return Self.keys[mode] }
+        return Self.keys[mode] + [Binding([.character("?")], .coachHint, hint: "advice")]
+    }
 
     /// Every key of every page and alert, once: where it acts, and where the key line shows it.
     /// Esc is bound on the pages only, so on the table and the alerts it stays the shell's.
@@ -165,16 +174,19 @@ struct BlackjackScreen: GameScreen {
               in: [.betting, .hand], shownIn: [.betting]),
         .init(Binding([.character("-"), .character("_")], .bet(raising: false)), in: [.betting, .hand]),
         .init(Binding([.character("p")], .playAgain, hint: "play again"), in: [.gameOver]),
+        .init(Binding([.character("c")], .toggleCoach, hint: "coach",
+                      help: "the basic-strategy coach; with it on, ? asks it"),
+              in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "about: the rules and house rules"),
               in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
-                      help: "scroll the About page", helpKeys: "↑ ↓ PgUp PgDn"),
+                      help: "scroll About (to its ends)", helpKeys: "↑ ↓ PgUp PgDn Home End"),
               in: [.about, .highScores], shownIn: [.about]),
         .init(Binding([.down, .character("j")], .scroll(1)), in: [.about, .highScores]),
         .init(Binding([.pageUp], .scroll(-aboutPageStep)), in: [.about, .highScores]),
         .init(Binding([.pageDown], .scroll(aboutPageStep)), in: [.about, .highScores]),
-        .init(Binding(keys: [.home, .end], help: KeyHint("Home End", "the top or bottom of the About page")) { key in
+        .init(Binding(keys: [.home, .end]) { key in
             .scrollToEnd(bottom: key == .end)
         }, in: [.about, .highScores]),
         .init(Binding([.character("t")], .show(.highScores), hint: "scores", help: "the top \(highScoreCount) scores"),
@@ -191,8 +203,15 @@ struct BlackjackScreen: GameScreen {
     }
 
     func helpNotes(in frame: Frame) -> [String] {
-        ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
+        var notes = ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
             + "The dealer stands on all 17s; a natural pays even money."]
+        let record = coach.decisionsEver == 0 ? "" : " Over time: \(coach.rightEver) of \(coach.decisionsEver) decisions "
+            + "were the chart's play (\(coach.rightEver * 100 / coach.decisionsEver)%)."
+        if coach.isOn || !record.isEmpty {
+            notes.append("The coach follows the published 4–8-deck basic-strategy charts: after each decision it says "
+                + "whether it was the chart's play." + record)
+        }
+        return notes
     }
 
     /// Any key or click during the dealer's play shows the rest of it; the wheel scrolls
@@ -233,6 +252,8 @@ struct BlackjackScreen: GameScreen {
         var tone: String
         var page: Page
         var aboutOffset: Int
+        /// The coach's session (nil in a save from before the coach).
+        var coach: BlackjackCoach?
     }
 
     /// The saved form's version; raise it when `Saved` changes.
@@ -246,7 +267,7 @@ struct BlackjackScreen: GameScreen {
         var left = self
         _ = left.willLeave()
         let saved = Saved(game: left.game, status: left.status.wordings, tone: Self.name(of: left.status.tone),
-                          page: left.page, aboutOffset: left.aboutOffset)
+                          page: left.page, aboutOffset: left.aboutOffset, coach: left.coach)
         let summary = "score \(left.shownScore), hand \(max(1, left.game.handNumber)) of \(BlackjackGame.handsPerGame)"
         return SavedState.encode(saved, version: Self.savedVersion, summary: summary)
     }
@@ -261,6 +282,13 @@ struct BlackjackScreen: GameScreen {
         status = StatusLine(saved.status, tone: tone)
         page = saved.page
         aboutOffset = saved.aboutOffset
+        // The session's count goes on; whether it is on, and the record, are the player's now.
+        coach = BlackjackCoach(settings: context.settings)
+        if let session = saved.coach {
+            coach.decisions = session.decisions
+            coach.right = session.right
+            coach.verdict = session.verdict
+        }
         clock.start()
     }
 
@@ -346,6 +374,12 @@ struct BlackjackScreen: GameScreen {
             playAgain()
         case .menu:
             return [.leave]
+        case .toggleCoach:
+            coach.isOn.toggle()
+            coach.verdict = coach.isOn ? "Coach on: it judges each decision by basic strategy; ? asks it first." : nil
+            return [.remember(setting: BlackjackCoach.setting, value: coach.isOn ? "on" : "off")]
+        case .coachHint:
+            if let hint = BlackjackCoach.hint(for: game) { coach.verdict = hint }
         }
         return []
     }
@@ -371,16 +405,26 @@ struct BlackjackScreen: GameScreen {
 
     /// Carry out a move if the rules allow it now, and say what happened.
     private mutating func play(_ action: Action) -> [GameEffect] {
+        var kept: [GameEffect] = []
+        /// The coach's verdict on `chosen`, judged on the table before it is played.
+        func judge(_ chosen: PlayerAction) {
+            if let record = coach.judge(chosen, on: game) {
+                kept.append(.remember(setting: BlackjackCoach.recordSetting, value: record))
+            }
+        }
         switch action {
         case .deal:
             guard game.canDeal else { return [] }
+            coach.verdict = nil
             game.deal()
             clock.start()
         case .hit:
             guard game.isHandInProgress else { return [] }
+            judge(.hit)
             game.hit()
         case .stand:
             guard game.isHandInProgress else { return [] }
+            judge(.stand)
             game.stand()
         case .doubleDown:
             guard game.canDoubleDown else {
@@ -388,11 +432,12 @@ struct BlackjackScreen: GameScreen {
                                                       cardCount: game.playerHand.cards.count))
                 return []
             }
+            judge(.doubleDown)
             game.doubleDown()
         default:
             return []
         }
-        return showLastEvents()
+        return kept + showLastEvents()
     }
 
     /// Turn the model's last events into the status line, sound cues and the dealer's play.

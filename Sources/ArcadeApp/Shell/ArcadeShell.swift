@@ -372,8 +372,9 @@ public struct ArcadeShell: Screen {
                 box.dialog.draw(into: &gameGrid, in: box.area)
             }
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
-            KeyLine.draw(active.screen.keyHints(in: gameFrame), always: [KeyHint("?", "help"), KeyHint("q", "menu")],
-                         into: &grid)
+            // `?` is help unless the game takes it now (Blackjack's coach, on a decision).
+            let help = active.screen.consumes(.character("?"), in: gameFrame) ? [] : [KeyHint("?", "help")]
+            KeyLine.draw(active.screen.keyHints(in: gameFrame), always: help + [KeyHint("q", "menu")], into: &grid)
         } else if let statisticsPage {
             renderStatistics(statisticsPage, into: &grid)
         } else {

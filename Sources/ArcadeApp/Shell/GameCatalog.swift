@@ -217,7 +217,7 @@ public enum GameCatalog {
             describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
-            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores) },
+            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings) },
             resume: { state, context in BlackjackScreen(restoring: state, context: context) }),
     ]
 }

@@ -1,0 +1,92 @@
+import BlackjackModel
+
+/// The basic-strategy coach at the table (`c`): after each decision it says whether it was
+/// the chart's play for these rules and cards, and `?` on a decision shows the advice first.
+/// It keeps how many decisions were right, this session and over time.
+struct BlackjackCoach: Hashable, Sendable, Codable {
+    /// The setting it is remembered under: "on" or "off".
+    static let setting = "blackjack.coach"
+    /// The setting its decisions over time are kept under: "right/all".
+    static let recordSetting = "blackjack.coach.record"
+
+    var isOn = false
+    /// Decisions judged this session, and how many were the chart's play.
+    var decisions = 0
+    var right = 0
+    /// Decisions over time (this session included), as kept.
+    var decisionsEver = 0
+    var rightEver = 0
+    /// The verdict on the last decision, until the next hand is dealt.
+    var verdict: String?
+
+    init(settings: [String: String] = [:]) {
+        isOn = settings[Self.setting] == "on"
+        let parts = (settings[Self.recordSetting] ?? "").split(separator: "/").compactMap { Int($0) }
+        if parts.count == 2, parts[0] >= 0, parts[1] >= parts[0] {
+            rightEver = parts[0]
+            decisionsEver = parts[1]
+        }
+    }
+
+    /// The chart's play for the hand in play of `game` now, with what the table on screen
+    /// allows: hit, stand and double down (the screen offers no split or surrender yet, so
+    /// the chart's fallback for those is the advice).
+    static func advice(for game: BlackjackGame) -> PlayerAction? {
+        guard game.canAct, let up = game.dealerHand.cards.first else { return nil }
+        return BasicStrategy.advice(for: game.playerHand.cards, dealerUpCard: up, rules: game.rules,
+                                    canDouble: game.canDoubleDown, canSplit: false, canSurrender: false)
+    }
+
+    /// Judge `chosen` on `game` as it stands before the play: the verdict, and the record
+    /// to keep. Nil when the coach is off or no hand is in play.
+    mutating func judge(_ chosen: PlayerAction, on game: BlackjackGame) -> String? {
+        guard isOn, let advice = Self.advice(for: game), let up = game.dealerHand.cards.first else { return nil }
+        decisions += 1
+        decisionsEver += 1
+        let situation = Self.situation(game.playerHand, against: up)
+        if chosen == advice {
+            right += 1
+            rightEver += 1
+            verdict = "✓ Basic strategy: \(Self.verb(advice)) on \(situation)."
+        } else {
+            verdict = "Basic strategy: \(Self.verb(advice)) on \(situation) — you \(Self.pastVerb(chosen))."
+        }
+        return "\(rightEver)/\(decisionsEver)"
+    }
+
+    /// What `?` says on a decision: "Advice: stand on 16 against a 6."
+    static func hint(for game: BlackjackGame) -> String? {
+        guard let advice = advice(for: game), let up = game.dealerHand.cards.first else { return nil }
+        return "Advice: \(verb(advice)) on \(situation(game.playerHand, against: up))."
+    }
+
+    /// "Coach 7/9" for the header.
+    var score: String { "Coach \(right)/\(decisions)" }
+
+    /// "16 against a 6", "soft 18 against an ace".
+    static func situation(_ hand: HandOfCards, against up: Card) -> String {
+        let total = hand.calculateBestScore()
+        let dealer = up.rank == .ace ? "an ace" : up.rank.hardValue == 8 ? "an 8" : "a \(up.rank.hardValue)"
+        return (hand.isSoft ? "soft \(total)" : "\(total)") + " against " + dealer
+    }
+
+    static func verb(_ action: PlayerAction) -> String {
+        switch action {
+        case .hit: return "hit"
+        case .stand: return "stand"
+        case .doubleDown: return "double down"
+        case .split: return "split"
+        case .surrender: return "surrender"
+        }
+    }
+
+    static func pastVerb(_ action: PlayerAction) -> String {
+        switch action {
+        case .hit: return "hit"
+        case .stand: return "stood"
+        case .doubleDown: return "doubled down"
+        case .split: return "split"
+        case .surrender: return "surrendered"
+        }
+    }
+}

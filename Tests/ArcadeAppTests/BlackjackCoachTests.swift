@@ -1,0 +1,77 @@
+import ArcadeTestSupport
+import ArcadeUI
+import BlackjackModel
+import Testing
+
+@testable import ArcadeApp
+
+/// The basic-strategy coach at the Blackjack table: its verdict after each decision, its
+/// advice on `?`, and the record it keeps.
+@Suite struct BlackjackCoachTests {
+    init() { prepareForDrawing() }
+
+    private let frame = Frame(size: Size(width: 80, height: 23))
+
+    /// A table past the new-game alert whose shoe deals the player `player` and the dealer
+    /// `dealer` (up card first), then `next`.
+    private func table(player: [Card], dealer: [Card], next: [Card] = [], settings: [String: String] = [:]) -> BlackjackScreen {
+        let stacked = [player[0], dealer[0], player[1], dealer[1]] + next
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: stacked), showsNewGameAlert: false)
+        if settings[BlackjackCoach.setting] == "on" { _ = screen.update(.key(.character("c")), in: frame) }
+        return screen
+    }
+
+    private let sixteen = [Card(.ten, of: .spades), Card(.six, of: .hearts)]
+    private let dealerSix = [Card(.six, of: .clubs), Card(.ten, of: .diamonds)]
+
+    @Test func theCoachSaysWhenAPlayIsNotTheChartsAndKeepsTheRecord() {
+        var screen = table(player: sixteen, dealer: dealerSix, next: [Card(.two, of: .clubs)])
+        #expect(!screen.text(in: frame).contains("Coach"), "off by default")
+        #expect(screen.update(.key(.character("c")), in: frame) == [.remember(setting: "blackjack.coach", value: "on")])
+        _ = screen.update(.key(.enter), in: frame)
+        #expect(screen.text(in: frame).contains("Score 100 · Hand 1 of 5 · Coach 0/0"))
+        let effects = screen.update(.key(.character("h")), in: frame)
+        #expect(effects.contains(.remember(setting: "blackjack.coach.record", value: "0/1")))
+        let text = screen.text(in: frame)
+        #expect(text.contains("Basic strategy: stand on 16 against a 6 — you hit."))
+        #expect(text.contains("You drew a Two (18)"), "the status line still says what happened")
+        #expect(text.contains("Coach 0/1"))
+        assertSnapshot(text, named: "blackjack-coach-correcting-80x23")
+    }
+
+    @Test func theChartsPlayIsMarkedRightAndAskingFirstShowsTheAdvice() {
+        var screen = table(player: sixteen, dealer: dealerSix, settings: ["blackjack.coach": "on"])
+        _ = screen.update(.key(.enter), in: frame)
+        #expect(screen.consumes(.character("?"), in: frame), "? on a decision is the coach's")
+        _ = screen.update(.key(.character("?")), in: frame)
+        #expect(screen.text(in: frame).contains("Advice: stand on 16 against a 6."))
+        let effects = screen.update(.key(.character("s")), in: frame)
+        #expect(effects.contains(.remember(setting: "blackjack.coach.record", value: "1/1")))
+        #expect(screen.text(in: frame).contains("✓ Basic strategy: stand on 16 against a 6."))
+        #expect(!screen.consumes(.character("?"), in: frame), "between hands ? is help again")
+    }
+
+    @Test func softHandsAndWhatTheTableAllowsAreInTheAdvice() {
+        // Soft 18 against a 9: hit. A three-card 11 cannot be doubled: hit, not double.
+        var soft = table(player: [Card(.ace, of: .spades), Card(.seven, of: .hearts)], dealer: [Card(.nine, of: .clubs), Card(.ten, of: .hearts)])
+        _ = soft.update(.key(.character("c")), in: frame)
+        _ = soft.update(.key(.enter), in: frame)
+        _ = soft.update(.key(.character("?")), in: frame)
+        #expect(soft.text(in: frame).contains("Advice: hit on soft 18 against a 9."))
+        var eleven = table(player: [Card(.five, of: .spades), Card(.two, of: .hearts)], dealer: dealerSix,
+                           next: [Card(.four, of: .clubs)])
+        _ = eleven.update(.key(.character("c")), in: frame)
+        _ = eleven.update(.key(.enter), in: frame)
+        _ = eleven.update(.key(.character("h")), in: frame)  // 7 → 11 with three cards
+        _ = eleven.update(.key(.character("?")), in: frame)
+        #expect(eleven.text(in: frame).contains("Advice: hit on 11 against a 6."))
+    }
+
+    @Test func theRecordOverTimeIsReadBackAndShownInHelp() {
+        let coach = BlackjackCoach(settings: ["blackjack.coach": "on", "blackjack.coach.record": "5/8"])
+        #expect(coach.isOn && coach.rightEver == 5 && coach.decisionsEver == 8 && coach.decisions == 0)
+        let screen = BlackjackScreen(seed: 3, scores: [], settings: ["blackjack.coach": "on", "blackjack.coach.record": "5/8"])
+        #expect(screen.helpNotes(in: frame).joined().contains("Over time: 5 of 8 decisions were the chart's play (62%)."))
+        #expect(BlackjackCoach(settings: ["blackjack.coach.record": "9/3"]).decisionsEver == 0, "a record that cannot be is dropped")
+    }
+}
