@@ -71,7 +71,38 @@ import Testing
         let coach = BlackjackCoach(settings: ["blackjack.coach": "on", "blackjack.coach.record": "5/8"])
         #expect(coach.isOn && coach.rightEver == 5 && coach.decisionsEver == 8 && coach.decisions == 0)
         let screen = BlackjackScreen(seed: 3, scores: [], settings: ["blackjack.coach": "on", "blackjack.coach.record": "5/8"])
-        #expect(screen.helpNotes(in: frame).joined().contains("Over time: 5 of 8 decisions were the chart's play (62%)."))
+        #expect(screen.helpNotes(in: frame).joined().contains("Over time 5 of 8 right (62%)."))
         #expect(BlackjackCoach(settings: ["blackjack.coach.record": "9/3"]).decisionsEver == 0, "a record that cannot be is dropped")
+    }
+
+    @Test func atTheSmallestTableTheVerdictAndTheAdviceKeyShowAndHelpHasTheRecordAt80x24() {
+        var screen = table(player: [Card(.ace, of: .spades), Card(.seven, of: .hearts)],
+                           dealer: [Card(.ace, of: .clubs), Card(.nine, of: .hearts)], next: [Card(.two, of: .clubs)],
+                           settings: ["blackjack.coach": "on"])
+        _ = screen.update(.key(.enter), in: frame)
+        var small = TestShell.hosting(screen, as: .blackjack, size: Size(width: 60, height: 17))
+        #expect(small.text.contains("? advice") && !small.text.contains("? help"), "the coach's ? stays on the key line")
+        _ = small.update(.key(.character("d")))  // soft 18 against an ace: the chart hits
+        #expect(small.text.contains("Chart: hit on soft 18 v A — you doubled down."), "the verdict in words that fit")
+        let settings = ["blackjack.coach": "on", "blackjack.coach.record": "5/8"]
+        var large = TestShell.hosting(BlackjackScreen(seed: 2, scores: [], settings: settings), as: .blackjack)
+        _ = large.update(.key(.enter))
+        _ = large.update(.key(.character("?")))
+        #expect(large.text.contains("Coach: the 4–8-deck basic-strategy charts. Over time 5 of 8 right (62%)."))
+    }
+
+    @Test func aNewGameStartsWithoutTheLastGamesVerdict() {
+        var screen = table(player: sixteen, dealer: dealerSix, next: [Card(.ten, of: .clubs)], settings: ["blackjack.coach": "on"])
+        _ = screen.update(.key(.enter), in: frame)
+        _ = screen.update(.key(.character("h")), in: frame)  // 26: bust, the verdict stays on the table
+        #expect(screen.coach.verdict != nil)
+        _ = screen.perform(.playAgain, in: frame)
+        #expect(screen.coach.verdict == nil)
+    }
+
+    @Test func aDamagedRecordIsDroppedRatherThanCountedOn() {
+        for value in ["5/x/8", "9223372036854775807/9223372036854775807", "-1/3", "3/2", "/"] {
+            #expect(BlackjackCoach(settings: ["blackjack.coach.record": value]).decisionsEver == 0, "\(value)")
+        }
     }
 }

@@ -16,13 +16,18 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
     /// Decisions over time (this session included), as kept.
     var decisionsEver = 0
     var rightEver = 0
-    /// The verdict on the last decision, until the next hand is dealt.
-    var verdict: String?
+    /// The verdict on the last decision (fullest wording first), until the next hand is dealt.
+    var verdict: [String]?
+
+    /// The most decisions a kept record may hold.
+    static let largestRecord = 1_000_000_000
 
     init(settings: [String: String] = [:]) {
         isOn = settings[Self.setting] == "on"
-        let parts = (settings[Self.recordSetting] ?? "").split(separator: "/").compactMap { Int($0) }
-        if parts.count == 2, parts[0] >= 0, parts[1] >= parts[0] {
+        // Exactly "right/all", within reason (a damaged value is dropped, never trusted to count on).
+        let fields = (settings[Self.recordSetting] ?? "").split(separator: "/", omittingEmptySubsequences: false)
+        let parts = fields.compactMap { Int($0) }
+        if fields.count == 2, parts.count == 2, parts[0] >= 0, parts[1] >= parts[0], parts[1] <= Self.largestRecord {
             rightEver = parts[0]
             decisionsEver = parts[1]
         }
@@ -42,32 +47,39 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
     mutating func judge(_ chosen: PlayerAction, on game: BlackjackGame) -> String? {
         guard isOn, let advice = Self.advice(for: game), let up = game.dealerHand.cards.first else { return nil }
         decisions += 1
-        decisionsEver += 1
+        if decisionsEver < Self.largestRecord { decisionsEver += 1 }
         let situation = Self.situation(game.playerHand, against: up)
+        let short = Self.situation(game.playerHand, against: up, short: true)
         if chosen == advice {
             right += 1
-            rightEver += 1
-            verdict = "✓ Basic strategy: \(Self.verb(advice)) on \(situation)."
+            if rightEver < decisionsEver { rightEver += 1 }
+            verdict = ["✓ Basic strategy: \(Self.verb(advice)) on \(situation).", "✓ Chart: \(Self.verb(advice)) on \(short).",
+                       "✓ \(Self.verb(advice))"]
         } else {
-            verdict = "Basic strategy: \(Self.verb(advice)) on \(situation) — you \(Self.pastVerb(chosen))."
+            verdict = ["Basic strategy: \(Self.verb(advice)) on \(situation) — you \(Self.pastVerb(chosen)).",
+                       "Chart: \(Self.verb(advice)) on \(short) — you \(Self.pastVerb(chosen)).",
+                       "Chart: \(Self.verb(advice)) (you \(Self.pastVerb(chosen)))"]
         }
         return "\(rightEver)/\(decisionsEver)"
     }
 
     /// What `?` says on a decision: "Advice: stand on 16 against a 6."
-    static func hint(for game: BlackjackGame) -> String? {
+    static func hint(for game: BlackjackGame) -> [String]? {
         guard let advice = advice(for: game), let up = game.dealerHand.cards.first else { return nil }
-        return "Advice: \(verb(advice)) on \(situation(game.playerHand, against: up))."
+        return ["Advice: \(verb(advice)) on \(situation(game.playerHand, against: up)).",
+                "Advice: \(verb(advice)) on \(situation(game.playerHand, against: up, short: true))."]
     }
 
     /// "Coach 7/9" for the header.
     var score: String { "Coach \(right)/\(decisions)" }
 
-    /// "16 against a 6", "soft 18 against an ace".
-    static func situation(_ hand: HandOfCards, against up: Card) -> String {
+    /// "16 against a 6", "soft 18 against an ace"; `short`: "16 v 6", "soft 18 v A".
+    static func situation(_ hand: HandOfCards, against up: Card, short: Bool = false) -> String {
         let total = hand.calculateBestScore()
+        let player = hand.isSoft ? "soft \(total)" : "\(total)"
+        if short { return player + " v " + (up.rank == .ace ? "A" : "\(up.rank.hardValue)") }
         let dealer = up.rank == .ace ? "an ace" : up.rank.hardValue == 8 ? "an 8" : "a \(up.rank.hardValue)"
-        return (hand.isSoft ? "soft \(total)" : "\(total)") + " against " + dealer
+        return player + " against " + dealer
     }
 
     static func verb(_ action: PlayerAction) -> String {

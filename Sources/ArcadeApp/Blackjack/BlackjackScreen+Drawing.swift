@@ -63,10 +63,11 @@ extension BlackjackScreen {
         // At the end of the game the alert takes the place of the status line and controls.
         guard alert != .gameOver else { return }
         StatusLine(status.wordings.map(glyphs.plain), tone: status.tone).draw(into: &grid, in: layout.status)
-        if coach.isOn, let verdict = coach.verdict {
+        if coach.isOn, let verdict = coach.verdict, let first = verdict.first {
             // Right in green, a different play in yellow: the words say which too.
-            let tone: StatusLine.Tone = verdict.hasPrefix("✓") ? .good : verdict.hasPrefix("Basic") ? .warning : .quiet
-            StatusLine([glyphs.plain(verdict)], tone: tone).draw(into: &grid, in: layout.coach)
+            let tone: StatusLine.Tone = first.hasPrefix("✓") ? .good
+                : first.hasPrefix("Basic") ? .warning : .quiet
+            StatusLine(verdict.map(glyphs.plain), tone: tone).draw(into: &grid, in: layout.coach)
         }
         actionButtons.draw(into: &grid, in: layout.actions)
 

@@ -181,7 +181,7 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "about: the rules and house rules"),
               in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
-                      help: "scroll About (to its ends)", helpKeys: "↑ ↓ PgUp PgDn Home End"),
+                      help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
               in: [.about, .highScores], shownIn: [.about]),
         .init(Binding([.down, .character("j")], .scroll(1)), in: [.about, .highScores]),
         .init(Binding([.pageUp], .scroll(-aboutPageStep)), in: [.about, .highScores]),
@@ -205,11 +205,10 @@ struct BlackjackScreen: GameScreen {
     func helpNotes(in frame: Frame) -> [String] {
         var notes = ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
             + "The dealer stands on all 17s; a natural pays even money."]
-        let record = coach.decisionsEver == 0 ? "" : " Over time: \(coach.rightEver) of \(coach.decisionsEver) decisions "
-            + "were the chart's play (\(coach.rightEver * 100 / coach.decisionsEver)%)."
-        if coach.isOn || !record.isEmpty {
-            notes.append("The coach follows the published 4–8-deck basic-strategy charts: after each decision it says "
-                + "whether it was the chart's play." + record)
+        if coach.isOn || coach.decisionsEver > 0 {
+            let record = coach.decisionsEver == 0 ? ""
+                : " Over time \(coach.rightEver) of \(coach.decisionsEver) right (\(coach.rightEver * 100 / coach.decisionsEver)%)."
+            notes.append("Coach: the 4–8-deck basic-strategy charts." + record)
         }
         return notes
     }
@@ -376,7 +375,7 @@ struct BlackjackScreen: GameScreen {
             return [.leave]
         case .toggleCoach:
             coach.isOn.toggle()
-            coach.verdict = coach.isOn ? "Coach on: it judges each decision by basic strategy; ? asks it first." : nil
+            coach.verdict = coach.isOn ? ["Coach on: each decision is judged; ? asks it first.", "Coach on."] : nil
             return [.remember(setting: BlackjackCoach.setting, value: coach.isOn ? "on" : "off")]
         case .coachHint:
             if let hint = BlackjackCoach.hint(for: game) { coach.verdict = hint }
@@ -532,6 +531,7 @@ struct BlackjackScreen: GameScreen {
     /// Start over: score 100, hand 1, the default bet; the shoe carries on. The new game
     /// opens as the first did, with the new-game alert.
     private mutating func playAgain() {
+        coach.verdict = nil
         game.newGame()
         shownScore = game.score
         clock.reset()

@@ -372,9 +372,14 @@ public struct ArcadeShell: Screen {
                 box.dialog.draw(into: &gameGrid, in: box.area)
             }
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
-            // `?` is help unless the game takes it now (Blackjack's coach, on a decision).
-            let help = active.screen.consumes(.character("?"), in: gameFrame) ? [] : [KeyHint("?", "help")]
-            KeyLine.draw(active.screen.keyHints(in: gameFrame), always: help + [KeyHint("q", "menu")], into: &grid)
+            // `?` is help unless the game takes it now (Blackjack's coach, on a decision): then
+            // the game's own words for it stay on the line however narrow.
+            var hints = active.screen.keyHints(in: gameFrame)
+            var question = KeyHint("?", "help")
+            if active.screen.consumes(.character("?"), in: gameFrame), let own = hints.firstIndex(where: { $0.keys == "?" }) {
+                question = hints.remove(at: own)
+            }
+            KeyLine.draw(hints, always: [question, KeyHint("q", "menu")], into: &grid)
         } else if let statisticsPage {
             renderStatistics(statisticsPage, into: &grid)
         } else {
