@@ -33,13 +33,13 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
         }
     }
 
-    /// The chart's play for the hand in play of `game` now, with what the table on screen
-    /// allows: hit, stand and double down (the screen offers no split or surrender yet, so
-    /// the chart's fallback for those is the advice).
+    /// The chart's play for the hand in play of `game` now, with what the table allows at
+    /// that moment (a three-card 11 cannot double: hit).
     static func advice(for game: BlackjackGame) -> PlayerAction? {
         guard game.canAct, let up = game.dealerHand.cards.first else { return nil }
         return BasicStrategy.advice(for: game.playerHand.cards, dealerUpCard: up, rules: game.rules,
-                                    canDouble: game.canDoubleDown, canSplit: false, canSurrender: false)
+                                    canDouble: game.canDoubleDown, canSplit: game.canSplit,
+                                    canSurrender: game.canSurrender)
     }
 
     /// Judge `chosen` on `game` as it stands before the play: the verdict, and the record

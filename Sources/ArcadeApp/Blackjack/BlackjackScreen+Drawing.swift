@@ -51,14 +51,18 @@ extension BlackjackScreen {
         drawHand(dealerCards, hidingHoleCard: game.isDealerHoleCardHidden, scale: layout.scale,
                  in: layout.dealerCards, into: &grid)
 
-        // The player.
+        // The player: one hand, or the hands of a split side by side, the one in play marked.
         let player = game.playerHand
-        Label(glyphs.plain(Self.titled("You", total(of: player.cards))), style: .bold)
-            .draw(into: &grid, in: layout.playerLabel)
+        if game.playerHands.count > 1 {
+            drawSplitHands(layout, into: &grid)
+        } else {
+            Label(glyphs.plain(Self.titled("You", total(of: player.cards))), style: .bold)
+                .draw(into: &grid, in: layout.playerLabel)
+            drawHand(player.cards, hidingHoleCard: false, scale: layout.scale, in: layout.playerCards, into: &grid)
+        }
         if let (text, style) = stakeLabel(glyphs) {
             Label(text, alignment: .right, style: style).draw(into: &grid, in: layout.playerLabel)
         }
-        drawHand(player.cards, hidingHoleCard: false, scale: layout.scale, in: layout.playerCards, into: &grid)
 
         // At the end of the game the alert takes the place of the status line and controls.
         guard alert != .gameOver else { return }
@@ -69,7 +73,7 @@ extension BlackjackScreen {
                 : first.hasPrefix("Basic") ? .warning : .quiet
             StatusLine(verdict.map(glyphs.plain), tone: tone).draw(into: &grid, in: layout.coach)
         }
-        actionButtons.draw(into: &grid, in: layout.actions)
+        actionButtons(fitting: layout.actions.width).draw(into: &grid, in: layout.actions)
 
         betButton(raising: false).draw(into: &grid, at: layout.lowerBet.origin, clip: layout.betRow)
         Label("Bet \(game.bet)", alignment: .center, style: .bold).draw(into: &grid, in: layout.betLabel)
@@ -84,6 +88,32 @@ extension BlackjackScreen {
         for (index, (card, origin)) in zip(cards, origins).enumerated() {
             let faceDown = hidingHoleCard && index == 1
             CardView(card: faceDown ? nil : card, scale: scale).draw(into: &grid, at: origin)
+        }
+    }
+
+    /// The hands of a split, each in its share of the row, with its total (and, once
+    /// settled, its result) on the row under it; the hand in play is marked ▶ … ◀.
+    private func drawSplitHands(_ layout: BlackjackLayout, into grid: inout CellGrid) {
+        let glyphs = Glyphs(theme: grid.theme)
+        let hands = game.playerHands
+        let inPlay = game.isHandInProgress && dealerPlay == nil
+        Label(inPlay ? "You: hand \(game.activeHandIndex + 1) of \(hands.count)" : "You: \(hands.count) hands", style: .bold)
+            .draw(into: &grid, in: layout.playerLabel)
+        let slots = layout.playerCards.columns(Array(repeating: .flexible, count: hands.count))
+        let under = Rect(x: layout.playerCards.x, y: layout.playerCards.maxY, width: layout.playerCards.width, height: 1)
+        for (index, (hand, slot)) in zip(hands, slots).enumerated() {
+            drawHand(hand.cards, hidingHoleCard: false, scale: layout.scale,
+                     in: slot.insetBy(dx: 0, dy: 0), into: &grid)
+            var words = total(of: hand.cards)
+            if game.isNatural(handAt: index) == false, words == "Blackjack" { words = "21" }
+            if dealerPlay == nil, let change = game.handScoreChanges.indices.contains(index) ? game.handScoreChanges[index] : nil,
+               game.handOutcomes.indices.contains(index), game.handOutcomes[index] != nil, !game.isHandInProgress {
+                words += change > 0 ? " \(glyphs.check)+\(change)" : change < 0 ? " \(glyphs.cross)−\(-change)" : " ="
+            }
+            let marked = inPlay && index == game.activeHandIndex
+            let text = glyphs.plain(marked ? "▶ \(words) ◀" : words)
+            grid.write(text, at: Point(x: slot.x, y: under.y), style: marked ? Style.bold.foreground(.yellow) : .plain,
+                       clip: Rect(x: slot.x, y: under.y, width: slot.width, height: 1))
         }
     }
 
@@ -111,8 +141,18 @@ extension BlackjackScreen {
     private func stakeLabel(_ glyphs: Glyphs) -> (String, Style)? {
         guard game.handNumber > 0, !game.playerHand.cards.isEmpty else { return nil }
         let doubled = game.isDoubledDown ? " (doubled)" : ""
+        if game.isSplit {
+            guard dealerPlay == nil, !game.isHandInProgress else { return ("Stake \(game.totalStake)", .plain) }
+            let net = game.totalScoreChange
+            if net > 0 { return ("\(glyphs.check) Won \(net)", StatusLine.Tone.good.style) }
+            if net < 0 { return ("\(glyphs.cross) Lost \(-net)", StatusLine.Tone.bad.style) }
+            return ("= Even", .bold)
+        }
         guard dealerPlay == nil, let outcome = game.outcome else {
             return ("Stake \(game.stake)" + doubled, .plain)
+        }
+        if outcome == .surrendered {
+            return ("\(glyphs.cross) Surrendered \(-(game.handScoreChanges.first ?? 0))", StatusLine.Tone.bad.style)
         }
         if outcome.isWin { return ("\(glyphs.check) Won \(game.stake)" + doubled, StatusLine.Tone.good.style) }
         if outcome.isLoss { return ("\(glyphs.cross) Lost \(game.stake)" + doubled, StatusLine.Tone.bad.style) }

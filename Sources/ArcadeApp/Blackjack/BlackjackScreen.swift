@@ -34,6 +34,8 @@ struct BlackjackScreen: GameScreen {
         case betting
         /// The player's turn.
         case hand
+        /// The dealer shows an ace and asks about insurance (or even money) before anything else.
+        case insurance
         /// The dealer playing out the hand on screen: any key shows the rest.
         case dealerPlay
         case newGameAlert
@@ -45,7 +47,9 @@ struct BlackjackScreen: GameScreen {
 
     /// What the player can do at the table, on its pages and alerts.
     enum Action: Hashable, Sendable {
-        case deal, hit, stand, doubleDown
+        case deal, hit, stand, doubleDown, split, surrender
+        /// The insurance (or even money) question: take it or not.
+        case insurance(take: Bool)
         /// Raise or lower the bet by a step.
         case bet(raising: Bool)
         /// Show a page, or the table when that page is already shown.
@@ -147,6 +151,7 @@ struct BlackjackScreen: GameScreen {
         case nil: break
         }
         if dealerPlay != nil { return .dealerPlay }
+        if game.isInsuranceOffered { return .insurance }
         return game.isHandInProgress ? .hand : .betting
     }
 
@@ -165,10 +170,17 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.character("s")], .start), in: [.newGameAlert]),
         .init(Binding([.enter, .space], .deal, hint: "deal", help: "deal the next hand", helpKeys: "Enter Space"),
               in: [.betting, .hand], shownIn: [.betting]),
-        .init(Binding([.character("h")], .hit, hint: "hit", help: "hit, stand or double down", helpKeys: "h s d"),
+        .init(Binding([.character("h")], .hit, hint: "hit", help: "hit, stand, double down, split a pair, surrender",
+                      helpKeys: "h s d p r"),
               in: [.betting, .hand], shownIn: [.hand]),
         .init(Binding([.character("s")], .stand, hint: "stand"), in: [.betting, .hand], shownIn: [.hand]),
         .init(Binding([.character("d")], .doubleDown, hint: "double down"), in: [.betting, .hand], shownIn: [.hand]),
+        .init(Binding([.character("p")], .split, hint: "split"), in: [.hand], shownIn: [.hand]),
+        .init(Binding([.character("r")], .surrender, hint: "surrender"), in: [.hand], shownIn: [.hand]),
+        .init(Binding([.character("i"), .character("y")], .insurance(take: true), hint: "take", hintKeys: "i",
+                      help: "insurance or even money, when asked: take it, or not", helpKeys: "i n"),
+              in: [.insurance]),
+        .init(Binding([.character("n")], .insurance(take: false), hint: "no"), in: [.insurance]),
         .init(Binding([.character("+"), .character("=")], .bet(raising: true), hint: "bet", hintKeys: "+ -",
                       help: "raise or lower the bet by \(BlackjackGame.betStep)", helpKeys: "+ -"),
               in: [.betting, .hand], shownIn: [.betting]),
@@ -178,7 +190,8 @@ struct BlackjackScreen: GameScreen {
                       help: "the basic-strategy coach; with it on, ? asks it"),
               in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
-        .init(Binding([.character("a")], .show(.about), hint: "about", help: "about: the rules and house rules"),
+        .init(Binding([.character("a")], .show(.about), hint: "about", help: "About (the rules) and the top scores",
+                      helpKeys: "a t"),
               in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
                       help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
@@ -189,7 +202,7 @@ struct BlackjackScreen: GameScreen {
         .init(Binding(keys: [.home, .end]) { key in
             .scrollToEnd(bottom: key == .end)
         }, in: [.about, .highScores]),
-        .init(Binding([.character("t")], .show(.highScores), hint: "scores", help: "the top \(highScoreCount) scores"),
+        .init(Binding([.character("t")], .show(.highScores), hint: "scores"),
               in: [.betting, .hand, .gameOver, .about, .highScores], shownIn: [.betting, .gameOver]),
         .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
                       help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
@@ -335,20 +348,20 @@ struct BlackjackScreen: GameScreen {
             return backButton.action(at: point, in: layout.page.back)
         case .newGameAlert:
             return newGameButtons.action(at: point, in: newGameDialog.layout(in: layout.body).buttonRow)
-        case .gameOver, .dealerPlay:
+        case .gameOver, .dealerPlay, .insurance:
             return nil
         case .betting, .hand:
             // The bet buttons answer when disabled too, so the status line says why the bet stands.
             if layout.lowerBet.contains(point) { return .bet(raising: false) }
             if layout.raiseBet.contains(point) { return .bet(raising: true) }
-            return actionButtons.action(at: point, in: layout.actions)
+            return actionButtons(fitting: layout.actions.width).action(at: point, in: layout.actions)
                 ?? pageButtons.action(at: point, in: layout.pageButtons)
         }
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         switch action {
-        case .deal, .hit, .stand, .doubleDown:
+        case .deal, .hit, .stand, .doubleDown, .split, .surrender, .insurance:
             return play(action)
         case .bet(let raising):
             changeBet(by: raising ? BlackjackGame.betStep : -BlackjackGame.betStep)
@@ -433,6 +446,23 @@ struct BlackjackScreen: GameScreen {
             }
             judge(.doubleDown)
             game.doubleDown()
+        case .split:
+            guard game.canSplit else {
+                say(BlackjackWording.cannotSplit(game))
+                return []
+            }
+            judge(.split)
+            game.split()
+        case .surrender:
+            guard game.canSurrender else {
+                say(BlackjackWording.cannotSurrender(game))
+                return []
+            }
+            judge(.surrender)
+            game.surrender()
+        case .insurance(let take):
+            guard game.isInsuranceOffered else { return [] }
+            if take { game.takeInsurance() } else { game.declineInsurance() }
         default:
             return []
         }
@@ -444,6 +474,8 @@ struct BlackjackScreen: GameScreen {
         let events = game.lastEvents
         var effects: [GameEffect] = []
         var sentences: [String] = []
+        /// What a split or the insurance came to, said first.
+        var split: String?
         for event in events {
             switch event {
             case .dealt:
@@ -452,12 +484,23 @@ struct BlackjackScreen: GameScreen {
             case .playerDrew(let card):
                 effects.append(.sound(.cardDrawn))
                 sentences.append(BlackjackWording.playerDrew(card, total: game.playerHand.calculateBestScore()))
+            case .split(let rank):
+                split = BlackjackWording.split(rank)
+            case .insuranceWon(let amount):
+                split = "Insurance pays \(amount)."
+            case .insuranceLost(let amount):
+                split = "No Blackjack: insurance loses \(amount)."
             default:
                 break
             }
         }
-        let prefix = events.contains(.reshuffled) ? BlackjackWording.reshuffling : ""
+        let prefix = (events.contains(.reshuffled) ? BlackjackWording.reshuffling : "") + (split.map { $0 + " " } ?? "")
         let drewSentence = sentences.first.map { $0 + ". " } ?? ""
+        if game.isInsuranceOffered {
+            status = StatusLine(BlackjackWording.insuranceQuestion(game).map { prefix + $0 } + BlackjackWording.insuranceQuestion(game),
+                                tone: .warning)
+            return effects
+        }
 
         guard events.contains(where: { if case .settled = $0 { true } else { false } }) else {
             // The player's turn goes on.
@@ -511,13 +554,15 @@ struct BlackjackScreen: GameScreen {
     private mutating func settle(appendingTo lead: String) -> [GameEffect] {
         guard let outcome = game.outcome else { return [] }
         var effects: [GameEffect] = []
-        let sentence = BlackjackWording.settled(outcome, stake: game.stake,
-                                                player: game.playerHand.calculateBestScore(),
-                                                dealer: game.dealerHand.calculateBestScore())
-        say(lead + sentence, tone: outcome.isWin ? .good : outcome.isLoss ? .bad : .plain)
+        let sentence = game.isSplit ? BlackjackWording.settledSplit(game)
+            : BlackjackWording.settled(outcome, stake: game.stake, player: game.playerHand.calculateBestScore(),
+                                       dealer: game.dealerHand.calculateBestScore())
+        let net = game.totalScoreChange
+        let won = game.isSplit ? net > 0 : outcome.isWin, lost = game.isSplit ? net < 0 : outcome.isLoss
+        say(lead + sentence, tone: won ? .good : lost ? .bad : .plain)
         shownScore = game.score
-        if outcome.isWin { effects.append(.sound(.handWon)) }
-        if outcome.isLoss { effects.append(.sound(.handLost)) }
+        if won { effects.append(.sound(.handWon)) }
+        if lost { effects.append(.sound(.handLost)) }
         if game.isGameOver && clock.finish() {
             let isNewBest = scores.first.map { game.score > $0.score } ?? (game.score > 0)
             gameOverMessage = BlackjackWording.gameOver(lastHand: sentence, score: game.score, hands: game.handNumber,
@@ -552,15 +597,24 @@ struct BlackjackScreen: GameScreen {
     // MARK: - Buttons (the same values draw and take clicks)
 
     /// Hit, Stand, Double and Deal, each enabled only when the rules allow it now.
-    var actionButtons: ActionButtons<Action> {
+    var actionButtons: ActionButtons<Action> { actionButtons(fitting: .max) }
+
+    /// Hit, Stand, Double, Split, Surrender and Deal; on a narrow table Split and Surrender
+    /// only when they can be pressed, as many as the row has room for (their keys always work).
+    func actionButtons(fitting width: Int) -> ActionButtons<Action> {
         let idle = dealerPlay == nil && alert == nil
-        let playing = idle && game.isHandInProgress
-        return ActionButtons([
-            (Button("Hit", hotKey: .character("h"), isEnabled: playing), .hit),
-            (Button("Stand", hotKey: .character("s"), isEnabled: playing), .stand),
-            (Button("Double", hotKey: .character("d"), isEnabled: idle && game.canDoubleDown), .doubleDown),
-            (Button("Deal", hotKey: .enter, isEnabled: idle && game.canDeal), .deal),
-        ], spacing: 2, alignment: .left)
+        let playing = idle && game.canAct
+        let split = (Button("Split", hotKey: .character("p"), isEnabled: idle && game.canSplit), Action.split)
+        let surrender = (Button("Surrender", hotKey: .character("r"), isEnabled: idle && game.canSurrender), Action.surrender)
+        func row(_ extra: [(Button, Action)]) -> [(Button, Action)] {
+            [(Button("Hit", hotKey: .character("h"), isEnabled: playing), .hit),
+             (Button("Stand", hotKey: .character("s"), isEnabled: playing), .stand),
+             (Button("Double", hotKey: .character("d"), isEnabled: idle && game.canDoubleDown), .doubleDown)]
+                + extra + [(Button("Deal", hotKey: .enter, isEnabled: idle && game.canDeal), .deal)]
+        }
+        let candidates = [[split, surrender], [split, surrender].filter { $0.0.isEnabled }, [split].filter { $0.0.isEnabled }, []]
+        let fitting = candidates.first { ButtonRow(row($0).map(\.0), spacing: 2).width <= width } ?? []
+        return ActionButtons(row(fitting), spacing: 2, alignment: .left)
     }
 
     /// `[ - ]` or `[ + ]`, enabled while the bet can move that way.

@@ -18,6 +18,47 @@ enum BlackjackWording {
         canDoubleDown ? "You can Hit, Stand or Double down" : "You can Hit or Stand"
     }
 
+    /// "You split the eights."
+    static func split(_ rank: Rank) -> String {
+        let name = rank.name.lowercased()
+        return "You split the " + (name == "six" ? "sixes" : name + "s") + "."
+    }
+
+    /// Each hand of a split deal and the net: "Hand 1 wins 50 · Hand 2 loses 50 · net 0".
+    static func settledSplit(_ game: BlackjackGame) -> String {
+        let hands = game.handScoreChanges.enumerated().map { index, change in
+            change > 0 ? "Hand \(index + 1) wins \(change)" : change < 0 ? "Hand \(index + 1) loses \(-change)"
+                : "Hand \(index + 1) pushes"
+        }
+        let net = game.totalScoreChange
+        return hands.joined(separator: " · ") + " · net " + (net > 0 ? "+\(net)" : net < 0 ? "−\(-net)" : "0")
+    }
+
+    /// Why Split does nothing now.
+    static func cannotSplit(_ game: BlackjackGame) -> String {
+        guard game.isHandInProgress else { return "Deal first: split is for a pair in play." }
+        let hand = game.playerHand.cards
+        if hand.count != 2 || hand[0].rank != hand[1].rank { return "Only two cards of the same rank can be split." }
+        if game.playerHands.count >= BlackjackGame.maximumSplitHands { return "Four hands is the most a split makes." }
+        return "Your score does not cover a second bet of \(game.stake)."
+    }
+
+    /// Why Surrender does nothing now.
+    static func cannotSurrender(_ game: BlackjackGame) -> String {
+        guard game.rules.lateSurrender else { return "This table has no surrender." }
+        guard game.isHandInProgress else { return "Deal first: surrender is for the first two cards." }
+        return "Surrender is only on the first two cards of a hand not split."
+    }
+
+    /// The insurance question: "Insurance against the dealer's ace? i: take it for 25 · n: no".
+    static func insuranceQuestion(_ game: BlackjackGame) -> [String] {
+        game.isEvenMoneyOffer
+            ? ["Even money? Your Blackjack against an ace: i takes \(game.stake) now · n plays it out",
+               "Even money? i: take \(game.stake) · n: no"]
+            : ["Insurance against the dealer's ace? i: take it for \(game.insuranceCost) · n: no",
+               "Insurance? i: for \(game.insuranceCost) · n: no"]
+    }
+
     /// The status line after the deal when no natural settled the hand, e.g. "You have 15. You can Hit or Stand".
     static func dealt(total: Int, canDoubleDown: Bool) -> String {
         "You have \(total). " + choices(canDoubleDown: canDoubleDown)
