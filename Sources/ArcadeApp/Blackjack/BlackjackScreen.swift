@@ -20,6 +20,8 @@ struct BlackjackScreen: GameScreen {
         case table
         case about
         case highScores
+        /// The house rules of the next game (`o`).
+        case rules
     }
 
     /// The modal alerts: the new-game welcome and the end of the game.
@@ -41,6 +43,7 @@ struct BlackjackScreen: GameScreen {
         case gameOver
         case about
         case highScores
+        case rules
     }
 
     /// What the player can do at the table, on its pages and alerts.
@@ -63,6 +66,11 @@ struct BlackjackScreen: GameScreen {
         case playAgain, menu
         /// The coach on or off (`c`), and its advice before a decision (`?` while it is on).
         case toggleCoach, coachHint
+        /// The rules page: move to another rule (down when positive), change the chosen
+        /// one's value (to the next when positive), or change the rule in row `index` (a click).
+        case selectRule(Int)
+        case changeRule(by: Int)
+        case changeRuleInRow(Int)
     }
 
     /// The dealer playing out a hand on screen, one card at a time.
@@ -105,11 +113,19 @@ struct BlackjackScreen: GameScreen {
     private(set) var aboutOffset = 0
     /// The basic-strategy coach, on or off, and its record.
     private(set) var coach = BlackjackCoach()
+    /// The house rules the next game is played by (the game on the table keeps its own,
+    /// `game.rules`, until it ends, unless no hand was dealt yet).
+    private(set) var chosenRules = TableRules()
+    /// The row of the rules page that the arrows and Enter act on.
+    private(set) var rulesFocus = 0
 
-    /// A new game with a shuffled six-deck shoe, the coach as the player left it.
-    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:]) {
-        self.init(game: BlackjackGame(seed: seed), scores: scores)
+    /// A new game with a shuffled shoe at a table with `rules` (nil: the remembered ones,
+    /// `rememberedRules(in: settings)`), the coach as the player left it.
+    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:], rules: TableRules? = nil) {
+        let rules = rules ?? Self.rememberedRules(in: settings)
+        self.init(game: BlackjackGame(seed: seed, rules: rules), scores: scores)
         coach = BlackjackCoach(settings: settings)
+        chosenRules = rules
     }
 
     /// A screen over `game` as it stands (tests stack the shoe with `stackedCards`).
@@ -118,6 +134,7 @@ struct BlackjackScreen: GameScreen {
         self.scores = scores
         self.showsNewGameAlert = showsNewGameAlert
         shownScore = game.score
+        chosenRules = game.rules
     }
 
     // MARK: - GameScreen
@@ -139,6 +156,7 @@ struct BlackjackScreen: GameScreen {
         switch page {
         case .about: return .about
         case .highScores: return .highScores
+        case .rules: return .rules
         case .table: break
         }
         switch alert {
@@ -178,8 +196,17 @@ struct BlackjackScreen: GameScreen {
                       help: "the basic-strategy coach; with it on, ? asks it"),
               in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
+        .init(Binding([.escape, .backspace], .back, hint: "back"), in: [.rules]),
+        .init(Binding([.up, .character("k")], .selectRule(-1), hint: "rule", hintKeys: "↑ ↓"), in: [.rules]),
+        .init(Binding([.down, .character("j")], .selectRule(1)), in: [.rules]),
+        .init(Binding([.right, .character("l"), .enter, .space], .changeRule(by: 1), hint: "change", hintKeys: "← →"),
+              in: [.rules]),
+        .init(Binding([.left, .character("h")], .changeRule(by: -1)), in: [.rules]),
+        .init(Binding([.character("o")], .show(.rules), hint: "rules",
+                      help: "house rules of the next game: decks, soft 17, payout…"),
+              in: [.betting, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting]),
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "about: the rules and house rules"),
-              in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
+              in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
                       help: "scroll About (to its ends)", helpKeys: "↑ ↓ PgUp PgDn Home End"),
               in: [.about, .highScores], shownIn: [.about]),
@@ -190,7 +217,7 @@ struct BlackjackScreen: GameScreen {
             .scrollToEnd(bottom: key == .end)
         }, in: [.about, .highScores]),
         .init(Binding([.character("t")], .show(.highScores), hint: "scores", help: "the top \(highScoreCount) scores"),
-              in: [.betting, .hand, .gameOver, .about, .highScores], shownIn: [.betting, .gameOver]),
+              in: [.betting, .hand, .gameOver, .about, .highScores, .rules], shownIn: [.betting, .gameOver]),
         .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
                       help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
               in: [.dealerPlay]),
@@ -204,7 +231,7 @@ struct BlackjackScreen: GameScreen {
 
     func helpNotes(in frame: Frame) -> [String] {
         var notes = ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
-            + "The dealer stands on all 17s; a natural pays even money."]
+            + BlackjackWording.rulesSentence(game.rules)]
         let record = coach.decisionsEver == 0 ? "" : " Over time: \(coach.rightEver) of \(coach.decisionsEver) decisions "
             + "were the chart's play (\(coach.rightEver * 100 / coach.decisionsEver)%)."
         if coach.isOn || !record.isEmpty {
@@ -284,6 +311,7 @@ struct BlackjackScreen: GameScreen {
         aboutOffset = saved.aboutOffset
         // The session's count goes on; whether it is on, and the record, are the player's now.
         coach = BlackjackCoach(settings: context.settings)
+        chosenRules = Self.rules(options: context.options, settings: context.settings)
         if let session = saved.coach {
             coach.decisions = session.decisions
             coach.right = session.right
@@ -334,6 +362,8 @@ struct BlackjackScreen: GameScreen {
         switch mode {
         case .about, .highScores:
             return backButton.action(at: point, in: layout.page.back)
+        case .rules:
+            return ruleAction(at: point, layout: layout) ?? backButton.action(at: point, in: layout.page.back)
         case .newGameAlert:
             return newGameButtons.action(at: point, in: newGameDialog.layout(in: layout.body).buttonRow)
         case .gameOver, .dealerPlay:
@@ -343,7 +373,7 @@ struct BlackjackScreen: GameScreen {
             if layout.lowerBet.contains(point) { return .bet(raising: false) }
             if layout.raiseBet.contains(point) { return .bet(raising: true) }
             return actionButtons.action(at: point, in: layout.actions)
-                ?? pageButtons.action(at: point, in: layout.pageButtons)
+                ?? pageButtons(in: layout.pageButtons).action(at: point, in: layout.pageButtons)
         }
     }
 
@@ -380,6 +410,14 @@ struct BlackjackScreen: GameScreen {
             return [.remember(setting: BlackjackCoach.setting, value: coach.isOn ? "on" : "off")]
         case .coachHint:
             if let hint = BlackjackCoach.hint(for: game) { coach.verdict = hint }
+        case .selectRule(let step):
+            rulesFocus = min(max(0, rulesFocus + step), RuleRow.allCases.count - 1)
+        case .changeRule(by: let step):
+            return changeRule(RuleRow.allCases[rulesFocus], by: step)
+        case .changeRuleInRow(let index):
+            guard RuleRow.allCases.indices.contains(index) else { return [] }
+            rulesFocus = index
+            return changeRule(RuleRow.allCases[index], by: 1)
         }
         return []
     }
@@ -390,7 +428,7 @@ struct BlackjackScreen: GameScreen {
     private mutating func scrollAbout(by lines: Int, in frame: Frame) {
         guard page == .about else { return }
         let area = Self.aboutTextArea(BlackjackLayout(frame: frame))
-        let longest = max(0, Self.aboutLines(width: area.width).count - area.height)
+        let longest = max(0, Self.aboutLines(width: area.width, rules: game.rules).count - area.height)
         aboutOffset = min(max(0, aboutOffset + lines), longest)
     }
 
@@ -399,6 +437,7 @@ struct BlackjackScreen: GameScreen {
         page = newPage
         aboutOffset = 0
         alertFocus = 0
+        rulesFocus = 0
     }
 
     // MARK: - Playing
@@ -406,6 +445,7 @@ struct BlackjackScreen: GameScreen {
     /// Carry out a move if the rules allow it now, and say what happened.
     private mutating func play(_ action: Action) -> [GameEffect] {
         var kept: [GameEffect] = []
+        var earlier: [BlackjackEvent] = []
         /// The coach's verdict on `chosen`, judged on the table before it is played.
         func judge(_ chosen: PlayerAction) {
             if let record = coach.judge(chosen, on: game) {
@@ -418,6 +458,12 @@ struct BlackjackScreen: GameScreen {
             coach.verdict = nil
             game.deal()
             clock.start()
+            if game.canTakeInsurance {
+                // The table does not ask the insurance (or even-money) question yet: the
+                // player declines it, and the dealer peeks as at a table without it.
+                earlier = game.lastEvents
+                game.declineInsurance()
+            }
         case .hit:
             guard game.isHandInProgress else { return [] }
             judge(.hit)
@@ -437,12 +483,12 @@ struct BlackjackScreen: GameScreen {
         default:
             return []
         }
-        return kept + showLastEvents()
+        return kept + showLastEvents(after: earlier)
     }
 
     /// Turn the model's last events into the status line, sound cues and the dealer's play.
-    private mutating func showLastEvents() -> [GameEffect] {
-        let events = game.lastEvents
+    private mutating func showLastEvents(after earlier: [BlackjackEvent] = []) -> [GameEffect] {
+        let events = earlier + game.lastEvents
         var effects: [GameEffect] = []
         var sentences: [String] = []
         for event in events {
@@ -532,13 +578,30 @@ struct BlackjackScreen: GameScreen {
     /// Start over: score 100, hand 1, the default bet; the shoe carries on. The new game
     /// opens as the first did, with the new-game alert.
     private mutating func playAgain() {
-        game.newGame()
+        if chosenRules == game.rules {
+            game.newGame()
+        } else {
+            // New rules, a new shoe; its seed follows from the last so a replay stays a replay.
+            game = BlackjackGame(seed: game.seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407,
+                                 rules: chosenRules)
+        }
         shownScore = game.score
         clock.reset()
         gameOverMessage = ""
         showsNewGameAlert = true
         alertFocus = 0
         say(BlackjackWording.placeYourBet)
+    }
+
+    /// The rules of the next game (the rules page's).
+    mutating func setChosenRules(_ rules: TableRules) {
+        chosenRules = rules
+    }
+
+    /// Put `newGame` on the table before its first deal (the rules page, changing its rules).
+    mutating func replaceGame(with newGame: BlackjackGame) {
+        game = newGame
+        shownScore = game.score
     }
 
     /// Raise or lower the bet for the next hand by `step`; the model clamps it.
@@ -570,11 +633,15 @@ struct BlackjackScreen: GameScreen {
                       isEnabled: game.canChangeBet && canMove && dealerPlay == nil)
     }
 
-    /// About and Top scores, right of the bet.
-    var pageButtons: ActionButtons<Action> {
-        ActionButtons([(Button("About", hotKey: .character("a")), .show(.about)),
-                       (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
-                      spacing: 2, alignment: .right)
+    /// Rules (when `rect` has room for it), About and Top scores, right of the bet.
+    func pageButtons(in rect: Rect) -> ActionButtons<Action> {
+        let rules = (Button("Rules", hotKey: .character("o")), Action.show(.rules))
+        let buttons = ActionButtons<Action>([(Button("About", hotKey: .character("a")), .show(.about)),
+                                             (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
+                                    spacing: 2, alignment: .right)
+        let withRules = ActionButtons([rules] + buttons.buttons.map { ($0.button, $0.action) },
+                                      spacing: 2, alignment: .right)
+        return withRules.row.width <= rect.width ? withRules : buttons
     }
 
     /// The Back button under the About and High Scores pages.
