@@ -200,4 +200,28 @@ import Testing
         #expect(insured.game.canAct)
         #expect(insured.status.text.hasPrefix("You have 19."))
     }
+
+    @Test func aResumedGameKeepsItsOwnRulesAndTheNextGameTakesTheRemembered() throws {
+        var screen = made(options: ["--h17": "", "--decks": "2"])
+        _ = screen.update(.key(.character("s")), in: frame)
+        _ = screen.update(.key(.enter), in: frame)
+        let save = try #require(screen.savedState())
+        let remembered = BlackjackScreen.rulesJSON(TableRules(blackjackPayout: .threeToTwo))
+        let resumed = try #require(info.resume!(save.state, GameContext(seed: 1, settings: ["blackjack.rules": remembered]))
+                                   as? BlackjackScreen)
+        #expect(resumed.game.rules == TableRules(decks: 2, dealerHitsSoft17: true))
+        #expect(resumed.chosenRules == TableRules(blackjackPayout: .threeToTwo))
+    }
+
+    @Test func theWholeRulesPageFitsTheSmallestTable() {
+        var screen = gameInProgress()
+        _ = screen.update(.key(.character("o")), in: frame)
+        _ = screen.update(.key(.right), in: frame)
+        let small = Frame(size: Size(width: 60, height: 16), theme: Theme(ascii: true))
+        let text = screen.text(in: small)
+        for row in BlackjackScreen.RuleRow.allCases { #expect(text.contains(row.title)) }
+        #expect(text.contains("New rules start with the next game."))
+        #expect(text.contains("Next game:   8 decks - S17 - DAS - LS - 1:1"), "in ASCII")
+        #expect(text.contains("[ Back ]"))
+    }
 }
