@@ -10,7 +10,8 @@ import BlackjackModel
 /// else, so a second press cannot deal the next hand by accident).
 ///
 /// Keys (`keys`, one table for every page and alert): Enter/Space deal, `h` hit, `s`
-/// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores. The shell keeps
+/// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores, `o` the house rules
+/// of the next game (`BlackjackScreen+Rules.swift`). The shell keeps
 /// `q`, `?` and Esc (Esc closes About and High Scores first). Two alerts only: one when a
 /// game opens (the first, and each played again), drawn here, and one when it ends, the
 /// shell's game-over box.
