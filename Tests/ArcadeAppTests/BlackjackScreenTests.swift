@@ -644,7 +644,7 @@ import Testing
     @Test func theHelpSheetIsTheSameOnEveryPageAndAlert() {
         var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: longDealerHand))
         let first = screen.help(in: frame)
-        #expect(first.keys.map(\.keys) == ["Enter Space", "h s d p r", "i n", "+ -", "c", "a t", "↑ ↓ PgUp PgDn",
+        #expect(first.keys.map(\.keys) == ["Enter Space", "h s d p r", "i n", "+ -", "c", "o", "a t", "↑ ↓ PgUp PgDn",
                                            "any key", "click"])
         for key: Key in [.enter, .enter, .character("s"), .character("a")] {
             _ = screen.update(.key(key))
@@ -668,7 +668,7 @@ import Testing
 
     @Test func keyHintsFollowWhatCanBeDone() {
         var screen = table(longDealerHand)
-        #expect(screen.keyHints(in: frame).map(\.keys) == ["Enter", "+ -", "c", "a", "t"])
+        #expect(screen.keyHints(in: frame).map(\.keys) == ["Enter", "+ -", "c", "o", "a", "t"])
         _ = screen.update(.key(.enter))
         #expect(screen.keyHints(in: frame).map(\.keys) == ["h", "s", "d", "p", "r", "c"])
         _ = screen.update(.key(.character("s")))

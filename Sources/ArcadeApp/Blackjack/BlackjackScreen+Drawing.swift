@@ -15,6 +15,8 @@ extension BlackjackScreen {
             drawAbout(layout, into: &grid)
         case .highScores:
             drawHighScores(layout, into: &grid)
+        case .rules:
+            drawRules(layout, into: &grid)
         }
     }
 
@@ -33,8 +35,16 @@ extension BlackjackScreen {
 
     /// The game's name on the left, the score and hand number on the right.
     private func drawHeader(in rect: Rect, into grid: inout CellGrid) {
-        Label("Blackjack", style: Style.bold.foreground(.cyan)).draw(into: &grid, in: rect)
+        Label(Glyphs(theme: grid.theme).plain(title(width: rect.width)), style: Style.bold.foreground(.cyan))
+            .draw(into: &grid, in: rect)
         Label(Glyphs(theme: grid.theme).plain(scoreLabel), alignment: .right, style: .bold).draw(into: &grid, in: rect)
+    }
+
+    /// "Blackjack · 6 decks · S17 · DAS · LS · 1:1", the rules of the game in play, when
+    /// it fits `width` columns beside the score (two blank columns between); else "Blackjack".
+    func title(width: Int) -> String {
+        let full = "Blackjack · " + game.rules.summary
+        return full.count + 2 + scoreLabel.count <= width ? full : "Blackjack"
     }
 
     // MARK: - The table
@@ -78,7 +88,7 @@ extension BlackjackScreen {
         betButton(raising: false).draw(into: &grid, at: layout.lowerBet.origin, clip: layout.betRow)
         Label("Bet \(game.bet)", alignment: .center, style: .bold).draw(into: &grid, in: layout.betLabel)
         betButton(raising: true).draw(into: &grid, at: layout.raiseBet.origin, clip: layout.betRow)
-        pageButtons.draw(into: &grid, in: layout.pageButtons)
+        pageButtons(in: layout.pageButtons).draw(into: &grid, in: layout.pageButtons)
     }
 
     /// Fan `cards` from the left of `rect`; the second card face down when `hidingHoleCard`.
@@ -162,9 +172,9 @@ extension BlackjackScreen {
     // MARK: - About and High Scores
 
     /// The About page's lines, wrapped to `width` columns; a `- ` item wraps under its text.
-    static func aboutLines(width: Int) -> [String] {
+    static func aboutLines(width: Int, rules: TableRules = TableRules()) -> [String] {
         let bullet = "- "
-        return BlackjackWording.about.flatMap { paragraph -> [String] in
+        return BlackjackWording.about(rules).flatMap { paragraph -> [String] in
             guard paragraph.hasPrefix(bullet) else {
                 return paragraph.isEmpty ? [""] : TextLayout.wrapped(paragraph, toWidth: width)
             }
@@ -183,7 +193,7 @@ extension BlackjackScreen {
         let (frame, back) = layout.page
         Box(title: "About Blackjack", style: .single).draw(into: &grid, in: frame)
         let area = Self.aboutTextArea(layout)
-        let lines = Self.aboutLines(width: area.width)
+        let lines = Self.aboutLines(width: area.width, rules: game.rules)
         let offset = min(aboutOffset, max(0, lines.count - area.height))
         for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
             let style: Style = line == "House rules" ? .bold : .plain

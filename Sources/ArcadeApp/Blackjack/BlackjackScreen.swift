@@ -10,7 +10,8 @@ import BlackjackModel
 /// else, so a second press cannot deal the next hand by accident).
 ///
 /// Keys (`keys`, one table for every page and alert): Enter/Space deal, `h` hit, `s`
-/// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores. The shell keeps
+/// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores, `o` the house rules
+/// of the next game (`BlackjackScreen+Rules.swift`). The shell keeps
 /// `q`, `?` and Esc (Esc closes About and High Scores first). Two alerts only: one when a
 /// game opens (the first, and each played again), drawn here, and one when it ends, the
 /// shell's game-over box.
@@ -20,6 +21,8 @@ struct BlackjackScreen: GameScreen {
         case table
         case about
         case highScores
+        /// The house rules of the next game (`o`).
+        case rules
     }
 
     /// The modal alerts: the new-game welcome and the end of the game.
@@ -43,6 +46,7 @@ struct BlackjackScreen: GameScreen {
         case gameOver
         case about
         case highScores
+        case rules
     }
 
     /// What the player can do at the table, on its pages and alerts.
@@ -67,6 +71,11 @@ struct BlackjackScreen: GameScreen {
         case playAgain, menu
         /// The coach on or off (`c`), and its advice before a decision (`?` while it is on).
         case toggleCoach, coachHint
+        /// The rules page: move to another rule (down when positive), change the chosen
+        /// one's value (to the next when positive), or change the rule in row `index` (a click).
+        case selectRule(Int)
+        case changeRule(by: Int)
+        case changeRuleInRow(Int)
     }
 
     /// The dealer playing out a hand on screen, one card at a time.
@@ -109,11 +118,19 @@ struct BlackjackScreen: GameScreen {
     private(set) var aboutOffset = 0
     /// The basic-strategy coach, on or off, and its record.
     private(set) var coach = BlackjackCoach()
+    /// The house rules the next game is played by (the game on the table keeps its own,
+    /// `game.rules`, until it ends, unless no hand was dealt yet).
+    private(set) var chosenRules = TableRules()
+    /// The row of the rules page that the arrows and Enter act on.
+    private(set) var rulesFocus = 0
 
-    /// A new game with a shuffled six-deck shoe, the coach as the player left it.
-    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:]) {
-        self.init(game: BlackjackGame(seed: seed), scores: scores)
+    /// A new game with a shuffled shoe at a table with `rules` (nil: the remembered ones,
+    /// `rememberedRules(in: settings)`), the coach as the player left it.
+    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:], rules: TableRules? = nil) {
+        let rules = rules ?? Self.rememberedRules(in: settings)
+        self.init(game: BlackjackGame(seed: seed, rules: rules), scores: scores)
         coach = BlackjackCoach(settings: settings)
+        chosenRules = rules
     }
 
     /// A screen over `game` as it stands (tests stack the shoe with `stackedCards`).
@@ -122,6 +139,7 @@ struct BlackjackScreen: GameScreen {
         self.scores = scores
         self.showsNewGameAlert = showsNewGameAlert
         shownScore = game.score
+        chosenRules = game.rules
     }
 
     // MARK: - GameScreen
@@ -143,6 +161,7 @@ struct BlackjackScreen: GameScreen {
         switch page {
         case .about: return .about
         case .highScores: return .highScores
+        case .rules: return .rules
         case .table: break
         }
         switch alert {
@@ -190,9 +209,18 @@ struct BlackjackScreen: GameScreen {
                       help: "the basic-strategy coach; with it on, ? asks it"),
               in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
+        .init(Binding([.escape, .backspace], .back, hint: "back"), in: [.rules]),
+        .init(Binding([.up, .character("k")], .selectRule(-1), hint: "rule", hintKeys: "↑ ↓"), in: [.rules]),
+        .init(Binding([.down, .character("j")], .selectRule(1)), in: [.rules]),
+        .init(Binding([.right, .character("l"), .enter, .space], .changeRule(by: 1), hint: "change", hintKeys: "← →"),
+              in: [.rules]),
+        .init(Binding([.left, .character("h")], .changeRule(by: -1)), in: [.rules]),
+        .init(Binding([.character("o")], .show(.rules), hint: "rules",
+                      help: "house rules of the next game: decks, soft 17, payout…"),
+              in: [.betting, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting]),
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "About (the rules) and the top scores",
                       helpKeys: "a t"),
-              in: [.betting, .hand, .newGameAlert, .about, .highScores], shownIn: [.betting, .newGameAlert]),
+              in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
                       help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
               in: [.about, .highScores], shownIn: [.about]),
@@ -203,7 +231,7 @@ struct BlackjackScreen: GameScreen {
             .scrollToEnd(bottom: key == .end)
         }, in: [.about, .highScores]),
         .init(Binding([.character("t")], .show(.highScores), hint: "scores"),
-              in: [.betting, .hand, .gameOver, .about, .highScores], shownIn: [.betting, .gameOver]),
+              in: [.betting, .hand, .gameOver, .about, .highScores, .rules], shownIn: [.betting, .gameOver]),
         .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
                       help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
               in: [.dealerPlay]),
@@ -217,7 +245,7 @@ struct BlackjackScreen: GameScreen {
 
     func helpNotes(in frame: Frame) -> [String] {
         var notes = ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
-            + "The dealer stands on all 17s; a natural pays even money."]
+            + BlackjackWording.rulesSentence(game.rules)]
         if coach.isOn || coach.decisionsEver > 0 {
             let record = coach.decisionsEver == 0 ? ""
                 : " Over time \(coach.rightEver) of \(coach.decisionsEver) right (\(coach.rightEver * 100 / coach.decisionsEver)%)."
@@ -296,6 +324,7 @@ struct BlackjackScreen: GameScreen {
         aboutOffset = saved.aboutOffset
         // The session's count goes on; whether it is on, and the record, are the player's now.
         coach = BlackjackCoach(settings: context.settings)
+        chosenRules = Self.rules(options: context.options, settings: context.settings)
         if let session = saved.coach {
             coach.decisions = session.decisions
             coach.right = session.right
@@ -346,6 +375,8 @@ struct BlackjackScreen: GameScreen {
         switch mode {
         case .about, .highScores:
             return backButton.action(at: point, in: layout.page.back)
+        case .rules:
+            return ruleAction(at: point, layout: layout) ?? backButton.action(at: point, in: layout.page.back)
         case .newGameAlert:
             return newGameButtons.action(at: point, in: newGameDialog.layout(in: layout.body).buttonRow)
         case .gameOver, .dealerPlay, .insurance:
@@ -355,7 +386,7 @@ struct BlackjackScreen: GameScreen {
             if layout.lowerBet.contains(point) { return .bet(raising: false) }
             if layout.raiseBet.contains(point) { return .bet(raising: true) }
             return actionButtons(fitting: layout.actions.width).action(at: point, in: layout.actions)
-                ?? pageButtons.action(at: point, in: layout.pageButtons)
+                ?? pageButtons(in: layout.pageButtons).action(at: point, in: layout.pageButtons)
         }
     }
 
@@ -392,6 +423,14 @@ struct BlackjackScreen: GameScreen {
             return [.remember(setting: BlackjackCoach.setting, value: coach.isOn ? "on" : "off")]
         case .coachHint:
             if let hint = BlackjackCoach.hint(for: game) { coach.verdict = hint }
+        case .selectRule(let step):
+            rulesFocus = min(max(0, rulesFocus + step), RuleRow.allCases.count - 1)
+        case .changeRule(by: let step):
+            return changeRule(RuleRow.allCases[rulesFocus], by: step)
+        case .changeRuleInRow(let index):
+            guard RuleRow.allCases.indices.contains(index) else { return [] }
+            rulesFocus = index
+            return changeRule(RuleRow.allCases[index], by: 1)
         }
         return []
     }
@@ -402,7 +441,7 @@ struct BlackjackScreen: GameScreen {
     private mutating func scrollAbout(by lines: Int, in frame: Frame) {
         guard page == .about else { return }
         let area = Self.aboutTextArea(BlackjackLayout(frame: frame))
-        let longest = max(0, Self.aboutLines(width: area.width).count - area.height)
+        let longest = max(0, Self.aboutLines(width: area.width, rules: game.rules).count - area.height)
         aboutOffset = min(max(0, aboutOffset + lines), longest)
     }
 
@@ -411,6 +450,7 @@ struct BlackjackScreen: GameScreen {
         page = newPage
         aboutOffset = 0
         alertFocus = 0
+        rulesFocus = 0
     }
 
     // MARK: - Playing
@@ -577,13 +617,30 @@ struct BlackjackScreen: GameScreen {
     /// opens as the first did, with the new-game alert.
     private mutating func playAgain() {
         coach.verdict = nil
-        game.newGame()
+        if chosenRules == game.rules {
+            game.newGame()
+        } else {
+            // New rules, a new shoe; its seed follows from the last so a replay stays a replay.
+            game = BlackjackGame(seed: game.seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407,
+                                 rules: chosenRules)
+        }
         shownScore = game.score
         clock.reset()
         gameOverMessage = ""
         showsNewGameAlert = true
         alertFocus = 0
         say(BlackjackWording.placeYourBet)
+    }
+
+    /// The rules of the next game (the rules page's).
+    mutating func setChosenRules(_ rules: TableRules) {
+        chosenRules = rules
+    }
+
+    /// Put `newGame` on the table before its first deal (the rules page, changing its rules).
+    mutating func replaceGame(with newGame: BlackjackGame) {
+        game = newGame
+        shownScore = game.score
     }
 
     /// Raise or lower the bet for the next hand by `step`; the model clamps it.
@@ -624,11 +681,15 @@ struct BlackjackScreen: GameScreen {
                       isEnabled: game.canChangeBet && canMove && dealerPlay == nil)
     }
 
-    /// About and Top scores, right of the bet.
-    var pageButtons: ActionButtons<Action> {
-        ActionButtons([(Button("About", hotKey: .character("a")), .show(.about)),
-                       (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
-                      spacing: 2, alignment: .right)
+    /// Rules (when `rect` has room for it), About and Top scores, right of the bet.
+    func pageButtons(in rect: Rect) -> ActionButtons<Action> {
+        let rules = (Button("Rules", hotKey: .character("o")), Action.show(.rules))
+        let buttons = ActionButtons<Action>([(Button("About", hotKey: .character("a")), .show(.about)),
+                                             (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
+                                    spacing: 2, alignment: .right)
+        let withRules = ActionButtons([rules] + buttons.buttons.map { ($0.button, $0.action) },
+                                      spacing: 2, alignment: .right)
+        return withRules.row.width <= rect.width ? withRules : buttons
     }
 
     /// The Back button under the About and High Scores pages.

@@ -122,8 +122,24 @@ enum BlackjackWording {
         return lastHand + ".\n" + reason + ": final score \(score)." + (isNewBest ? "\nA new high score!" : "")
     }
 
-    /// The About page: the rules, then the house rules.
-    static let about: [String] = [
+    /// Help's sentence on the house rules of the game in play: "The dealer stands on all
+    /// 17s; a natural pays even money." at the specification's table, the rest of the
+    /// rules' summary after it at any other.
+    static func rulesSentence(_ rules: TableRules) -> String {
+        let dealer = rules.dealerHitsSoft17 ? "The dealer hits a soft 17" : "The dealer stands on all 17s"
+        let natural = rules.blackjackPayout == .threeToTwo ? "a natural pays 3:2" : "a natural pays even money"
+        var sentence = dealer + "; " + natural + "."
+        if rules != TableRules() {
+            sentence += " Table: " + rules.summary + (rules.offersInsurance ? ", insurance" : "") + " (o)."
+        }
+        return sentence
+    }
+
+    /// The About page at the specification's table.
+    static var about: [String] { about(TableRules()) }
+
+    /// The About page: the rules, then the house rules of the game in play.
+    static func about(_ rules: TableRules) -> [String] { [
         "Get closer to 21 than the dealer without going over. Cards 2 to 10 count their number, "
             + "J Q K count 10, and an Ace counts 1 or 11, whichever gives the better total.",
         "",
@@ -133,12 +149,15 @@ enum BlackjackWording {
             + "beats any other 21; equal totals push and the bet comes back.",
         "",
         "House rules",
-        "- \(BlackjackGame.defaultDeckCount) decks in the shoe, reshuffled when under a quarter remains",
-        "- The dealer draws to 16 and stands on all 17s, soft 17 too",
-        "- Naturals pay even money, like any other win",
+        "- " + (rules.decks == 1 ? "1 deck" : "\(rules.decks) decks")
+            + " in the shoe, reshuffled when under a quarter remains",
+        rules.dealerHitsSoft17 ? "- The dealer draws to 16 and to a soft 17, and stands on a hard 17"
+            : "- The dealer draws to 16 and stands on all 17s, soft 17 too",
+        rules.blackjackPayout == .threeToTwo ? "- Naturals pay 3:2: a bet of 10 wins 15"
+            : "- Naturals pay even money, like any other win",
         "- Double down on your first two cards if your score covers it",
         "- \(BlackjackGame.handsPerGame) hands, starting from \(BlackjackGame.startingScore) points; "
             + "the game also ends at 0",
         "- Bets from \(BlackjackGame.minimumBet) up to your score, in steps of \(BlackjackGame.betStep)",
-    ]
+    ]}
 }

@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeUI
+import BlackjackModel
 import SetModel
 
 /// The five games, in their fixed menu order; a digit always opens the same game.
@@ -217,7 +218,18 @@ public enum GameCatalog {
             describeBest: TempleFigures.describeBest),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
-            make: { context in BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings) },
+            options: [
+                GameOption(name: "--decks", valueName: "N", summary: "decks in the shoe: 1, 2, 6 (the default), 8",
+                           choices: TableRules.deckChoices.map(String.init)),
+                GameOption(name: "--h17", summary: "the dealer hits a soft 17"),
+                GameOption(name: "--three-to-two", summary: "naturals pay 3:2 (not even money)"),
+                GameOption(name: "--no-surrender", summary: "no late surrender"),
+            ],
+            make: { context in
+                // The flags override the remembered rules (o) for this run only.
+                BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings,
+                                rules: BlackjackScreen.rules(options: context.options, settings: context.settings))
+            },
             resume: { state, context in BlackjackScreen(restoring: state, context: context) }),
     ]
 }
