@@ -156,6 +156,8 @@ enum BlackjackWording {
         rules.blackjackPayout == .threeToTwo ? "- Naturals pay 3:2: a bet of 10 wins 15"
             : "- Naturals pay even money, like any other win",
         "- Double down on your first two cards if your score covers it",
+        "- Split a pair (p), up to 4 hands" + (rules.doubleAfterSplit ? "; double after a split" : ""),
+        rules.lateSurrender ? "- Surrender (r) gives up half the bet on your first two cards" : "- No surrender",
         "- \(BlackjackGame.handsPerGame) hands, starting from \(BlackjackGame.startingScore) points; "
             + "the game also ends at 0",
         "- Bets from \(BlackjackGame.minimumBet) up to your score, in steps of \(BlackjackGame.betStep)",
