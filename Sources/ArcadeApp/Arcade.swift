@@ -57,6 +57,7 @@ public enum Arcade {
                                 seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
                                 instance: String(SeededGenerator.randomSeed(), radix: 36),
                                 settings: data.settings(), daily: data.dailyResults(for: games, player: player),
+                                tallies: data.tallies(for: games, player: player),
                                 today: { ArcadeData.localDay(Self.secondsSince1970()) })
 
         let sound = SoundHelper.shared

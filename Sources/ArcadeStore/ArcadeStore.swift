@@ -162,6 +162,18 @@ public final class ArcadeStore {
             PRIMARY KEY (game, day, player)
         );
         """,
+        // 6: how often each kind of decision was right (the Blackjack coach's record by hand
+        // and dealer card, "hard 16 v 10"), summed as the player plays.
+        """
+        CREATE TABLE tallies (
+            game TEXT NOT NULL,
+            player TEXT NOT NULL,
+            key TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            PRIMARY KEY (game, player, key)
+        );
+        """,
     ]
 
     /// The schema version this arcade writes.
@@ -593,6 +605,60 @@ extension ArcadeStore {
         } catch {
             throw .sqlite(error)
         }
+    }
+}
+
+extension ArcadeStore {
+    // MARK: - Tallies
+
+    /// Count one more decision of kind `key` for `player` in `game`, right or not.
+    public func addTally(game: String, player: String, key: String, right: Bool) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("""
+                    INSERT INTO tallies (game, player, key, correct, total) VALUES (?, ?, ?, ?, 1)
+                    ON CONFLICT (game, player, key)
+                    DO UPDATE SET correct = correct + excluded.correct, total = total + 1
+                    """, [.text(game), .text(player), .text(key), .integer(right ? 1 : 0)])
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// `player`'s tallies in `game`, by key. A row that makes no sense (more right than in
+    /// all, or negative) is left out rather than trusted.
+    public func tallies(of game: String, player: String) throws(StoreError) -> [String: Tally] {
+        do {
+            var result: [String: Tally] = [:]
+            for row in try database.rows("SELECT key, correct, total FROM tallies WHERE game = ? AND player = ?",
+                                         [.text(game), .text(player)]) {
+                guard let key = row[0].text, let right = row[1].integer, let total = row[2].integer,
+                      right >= 0, total >= right else { continue }
+                result[key] = Tally(right: Int(right), total: Int(total))
+            }
+            return result
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}
+
+/// How many decisions of one kind were made, and how many of them were right.
+public struct Tally: Hashable, Sendable, Codable {
+    public var right: Int
+    public var total: Int
+    public var wrong: Int { total - right }
+
+    public init(right: Int = 0, total: Int = 0) {
+        self.right = right
+        self.total = total
+    }
+
+    /// One more decision.
+    public mutating func count(right isRight: Bool) {
+        total += 1
+        if isRight { right += 1 }
     }
 }
 

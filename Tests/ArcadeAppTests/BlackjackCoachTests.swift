@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeTestSupport
 import ArcadeUI
 import BlackjackModel
@@ -31,7 +32,7 @@ import Testing
         _ = screen.update(.key(.enter), in: frame)
         #expect(screen.text(in: frame).contains("Score 100 · Hand 1 of 5 · Coach 0/0"))
         let effects = screen.update(.key(.character("h")), in: frame)
-        #expect(effects.contains(.remember(setting: "blackjack.coach.record", value: "0/1")))
+        #expect(effects.contains(.tally(key: "hard 16 v 6", right: false)), "kept by situation")
         let text = screen.text(in: frame)
         #expect(text.contains("Basic strategy: stand on 16 against a 6 — you hit."))
         #expect(text.contains("You drew a Two (18)"), "the status line still says what happened")
@@ -46,7 +47,7 @@ import Testing
         _ = screen.update(.key(.character("?")), in: frame)
         #expect(screen.text(in: frame).contains("Advice: stand on 16 against a 6."))
         let effects = screen.update(.key(.character("s")), in: frame)
-        #expect(effects.contains(.remember(setting: "blackjack.coach.record", value: "1/1")))
+        #expect(effects.contains(.tally(key: "hard 16 v 6", right: true)))
         #expect(screen.text(in: frame).contains("✓ Basic strategy: stand on 16 against a 6."))
         #expect(!screen.consumes(.character("?"), in: frame), "between hands ? is help again")
     }
@@ -73,6 +74,13 @@ import Testing
         let screen = BlackjackScreen(seed: 3, scores: [], settings: ["blackjack.coach": "on", "blackjack.coach.record": "5/8"])
         #expect(screen.helpNotes(in: frame).joined().contains("Over time 5 of 8 right (62%)."))
         #expect(BlackjackCoach(settings: ["blackjack.coach.record": "9/3"]).decisionsEver == 0, "a record that cannot be is dropped")
+        // Decisions kept by situation add to the record an earlier arcade kept; damaged ones are left out.
+        let tallies = ["hard 16 v 10": Tally(right: 1, total: 3), "soft 18 v 9": Tally(right: 2, total: 2),
+                       "hard 99 v 10": Tally(right: 1, total: 1), "pair 8 v 6": Tally(right: 4, total: 2)]
+        let both = BlackjackCoach(settings: ["blackjack.coach.record": "5/8"], tallies: tallies)
+        #expect(both.rightEver == 8 && both.decisionsEver == 13)
+        #expect(both.record[CoachSituation(kind: .hard, player: 16, dealer: 10)] == CoachTally(right: 1, total: 3))
+        #expect(both.record.count == 2)
     }
 
     @Test func atTheSmallestTableTheVerdictAndTheAdviceKeyShowAndHelpHasTheRecordAt80x24() {

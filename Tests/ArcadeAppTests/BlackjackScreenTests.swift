@@ -478,8 +478,11 @@ import Testing
         #expect(screen.page == .about)
         _ = click("[ Back ]", on: &screen)
         #expect(screen.page == .table)
-        _ = click("[ Top scores ]", on: &screen)
+        _ = click("[ Scores ]", on: &screen)
         #expect(screen.page == .highScores)
+        _ = click("[ Back ]", on: &screen)
+        _ = click("[ Chart ]", on: &screen)
+        #expect(screen.page == .chart)
     }
 
     // MARK: - Alerts and pages
@@ -644,7 +647,7 @@ import Testing
     @Test func theHelpSheetIsTheSameOnEveryPageAndAlert() {
         var screen = BlackjackScreen(game: BlackjackGame(seed: 11, stackedCards: longDealerHand))
         let first = screen.help(in: frame)
-        #expect(first.keys.map(\.keys) == ["Enter Space", "h s d p r", "i n", "+ -", "c", "o", "a t", "↑ ↓ PgUp PgDn",
+        #expect(first.keys.map(\.keys) == ["Enter Space", "h s d p r", "i n", "+ -", "c w", "o", "a t", "↑ ↓ PgUp PgDn",
                                            "any key", "click"])
         for key: Key in [.enter, .enter, .character("s"), .character("a")] {
             _ = screen.update(.key(key))

@@ -96,6 +96,41 @@ import CSQLite
         }
     }
 
+    @Test func talliesAddUpPerPlayerAndKindAndSurviveReopening() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            for right in [true, false, false] {
+                try store.addTally(game: "blackjack", player: "ann", key: "hard 16 v 10", right: right)
+            }
+            try store.addTally(game: "blackjack", player: "ann", key: "soft 18 v 9", right: true)
+            try store.addTally(game: "blackjack", player: "bo", key: "hard 16 v 10", right: true)
+            try store.addTally(game: "set", player: "ann", key: "hard 16 v 10", right: true)
+            let ann = try ArcadeStore(directory: folder).tallies(of: "blackjack", player: "ann")
+            #expect(ann == ["hard 16 v 10": Tally(right: 1, total: 3), "soft 18 v 9": Tally(right: 1, total: 1)])
+            #expect(ann["hard 16 v 10"]?.wrong == 2)
+            #expect(try store.tallies(of: "blackjack", player: "bo") == ["hard 16 v 10": Tally(right: 1, total: 1)])
+        }
+    }
+
+    @Test func aDamagedTallyIsLeftOutAndAVersionFiveStoreGainsTallies() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            let old = try SQLiteDatabase(path: path)
+            for step in ArcadeStore.migrations.prefix(5) { try old.execute(step) }
+            try old.execute("PRAGMA user_version = 5")
+            try old.execute("INSERT INTO settings (key, value) VALUES ('blackjack.coach', 'on')")
+            let store = try ArcadeStore(directory: folder)
+            #expect(try store.version() == ArcadeStore.schemaVersion)
+            #expect(try store.settings() == ["blackjack.coach": "on"])
+            try store.addTally(game: "blackjack", player: "ann", key: "pair 8 v 10", right: true)
+            try old.execute("""
+                INSERT INTO tallies (game, player, key, correct, total) VALUES
+                ('blackjack', 'ann', 'hard 12 v 2', 5, 3), ('blackjack', 'ann', 'hard 13 v 2', -1, 3)
+                """)
+            #expect(try store.tallies(of: "blackjack", player: "ann") == ["pair 8 v 10": Tally(right: 1, total: 1)])
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsMovedAsideAndAFreshStoreStarted() throws {
         try withFolder { folder in
             let path = folder + "/" + ArcadeStore.fileName

@@ -1,36 +1,72 @@
+import ArcadeStore
 import BlackjackModel
 
 /// The basic-strategy coach at the table (`c`): after each decision it says whether it was
 /// the chart's play for these rules and cards, and `?` on a decision shows the advice first.
-/// It keeps how many decisions were right, this session and over time.
+/// It keeps how many decisions were right, this session and over time, and over time by
+/// situation ("hard 16 v 10"): the store's tallies, which the coach's chart and the drill
+/// read (`BlackjackScreen+Coach.swift`).
 struct BlackjackCoach: Hashable, Sendable, Codable {
     /// The setting it is remembered under: "on" or "off".
     static let setting = "blackjack.coach"
-    /// The setting its decisions over time are kept under: "right/all".
+    /// The setting an earlier arcade kept its decisions over time under, "right/all", before
+    /// they were kept by situation; read and added in, never written again.
     static let recordSetting = "blackjack.coach.record"
 
     var isOn = false
     /// Decisions judged this session, and how many were the chart's play.
     var decisions = 0
     var right = 0
-    /// Decisions over time (this session included), as kept.
-    var decisionsEver = 0
-    var rightEver = 0
     /// The verdict on the last decision (fullest wording first), until the next hand is dealt.
     var verdict: [String]?
+    /// Decisions over time by situation, as kept (this session's included).
+    var record: [CoachSituation: CoachTally] = [:]
+    /// Decisions kept by an earlier arcade before the record by situation.
+    var earlierRight = 0
+    var earlierDecisions = 0
+
+    /// What a saved game keeps of the coach: the session (the rest is the store's).
+    private enum CodingKeys: String, CodingKey { case isOn, decisions, right, verdict }
 
     /// The most decisions a kept record may hold.
     static let largestRecord = 1_000_000_000
 
-    init(settings: [String: String] = [:]) {
+    /// Decisions over time (this session included).
+    var decisionsEver: Int { record.values.reduce(earlierDecisions) { $0 + $1.total } }
+    var rightEver: Int { record.values.reduce(earlierRight) { $0 + $1.right } }
+
+    init(settings: [String: String] = [:], tallies: [String: Tally] = [:]) {
         isOn = settings[Self.setting] == "on"
         // Exactly "right/all", within reason (a damaged value is dropped, never trusted to count on).
         let fields = (settings[Self.recordSetting] ?? "").split(separator: "/", omittingEmptySubsequences: false)
         let parts = fields.compactMap { Int($0) }
         if fields.count == 2, parts.count == 2, parts[0] >= 0, parts[1] >= parts[0], parts[1] <= Self.largestRecord {
-            rightEver = parts[0]
-            decisionsEver = parts[1]
+            earlierRight = parts[0]
+            earlierDecisions = parts[1]
         }
+        // A kind the coach does not know, or a count that cannot be, is left out.
+        for (key, tally) in tallies {
+            guard let situation = CoachSituation(key: key), tally.right >= 0, tally.total >= tally.right,
+                  tally.total <= Self.largestRecord else { continue }
+            record[situation] = CoachTally(right: tally.right, total: tally.total)
+        }
+    }
+
+    /// Count one more decision of `situation`, this session and over time; the effect that keeps it.
+    /// `inSession`: counted in this session's figures too (the table's decisions; the
+    /// drill keeps its own).
+    mutating func count(_ situation: CoachSituation, right isRight: Bool, inSession: Bool = true) -> GameEffect {
+        if inSession {
+            decisions += 1
+            if isRight { right += 1 }
+        }
+        var tally = record[situation] ?? CoachTally(right: 0, total: 0)
+        if tally.total < Self.largestRecord {
+            tally.total += 1
+            if isRight { tally.right += 1 }
+        }
+        record[situation] = tally
+        return .tally(key: situation.key, right: isRight)
     }
 
     /// The chart's play for the hand in play of `game` now, with what the table allows at
@@ -42,25 +78,26 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
                                     canSurrender: game.canSurrender)
     }
 
-    /// Judge `chosen` on `game` as it stands before the play: the verdict, and the record
-    /// to keep. Nil when the coach is off or no hand is in play.
-    mutating func judge(_ chosen: PlayerAction, on game: BlackjackGame) -> String? {
-        guard isOn, let advice = Self.advice(for: game), let up = game.dealerHand.cards.first else { return nil }
-        decisions += 1
-        if decisionsEver < Self.largestRecord { decisionsEver += 1 }
+    /// Judge `chosen` on `game` as it stands before the play: the verdict, and the effect
+    /// that keeps it in the record. Nil when the coach is off or no hand is in play.
+    mutating func judge(_ chosen: PlayerAction, on game: BlackjackGame) -> GameEffect? {
+        guard isOn, let advice = Self.advice(for: game), let up = game.dealerHand.cards.first,
+              let kind = CoachSituation(cards: game.playerHand.cards, dealerUpCard: up) else { return nil }
         let situation = Self.situation(game.playerHand, against: up)
         let short = Self.situation(game.playerHand, against: up, short: true)
+        verdict = Self.verdict(chosen, advice: advice, situation: situation, short: short)
+        return count(kind, right: chosen == advice)
+    }
+
+    /// The words for `chosen` against the chart's `advice`, fullest first.
+    static func verdict(_ chosen: PlayerAction, advice: PlayerAction, situation: String, short: String) -> [String] {
         if chosen == advice {
-            right += 1
-            if rightEver < decisionsEver { rightEver += 1 }
-            verdict = ["✓ Basic strategy: \(Self.verb(advice)) on \(situation).", "✓ Chart: \(Self.verb(advice)) on \(short).",
-                       "✓ \(Self.verb(advice))"]
-        } else {
-            verdict = ["Basic strategy: \(Self.verb(advice)) on \(situation) — you \(Self.pastVerb(chosen)).",
-                       "Chart: \(Self.verb(advice)) on \(short) — you \(Self.pastVerb(chosen)).",
-                       "Chart: \(Self.verb(advice)) (you \(Self.pastVerb(chosen)))"]
+            return ["✓ Basic strategy: \(verb(advice)) on \(situation).", "✓ Chart: \(verb(advice)) on \(short).",
+                    "✓ \(verb(advice))"]
         }
-        return "\(rightEver)/\(decisionsEver)"
+        return ["Basic strategy: \(verb(advice)) on \(situation) — you \(pastVerb(chosen)).",
+                "Chart: \(verb(advice)) on \(short) — you \(pastVerb(chosen)).",
+                "Chart: \(verb(advice)) (you \(pastVerb(chosen)))"]
     }
 
     /// What `?` says on a decision: "Advice: stand on 16 against a 6."
@@ -78,8 +115,12 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
         let total = hand.calculateBestScore()
         let player = hand.isSoft ? "soft \(total)" : "\(total)"
         if short { return player + " v " + (up.rank == .ace ? "A" : "\(up.rank.hardValue)") }
-        let dealer = up.rank == .ace ? "an ace" : up.rank.hardValue == 8 ? "an 8" : "a \(up.rank.hardValue)"
-        return player + " against " + dealer
+        return player + " against " + dealerWords(up)
+    }
+
+    /// "a 6", "an 8", "an ace": the dealer's up card in words.
+    static func dealerWords(_ up: Card) -> String {
+        up.rank == .ace ? "an ace" : up.rank.hardValue == 8 ? "an 8" : "a \(up.rank.hardValue)"
     }
 
     static func verb(_ action: PlayerAction) -> String {

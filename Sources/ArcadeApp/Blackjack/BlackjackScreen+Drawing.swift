@@ -17,12 +17,17 @@ extension BlackjackScreen {
             drawHighScores(layout, into: &grid)
         case .rules:
             drawRules(layout, into: &grid)
+        case .chart:
+            drawChart(layout, into: &grid)
+        case .drill:
+            drawDrill(layout, into: &grid)
         }
     }
 
     /// "Score 150 · Hand 3 of 5", always on screen, right of the game's name.
     var scoreLabel: String {
-        "Score \(shownScore) · Hand \(max(1, game.handNumber)) of \(BlackjackGame.handsPerGame)"
+        if page == .drill { return drillScore }
+        return "Score \(shownScore) · Hand \(max(1, game.handNumber)) of \(BlackjackGame.handsPerGame)"
             + (coach.isOn ? " · \(coach.score)" : "")
     }
 
@@ -43,7 +48,7 @@ extension BlackjackScreen {
     /// "Blackjack · 6 decks · S17 · DAS · LS · 1:1", the rules of the game in play, when
     /// it fits `width` columns beside the score (two blank columns between); else "Blackjack".
     func title(width: Int) -> String {
-        let full = "Blackjack · " + game.rules.summary
+        let full = "Blackjack · " + (page == .drill ? "Drill · " : "") + game.rules.summary
         return full.count + 2 + scoreLabel.count <= width ? full : "Blackjack"
     }
 

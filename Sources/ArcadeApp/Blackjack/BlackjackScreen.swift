@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 import BlackjackModel
 
@@ -23,6 +24,10 @@ struct BlackjackScreen: GameScreen {
         case highScores
         /// The house rules of the next game (`o`).
         case rules
+        /// The coach's chart: the chart's plays and the player's record by hand (`w`).
+        case chart
+        /// The coach's drill: one decision a hand, the hands gone wrong most, no money.
+        case drill
     }
 
     /// The modal alerts: the new-game welcome and the end of the game.
@@ -47,6 +52,8 @@ struct BlackjackScreen: GameScreen {
         case about
         case highScores
         case rules
+        case chart
+        case drill
     }
 
     /// What the player can do at the table, on its pages and alerts.
@@ -76,6 +83,11 @@ struct BlackjackScreen: GameScreen {
         case selectRule(Int)
         case changeRule(by: Int)
         case changeRuleInRow(Int)
+        /// The coach's chart: show another kind of hand (the next when positive), or this one.
+        case moveChartKind(Int)
+        case showChartKind(CoachSituation.Kind)
+        /// Start the drill (from the chart).
+        case openDrill
     }
 
     /// The dealer playing out a hand on screen, one card at a time.
@@ -98,7 +110,7 @@ struct BlackjackScreen: GameScreen {
     private(set) var game: BlackjackGame
     /// The line under the cards: what just happened and what the player can do.
     private(set) var status = StatusLine([BlackjackWording.placeYourBet])
-    private(set) var page = Page.table
+    var page = Page.table
     /// The dealer's play while it is being shown, nil otherwise.
     private(set) var dealerPlay: DealerPlay?
     /// The score as shown: it moves when the outcome is shown, not when the model settles.
@@ -106,7 +118,7 @@ struct BlackjackScreen: GameScreen {
     /// The recorded scores of this game, best first.
     private(set) var scores: [ScoreEntry]
     /// True until the player closes the new-game alert.
-    private(set) var showsNewGameAlert = true
+    var showsNewGameAlert = true
     /// The focused button of the new-game alert.
     private(set) var alertFocus = 0
     /// The game-over box's message, fixed when the game ends.
@@ -117,19 +129,31 @@ struct BlackjackScreen: GameScreen {
     /// The first line of the About page shown (it scrolls when the terminal is short).
     private(set) var aboutOffset = 0
     /// The basic-strategy coach, on or off, and its record.
-    private(set) var coach = BlackjackCoach()
+    var coach = BlackjackCoach()
     /// The house rules the next game is played by (the game on the table keeps its own,
     /// `game.rules`, until it ends, unless no hand was dealt yet).
     private(set) var chosenRules = TableRules()
     /// The row of the rules page that the arrows and Enter act on.
     private(set) var rulesFocus = 0
+    /// The kind of hand the coach's chart shows.
+    var chartKind = CoachSituation.Kind.hard
+    /// The drill while it is open, and what it says: the question or the verdict on a wrong
+    /// answer (`drillStatus`), and the verdict on the last right one (`drillVerdict`).
+    var drill: BlackjackDrill?
+    var drillStatus = StatusLine([""])
+    var drillVerdict: StatusLine?
+    /// After a wrong answer the drill's hand stays until Enter.
+    var drillAwaitsNext = false
+    /// Drills opened so far (each one's seed follows from it).
+    var drillsOpened = 0
 
     /// A new game with a shuffled shoe at a table with `rules` (nil: the remembered ones,
     /// `rememberedRules(in: settings)`), the coach as the player left it.
-    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:], rules: TableRules? = nil) {
+    init(seed: UInt64, scores: [ScoreEntry], settings: [String: String] = [:], tallies: [String: Tally] = [:],
+         rules: TableRules? = nil) {
         let rules = rules ?? Self.rememberedRules(in: settings)
         self.init(game: BlackjackGame(seed: seed, rules: rules), scores: scores)
-        coach = BlackjackCoach(settings: settings)
+        coach = BlackjackCoach(settings: settings, tallies: tallies)
         chosenRules = rules
     }
 
@@ -162,6 +186,8 @@ struct BlackjackScreen: GameScreen {
         case .about: return .about
         case .highScores: return .highScores
         case .rules: return .rules
+        case .chart: return .chart
+        case .drill: return .drill
         case .table: break
         }
         switch alert {
@@ -196,6 +222,13 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.character("d")], .doubleDown, hint: "double down"), in: [.betting, .hand], shownIn: [.hand]),
         .init(Binding([.character("p")], .split, hint: "split"), in: [.hand], shownIn: [.hand]),
         .init(Binding([.character("r")], .surrender, hint: "surrender"), in: [.hand], shownIn: [.hand]),
+        // The drill answers with the table's keys; Enter goes on after a wrong answer.
+        .init(Binding([.character("h")], .hit, hint: "answer", hintKeys: "h s d p r"), in: [.drill]),
+        .init(Binding([.character("s")], .stand), in: [.drill]),
+        .init(Binding([.character("d")], .doubleDown), in: [.drill]),
+        .init(Binding([.character("p")], .split), in: [.drill]),
+        .init(Binding([.character("r")], .surrender), in: [.drill]),
+        .init(Binding([.enter, .space], .deal, hint: "next"), in: [.drill]),
         .init(Binding([.character("i"), .character("y")], .insurance(take: true), hint: "take", hintKeys: "i",
                       help: "insurance or even money, when asked: take it, or not", helpKeys: "i n"),
               in: [.insurance]),
@@ -205,11 +238,16 @@ struct BlackjackScreen: GameScreen {
               in: [.betting, .hand], shownIn: [.betting]),
         .init(Binding([.character("-"), .character("_")], .bet(raising: false)), in: [.betting, .hand]),
         .init(Binding([.character("p")], .playAgain, hint: "play again"), in: [.gameOver]),
-        .init(Binding([.character("c")], .toggleCoach, hint: "coach",
-                      help: "the basic-strategy coach; with it on, ? asks it"),
+        .init(Binding([.character("c")], .toggleCoach, hint: "coach", help: "the coach (? asks it); its chart (d: drill)",
+                      helpKeys: "c w"),
               in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
-        .init(Binding([.escape, .backspace], .back, hint: "back"), in: [.rules]),
+        .init(Binding([.escape, .backspace], .back, hint: "back"), in: [.rules, .chart, .drill]),
+        .init(Binding([.character("w")], .show(.chart), hint: "chart"),
+              in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules, .chart, .drill], shownIn: [.drill]),
+        .init(Binding([.right, .tab, .character("l")], .moveChartKind(1), hint: "hands", hintKeys: "← →"), in: [.chart]),
+        .init(Binding([.left, .backTab, .character("h")], .moveChartKind(-1)), in: [.chart]),
+        .init(Binding([.character("d")], .openDrill, hint: "drill"), in: [.chart]),
         .init(Binding([.up, .character("k")], .selectRule(-1), hint: "rule", hintKeys: "↑ ↓"), in: [.rules]),
         .init(Binding([.down, .character("j")], .selectRule(1)), in: [.rules]),
         .init(Binding([.right, .character("l"), .enter, .space], .changeRule(by: 1), hint: "change", hintKeys: "← →"),
@@ -217,10 +255,10 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.left, .character("h")], .changeRule(by: -1)), in: [.rules]),
         .init(Binding([.character("o")], .show(.rules), hint: "rules",
                       help: "house rules of the next game: decks, soft 17, payout…"),
-              in: [.betting, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting]),
+              in: [.betting, .newGameAlert, .about, .highScores, .rules, .chart], shownIn: [.betting]),
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "About (the rules) and the top scores",
                       helpKeys: "a t"),
-              in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules], shownIn: [.betting, .newGameAlert]),
+              in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules, .chart], shownIn: [.betting, .newGameAlert]),
         .init(Binding([.up, .character("k")], .scroll(-1), hint: "scroll", hintKeys: "↑ ↓",
                       help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
               in: [.about, .highScores], shownIn: [.about]),
@@ -231,7 +269,7 @@ struct BlackjackScreen: GameScreen {
             .scrollToEnd(bottom: key == .end)
         }, in: [.about, .highScores]),
         .init(Binding([.character("t")], .show(.highScores), hint: "scores"),
-              in: [.betting, .hand, .gameOver, .about, .highScores, .rules], shownIn: [.betting, .gameOver]),
+              in: [.betting, .hand, .gameOver, .about, .highScores, .rules, .chart], shownIn: [.betting, .gameOver]),
         .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
                       help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
               in: [.dealerPlay]),
@@ -320,10 +358,11 @@ struct BlackjackScreen: GameScreen {
               let tone = Self.tone(named: saved.tone), saved.aboutOffset >= 0 else { return nil }
         self.init(game: saved.game, scores: context.scores, showsNewGameAlert: false)
         status = StatusLine(saved.status, tone: tone)
-        page = saved.page
+        // A drill is not kept: a game left in one resumes on its table.
+        page = saved.page == .drill ? .table : saved.page
         aboutOffset = saved.aboutOffset
         // The session's count goes on; whether it is on, and the record, are the player's now.
-        coach = BlackjackCoach(settings: context.settings)
+        coach = BlackjackCoach(settings: context.settings, tallies: context.tallies)
         chosenRules = Self.rules(options: context.options, settings: context.settings)
         if let session = saved.coach {
             coach.decisions = session.decisions
@@ -377,6 +416,11 @@ struct BlackjackScreen: GameScreen {
             return backButton.action(at: point, in: layout.page.back)
         case .rules:
             return ruleAction(at: point, layout: layout) ?? backButton.action(at: point, in: layout.page.back)
+        case .chart:
+            return chartButtons.action(at: point, in: Self.chartPage(layout).back)
+        case .drill:
+            return drillButtons(fitting: layout.actions.width).action(at: point, in: layout.actions)
+                ?? drillPageButtons.action(at: point, in: layout.betRow)
         case .newGameAlert:
             return newGameButtons.action(at: point, in: newGameDialog.layout(in: layout.body).buttonRow)
         case .gameOver, .dealerPlay, .insurance:
@@ -393,13 +437,13 @@ struct BlackjackScreen: GameScreen {
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         switch action {
         case .deal, .hit, .stand, .doubleDown, .split, .surrender, .insurance:
-            return play(action)
+            return page == .drill ? drillPlay(action) : play(action)
         case .bet(let raising):
             changeBet(by: raising ? BlackjackGame.betStep : -BlackjackGame.betStep)
         case .show(let shown):
-            if page == shown { page = .table } else { open(shown) }
+            if page == shown { goBack() } else { open(shown) }
         case .back:
-            page = .table
+            goBack()
         case .scroll(let lines):
             scrollAbout(by: lines, in: frame)
         case .scrollToEnd(let bottom):
@@ -431,11 +475,25 @@ struct BlackjackScreen: GameScreen {
             guard RuleRow.allCases.indices.contains(index) else { return [] }
             rulesFocus = index
             return changeRule(RuleRow.allCases[index], by: 1)
+        case .moveChartKind(let step):
+            moveChartKind(by: step)
+        case .showChartKind(let kind):
+            chartKind = kind
+        case .openDrill:
+            openDrill()
         }
         return []
     }
 
     // MARK: - Pages
+
+    /// Close the page on show: the chart opened from the drill goes back to it, everything
+    /// else to the table (which closes the drill).
+    private mutating func goBack() {
+        if page == .chart, drill != nil { page = .drill; return }
+        page = .table
+        drill = nil
+    }
 
     /// Scroll the About page by `lines`, keeping its last line at the bottom at most.
     private mutating func scrollAbout(by lines: Int, in frame: Frame) {
@@ -445,8 +503,11 @@ struct BlackjackScreen: GameScreen {
         aboutOffset = min(max(0, aboutOffset + lines), longest)
     }
 
-    /// Show About or High Scores, About from its first line (an alert's focus starts over).
+    /// Show a page, About from its first line (an alert's focus starts over); the chart on
+    /// the kind of hand gone wrong most; leaving the drill for the table closes it.
     private mutating func open(_ newPage: Page) {
+        if newPage == .chart { chartKind = CoachChart.openingKind(coach.record) }
+        if newPage != .chart { drill = nil }
         page = newPage
         aboutOffset = 0
         alertFocus = 0
@@ -460,9 +521,7 @@ struct BlackjackScreen: GameScreen {
         var kept: [GameEffect] = []
         /// The coach's verdict on `chosen`, judged on the table before it is played.
         func judge(_ chosen: PlayerAction) {
-            if let record = coach.judge(chosen, on: game) {
-                kept.append(.remember(setting: BlackjackCoach.recordSetting, value: record))
-            }
+            if let tally = coach.judge(chosen, on: game) { kept.append(tally) }
         }
         switch action {
         case .deal:
@@ -681,15 +740,20 @@ struct BlackjackScreen: GameScreen {
                       isEnabled: game.canChangeBet && canMove && dealerPlay == nil)
     }
 
-    /// Rules (when `rect` has room for it), About and Top scores, right of the bet.
+    /// Rules, Chart, About and Top scores, right of the bet, as many as `rect` has room for
+    /// (About and the scores always; their keys always work).
     func pageButtons(in rect: Rect) -> ActionButtons<Action> {
         let rules = (Button("Rules", hotKey: .character("o")), Action.show(.rules))
-        let buttons = ActionButtons<Action>([(Button("About", hotKey: .character("a")), .show(.about)),
-                                             (Button("Top scores", hotKey: .character("t")), .show(.highScores))],
-                                    spacing: 2, alignment: .right)
-        let withRules = ActionButtons([rules] + buttons.buttons.map { ($0.button, $0.action) },
-                                      spacing: 2, alignment: .right)
-        return withRules.row.width <= rect.width ? withRules : buttons
+        let chart = (Button("Chart", hotKey: .character("w")), Action.show(.chart))
+        let about = (Button("About", hotKey: .character("a")), Action.show(.about))
+        func scores(_ name: String) -> (Button, Action) { (Button(name, hotKey: .character("t")), .show(.highScores)) }
+        let candidates: [ActionButtons<Action>] = [
+            ActionButtons([rules, chart, about, scores("Top scores")], spacing: 2, alignment: .right),
+            ActionButtons([rules, chart, about, scores("Scores")], spacing: 1, alignment: .right),
+            ActionButtons([rules, about, scores("Top scores")], spacing: 2, alignment: .right),
+        ]
+        return candidates.first { $0.row.width <= rect.width }
+            ?? ActionButtons([about, scores("Top scores")], spacing: 2, alignment: .right)
     }
 
     /// The Back button under the About and High Scores pages.

@@ -273,6 +273,29 @@ public final class ArcadeData {
         }
     }
 
+    /// `player`'s tallies of decisions, by game and kind (empty when they cannot be read).
+    public func tallies(for games: [GameInfo], player: String) -> [GameID: [String: Tally]] {
+        guard let store else { return [:] }
+        var result: [GameID: [String: Tally]] = [:]
+        for game in games {
+            guard let rows = try? store.tallies(of: game.id.rawValue, player: player), !rows.isEmpty else { continue }
+            result[game.id] = rows
+        }
+        return result
+    }
+
+    /// Count one more decision of kind `key` for `player` in `game`. Throws the words for the player.
+    func addTally(_ key: String, right: Bool, of game: GameID, player: String) throws(ScoreSaveError) {
+        guard let store else { return }
+        do {
+            try repairing(store) { store throws(StoreError) in
+                try store.addTally(game: game.rawValue, player: player, key: key, right: right)
+            }
+        } catch {
+            throw ScoreSaveError("The \(game.title) coach's record was not kept: \(error).")
+        }
+    }
+
     // MARK: - Helpers
 
     /// `seconds` since 1970 in local time as "YYYY-MM-DD HH:MM".

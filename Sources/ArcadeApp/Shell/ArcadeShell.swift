@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 
 /// Something only the app can do: the shell's effects, carried out by `ArcadeApp`.
@@ -21,6 +22,8 @@ public enum AppEffect: Equatable, Sendable {
     case remember(setting: String, value: String)
     /// Keep game `id`'s daily result of `day`, unless that day has one already.
     case recordDaily(GameID, day: String, DailyOutcome)
+    /// Count one more decision of kind `key` in game `id`'s tallies (`GameEffect.tally`).
+    case tally(GameID, key: String, right: Bool)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -81,6 +84,8 @@ public struct ArcadeShell: Screen {
     private var settings: [String: String]
     /// Each game's daily results, by day.
     private var daily: [GameID: [String: DailyOutcome]]
+    /// Each game's tallies of decisions, by kind.
+    private var tallies: [GameID: [String: Tally]]
     /// The day it is where the player is (for a daily puzzle).
     private let today: () -> CalendarDay
     private let assets: AssetLocator
@@ -99,10 +104,12 @@ public struct ArcadeShell: Screen {
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
                 now: @escaping () -> Double = { 0 }, instance: String = "",
                 settings: [String: String] = [:], daily: [GameID: [String: DailyOutcome]] = [:],
+                tallies: [GameID: [String: Tally]] = [:],
                 today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) }) {
         self.instance = instance
         self.settings = settings
         self.daily = daily
+        self.tallies = tallies
         self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
@@ -167,10 +174,10 @@ public struct ArcadeShell: Screen {
     }
 
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
-    /// results and the day it is.
+    /// results, its tallies and the day it is.
     private func context(for id: GameID, seed: UInt64) -> GameContext {
         GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: settings,
-                    daily: daily[id] ?? [:], today: today())
+                    daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], today: today())
     }
 
     /// A name for a new session of play: when it started (to the millisecond) and its seed,
@@ -661,6 +668,9 @@ public struct ArcadeShell: Screen {
                 // The first result of a day is its result, here as in the store.
                 if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
                 result.append(.recordDaily(id, day: day, outcome))
+            case .tally(let key, let right):
+                tallies[id, default: [:]][key, default: Tally()].count(right: right)
+                result.append(.tally(id, key: key, right: right))
             }
         }
         // Back on the menu, after what the game asked for is done: the lists read again.

@@ -79,6 +79,8 @@ public final class EffectRuntime {
             } catch {
                 return (.proceed, [.notice(error.description)])
             }
+        case .tally(let id, let key, let right):
+            do { try data.addTally(key, right: right, of: id, player: player) } catch { return (.proceed, [.notice(error.description)]) }
         case .showStatistics:
             do {
                 return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games))])

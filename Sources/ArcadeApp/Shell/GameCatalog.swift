@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeStore
 import ArcadeUI
 import BlackjackModel
 import SetModel
@@ -46,19 +47,22 @@ public struct GameContext: Sendable {
     public var settings: [String: String]
     /// The game's daily results kept so far, by day (`CalendarDay.text`).
     public var daily: [String: DailyOutcome]
+    /// The game's tallies of decisions kept so far, by kind (`GameEffect.tally`).
+    public var tallies: [String: Tally]
     /// The day it is where the player is, for a daily puzzle.
     public var today: CalendarDay
 
     public init(seed: UInt64, options: [String: String] = [:],
                 scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: []),
                 settings: [String: String] = [:], daily: [String: DailyOutcome] = [:],
-                today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
+                tallies: [String: Tally] = [:], today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
         self.seed = seed
         self.options = options
         self.scores = scores
         self.assets = assets
         self.settings = settings
         self.daily = daily
+        self.tallies = tallies
         self.today = today
     }
 }
@@ -224,11 +228,15 @@ public enum GameCatalog {
                 GameOption(name: "--h17", summary: "the dealer hits a soft 17"),
                 GameOption(name: "--three-to-two", summary: "naturals pay 3:2 (not even money)"),
                 GameOption(name: "--no-surrender", summary: "no late surrender"),
+                GameOption(name: "--drill", summary: "open on the coach's drill: the hands you get wrong most, no money"),
             ],
             make: { context in
                 // The flags override the remembered rules (o) for this run only.
-                BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings,
-                                rules: BlackjackScreen.rules(options: context.options, settings: context.settings))
+                var screen = BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings,
+                                             tallies: context.tallies,
+                                             rules: BlackjackScreen.rules(options: context.options, settings: context.settings))
+                if context.options["--drill"] != nil { screen.openDrill() }
+                return screen
             },
             resume: { state, context in BlackjackScreen(restoring: state, context: context) }),
     ]

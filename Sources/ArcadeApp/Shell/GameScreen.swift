@@ -189,6 +189,9 @@ public enum GameEffect: Equatable, Sendable {
     /// Keep the result of the daily puzzle of `day` (`CalendarDay.text`); the first one
     /// finished is the day's result (`GameContext.daily`).
     case recordDaily(day: String, DailyOutcome)
+    /// Count one more decision of kind `key` ("hard 16 v 10"), right or not, in the game's
+    /// tallies (`GameContext.tallies`).
+    case tally(key: String, right: Bool)
 }
 
 /// A yes/no question the shell asks for a game before it throws play away ("Start a new

@@ -1,0 +1,160 @@
+import ArcadeStore
+import ArcadeTestSupport
+import ArcadeUI
+import BlackjackModel
+import Foundation
+import Testing
+
+@testable import ArcadeApp
+
+/// The coach's chart (`w`) and drill (`d` there, `--drill`): the record kept by situation,
+/// shown as the chart's plays, and drilled on the hands gone wrong most.
+@Suite struct BlackjackCoachChartTests {
+    init() { prepareForDrawing() }
+
+    private let frame = Frame.game80x23
+
+    private let tallies = ["hard 16 v 10": Tally(right: 1, total: 3), "hard 12 v 3": Tally(right: 0, total: 1),
+                           "hard 11 v 6": Tally(right: 4, total: 4), "soft 18 v 9": Tally(right: 0, total: 1),
+                           "pair 8 v 10": Tally(right: 2, total: 2)]
+
+    @Test func theChartShowsThePlaysAndWhereThePlayerGoesWrong() {
+        var screen = BlackjackScreen(seed: 3, scores: [], tallies: tallies)
+        _ = screen.update(.key(.character("w")))
+        #expect(screen.page == .chart)
+        let text = screen.text(in: frame)
+        #expect(text.contains("Coach's chart: hard hands"), "opens on the kind gone wrong most")
+        let lines = text.split(separator: "\n").map(String.init)
+        let sixteen = lines.first { $0.contains("│ 16 ") } ?? ""
+        // 16 against a 10: surrender (late surrender is on), wrong twice.
+        #expect(sixteen.contains(" R✗2 "), "\(sixteen)")
+        #expect(sixteen.contains(" S   S   S   S   S   H   H "), "16: stand on 2–6, hit 7–8, not played")
+        let eleven = lines.first { $0.contains("│ 11 ") } ?? ""
+        #expect(eleven.contains(" D✓ "), "always right against a 6")
+        #expect(text.contains("Right 63% of 11"))
+        #expect(text.contains("Wrong most"))
+        #expect(text.contains("16 v 10") && text.contains("2/3"))
+        #expect(text.contains("soft 18 v 9") && text.contains("1/1"))
+        assertSnapshot(text, named: "blackjack-coach-chart-80x23")
+        // → soft hands, → pairs, → back to hard; the buttons too.
+        _ = screen.update(.key(.right))
+        #expect(screen.text(in: frame).contains("Coach's chart: soft hands"))
+        #expect(screen.text(in: frame).contains("│ A7 ") && screen.text(in: frame).contains(" H✗1"))
+        _ = screen.update(.key(.right))
+        let pairs = screen.text(in: frame)
+        #expect(pairs.contains("Coach's chart: pairs") && pairs.contains("│ 8,8 ") && pairs.contains(" P✓ "))
+        _ = screen.update(.key(.right))
+        #expect(screen.chartKind == .hard)
+        _ = screen.update(.key(.escape))
+        #expect(screen.page == .table)
+    }
+
+    @Test func withNoRecordTheChartSaysHowToStartOne() {
+        var screen = BlackjackScreen(seed: 3, scores: [])
+        _ = screen.update(.key(.character("w")))
+        let text = screen.text(in: frame)
+        #expect(text.contains("Nothing kept yet"))
+        #expect(text.contains("[ Drill ]") && text.contains("[ Back ]"))
+    }
+
+    @Test func theDrillJudgesEachHandCountsItAndStaysOnAWrongOne() {
+        var screen = BlackjackScreen(seed: 3, scores: [], tallies: tallies)
+        _ = screen.update(.key(.character("w")))
+        _ = screen.update(.key(.character("d")))
+        #expect(screen.page == .drill)
+        var text = screen.text(in: frame)
+        #expect(text.contains("Blackjack · Drill · 6 decks"))
+        #expect(text.contains("No money: one decision a hand"))
+        #expect(text.contains("Your play on "))
+        let drill = try! #require(screen.drill)
+        // The chart's play: judged right, counted, and the next hand is dealt at once.
+        var effects = screen.update(.key(Self.key(for: drill.advice)))
+        #expect(effects == [.tally(key: drill.situation.key, right: true)])
+        #expect(screen.drill?.answered == 1 && screen.drill?.right == 1)
+        text = screen.text(in: frame)
+        #expect(text.contains("Drill 1 of 1 right"))
+        #expect(text.contains("✓ Right: \(BlackjackCoach.verb(drill.advice)) on "), "the verdict on the last hand stays in view")
+        // A play that is not the chart's: the hand stays, with the chart's play, until Enter.
+        let next = try! #require(screen.drill)
+        let wrong: PlayerAction = next.advice == .stand ? .hit : .stand
+        effects = screen.update(.key(Self.key(for: wrong)))
+        #expect(effects == [.tally(key: next.situation.key, right: false)])
+        text = screen.text(in: frame)
+        #expect(text.contains("✗ Basic strategy: \(BlackjackCoach.verb(next.advice)) on "))
+        #expect(text.contains("Drill 1 of 2 right") && text.contains("Enter: the next hand."))
+        #expect(screen.update(.key(.character("h"))).isEmpty, "only Enter goes on")
+        #expect(screen.drill?.playerCards == next.playerCards)
+        _ = screen.update(.key(.enter))
+        #expect(screen.drill?.lastAnswer == nil && screen.drill?.answered == 2)
+        // Both answers are in the record the chart shows.
+        #expect(screen.coach.decisionsEver == 13)
+        #expect(screen.coach.decisions == 0, "the table's session count is the table's")
+        // The chart from the drill comes back to it; Esc leaves for the table.
+        _ = screen.update(.key(.character("w")))
+        _ = screen.update(.key(.escape))
+        #expect(screen.page == .drill)
+        _ = screen.update(.key(.escape))
+        #expect(screen.page == .table && screen.drill == nil)
+    }
+
+    @Test func aPlayTheDrillCannotTakeSaysWhy() {
+        var noSurrender = TableRules()
+        noSurrender.lateSurrender = false
+        var screen = BlackjackScreen(seed: 3, scores: [], rules: noSurrender)
+        screen.openDrill()
+        #expect(screen.update(.key(.character("r"))).isEmpty)
+        #expect(screen.text(in: frame).contains("Surrender is not offered at this table."))
+        #expect(screen.drill?.answered == 0)
+    }
+
+    @Test func drillFlagOpensOnTheDrillAndItsButtonsTakeClicks() {
+        let info = GameCatalog.games.first { $0.id == .blackjack }!
+        var shell = TestShell(games: [info], size: Size(width: 80, height: 24), seed: { 4 })
+        shell.open(.blackjack, options: ["--drill": ""])
+        #expect(shell.text.contains("No money: one decision a hand"))
+        #expect(shell.text.contains("h s d p r answer") && shell.text.contains("w chart") && shell.text.contains("Enter next"))
+        let before = shell.screen(as: BlackjackScreen.self)?.drill
+        let lines = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = lines.firstIndex { $0.contains("[ Stand ]") }!
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "[ Stand ]")!.lowerBound)
+        let effects = shell.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row))))
+        #expect(effects.contains(.tally(.blackjack, key: before!.situation.key, right: before!.advice == .stand)))
+        #expect(shell.screen(as: BlackjackScreen.self)?.drill?.answered == 1)
+    }
+
+    @Test func decisionsAreKeptAndTheNextRunsChartHasThem() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let games = GameCatalog.games.filter { $0.id == .blackjack }
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: games, seed: { 4 })
+            let frame = Frame(size: device.size)
+            var effects = shell.open(.blackjack, options: ["--drill": ""], in: frame)
+            let drill = try #require((shell.activeScreen as? BlackjackScreen)?.drill)
+            let wrong: PlayerAction = drill.advice == .stand ? .hit : .stand
+            effects += shell.update(.key(Self.key(for: wrong)), in: frame)
+            for effect in effects { _ = runtime.perform(effect, on: &shell, in: frame) }
+            let kept = ArcadeData(directory: folder).tallies(for: games, player: "ann")
+            #expect(kept[.blackjack] == [drill.situation.key: Tally(right: 0, total: 1)])
+            // The next run opens with the record: its chart lists the hand gone wrong.
+            var next = ArcadeShell(games: games, seed: { 4 }, tallies: kept)
+            _ = next.open(.blackjack, in: frame)
+            _ = next.update(.key(.character("w")), in: frame)
+            var grid = CellGrid(size: device.size)
+            next.render(into: &grid)
+            #expect(grid.text.contains("Wrong most") && grid.text.contains(CoachChart.shortName(drill.situation)))
+            #expect(grid.text.contains("Right 0% of 1"))
+        }
+    }
+
+    private static func key(for action: PlayerAction) -> Key {
+        switch action {
+        case .hit: .character("h")
+        case .stand: .character("s")
+        case .doubleDown: .character("d")
+        case .split: .character("p")
+        case .surrender: .character("r")
+        }
+    }
+}
