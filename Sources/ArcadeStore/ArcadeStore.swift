@@ -617,14 +617,24 @@ extension ArcadeStore {
             try database.transaction { () throws(SQLiteError) in
                 try database.rows("""
                     INSERT INTO tallies (game, player, key, correct, total) VALUES (?, ?, ?, ?, 1)
-                    ON CONFLICT (game, player, key)
-                    DO UPDATE SET correct = correct + excluded.correct, total = total + 1
+                    ON CONFLICT (game, player, key) DO UPDATE SET
+                        correct = CASE WHEN \(Self.soundTally) THEN correct + excluded.correct ELSE excluded.correct END,
+                        total = CASE WHEN \(Self.soundTally) THEN total + 1 ELSE 1 END
                     """, [.text(game), .text(player), .text(key), .integer(right ? 1 : 0)])
             }
         } catch {
             throw .sqlite(error)
         }
     }
+
+    /// A row that can be counted on: whole numbers, no more right than in all, and room to
+    /// count on (a damaged row is started again from the decision being kept).
+    static let soundTally = """
+        (typeof(correct) = 'integer' AND typeof(total) = 'integer' AND correct >= 0 AND total >= correct \
+        AND total < \(largestTally))
+        """
+    /// The most decisions one tally counts.
+    public static let largestTally = 1_000_000_000
 
     /// `player`'s tallies in `game`, by key. A row that makes no sense (more right than in
     /// all, or negative) is left out rather than trusted.
@@ -634,7 +644,7 @@ extension ArcadeStore {
             for row in try database.rows("SELECT key, correct, total FROM tallies WHERE game = ? AND player = ?",
                                          [.text(game), .text(player)]) {
                 guard let key = row[0].text, let right = row[1].integer, let total = row[2].integer,
-                      right >= 0, total >= right else { continue }
+                      right >= 0, total >= right, total <= Self.largestTally else { continue }
                 result[key] = Tally(right: Int(right), total: Int(total))
             }
             return result

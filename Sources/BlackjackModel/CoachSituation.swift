@@ -19,14 +19,15 @@ public struct CoachSituation: Hashable, Sendable, Codable, Comparable {
     }
 
     /// The situation of `cards` facing `dealerUpCard`: a pair when they are two cards of
-    /// the same rank (the table splits only those: a King and a Queen are a hard 20), soft
-    /// when an ace counts 11, else hard. Nil for an empty hand or a bust one.
-    public init?(cards: [Card], dealerUpCard: Card) {
+    /// the same rank (the table splits only those: a King and a Queen are a hard 20) and
+    /// `canSplit` (a pair the table will not split now is played as its total), soft when
+    /// an ace counts 11, else hard. Nil for an empty hand or a bust one.
+    public init?(cards: [Card], dealerUpCard: Card, canSplit: Bool = true) {
         guard !cards.isEmpty else { return nil }
         let hand = HandOfCards(cards: cards)
         guard !hand.areCardsBust() else { return nil }
         let dealer = Self.value(of: dealerUpCard)
-        if cards.count == 2, cards[0].rank == cards[1].rank {
+        if canSplit, cards.count == 2, cards[0].rank == cards[1].rank {
             self.init(kind: .pair, player: Self.value(of: cards[0]), dealer: dealer)
         } else {
             self.init(kind: hand.isSoft ? .soft : .hard, player: hand.calculateBestScore(), dealer: dealer)

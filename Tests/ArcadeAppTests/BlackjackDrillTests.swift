@@ -34,7 +34,7 @@ import Testing
         #expect(text.contains("Right 63% of 11"))
         #expect(text.contains("Wrong most"))
         #expect(text.contains("16 v 10") && text.contains("2/3"))
-        #expect(text.contains("soft 18 v 9") && text.contains("1/1"))
+        #expect(text.contains("A7 v 9") && text.contains("1/1"))
         assertSnapshot(text, named: "blackjack-coach-chart-80x23")
         // → soft hands, → pairs, → back to hard; the buttons too.
         _ = screen.update(.key(.right))
@@ -84,15 +84,23 @@ import Testing
         #expect(text.contains("Drill 1 of 2 right") && text.contains("Enter: the next hand."))
         #expect(screen.update(.key(.character("h"))).isEmpty, "only Enter goes on")
         #expect(screen.drill?.playerCards == next.playerCards)
+        text = screen.text(in: frame)
+        #expect(text.contains("✗ Basic strategy: \(BlackjackCoach.verb(next.advice)) on "), "the chart's play stays in view")
+        #expect(text.contains("Press Enter for the next hand."))
         _ = screen.update(.key(.enter))
         #expect(screen.drill?.lastAnswer == nil && screen.drill?.answered == 2)
+        #expect(!screen.text(in: frame).contains("Enter"), "the next hand starts clean: \(screen.text(in: frame))")
         // Both answers are in the record the chart shows.
         #expect(screen.coach.decisionsEver == 13)
         #expect(screen.coach.decisions == 0, "the table's session count is the table's")
-        // The chart from the drill comes back to it; Esc leaves for the table.
+        // The chart from the drill comes back to it, with Esc or with d (the same drill, its score kept).
+        let onShow = screen.drill
         _ = screen.update(.key(.character("w")))
         _ = screen.update(.key(.escape))
         #expect(screen.page == .drill)
+        _ = screen.update(.key(.character("w")))
+        _ = screen.update(.key(.character("d")))
+        #expect(screen.page == .drill && screen.drill?.answered == 2 && screen.drill?.playerCards == onShow?.playerCards)
         _ = screen.update(.key(.escape))
         #expect(screen.page == .table && screen.drill == nil)
     }
@@ -146,6 +154,42 @@ import Testing
             #expect(grid.text.contains("Wrong most") && grid.text.contains(CoachChart.shortName(drill.situation)))
             #expect(grid.text.contains("Right 0% of 1"))
         }
+    }
+
+    @Test func hard17AndHard18UpAreTheirOwnRowsSoSurrenderTo17AtH17IsNotShownFor20() {
+        var rules = TableRules()
+        rules.dealerHitsSoft17 = true
+        let chart = CoachChart(kind: .hard, rules: rules, record: [:])
+        let seventeen = chart.rows.firstIndex { $0.label == "17" }!, higher = chart.rows.firstIndex { $0.label == "18+" }!
+        #expect(chart.cells[seventeen].last?.advice == .surrender)
+        #expect(chart.cells[higher].allSatisfy { $0.advice == .stand })
+        #expect(chart.rows.count == 11 && chart.rows.first?.label == "5-8")
+    }
+
+    @Test func theWholeChartAndItsRecordFitTheSmallestTableAndReadInASCII() {
+        var screen = BlackjackScreen(seed: 3, scores: [], tallies: tallies)
+        _ = screen.update(.key(.character("w")))
+        let smallest = Frame(size: Size(width: 60, height: 16), theme: Theme(ascii: true))
+        let text = screen.text(in: smallest)
+        #expect(text.contains("| 5-8 ") && text.contains("| 18+ "), "every row, in ASCII: \(text)")
+        #expect(text.contains("% right"), "the share right in the title")
+        #expect(!text.contains("?"))
+        let taller = screen.text(in: Frame(size: Size(width: 60, height: 23)))
+        #expect(taller.contains("Wrong most: 16 v 10 2/3"))
+    }
+
+    @Test func aPairTheTableWillNotSplitIsCountedAsItsTotal() {
+        // Bet 100 of a score of 100: a split cannot be covered, so 8,8 is a hard 16.
+        let stacked = [Card(.eight, of: .spades), Card(.ten, of: .clubs), Card(.eight, of: .hearts), Card(.seven, of: .diamonds),
+                       Card(.two, of: .clubs)]
+        var game = BlackjackGame(seed: 11, stackedCards: stacked)
+        game.bet = 100
+        var screen = BlackjackScreen(game: game, showsNewGameAlert: false)
+        _ = screen.update(.key(.character("c")))
+        _ = screen.update(.key(.enter))
+        #expect(!screen.game.canSplit)
+        let effects = screen.update(.key(.character("h")))
+        #expect(effects.contains(.tally(key: "hard 16 v 10", right: false)), "\(effects)")
     }
 
     private static func key(for action: PlayerAction) -> Key {

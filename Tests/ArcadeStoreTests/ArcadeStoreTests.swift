@@ -128,6 +128,18 @@ import CSQLite
                 ('blackjack', 'ann', 'hard 12 v 2', 5, 3), ('blackjack', 'ann', 'hard 13 v 2', -1, 3)
                 """)
             #expect(try store.tallies(of: "blackjack", player: "ann") == ["pair 8 v 10": Tally(right: 1, total: 1)])
+            // A damaged row is started again by the next decision, not added to and lost.
+            try old.execute("""
+                INSERT INTO tallies (game, player, key, correct, total) VALUES
+                ('blackjack', 'ann', 'hard 14 v 2', 1, 2.5), ('blackjack', 'ann', 'hard 15 v 2', 0, 9223372036854775807)
+                """)
+            for key in ["hard 12 v 2", "hard 13 v 2", "hard 14 v 2", "hard 15 v 2"] {
+                try store.addTally(game: "blackjack", player: "ann", key: key, right: true)
+            }
+            let kept = try store.tallies(of: "blackjack", player: "ann")
+            for key in ["hard 12 v 2", "hard 13 v 2", "hard 14 v 2", "hard 15 v 2"] {
+                #expect(kept[key] == Tally(right: 1, total: 1), "\(key)")
+            }
         }
     }
 

@@ -82,7 +82,8 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
     /// that keeps it in the record. Nil when the coach is off or no hand is in play.
     mutating func judge(_ chosen: PlayerAction, on game: BlackjackGame) -> GameEffect? {
         guard isOn, let advice = Self.advice(for: game), let up = game.dealerHand.cards.first,
-              let kind = CoachSituation(cards: game.playerHand.cards, dealerUpCard: up) else { return nil }
+              let kind = CoachSituation(cards: game.playerHand.cards, dealerUpCard: up, canSplit: game.canSplit)
+        else { return nil }
         let situation = Self.situation(game.playerHand, against: up)
         let short = Self.situation(game.playerHand, against: up, short: true)
         verdict = Self.verdict(chosen, advice: advice, situation: situation, short: short)

@@ -31,7 +31,8 @@ extension BlackjackScreen {
         let wrong = CoachChart.wrongMost(coach.record, limit: max(0, height - lines.count - 2))
         lines.append(("", .plain))
         guard !wrong.isEmpty else {
-            lines.append(("Nothing wrong yet.", StatusLine.Tone.good.style))
+            // Decisions an earlier version kept have no situation: nothing to say about them.
+            if !coach.record.isEmpty { lines.append(("Nothing wrong yet.", StatusLine.Tone.good.style)) }
             return lines
         }
         let heading = "Wrong most", counts = "wrong/all"
@@ -68,27 +69,36 @@ extension BlackjackScreen {
                 grid.write(text, at: Point(x: area.x + labelWidth + column * cellWidth, y: y), style: style, clip: area)
             }
         }
-        // The record beside the chart, or under it on a narrow terminal; then the legend, as room allows.
+        // The record beside the chart; on a narrow terminal its share right goes in the
+        // title and the hands gone wrong most on a line under the chart. Then the legend, as room allows.
         let chartWidth = labelWidth + CoachChart.dealerCards.count * cellWidth
         let beside = Rect(x: area.x + chartWidth + 2, y: area.y, width: max(0, area.maxX - area.x - chartWidth - 2),
                           height: area.height)
-        let under = Rect(x: area.x, y: area.y + 2 + chart.rows.count, width: area.width,
+        var under = Rect(x: area.x, y: area.y + 2 + chart.rows.count, width: area.width,
                          height: max(0, area.maxY - area.y - 2 - chart.rows.count))
-        let besideFits = beside.width >= Self.chartSideWidth
-        let legend: [(String, Style)] = [
-            ("Rows: your hand. Columns: the dealer's up card.", .dim),
-            ("H hit  S stand  D double  P split  R surrender", .dim),
-            ("\(glyphs.check) always right  \(glyphs.cross)2 wrong twice  plain: not played yet", .dim),
-        ]
-        let record = besideFits ? beside : under
-        let recordLines = chartSideLines(width: record.width, height: besideFits ? record.height : min(record.height, 6))
-        for (index, (line, style)) in recordLines.prefix(record.height).enumerated() {
-            let shown = TextLayout.truncated(glyphs.plain(line), toWidth: record.width, ascii: grid.theme.ascii)
-            grid.write(shown, at: Point(x: record.x, y: record.y + index), style: style, clip: record)
+        if beside.width >= Self.chartSideWidth {
+            for (index, (line, style)) in chartSideLines(width: beside.width, height: beside.height).prefix(beside.height).enumerated() {
+                let shown = TextLayout.truncated(glyphs.plain(line), toWidth: beside.width, ascii: grid.theme.ascii)
+                grid.write(shown, at: Point(x: beside.x, y: beside.y + index), style: style, clip: beside)
+            }
+        } else {
+            if coach.decisionsEver > 0 {
+                let title = "Coach's chart: \(kindName) · \(coach.rightEver * 100 / coach.decisionsEver)% right"
+                Box(title: glyphs.plain(title), style: .single).draw(into: &grid, in: frame)
+            }
+            let wrong = CoachChart.wrongMost(coach.record, limit: 4)
+            if !wrong.isEmpty, under.height > 0 {
+                let line = "Wrong most: " + wrong.map { "\(CoachChart.shortName($0.0)) \($0.1.wrong)/\($0.1.total)" }
+                    .joined(separator: ", ")
+                let shown = TextLayout.truncated(glyphs.plain(line), toWidth: under.width, ascii: grid.theme.ascii)
+                grid.write(shown, at: under.origin, style: .bold, clip: under)
+                under = Rect(x: under.x, y: under.y + 2, width: under.width, height: max(0, under.height - 2))
+            }
         }
-        let legendTop = besideFits ? under.y : under.y + min(recordLines.count, under.height) + 1
-        for (index, (line, style)) in legend.enumerated() where legendTop + index < under.maxY {
-            grid.write(line, at: Point(x: under.x, y: legendTop + index), style: style, clip: under)
+        let legend = ["Rows: your hand. Columns: the dealer's up card.", "H hit  S stand  D double  P split  R surrender",
+                      "\(glyphs.check) always right  \(glyphs.cross)2 wrong twice  plain: not yet played"]
+        for (index, line) in legend.enumerated() where index < under.height {
+            grid.write(line, at: Point(x: under.x, y: under.y + index), style: .dim, clip: under)
         }
         chartButtons.draw(into: &grid, in: back)
     }
@@ -99,7 +109,9 @@ extension BlackjackScreen {
         let (page, back) = layout.page
         let width = min(max(0, layout.body.width - 2), chartPageWidth)
         let left = max(0, (layout.body.width - width) / 2)
-        return (Rect(x: left, y: page.y, width: width, height: page.height), Rect(x: left, y: back.y, width: width, height: 1))
+        // On a short terminal the frame reaches down to its buttons, for the chart's last row.
+        let height = layout.body.height >= BlackjackLayout.roomyPageHeight ? page.height : back.y - page.y
+        return (Rect(x: left, y: page.y, width: width, height: height), Rect(x: left, y: back.y, width: width, height: 1))
     }
 
     static let chartPageWidth = 78
@@ -140,8 +152,13 @@ extension BlackjackScreen {
 
     // MARK: - The drill
 
-    /// Open the drill on its first hand, with the record as it stands.
+    /// Open the drill on its first hand, with the record as it stands; with one open
+    /// already (the chart was opened from it), go back to it as it was.
     mutating func openDrill() {
+        if drill != nil {
+            page = .drill
+            return
+        }
         drillsOpened += 1
         // Its seed follows from the game's, so `--seed N` replays the drill too.
         let seed = game.seed &+ UInt64(drillsOpened) &* 0x9E37_79B9_7F4A_7C15
@@ -171,13 +188,15 @@ extension BlackjackScreen {
         guard var drill else { return [] }
         if drillAwaitsNext {
             guard action == .deal else {
-                drillStatus = StatusLine(["Enter: the next hand (the chart's play is above)", "Enter: next hand"], tone: .warning)
+                // The chart's play stays on the status line; the nudge goes under it.
+                drillVerdict = StatusLine(["Press Enter for the next hand.", "Enter: next"], tone: .warning)
                 return []
             }
             drill.deal(record: coach.record)
             self.drill = drill
             drillAwaitsNext = false
             drillStatus = StatusLine(Self.drillQuestion(drill), tone: .plain)
+            drillVerdict = nil
             return []
         }
         let chosen: PlayerAction

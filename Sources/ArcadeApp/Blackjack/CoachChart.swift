@@ -27,9 +27,10 @@ struct CoachChart: Equatable {
     static func rows(_ kind: CoachSituation.Kind) -> [Row] {
         switch kind {
         case .hard:
-            return [Row(label: "≤8", representative: 8, players: 4...8)]
-                + (9...16).map { Row(label: "\($0)", representative: $0, players: $0...$0) }
-                + [Row(label: "17+", representative: 17, players: 17...21)]
+            // Hard 4 is a pair of twos; 18 to 21 stand against everything (17 may surrender to an ace).
+            return [Row(label: "5-8", representative: 8, players: 4...8)]
+                + (9...17).map { Row(label: "\($0)", representative: $0, players: $0...$0) }
+                + [Row(label: "18+", representative: 18, players: 18...21)]
         case .soft:
             // Soft 12 is a pair of aces; soft 21 stands by itself, as soft 20 does.
             return (13...20).map { Row(label: "A\($0 - 11)", representative: $0, players: $0...($0 == 20 ? 21 : $0)) }
@@ -127,12 +128,14 @@ struct CoachChart: Equatable {
         wrongMost(record, limit: 1).first?.0.kind ?? .hard
     }
 
-    /// "16 v 10", "soft 18 v A", "8,8 v 10": a situation in a few columns.
+    /// "16 v 10", "A7 v A", "8,8 v 10": a situation in a few columns, as the chart's rows name it.
     static func shortName(_ situation: CoachSituation) -> String {
         let dealer = dealerLabel(situation.dealer)
         switch situation.kind {
         case .hard: return "\(situation.player) v \(dealer)"
-        case .soft: return "soft \(situation.player) v \(dealer)"
+        case .soft:
+            return (13...20).contains(situation.player) ? "A\(situation.player - 11) v \(dealer)"
+                : "soft \(situation.player) v \(dealer)"
         case .pair:
             let card = cardLabel(situation.player)
             return "\(card),\(card) v \(dealer)"
