@@ -178,6 +178,17 @@ import Testing
         #expect(taller.contains("Wrong most: 16 v 10 2/3"))
     }
 
+    @Test func withOneOrTwoDecksTheChartSaysItIsTheMultiDeckOne() {
+        var rules = TableRules()
+        rules.decks = 1
+        var screen = BlackjackScreen(seed: 3, scores: [], rules: rules)
+        _ = screen.update(.key(.character("w")))
+        #expect(screen.text(in: frame).contains("The 4–8-deck chart: with 1 deck a few cells differ."))
+        var six = BlackjackScreen(seed: 3, scores: [])
+        _ = six.update(.key(.character("w")))
+        #expect(!six.text(in: frame).contains("4–8-deck chart"))
+    }
+
     @Test func aPairTheTableWillNotSplitIsCountedAsItsTotal() {
         // Bet 100 of a score of 100: a split cannot be covered, so 8,8 is a hard 16.
         let stacked = [Card(.eight, of: .spades), Card(.ten, of: .clubs), Card(.eight, of: .hearts), Card(.seven, of: .diamonds),

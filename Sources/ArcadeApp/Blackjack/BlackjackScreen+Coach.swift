@@ -95,10 +95,12 @@ extension BlackjackScreen {
                 under = Rect(x: under.x, y: under.y + 2, width: under.width, height: max(0, under.height - 2))
             }
         }
-        let legend = ["Rows: your hand. Columns: the dealer's up card.", "H hit  S stand  D double  P split  R surrender",
+        var legend = ["Rows: your hand. Columns: the dealer's up card.", "H hit  S stand  D double  P split  R surrender",
                       "\(glyphs.check) always right  \(glyphs.cross)2 wrong twice  plain: not yet played"]
+        // The charts are the 4–8-deck ones; with fewer decks a few cells would differ.
+        if game.rules.decks < 4 { legend.insert("The 4–8-deck chart: with \(game.rules.decks) deck\(game.rules.decks == 1 ? "" : "s") a few cells differ.", at: 0) }
         for (index, line) in legend.enumerated() where index < under.height {
-            grid.write(line, at: Point(x: under.x, y: under.y + index), style: .dim, clip: under)
+            grid.write(glyphs.plain(line), at: Point(x: under.x, y: under.y + index), style: .dim, clip: under)
         }
         chartButtons.draw(into: &grid, in: back)
     }
