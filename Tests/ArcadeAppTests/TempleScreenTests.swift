@@ -110,7 +110,8 @@ import Testing
         pickName(wrong.name, on: &screen)
         #expect(screen.game!.incorrectCount == 1)
         #expect(screen.game!.pickedPicture == nil && screen.game!.pickedName == nil)
-        #expect(screen.message == "Incorrect — both picks cleared. Try again.")
+        #expect(screen.message == "Incorrect — that was \(picture.name). Both picks cleared; try again.",
+                "the miss names the temple the picture really was")
         #expect(screen.game!.visiblePictures.count == 20)
     }
 

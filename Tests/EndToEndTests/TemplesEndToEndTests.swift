@@ -41,7 +41,7 @@ extension EndToEnd {
             // Up to the top (tmux's Home is not xterm's), then down to the wrong name.
             session.sendKeys(Array(repeating: "Up", count: 20) + Array(repeating: "Down", count: wrongRow) + ["Enter"])
             #expect(await session.waitFor("Correct 1   Incorrect 1   Left 19"))
-            #expect(await session.waitFor("Incorrect — both picks cleared"))
+            #expect(await session.waitFor("Incorrect — that was \(second.name)"))
 
             session.type("s")
             #expect(await session.waitFor("Study mode: every temple"))

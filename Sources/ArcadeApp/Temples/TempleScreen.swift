@@ -348,8 +348,11 @@ struct TempleScreen: GameScreen {
             pictureCursor = min(pictureCursor, max(0, game.visiblePictures.count - 1))
             clampScroll(in: frame)
             if game.isComplete { return finish() }
-        case .incorrect:
-            status = StatusLine(["Incorrect — both picks cleared. Try again.", "Incorrect — try again."])
+        case .incorrect(let picture, _):
+            // Say which temple the picked picture really was, so the miss teaches something.
+            let shown = game.card(id: picture)?.name ?? picture
+            status = StatusLine(["Incorrect — that was \(shown). Both picks cleared; try again.",
+                                 "Incorrect — that was \(shown).", "Incorrect — try again."])
         case .picked:
             status = StatusLine(pane == .pictures ? ["Picture picked: now pick its name.", "Now pick its name."]
                                                   : ["Name picked: now pick its picture.", "Now pick its picture."])
