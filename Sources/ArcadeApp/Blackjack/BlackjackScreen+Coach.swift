@@ -201,15 +201,7 @@ extension BlackjackScreen {
             drillVerdict = nil
             return []
         }
-        let chosen: PlayerAction
-        switch action {
-        case .hit: chosen = .hit
-        case .stand: chosen = .stand
-        case .doubleDown: chosen = .doubleDown
-        case .split: chosen = .split
-        case .surrender: chosen = .surrender
-        default: return []
-        }
+        guard let chosen = action.playerAction else { return [] }
         let hand = HandOfCards(cards: drill.playerCards)
         guard let answer = drill.answer(chosen) else {
             let why = chosen == .split ? "Only a pair can be split." : "Surrender is not offered at this table."

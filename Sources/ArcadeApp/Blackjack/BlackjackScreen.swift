@@ -88,6 +88,18 @@ struct BlackjackScreen: GameScreen {
         case showChartKind(CoachSituation.Kind)
         /// Start the drill (from the chart).
         case openDrill
+
+        /// The decision this action makes on a hand, if it is one.
+        var playerAction: PlayerAction? {
+            switch self {
+            case .hit: .hit
+            case .stand: .stand
+            case .doubleDown: .doubleDown
+            case .split: .split
+            case .surrender: .surrender
+            default: nil
+            }
+        }
     }
 
     /// The dealer playing out a hand on screen, one card at a time.
@@ -518,10 +530,15 @@ struct BlackjackScreen: GameScreen {
 
     /// Carry out a move if the rules allow it now, and say what happened.
     private mutating func play(_ action: Action) -> [GameEffect] {
-        var kept: [GameEffect] = []
-        /// The coach's verdict on `chosen`, judged on the table before it is played.
-        func judge(_ chosen: PlayerAction) {
-            if let tally = coach.judge(chosen, on: game) { kept.append(tally) }
+        if let chosen = action.playerAction {
+            guard game.canPerform(chosen) else {
+                if let why = refusal(of: chosen) { say(why) }
+                return []
+            }
+            // The coach judges the decision on the table as it stands before the play.
+            let tally = coach.judge(chosen, on: game)
+            game.perform(chosen)
+            return (tally.map { [$0] } ?? []) + showLastEvents()
         }
         switch action {
         case .deal:
@@ -529,43 +546,26 @@ struct BlackjackScreen: GameScreen {
             coach.verdict = nil
             game.deal()
             clock.start()
-        case .hit:
-            guard game.isHandInProgress else { return [] }
-            judge(.hit)
-            game.hit()
-        case .stand:
-            guard game.isHandInProgress else { return [] }
-            judge(.stand)
-            game.stand()
-        case .doubleDown:
-            guard game.canDoubleDown else {
-                say(BlackjackWording.cannotDoubleDown(handInProgress: game.isHandInProgress,
-                                                      cardCount: game.playerHand.cards.count))
-                return []
-            }
-            judge(.doubleDown)
-            game.doubleDown()
-        case .split:
-            guard game.canSplit else {
-                say(BlackjackWording.cannotSplit(game))
-                return []
-            }
-            judge(.split)
-            game.split()
-        case .surrender:
-            guard game.canSurrender else {
-                say(BlackjackWording.cannotSurrender(game))
-                return []
-            }
-            judge(.surrender)
-            game.surrender()
         case .insurance(let take):
             guard game.isInsuranceOffered else { return [] }
             if take { game.takeInsurance() } else { game.declineInsurance() }
         default:
             return []
         }
-        return kept + showLastEvents()
+        return showLastEvents()
+    }
+
+    /// Why `action` cannot be made now, for the status line (nil: nothing to say, as for a
+    /// hit or a stand between hands).
+    private func refusal(of action: PlayerAction) -> String? {
+        switch action {
+        case .hit, .stand: return nil
+        case .doubleDown:
+            return BlackjackWording.cannotDoubleDown(handInProgress: game.isHandInProgress,
+                                                     cardCount: game.playerHand.cards.count)
+        case .split: return BlackjackWording.cannotSplit(game)
+        case .surrender: return BlackjackWording.cannotSurrender(game)
+        }
     }
 
     /// Turn the model's last events into the status line, sound cues and the dealer's play.
