@@ -174,6 +174,30 @@ public final class ArcadeStore {
             PRIMARY KEY (game, player, key)
         );
         """,
+        // 7: the Temples learn mode: each card's Leitner box and due day per deck (a deck is
+        // "built-in" or a folder; a card of a folder is named by its picture's bytes, so a
+        // renamed file keeps its history), and each day's reviews, for the 30-day chart.
+        """
+        CREATE TABLE learn_cards (
+            deck TEXT NOT NULL,
+            player TEXT NOT NULL,
+            card TEXT NOT NULL,
+            box INTEGER NOT NULL,
+            due_day INTEGER NOT NULL,
+            reviews INTEGER NOT NULL,
+            misses INTEGER NOT NULL,
+            last_miss_day INTEGER,
+            PRIMARY KEY (deck, player, card)
+        );
+        CREATE TABLE learn_days (
+            deck TEXT NOT NULL,
+            player TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            reviews INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            PRIMARY KEY (deck, player, day)
+        );
+        """,
     ]
 
     /// The schema version this arcade writes.
@@ -714,5 +738,99 @@ public struct StoredSave: Equatable, Sendable {
         self.seed = seed
         self.session = session
         self.savedAt = savedAt
+    }
+}
+
+extension ArcadeStore {
+    // MARK: - Learning
+
+    /// Keep one answer of a learn session: `card`'s progress in `deck` after it, and one more
+    /// review (right or not) on `day` in the deck's daily counts. One transaction, so the card
+    /// and the day's counts never disagree.
+    public func recordReview(deck: String, player: String, card: String, progress: StoredCardProgress,
+                             right: Bool, day: Int) throws(StoreError) {
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                try database.rows("""
+                    INSERT INTO learn_cards (deck, player, card, box, due_day, reviews, misses, last_miss_day)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (deck, player, card) DO UPDATE SET box = excluded.box, due_day = excluded.due_day,
+                        reviews = excluded.reviews, misses = excluded.misses, last_miss_day = excluded.last_miss_day
+                    """, [.text(deck), .text(player), .text(card), .integer(Int64(progress.box)),
+                          .integer(Int64(progress.dueDay)), .integer(Int64(progress.reviews)),
+                          .integer(Int64(progress.misses)), progress.lastMissDay.map { .integer(Int64($0)) } ?? .null])
+                try database.rows("""
+                    INSERT INTO learn_days (deck, player, day, reviews, correct) VALUES (?, ?, ?, 1, ?)
+                    ON CONFLICT (deck, player, day) DO UPDATE SET
+                        reviews = CASE WHEN \(Self.soundDay) THEN reviews + 1 ELSE 1 END,
+                        correct = CASE WHEN \(Self.soundDay) THEN correct + excluded.correct ELSE excluded.correct END
+                    """, [.text(deck), .text(player), .integer(Int64(day)), .integer(right ? 1 : 0)])
+            }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// A day's counts that can be counted on (a damaged row starts again from the answer kept).
+    static let soundDay = """
+        (typeof(reviews) = 'integer' AND typeof(correct) = 'integer' AND correct >= 0 AND reviews >= correct \
+        AND reviews < \(largestTally))
+        """
+
+    /// `player`'s progress on every card of every deck: deck → card → progress. Rows that are
+    /// not whole numbers are left out (the screens judge the rest with `CardProgress.isSound`).
+    public func learnProgress(player: String) throws(StoreError) -> [String: [String: StoredCardProgress]] {
+        do {
+            var result: [String: [String: StoredCardProgress]] = [:]
+            for row in try database.rows("""
+                SELECT deck, card, box, due_day, reviews, misses, last_miss_day FROM learn_cards WHERE player = ?
+                """, [.text(player)]) {
+                guard let deck = row[0].text, let card = row[1].text, let box = row[2].integer,
+                      let due = row[3].integer, let reviews = row[4].integer, let misses = row[5].integer,
+                      [box, due, reviews, misses].allSatisfy({ abs($0) < Int64(Self.largestTally) }) else { continue }
+                let lastMiss = row[6].integer.flatMap { abs($0) < Int64(Self.largestTally) ? Int($0) : nil }
+                result[deck, default: [:]][card] = StoredCardProgress(
+                    box: Int(box), dueDay: Int(due), reviews: Int(reviews), misses: Int(misses), lastMissDay: lastMiss)
+            }
+            return result
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// `player`'s reviews by deck and day, from `firstDay` on (days with none are absent).
+    public func reviewDays(player: String, from firstDay: Int) throws(StoreError) -> [String: [Int: Tally]] {
+        do {
+            var result: [String: [Int: Tally]] = [:]
+            for row in try database.rows("""
+                SELECT deck, day, correct, reviews FROM learn_days WHERE player = ? AND day >= ?
+                """, [.text(player), .integer(Int64(firstDay))]) {
+                guard let deck = row[0].text, let day = row[1].integer, let right = row[2].integer,
+                      let total = row[3].integer, right >= 0, total >= right, total < Self.largestTally,
+                      abs(day) < Int64(Self.largestTally) else { continue }
+                result[deck, default: [:]][Int(day)] = Tally(right: Int(right), total: Int(total))
+            }
+            return result
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}
+
+/// A card's learning as the store keeps it (the fields of `TempleModel.CardProgress`, which
+/// the store does not depend on).
+public struct StoredCardProgress: Hashable, Sendable {
+    public var box: Int
+    public var dueDay: Int
+    public var reviews: Int
+    public var misses: Int
+    public var lastMissDay: Int?
+
+    public init(box: Int, dueDay: Int, reviews: Int, misses: Int, lastMissDay: Int?) {
+        self.box = box
+        self.dueDay = dueDay
+        self.reviews = reviews
+        self.misses = misses
+        self.lastMissDay = lastMissDay
     }
 }

@@ -143,6 +143,46 @@ import CSQLite
         }
     }
 
+    @Test func learningIsKeptPerDeckAndPlayerAndSurvivesAReopen() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            let first = StoredCardProgress(box: 1, dueDay: 20_001, reviews: 1, misses: 0, lastMissDay: nil)
+            let missed = StoredCardProgress(box: 1, dueDay: 20_000, reviews: 2, misses: 1, lastMissDay: 20_000)
+            try store.recordReview(deck: "built-in", player: "ann", card: "bern.png", progress: first, right: true, day: 20_000)
+            try store.recordReview(deck: "built-in", player: "ann", card: "paris.png", progress: missed, right: false, day: 20_000)
+            try store.recordReview(deck: "folder:/photos", player: "ann", card: "png:1f2e", progress: first, right: true, day: 20_000)
+            try store.recordReview(deck: "built-in", player: "bo", card: "bern.png", progress: missed, right: false, day: 19_999)
+            // The same card again: its row is replaced, the day's counts add up.
+            let again = StoredCardProgress(box: 1, dueDay: 20_001, reviews: 3, misses: 1, lastMissDay: 20_000)
+            try store.recordReview(deck: "built-in", player: "ann", card: "paris.png", progress: again, right: true, day: 20_000)
+
+            let reopened = try ArcadeStore(directory: folder)
+            let ann = try reopened.learnProgress(player: "ann")
+            #expect(ann == ["built-in": ["bern.png": first, "paris.png": again], "folder:/photos": ["png:1f2e": first]])
+            #expect(try reopened.learnProgress(player: "bo") == ["built-in": ["bern.png": missed]])
+            let days = try reopened.reviewDays(player: "ann", from: 19_990)
+            #expect(days == ["built-in": [20_000: Tally(right: 2, total: 3)], "folder:/photos": [20_000: Tally(right: 1, total: 1)]])
+            #expect(try reopened.reviewDays(player: "ann", from: 20_001).isEmpty)
+        }
+    }
+
+    @Test func aDamagedLearningRowIsLeftOutAndADamagedDayStartedAgain() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            let old = try SQLiteDatabase(path: folder + "/" + ArcadeStore.fileName)
+            try old.execute("""
+                INSERT INTO learn_cards (deck, player, card, box, due_day, reviews, misses) VALUES
+                ('built-in', 'ann', 'a.png', 'two', 5, 1, 0), ('built-in', 'ann', 'b.png', 1, 5.5, 1, 0);
+                INSERT INTO learn_days (deck, player, day, reviews, correct) VALUES ('built-in', 'ann', 7, 2, 5);
+                """)
+            #expect(try store.learnProgress(player: "ann").isEmpty)
+            #expect(try store.reviewDays(player: "ann", from: 0).isEmpty)
+            let card = StoredCardProgress(box: 1, dueDay: 8, reviews: 1, misses: 0, lastMissDay: nil)
+            try store.recordReview(deck: "built-in", player: "ann", card: "c.png", progress: card, right: true, day: 7)
+            #expect(try store.reviewDays(player: "ann", from: 0) == ["built-in": [7: Tally(right: 1, total: 1)]])
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsMovedAsideAndAFreshStoreStarted() throws {
         try withFolder { folder in
             let path = folder + "/" + ArcadeStore.fileName
