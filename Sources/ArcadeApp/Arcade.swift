@@ -58,6 +58,8 @@ public enum Arcade {
                                 instance: String(SeededGenerator.randomSeed(), radix: 36),
                                 settings: data.settings(), daily: data.dailyResults(for: games, player: player),
                                 tallies: data.tallies(for: games, player: player),
+                                learning: data.learning(player: player,
+                                                        today: ArcadeData.localDay(Self.secondsSince1970()).dayNumber),
                                 today: { ArcadeData.localDay(Self.secondsSince1970()) })
 
         let sound = SoundHelper.shared

@@ -283,7 +283,7 @@ public final class ArcadeStore {
     static let statisticsVersion = 2
 
     /// `directory` with every symbolic link in it resolved, when it exists.
-    static func resolved(_ directory: String) -> String {
+    public static func resolved(_ directory: String) -> String {
         guard let real = realpath(directory, nil) else { return directory }
         defer { free(real) }
         return String(cString: real)

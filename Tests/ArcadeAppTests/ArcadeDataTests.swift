@@ -183,12 +183,15 @@ import Testing
         }
     }
 
-    /// A store of 3000 games in `root` whose pages 10 to 59 are overwritten: the header and
-    /// the schema still read (it opens), the tables do not. Its path.
+    /// A store of 3000 games in `root` whose 50 pages after those of its empty schema are
+    /// overwritten: the header and the schema still read (it opens), the games' pages do not.
+    /// Its path.
     private static func damagedDeepInside(_ root: String) throws -> String {
         let path = root + "/" + ArcadeStore.fileName
+        var schemaPages = 0
         do {
             let store = try ArcadeStore(directory: root)
+            schemaPages = try pageCount(path)
             try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
                                                                 finishedAt: "2026-12-01 12:00") })
         }
@@ -196,8 +199,20 @@ import Testing
         try #require(file >= 0)
         defer { close(file) }
         let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
-        try #require(pwrite(file, garbage, garbage.count, 4096 * 9) == garbage.count)
+        try #require(pwrite(file, garbage, garbage.count, off_t(4096 * schemaPages)) == garbage.count)
         return path
+    }
+
+    /// The pages of the store at `path`, as a second connection reads it.
+    private static func pageCount(_ path: String) throws -> Int {
+        var database: OpaquePointer?
+        defer { sqlite3_close(database) }
+        try #require(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        try #require(sqlite3_prepare_v2(database, "PRAGMA page_count", -1, &statement, nil) == SQLITE_OK)
+        try #require(sqlite3_step(statement) == SQLITE_ROW)
+        return Int(sqlite3_column_int(statement, 0))
     }
 
     @Test func damageFoundWhileRecordingMovesTheStoreAsideAndKeepsTheScoreInANewOne() throws {

@@ -55,6 +55,26 @@ import Testing
         #expect(TempleDeck.longestSide(forDeckOf: TempleDeck.maximumPictureCount) == 91)
     }
 
+    @Test func aFoldersCardsAreKeptByTheirPicturesBytesSoARenamedFileKeepsItsHistory() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestPNG.writeSolid(to: folder.appendingPathComponent("red.png").path, width: 8, height: 8, red: 200, green: 0, blue: 0)
+        try TestPNG.writeSolid(to: folder.appendingPathComponent("blue.png").path, width: 8, height: 8, red: 0, green: 0, blue: 200)
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("red.png").path,
+                                         toPath: folder.appendingPathComponent("red-again.png").path)
+        let before = try TempleDeck.load(directory: folder.path).get()
+        let keys = Dictionary(uniqueKeysWithValues: before.entries.map { ($0.card.id, $0.key) })
+        #expect(keys.values.allSatisfy { $0.hasPrefix("png:") })
+        #expect(Set(keys.values).count == 3, "two files of the same bytes are still two cards: \(keys)")
+        try FileManager.default.moveItem(atPath: folder.appendingPathComponent("blue.png").path,
+                                         toPath: folder.appendingPathComponent("navy.png").path)
+        let after = try TempleDeck.load(directory: folder.path).get()
+        #expect(after.entries.first { $0.card.id == "navy.png" }?.key == keys["blue.png"])
+        // The built-in deck keeps its cards by file name.
+        let builtIn = try TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets])).get()
+        #expect(builtIn.entries.allSatisfy { $0.key == $0.card.id })
+    }
+
     @Test func aDeckOfMoreThanAThousandPicturesShowsTheFirstThousandAndSaysSo() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

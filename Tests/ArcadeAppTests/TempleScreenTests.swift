@@ -509,7 +509,7 @@ import Testing
         // The tallies, left of the buttons.
         let tallies = line(0, before: screen.layout().buttonRow.x)
         #expect(Self.isNotCutSilently(tallies, from: "Correct 0   Incorrect 0   Left 20   Time 0:00"), "\(tallies)")
-        #expect(tallies.contains("Left 20"), "\(tallies)")
+        #expect(tallies == "0 of 0 right, 20 left", "\(tallies)")
         // Every message of a whole game, at the narrowest width the game plays in.
         for _ in 0..<20 {
             let picture = screen.game!.visiblePictures[0]
@@ -527,12 +527,12 @@ import Testing
     @Test func theKeyLineFollowsTheModeAndHelpListsEveryKeyInBoth() {
         var screen = screen()
         #expect(screen.keyHints == [KeyHint("Tab", "pane"), KeyHint("Enter", "pick"), KeyHint("s", "study"),
-                                    KeyHint("r", "reset")])
+                                    KeyHint("r", "reset"), KeyHint("l", "learn")])
         let matchHelp = screen.help
-        #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓  h j k l", "Enter  Space", "click",
-                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r"])
+        #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓", "Enter  Space", "click",
+                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "l"])
         _ = screen.perform(.toggleMode)
-        #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match")])
+        #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match"), KeyHint("l", "learn")])
         #expect(screen.help == matchHelp)
         // Either case of a letter, once, in the table: S switches back.
         _ = screen.update(.tick(1))
@@ -554,7 +554,7 @@ import Testing
     @Test func theButtonsCarryTheirActions() {
         var screen = screen()
         let layout = screen.layout()
-        #expect(layout.buttons.buttons.map(\.action) == [.toggleMode, .reset])
+        #expect(layout.buttons.buttons.map(\.action) == [.toggleMode, .learn, .reset])
         _ = screen.update(.mouse(MouseEvent(.press, at: layout.buttonRow.origin)))
         #expect(screen.game!.mode == .study)
     }

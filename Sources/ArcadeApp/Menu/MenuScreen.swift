@@ -15,22 +15,29 @@ public struct MenuScreen: Sendable {
         public var best: String?
         /// True when a game left in progress waits to be resumed.
         public var hasSavedGame: Bool
+        /// A few words the game has for the player now ("3 due": Temples cards to review).
+        public var note: String?
 
-        public init(id: GameID, summary: String, best: String? = nil, hasSavedGame: Bool = false) {
+        public init(id: GameID, summary: String, best: String? = nil, hasSavedGame: Bool = false, note: String? = nil) {
             self.id = id
             self.summary = summary
             self.best = best
             self.hasSavedGame = hasSavedGame
+            self.note = note
         }
 
         /// The mark of a saved game, before the best score.
         static let savedMark = "saved game"
 
-        /// Columns the right-hand side takes: the saved mark and the best score.
+        /// Columns the right-hand side takes: the note, the saved mark and the best score,
+        /// two columns apart.
         var trailingWidth: Int {
-            let best = self.best.map { DisplayWidth.of($0) } ?? 0
-            let mark = hasSavedGame ? DisplayWidth.of(Self.savedMark) + (best > 0 ? 2 : 0) : 0
-            return best + mark
+            trailingParts.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, trailingParts.count - 1)
+        }
+
+        /// The right-hand side's words, left to right.
+        var trailingParts: [String] {
+            [note, hasSavedGame ? Self.savedMark : nil, best].compactMap { $0 }.filter { !$0.isEmpty }
         }
     }
 
@@ -225,9 +232,13 @@ public struct MenuScreen: Sendable {
         if summaryRoom > 3 {
             grid.write(TextLayout.truncated(row.summary, toWidth: summaryRoom, ascii: grid.theme.ascii), at: Point(x: summaryX, y: y), clip: clip)
         }
+        var x = layout.left + layout.width - trailing
+        if let note = row.note, !note.isEmpty {
+            grid.write(note, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan), clip: clip)
+            x += DisplayWidth.of(note) + 2
+        }
         if row.hasSavedGame {
-            grid.write(Row.savedMark, at: Point(x: layout.left + layout.width - trailing, y: y),
-                       style: Style.bold.foreground(.yellow), clip: clip)
+            grid.write(Row.savedMark, at: Point(x: x, y: y), style: Style.bold.foreground(.yellow), clip: clip)
         }
         if bestWidth > 0 {
             grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: y),

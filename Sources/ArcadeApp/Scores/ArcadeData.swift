@@ -296,6 +296,27 @@ public final class ArcadeData {
         }
     }
 
+    /// What `player`'s learn sessions have kept, the last 30 days of reviews with it (empty
+    /// when it cannot be read).
+    public func learning(player: String, today: Int) -> LearningRecord {
+        guard let store else { return LearningRecord() }
+        return LearningRecord(cards: (try? store.learnProgress(player: player)) ?? [:],
+                              days: (try? store.reviewDays(player: player, from: today - 29)) ?? [:])
+    }
+
+    /// Keep one answer of a learn session. Throws the words for the player.
+    func recordReview(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int,
+                      player: String) throws(ScoreSaveError) {
+        guard let store else { return }
+        do {
+            try repairing(store) { store throws(StoreError) in
+                try store.recordReview(deck: deck, player: player, card: card, progress: progress, right: right, day: day)
+            }
+        } catch {
+            throw ScoreSaveError("The Temples answer was not kept: \(error).")
+        }
+    }
+
     // MARK: - Helpers
 
     /// `seconds` since 1970 in local time as "YYYY-MM-DD HH:MM".

@@ -24,6 +24,8 @@ public enum AppEffect: Equatable, Sendable {
     case recordDaily(GameID, day: String, DailyOutcome)
     /// Count one more decision of kind `key` in game `id`'s tallies (`GameEffect.tally`).
     case tally(GameID, key: String, right: Bool)
+    /// Keep one answer of a learn session (`GameEffect.learned`).
+    case learned(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -86,6 +88,8 @@ public struct ArcadeShell: Screen {
     private var daily: [GameID: [String: DailyOutcome]]
     /// Each game's tallies of decisions, by kind.
     private var tallies: [GameID: [String: Tally]]
+    /// What the learn mode has kept, every deck's.
+    private var learning: LearningRecord
     /// The day it is where the player is (for a daily puzzle).
     private let today: () -> CalendarDay
     private let assets: AssetLocator
@@ -104,12 +108,13 @@ public struct ArcadeShell: Screen {
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
                 now: @escaping () -> Double = { 0 }, instance: String = "",
                 settings: [String: String] = [:], daily: [GameID: [String: DailyOutcome]] = [:],
-                tallies: [GameID: [String: Tally]] = [:],
+                tallies: [GameID: [String: Tally]] = [:], learning: LearningRecord = LearningRecord(),
                 today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) }) {
         self.instance = instance
         self.settings = settings
         self.daily = daily
         self.tallies = tallies
+        self.learning = learning
         self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
@@ -177,7 +182,8 @@ public struct ArcadeShell: Screen {
     /// results, its tallies and the day it is.
     private func context(for id: GameID, seed: UInt64) -> GameContext {
         GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: settings,
-                    daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], today: today())
+                    daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
+                    today: today())
     }
 
     /// A name for a new session of play: when it started (to the millisecond) and its seed,
@@ -444,10 +450,13 @@ public struct ArcadeShell: Screen {
         return [.forgetSavedGame(id)]
     }
 
-    /// The menu's marks follow `savedGames`.
+    /// The menu's marks follow `savedGames`, and its notes what each game has to say now
+    /// (`GameInfo.menuNote`: the Temples cards due).
     private mutating func markSavedGames() {
         for index in menu.rows.indices {
-            menu.rows[index].hasSavedGame = savedGames[menu.rows[index].id] != nil
+            let id = menu.rows[index].id
+            menu.rows[index].hasSavedGame = savedGames[id] != nil
+            menu.rows[index].note = games.first { $0.id == id }?.menuNote?(context(for: id, seed: 0))
         }
     }
 
@@ -671,6 +680,10 @@ public struct ArcadeShell: Screen {
             case .tally(let key, let right):
                 tallies[id, default: [:]][key, default: Tally()].count(right: right)
                 result.append(.tally(id, key: key, right: right))
+            case .learned(let deck, let card, let progress, let right, let day):
+                learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
+                markSavedGames()
+                result.append(.learned(deck: deck, card: card, progress: progress, right: right, day: day))
             }
         }
         // Back on the menu, after what the game asked for is done: the lists read again.

@@ -81,6 +81,12 @@ public final class EffectRuntime {
             }
         case .tally(let id, let key, let right):
             do { try data.addTally(key, right: right, of: id, player: player) } catch { return (.proceed, [.notice(error.description)]) }
+        case .learned(let deck, let card, let progress, let right, let day):
+            do {
+                try data.recordReview(deck: deck, card: card, progress: progress, right: right, day: day, player: player)
+            } catch {
+                return (.proceed, [.notice(error.description)])
+            }
         case .showStatistics:
             do {
                 return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games))])

@@ -49,13 +49,16 @@ public struct GameContext: Sendable {
     public var daily: [String: DailyOutcome]
     /// The game's tallies of decisions kept so far, by kind (`GameEffect.tally`).
     public var tallies: [String: Tally]
+    /// What the learn mode has kept, every deck's (`GameEffect.learned`).
+    public var learning: LearningRecord
     /// The day it is where the player is, for a daily puzzle.
     public var today: CalendarDay
 
     public init(seed: UInt64, options: [String: String] = [:],
                 scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: []),
                 settings: [String: String] = [:], daily: [String: DailyOutcome] = [:],
-                tallies: [String: Tally] = [:], today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
+                tallies: [String: Tally] = [:], learning: LearningRecord = LearningRecord(),
+                today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
         self.seed = seed
         self.options = options
         self.scores = scores
@@ -63,6 +66,7 @@ public struct GameContext: Sendable {
         self.settings = settings
         self.daily = daily
         self.tallies = tallies
+        self.learning = learning
         self.today = today
     }
 }
@@ -161,12 +165,15 @@ public struct GameInfo: Sendable {
     public var resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)?
     /// How the menu shows the best entry, e.g. "best 412".
     public var describeBest: @Sendable (ScoreEntry) -> String
+    /// A few words for the game's menu row from what is kept ("3 due"), or nil.
+    public var menuNote: (@Sendable (GameContext) -> String?)?
 
     public init(id: GameID, summary: String, scoreOrder: ScoreOrder = .higherIsBetter,
                 options: [GameOption] = [],
                 make: @escaping @Sendable (GameContext) -> any GameScreen,
                 resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)? = nil,
-                describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" }) {
+                describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" },
+                menuNote: (@Sendable (GameContext) -> String?)? = nil) {
         self.id = id
         self.summary = summary
         self.scoreOrder = scoreOrder
@@ -174,6 +181,7 @@ public struct GameInfo: Sendable {
         self.make = make
         self.resume = resume
         self.describeBest = describeBest
+        self.menuNote = menuNote
     }
 }
 
@@ -214,12 +222,12 @@ public enum GameCatalog {
             }),
         GameInfo(
             id: .temples, summary: "Match temple pictures to their names, or study them",
-            options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR")],
-            make: { context in
-                TempleScreen(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed)
-            },
+            options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR"),
+                      GameOption(name: "--learn", summary: "open in learn mode: the cards due today, one at a time")],
+            make: { context in TempleScreen(context: context) },
             resume: { state, context in TempleScreen(restoring: state, context: context) },
-            describeBest: TempleFigures.describeBest),
+            describeBest: TempleFigures.describeBest,
+            menuNote: TempleScreen.menuNote),
         GameInfo(
             id: .blackjack, summary: "Beat the dealer in five hands, with bets",
             options: [

@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 
 /// A game's screen, hosted by the shell, which owns the menu, help, the leave question and
@@ -192,6 +193,9 @@ public enum GameEffect: Equatable, Sendable {
     /// Count one more decision of kind `key` ("hard 16 v 10"), right or not, in the game's
     /// tallies (`GameContext.tallies`).
     case tally(key: String, right: Bool)
+    /// Keep one answer of a learn session: card `card` of deck `deck` now has `progress`,
+    /// and `day` has one more review (`GameContext.learning`, `LearningRecord`).
+    case learned(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int)
 }
 
 /// A yes/no question the shell asks for a game before it throws play away ("Start a new

@@ -17,6 +17,10 @@ struct TempleDeck: Sendable {
         var picture: RGBAImage
         /// The dedication year, when the deck gives one.
         var year: Int?
+        /// What the learn mode keeps the card's progress under: the built-in deck's file name,
+        /// or for a folder "png:" and a fingerprint of the picture's bytes, so a file renamed
+        /// keeps its history (see `LearningRecord`).
+        var key: String
     }
 
     /// How far loading has come: picture `picture` (from 0) of `total` is being read, and
@@ -111,7 +115,7 @@ struct TempleDeck: Sendable {
     /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`.
     static func builtIn(assets: AssetLocator) -> Result<TempleDeck, DeckError> {
         switch assets.directory("Temples") {
-        case .success(let directory): return load(directory: directory, descriptions: "temples.json")
+        case .success(let directory): return load(directory: directory, descriptions: "temples.json", keyedByContent: false)
         case .failure(let error): return .failure(.missingAssets(error.description))
         }
     }
@@ -125,7 +129,7 @@ struct TempleDeck: Sendable {
     /// it answers false, loading stops and the result is `DeckError.cancelled`.
     /// `isCancelled` is asked while the folder is listed and its names sorted, before any
     /// picture is read.
-    static func load(directory: String, descriptions: String = "deck.json",
+    static func load(directory: String, descriptions: String = "deck.json", keyedByContent: Bool = true,
                      progress: (Progress) -> Bool = { _ in true },
                      isCancelled: () -> Bool = { false }) -> Result<TempleDeck, DeckError> {
         guard let listing = DeckFile.listing(of: directory, limit: maximumFolderEntries,
@@ -174,7 +178,7 @@ struct TempleDeck: Sendable {
         }
         let side = longestSide(forDeckOf: pictures.count)
         var entries: [Entry] = []
-        var ids = Set<String>()
+        var ids = Set<String>(), keys = Set<String>()
         let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
         for (index, file) in pictures.enumerated() {
             var step = Progress(picture: index, total: pictures.count, file: file.name, fraction: 0)
@@ -189,7 +193,10 @@ struct TempleDeck: Sendable {
                 let card = Flashcard(id: uniqueID(file.name, among: &ids),
                                      name: (description?.name).map(\.composed) ?? displayName(of: file.name),
                                      location: description?.location?.composed ?? "")
-                entries.append(Entry(card: card, picture: picture, year: description?.year))
+                // Two files of the same bytes are two cards: the second's key is numbered.
+                let fingerprint = keyedByContent ? Self.fingerprint(ofFileAt: folder + file.bytes).map { "png:" + $0 } : nil
+                let key = uniqueID(fingerprint ?? card.id, among: &keys)
+                entries.append(Entry(card: card, picture: picture, year: description?.year, key: key))
             } catch .cancelled {
                 return .failure(.cancelled)
             } catch {
@@ -198,6 +205,40 @@ struct TempleDeck: Sendable {
         }
         guard !entries.isEmpty else { return .failure(.noPictures(directory, notices)) }
         return .success(TempleDeck(entries: entries, notices: notices))
+    }
+
+    /// The most bytes of a picture its fingerprint reads (past them, the size stands in).
+    static let fingerprintLimit = 16 << 20
+
+    /// The bytes of the file at `path` (its first `fingerprintLimit`, and its size) as 16 hex
+    /// digits (FNV-1a, 64 bits), or nil when it cannot be read.
+    static func fingerprint(ofFileAt path: [UInt8]) -> String? {
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_RDONLY | O_CLOEXEC) }
+        }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while total < fingerprintLimit {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            for byte in buffer[..<count] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            total += count
+        }
+        if total >= fingerprintLimit {
+            var info = stat()
+            if fstat(descriptor, &info) == 0 {
+                for byte in withUnsafeBytes(of: Int64(info.st_size).littleEndian, Array.init) {
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+            }
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// `name`, or `name (2)`, `name (3)`… when a card has it already (two file names that

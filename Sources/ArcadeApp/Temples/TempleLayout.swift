@@ -34,6 +34,7 @@ struct TempleLayout {
         let size = frame.size
         buttons = ActionButtons([
             (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")), .toggleMode),
+            (Button("Learn", hotKey: .character("l")), .learn),
             (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .reset),
         ], spacing: 1, alignment: .right)
         let bands = Rect(origin: Point(x: 0, y: 0), size: size)

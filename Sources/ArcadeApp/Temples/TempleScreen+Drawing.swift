@@ -16,6 +16,10 @@ extension TempleScreen {
             break
         }
         guard let game else { return }
+        if let learn {
+            renderLearn(learn, into: &grid)
+            return
+        }
         let layout = layout(in: grid.frame)
         tallies(game).draw(into: &grid, in: layout.tallies)
         layout.buttons.draw(into: &grid, in: layout.buttonRow)
@@ -48,11 +52,13 @@ extension TempleScreen {
     /// for a narrow line.
     private func tallies(_ game: TempleGame) -> StatusLine {
         let counts = ["Correct \(game.correctCount)", "Incorrect \(game.incorrectCount)", "Left \(game.remainingCount)"]
+        // The narrowest line (60 columns, beside three buttons) has room for this only.
+        let shortest = "\(game.correctCount) of \(game.attemptCount) right, \(game.remainingCount) left"
         guard game.mode == .match else {
-            return StatusLine([counts.joined(separator: "   "), counts.joined(separator: "  ")], tone: .strong)
+            return StatusLine([counts.joined(separator: "   "), counts.joined(separator: "  "), shortest], tone: .strong)
         }
         return StatusLine([(counts + ["Time \(clock.text)"]).joined(separator: "   "),
-                           (counts + [clock.text]).joined(separator: "  "), counts.joined(separator: "  ")],
+                           (counts + [clock.text]).joined(separator: "  "), counts.joined(separator: "  "), shortest],
                           tone: .strong)
     }
 
@@ -87,7 +93,7 @@ extension TempleScreen {
     /// A picture in its border, at the layout's size for it (scaled when the frame changed;
     /// see `ScaledPictures`), centred in the frame's height when it had to shrink to fit the
     /// pane's width.
-    private func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
+    func drawFramed(_ card: Flashcard, in frame: Rect, clip: Rect, style: BoxStyle, frameStyle: Style,
                             pixelHeight: Int, into grid: inout CellGrid) {
         var framed = CellGrid(size: frame.size, theme: grid.theme)
         Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)

@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeUI
 import TempleModel
 
@@ -36,6 +37,12 @@ struct TempleScreen: GameScreen {
         case toggleMode, reset
         /// Back to the menu, from a deck that could not be loaded.
         case back
+        /// Learn mode (`l`): open it; answer with choice `index` (a digit or a click); move the
+        /// cursor between the choices; Enter (answer, or go on after a wrong answer); type a
+        /// letter of a name or rub one out; another session; back to match or study.
+        case learn
+        case answer(Int), moveChoice(Int), submit, type(Character), erase, learnAgain
+        case leaveLearn(TempleGame.Mode)
     }
 
     /// Where the screen is: loading the deck, showing why there is none, or playing.
@@ -47,7 +54,7 @@ struct TempleScreen: GameScreen {
     }
 
     private(set) var phase: Phase
-    private(set) var game: TempleGame?
+    var game: TempleGame?
     private var pictures: [String: RGBAImage] = [:]
     private var years: [String: Int] = [:]
     /// The pictures scaled for the layout of the last frame (see `rescale`).
@@ -58,30 +65,63 @@ struct TempleScreen: GameScreen {
     /// The picture under the cursor, as an index into the pictures shown.
     private(set) var pictureCursor = 0
     /// The first row of pictures shown (the collection scrolls by rows).
-    private(set) var pictureScroll = 0
+    var pictureScroll = 0
     private(set) var names = ListView(rows: [], showsMarker: true, selectedStyle: .plain)
     /// The message line (its tone follows the last pick when drawn).
-    private(set) var status = StatusLine("")
+    var status = StatusLine("")
     /// Progress (0…1) of the animated switch to the model's current mode, while it runs.
     private(set) var transition: Double?
     /// Time spent matching, from the first pick until the deck is cleared (study mode stops it).
     private(set) var clock = PlayClock()
     let source: DeckSource
-    private let seed: UInt64
+    let seed: UInt64
     /// A saved game waiting for its deck: the screen is resuming it (see `init(restoring:context:)`).
     private var resuming: Saved?
+    /// Learn mode, while it is on (see TempleScreen+Learn).
+    var learn: TempleLearn?
+    /// What is kept of this deck's learning, by card key (kept in step with every answer).
+    var kept: [String: StoredCardProgress] = [:]
+    /// Each card's key (by card id), and the deck's (`LearningRecord`).
+    private(set) var cardKeys: [String: String] = [:]
+    let deckKey: String
+    /// The day it is, as the learn mode counts days (`CalendarDay.dayNumber`).
+    let today: Int
+    /// Learn sessions opened on this screen (each has a seed of its own).
+    var learnSessions = 0
+    /// True when the screen opens in learn mode once the deck is there (`--learn`).
+    private var opensInLearn: Bool
 
-    /// A screen that asks for the deck from `source` when it starts.
-    init(source: DeckSource, seed: UInt64) {
+    /// A screen that asks for the deck from `source` when it starts; its learn mode counts
+    /// from what `learning` keeps on `today` and opens at once when `learn` is true.
+    init(source: DeckSource, seed: UInt64, learning: LearningRecord = LearningRecord(), today: Int = 0,
+         learn: Bool = false) {
         self.source = source
         self.seed = seed
         phase = .loading(nil)
+        deckKey = LearningRecord.key(of: source)
+        kept = learning.cards[deckKey] ?? [:]
+        self.today = today
+        opensInLearn = learn
     }
 
     /// A screen showing `deck` at once, or the reason there is none.
-    init(deck: Result<TempleDeck, DeckError>, source: DeckSource = .builtIn, seed: UInt64) {
-        self.init(source: source, seed: seed)
+    init(deck: Result<TempleDeck, DeckError>, source: DeckSource = .builtIn, seed: UInt64,
+         learning: LearningRecord = LearningRecord(), today: Int = 0, learn: Bool = false) {
+        self.init(source: source, seed: seed, learning: learning, today: today, learn: learn)
         adopt(deck)
+    }
+
+    /// The screen `arcade temples [--deck DIR] [--learn]` opens.
+    init(context: GameContext) {
+        self.init(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed,
+                  learning: context.learning, today: context.today.dayNumber, learn: context.options["--learn"] != nil)
+    }
+
+    /// The menu row's note: how many cards of the deck are due today ("3 due"), or nil.
+    static func menuNote(_ context: GameContext) -> String? {
+        let deck = LearningRecord.key(of: context.options["--deck"].map(DeckSource.folder) ?? .builtIn)
+        let due = context.learning.dueCount(of: deck, on: context.today.dayNumber)
+        return due > 0 ? "\(due) due" : nil
     }
 
     /// The message line's full wording.
@@ -102,6 +142,7 @@ struct TempleScreen: GameScreen {
             for entry in deck.entries {
                 pictures[entry.card.id] = entry.picture
                 years[entry.card.id] = entry.year
+                cardKeys[entry.card.id] = entry.key
             }
             notices = deck.notices
             status = deck.notices.first.map { notice in
@@ -112,6 +153,10 @@ struct TempleScreen: GameScreen {
                 resuming = nil
                 resume(saved, notices: deck.notices)
             }
+            if opensInLearn {
+                opensInLearn = false
+                startLearn()
+            }
         case .failure(let error):
             phase = .failed(error.description)
         }
@@ -121,7 +166,7 @@ struct TempleScreen: GameScreen {
 
     func minimumSize(in frame: Frame) -> Size { Size(width: 60, height: 16) }
     // Once the deck is loaded nothing ticks until a clock or an animation runs.
-    var wantsTicks: Bool { isLoading || transition != nil || isInProgress }
+    var wantsTicks: Bool { isLoading || transition != nil || (isInProgress && learn == nil) }
     var tickInterval: Double { isLoading ? Self.loadingTickInterval : transition != nil ? 1.0 / 30.0 : 1 }
     var isInProgress: Bool { clock.isRunning && game?.mode == .match }
     var helpTitle: String { "Temples" }
@@ -130,7 +175,9 @@ struct TempleScreen: GameScreen {
         switch phase {
         case .loading: return Self.loadingBindings  // the shell's "q menu" is the one key that acts
         case .failed: return Self.failureBindings
-        case .playing: return game?.mode == .study ? Self.studyBindings : Self.matchBindings
+        case .playing:
+            if let learn { return learnBindings(learn) }
+            return game?.mode == .study ? Self.studyBindings : Self.matchBindings
         }
     }
 
@@ -150,8 +197,9 @@ struct TempleScreen: GameScreen {
         [
             Binding([.tab, .backTab], .switchPane, hint: study ? nil : "pane",
                     help: "switch between pictures and names"),
-            .directions(hint: study ? "scroll" : nil, hintKeys: "↑↓",
-                        help: "move within a pane (scroll in study mode)") { .move($0) },
+            // Arrows only: l is learn mode.
+            .directions(hint: study ? "scroll" : nil, hintKeys: "↑↓", help: "move within a pane (scroll in study mode)",
+                        vimKeys: false) { .move($0) },
             Binding(keys: [.enter, .space], hint: study ? nil : KeyHint("Enter", "pick"),
                     help: KeyHint("Enter  Space", "pick the picture or name under the cursor")) { key in
                 study ? (key == .space ? .page(1) : nil) : .pick
@@ -167,6 +215,7 @@ struct TempleScreen: GameScreen {
                     hintKeys: study ? "m" : "s", help: "switch to Study / back to Match"),
             Binding([.character("r")], .reset, hint: study ? nil : "reset",
                     help: "reset: all pictures and names back, tallies cleared"),
+            Binding([.character("l")], .learn, hint: "learn", help: "learn mode: the cards due, asked one at a time"),
         ]
     }
 
@@ -176,6 +225,7 @@ struct TempleScreen: GameScreen {
             "Pick a picture and the name of that temple, in either order. A correct match "
                 + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
             "Study mode shows every temple with its name on the picture; nothing can be picked.",
+        ] + Self.learnNotes + [
             "The pictures are original pixel art drawn for this game from written descriptions.",
         ]
     }
@@ -191,6 +241,7 @@ struct TempleScreen: GameScreen {
     /// A click: a button, or (matching) a picture or a name; the wheel scrolls what it is over.
     func action(for event: MouseEvent, in frame: Frame) -> Action? {
         guard phase == .playing, let game else { return nil }
+        if let learn { return learnAction(for: event, in: frame, learn: learn) }
         let layout = layout(in: frame)
         switch event.action {
         case .wheelUp, .wheelDown:
@@ -248,7 +299,7 @@ struct TempleScreen: GameScreen {
             clampScroll(in: frame)
             rescale(in: frame)
         }
-        if game?.mode == .match { clock.advance(by: seconds) }
+        if game?.mode == .match && learn == nil { clock.advance(by: seconds) }
         return []
     }
 
@@ -259,12 +310,17 @@ struct TempleScreen: GameScreen {
         case .playing: break
         }
         guard let game else { return [] }
+        if learn != nil { return performLearn(action, in: frame) ?? [] }
         var effects: [GameEffect] = []
         let study = game.mode == .study
         switch action {
         case .toggleMode: toggleMode()
         case .reset: reset()
         case .back: break
+        case .learn:
+            startLearn()
+            status = StatusLine("")
+        case .answer, .moveChoice, .submit, .type, .erase, .learnAgain, .leaveLearn: break
         case .switchPane:
             if !study { focus = focus == .pictures ? .names : .pictures }
         case .move(let direction):
@@ -453,7 +509,11 @@ struct TempleScreen: GameScreen {
     }
 
     /// Scale the pictures on screen for the layout of `frame`, so drawing finds them made.
-    private mutating func rescale(in frame: Frame) {
+    mutating func rescale(in frame: Frame) {
+        if let learn {
+            scaled.keep(learnPictures(in: frame, learn: learn))
+            return
+        }
         guard let game else { return }
         let layout = layout(in: frame)
         let wanted = game.visiblePictures.enumerated().compactMap { index, card -> ScaledPictures.Wanted? in

@@ -1,0 +1,69 @@
+import ArcadeStore
+
+/// What the Temples learn mode has kept: each deck's cards and its reviews day by day.
+///
+/// A deck is named by `key(of:)`: "built-in", or "folder:" and the folder's full path. A card
+/// is named by `TempleDeck.Entry.key`: the built-in deck's file names, and a folder's picture
+/// bytes, so a renamed file keeps its history. The store keeps the same (`learn_cards`,
+/// `learn_days`); the shell keeps this copy in step within a run (`GameEffect.learned`).
+public struct LearningRecord: Sendable, Equatable {
+    /// Deck → card → progress.
+    public var cards: [String: [String: StoredCardProgress]]
+    /// Deck → day (days since 1970, local) → reviews that day and how many were right.
+    public var days: [String: [Int: Tally]]
+
+    public init(cards: [String: [String: StoredCardProgress]] = [:], days: [String: [Int: Tally]] = [:]) {
+        self.cards = cards
+        self.days = days
+    }
+
+    /// The key the built-in deck is kept under.
+    public static let builtInKey = "built-in"
+
+    /// The key `source`'s deck is kept under (a folder by its full path, so `--deck ~/x` and
+    /// `--deck /home/me/x` are one deck).
+    public static func key(of source: DeckSource) -> String {
+        switch source {
+        case .builtIn: return builtInKey
+        case .folder(let path): return "folder:" + ArcadeStore.resolved(path)
+        }
+    }
+
+    /// One answer kept: the card's progress after it, and one more review on `day`.
+    public mutating func record(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int) {
+        cards[deck, default: [:]][card] = progress
+        days[deck, default: [:]][day, default: Tally()].count(right: right)
+    }
+
+    /// How many of `deck`'s cards answered before are due on `day`.
+    public func dueCount(of deck: String, on day: Int) -> Int {
+        (cards[deck] ?? [:]).values.filter { $0.reviews > 0 && $0.dueDay <= day }.count
+    }
+}
+
+extension CalendarDay {
+    /// The days from 1970-01-01 to this day (negative before it), the day numbers the learn
+    /// mode schedules by.
+    public var dayNumber: Int {
+        // Howard Hinnant's days-from-civil: years counted from March, so February's leap day ends a year.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `number` days after 1970-01-01.
+    public init(dayNumber number: Int) {
+        let shifted = number + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+}

@@ -1,0 +1,320 @@
+import ArcadeStore
+import ArcadeUI
+import TempleModel
+
+/// The temples screen's learn mode: its keys, what they do, and how it is drawn (the state
+/// is `TempleLearn`, where it goes `TempleLearnLayout`).
+extension TempleScreen {
+    // MARK: - Keys
+
+    /// Every key a typed name takes: the printable ASCII characters and Space (both cases of
+    /// a letter are bound, so the case typed is kept).
+    private static let typingKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) } + [.space]
+
+    static let learnTypingBindings: [Binding<Action>] = {
+        var typing = Binding<Action>(keys: typingKeys, hint: KeyHint("abc", "type the name"),
+                                     help: KeyHint("letters", "type the temple's name (case, accents and \"Temple\" do not matter)")) { key in
+            if key == .space { return .type(" ") }
+            if case .character(let character) = key { return .type(character) }
+            return nil
+        }
+        typing.isCaseSensitive = true
+        return [
+            typing,
+            Binding([.backspace, .delete], .erase, help: "rub out the last letter", helpKeys: "Backspace"),
+            Binding([.enter], .submit, hint: "answer", help: "answer (nothing typed: I don't know)"),
+            .note("click", "Match or Study: leave learn mode"),
+        ]
+    }()
+
+    /// The keys while a choice is asked, while a wrong answer shows, and on the summary.
+    static func learnBindings(choices: Int, answering: Bool, over: Bool) -> [Binding<Action>] {
+        if over {
+            return [
+                Binding([.enter, .space], .learnAgain, hint: "learn more", hintKeys: "Enter",
+                        help: "another session: the cards due now and the next new ones"),
+                Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
+                Binding([.character("s")], .leaveLearn(.study), help: "study every temple"),
+            ]
+        }
+        return [
+            .digits(1...max(1, choices), hint: answering ? "answer" : nil, help: "answer with that choice",
+                    isEnabled: answering) { .answer($0 - 1) },
+            .directions(hint: answering ? "choose" : nil, hintKeys: "↑↓", help: "move between the choices",
+                        isEnabled: answering) { direction in
+                .moveChoice(direction == .up || direction == .left ? -1 : 1)
+            },
+            Binding([.enter, .space], .submit, hint: answering ? "answer" : "next", hintKeys: "Enter",
+                    help: "answer with the choice under the cursor; after a wrong answer, go on"),
+            .note("click", "answer with a choice; press a button"),
+            Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
+            Binding([.character("s")], .leaveLearn(.study), help: "study every temple"),
+        ]
+    }
+
+    /// The learn mode's keys now.
+    func learnBindings(_ learn: TempleLearn) -> [Binding<Action>] {
+        if learn.isTyping { return Self.learnTypingBindings }
+        return Self.learnBindings(choices: learn.question?.choices.count ?? 0,
+                                  answering: learn.shownWrong == nil && !learn.isOver, over: learn.isOver)
+    }
+
+    static let learnNotes = [
+        "Learn mode asks the cards that are due and a few new ones, one at a time: pick the name, "
+            + "the picture or the place among four, or type the name. A missed card comes back "
+            + "three cards later; a card you know comes back after 1, 3, 7, 14, 30, then 60 days. "
+            + "A card missed eight times is a leech and says so. Every answer is kept at once.",
+    ]
+
+    // MARK: - Doing
+
+    /// What an action does in learn mode; nil when it is not a learn action.
+    mutating func performLearn(_ action: Action, in frame: Frame) -> [GameEffect]? {
+        guard var learn else { return nil }
+        var effects: [GameEffect] = []
+        switch action {
+        case .answer(let index): effects = learn.answer(choice: index)
+        case .moveChoice(let step): learn.moveCursor(by: step)
+        case .submit: effects = learn.submit()
+        case .type(let character): learn.type(character)
+        case .erase: learn.erase()
+        case .learnAgain: learn.again()
+        case .leaveLearn(let mode):
+            leaveLearn(to: mode)
+            return []
+        default:
+            return []
+        }
+        self.learn = learn
+        for case .learned(_, let card, let progress, _, _) in effects { kept[card] = progress }
+        rescale(in: frame)
+        return effects
+    }
+
+    /// Into learn mode, with the deck loaded: a session of what is due today (the caller
+    /// scales the pictures for it).
+    mutating func startLearn() {
+        guard let game, learn == nil else { return }
+        learnSessions += 1
+        learn = TempleLearn(cards: game.cards, keys: cardKeys, deckKey: deckKey, kept: kept, day: today,
+                            seed: seed &+ UInt64(learnSessions) &* 7919)
+    }
+
+    private mutating func leaveLearn(to mode: TempleGame.Mode) {
+        learn = nil
+        guard var game else { return }
+        game.setMode(mode)
+        self.game = game
+        pictureScroll = 0
+        status = mode == .study ? StatusLine(["Study mode: every temple with its name. Press m to match.", "Study mode."])
+            : StatusLine(["Match mode: pick a picture and its name.", "Match mode."])
+    }
+
+    /// A click in learn mode: a button, a choice, or (after a wrong answer) anywhere to go on.
+    func learnAction(for event: MouseEvent, in frame: Frame, learn: TempleLearn) -> Action? {
+        guard event.action == .press else { return nil }
+        let layout = learnLayout(in: frame, learn: learn)
+        if let action = layout.buttons.action(at: event.at, in: layout.buttonRow) { return action }
+        if learn.shownWrong != nil { return layout.body.contains(event.at) ? .submit : nil }
+        return layout.choice(at: event.at).map { .answer($0) }
+    }
+
+    func learnLayout(in frame: Frame, learn: TempleLearn) -> TempleLearnLayout {
+        TempleLearnLayout(frame: frame, learn: learn) { original($0) }
+    }
+
+    /// The pictures the learn layout shows, to keep scaled.
+    func learnPictures(in frame: Frame, learn: TempleLearn) -> [ScaledPictures.Wanted] {
+        let layout = learnLayout(in: frame, learn: learn)
+        guard let question = learn.question, !learn.isOver else { return [] }
+        if question.kind == .nameToPicture {
+            return zip(question.choices, layout.choiceHeights).compactMap { card, height in
+                original(card.id).map { ScaledPictures.Wanted(id: card.id, original: $0, pixelHeight: height) }
+            }
+        }
+        return original(question.card.id).map {
+            [ScaledPictures.Wanted(id: question.card.id, original: $0, pixelHeight: layout.pictureHeight)]
+        } ?? []
+    }
+
+    // MARK: - Drawing
+
+    func renderLearn(_ learn: TempleLearn, into grid: inout CellGrid) {
+        let layout = learnLayout(in: grid.frame, learn: learn)
+        let glyphs = Glyphs(theme: grid.theme)
+        let check = glyphs.pick("✓", ascii: "+"), cross = glyphs.pick("✗", ascii: "x")
+        StatusLine(learn.header, tone: .strong).draw(into: &grid, in: layout.header)
+        layout.buttons.draw(into: &grid, in: layout.buttonRow)
+        let tone: StatusLine.Tone = learn.last.map { $0.isRight ? .good : .bad } ?? .plain
+        StatusLine(learn.message(check: check, cross: cross), tone: tone).draw(into: &grid, in: layout.message)
+
+        guard !learn.isOver, let question = learn.question else {
+            Box(title: "Session over", style: .double, frameStyle: Self.learnFrame).draw(into: &grid, in: layout.body)
+            drawSummary(learn, in: layout.inner, into: &grid)
+            return
+        }
+        let progress = learn.session.progress[question.card.id] ?? .new
+        let leech = progress.isLeech ? " · leech: missed \(progress.misses) times" : ""
+        let newCard = progress.reviews == 0 && learn.shownWrong == nil ? " · new card" : ""
+        Box(title: TempleLearn.prompt(question) + leech + newCard, style: .double, frameStyle: Self.learnFrame)
+            .draw(into: &grid, in: layout.body)
+        if question.kind == .nameToPicture {
+            drawPictureChoices(question, learn: learn, layout: layout, check: check, cross: cross, into: &grid)
+            return
+        }
+        if let frame = layout.picture {
+            drawFramed(question.card, in: frame, clip: layout.inner, style: .rounded, frameStyle: .plain,
+                       pixelHeight: layout.pictureHeight, into: &grid)
+        }
+        if let field = layout.field {
+            drawTyped(learn, in: field, check: check, cross: cross, into: &grid)
+        }
+        let wrong = learn.shownWrong
+        for (index, row) in layout.choiceRows.enumerated() where question.choices.indices.contains(index) {
+            let choice = question.choices[index]
+            let label = "\(index + 1)  " + question.label(of: choice)
+            var style = Style.plain
+            var mark = "  "
+            if let wrong {
+                if choice == question.card {
+                    style = Style.bold.foreground(.green)
+                    mark = check + " "
+                } else if wrong.choice == index {
+                    style = Style.bold.foreground(.red)
+                    mark = cross + " "
+                } else {
+                    style = .dim
+                }
+            } else if index == learn.cursor {
+                style = Style.bold.reversed
+                mark = glyphs.pick("▶", ascii: ">") + " "
+            }
+            grid.write(mark, at: row.origin, clip: row)
+            let text = Rect(x: row.x + 2, y: row.y, width: max(0, row.width - 2), height: 1)
+            grid.write(TextLayout.truncated(label, toWidth: text.width, ascii: grid.theme.ascii), at: text.origin,
+                       style: style, clip: text)
+        }
+    }
+
+    private static let learnFrame = Style.bold.foreground(.cyan)
+
+    /// The name being typed with its cursor, or after a wrong answer what was typed and the name.
+    private func drawTyped(_ learn: TempleLearn, in field: Rect, check: String, cross: String, into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        if let wrong = learn.shownWrong {
+            let typed = wrong.typed ?? ""
+            grid.write(TextLayout.truncated("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed),
+                                            toWidth: field.width, ascii: ascii),
+                       at: field.origin, style: Style.bold.foreground(.red), clip: field)
+            let below = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
+            grid.write(TextLayout.truncated("\(check) It is: " + wrong.question.card.name, toWidth: field.width, ascii: ascii),
+                       at: below.origin, style: Style.bold.foreground(.green), clip: below)
+            return
+        }
+        grid.write("Name:", at: Point(x: field.x, y: field.y - 1), style: .dim, clip: Rect(x: field.x, y: field.y - 1, width: field.width, height: 1))
+        let box = Rect(x: field.x, y: field.y, width: min(field.width, TempleLearn.typedLimit + 2), height: 1)
+        grid.fill(box, style: Style.plain.reversed)
+        let shown = String(learn.typed.suffix(max(0, box.width - 2)))
+        grid.write(shown, at: Point(x: box.x + 1, y: box.y), style: Style.bold.reversed, clip: box)
+        grid.put("_", at: Point(x: box.x + 1 + DisplayWidth.of(shown), y: box.y), style: Style.bold.reversed, clip: box)
+        let hint = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
+        grid.write(TextLayout.truncated("Enter answers. One typo is forgiven.", toWidth: hint.width, ascii: ascii),
+                   at: hint.origin, style: .dim, clip: hint)
+    }
+
+    /// The name asked for over the pictures offered, each numbered; after a wrong answer the
+    /// right one is marked ✓ and yours ✗, each with its name under it.
+    private func drawPictureChoices(_ question: LearnQuestion, learn: TempleLearn, layout: TempleLearnLayout,
+                                    check: String, cross: String, into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        if let line = layout.askedName {
+            let name = TextLayout.truncated(question.card.name, toWidth: line.width, ascii: ascii)
+            grid.write(name, at: Point(x: line.x + max(0, (line.width - DisplayWidth.of(name)) / 2), y: line.y),
+                       style: .bold, clip: line)
+        }
+        let wrong = learn.shownWrong
+        for (index, choice) in question.choices.enumerated() where layout.choicePictures.indices.contains(index) {
+            let frame = layout.choicePictures[index], label = layout.choiceLabels[index]
+            var frameStyle = Style.plain, boxStyle = BoxStyle.rounded
+            var words = "\(index + 1)"
+            var wordStyle = Style.bold
+            if let wrong {
+                if choice == question.card {
+                    frameStyle = Style.bold.foreground(.green)
+                    boxStyle = .double
+                    words = "\(check) \(index + 1) " + choice.name
+                    wordStyle = Style.bold.foreground(.green)
+                } else if wrong.choice == index {
+                    frameStyle = Style.bold.foreground(.red)
+                    words = "\(cross) \(index + 1) " + choice.name
+                    wordStyle = Style.bold.foreground(.red)
+                } else {
+                    words = "\(index + 1) " + choice.name
+                    wordStyle = .dim
+                }
+            } else if index == learn.cursor {
+                frameStyle = Style.bold.foreground(.yellow)
+                boxStyle = .double
+                words = Glyphs(theme: grid.theme).pick("▶", ascii: ">") + " \(index + 1)"
+                wordStyle = Style.bold.foreground(.yellow)
+            }
+            drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
+                       pixelHeight: layout.choiceHeights[index], into: &grid)
+            let text = TextLayout.truncated(words, toWidth: label.width, ascii: ascii)
+            grid.write(text, at: Point(x: label.x + max(0, (label.width - DisplayWidth.of(text)) / 2), y: label.y),
+                       style: wordStyle, clip: label)
+        }
+    }
+
+    /// The session's summary: answers and right ones, the cards missed, the deck's counts, and
+    /// when the next cards are due.
+    private func drawSummary(_ learn: TempleLearn, in inner: Rect, into grid: inout CellGrid) {
+        for (offset, line) in Self.summaryLines(learn).enumerated() {
+            let y = inner.y + 1 + offset
+            guard y < inner.maxY else { break }
+            let row = Rect(x: inner.x + 2, y: y, width: max(0, inner.width - 4), height: 1)
+            grid.write(TextLayout.truncated(line.text, toWidth: row.width, ascii: grid.theme.ascii), at: row.origin,
+                       style: line.style, clip: row)
+        }
+    }
+
+    /// The summary's lines, as drawn (wrapped to no width: the box cuts them).
+    static func summaryLines(_ learn: TempleLearn) -> [(text: String, style: Style)] {
+        let session = learn.session
+        let counts = session.counts
+        let share = session.answered == 0 ? 0 : Int((Double(session.answeredRight) * 100 / Double(session.answered)).rounded())
+        var lines: [(String, Style)] = [
+            ("Reviewed \(session.askedIDs.count) cards: \(session.answered) answers, \(session.answeredRight) right (\(share)%).",
+             .bold),
+        ]
+        let missed = session.cards.filter { session.missedIDs.contains($0.id) }.map(\.name)
+        if !missed.isEmpty {
+            lines.append(("Missed and asked again: " + missed.joined(separator: ", ") + ".", .plain))
+        }
+        lines.append(("", .plain))
+        lines.append(("Due now \(counts.due)   New \(counts.new)   Learning \(counts.learning)   Known \(counts.known)"
+                      + (counts.leeches > 0 ? "   Leeches \(counts.leeches)" : ""), .plain))
+        lines.append((nextDue(learn), .plain))
+        lines.append(("", .plain))
+        let more = counts.due + counts.new > 0 ? "Enter: learn more" : "Enter: practise the cards due soonest"
+        lines.append((more + "   m: match   s: study   q: menu", .dim))
+        return lines
+    }
+
+    /// "Next due: tomorrow (5 cards)", or that nothing waits.
+    static func nextDue(_ learn: TempleLearn) -> String {
+        let session = learn.session
+        let counts = session.counts
+        if counts.due > 0 { return "Due now: \(counts.due) \(counts.due == 1 ? "card" : "cards")." }
+        guard let day = counts.nextDueDay else {
+            return counts.new > 0 ? "Nothing is due: \(counts.new) new cards wait." : "Nothing is due."
+        }
+        let count = session.progress.values.filter { $0.reviews > 0 && $0.dueDay == day }.count
+        let when: String
+        switch day - session.day {
+        case 1: when = "tomorrow"
+        case let days: when = "in \(days) days (\(CalendarDay(dayNumber: day).text))"
+        }
+        return "Next due: \(when), \(count) \(count == 1 ? "card" : "cards")."
+    }
+}

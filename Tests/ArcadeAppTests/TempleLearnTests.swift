@@ -1,0 +1,231 @@
+import ArcadeStore
+import ArcadeTestSupport
+import ArcadeUI
+import Foundation
+import TempleModel
+import Testing
+
+@testable import ArcadeApp
+
+/// The temples screen's learn mode: each kind of question, a wrong answer shown beside the
+/// right one, typed names, the summary, and every answer kept under the deck's and card's keys.
+@Suite struct TempleLearnTests {
+    init() { prepareForDrawing() }
+
+    private let size = Size(width: 80, height: 23)  // an 80×24 terminal less its key line
+    private static let today = CalendarDay(year: 2026, month: 12, day: 2).dayNumber
+
+    private static var deck: Result<TempleDeck, DeckError> {
+        TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets]))
+    }
+
+    /// Every built-in card in box 2, due today: a session asks every kind.
+    private static var allDue: LearningRecord {
+        let cards = (try? deck.get().entries.map(\.key)) ?? []
+        return LearningRecord(cards: [LearningRecord.builtInKey: Dictionary(uniqueKeysWithValues: cards.map {
+            ($0, StoredCardProgress(box: 2, dueDay: today, reviews: 2, misses: 0, lastMissDay: nil))
+        })])
+    }
+
+    private func learning(_ record: LearningRecord = LearningRecord(), seed: UInt64 = 4) -> TempleTable {
+        TempleTable(TempleScreen(deck: Self.deck, seed: seed, learning: record, today: Self.today, learn: true), size: size)
+    }
+
+    private func text(_ table: TempleTable) -> String { table.screen.text(in: table.frame) }
+
+    /// Answer right until the question on screen is of `kind`.
+    private func advance(to kind: LearnQuestion.Kind, on table: inout TempleTable) {
+        for _ in 0..<40 {
+            guard let question = table.learn?.question, question.kind != kind else { return }
+            answerRight(on: &table)
+        }
+    }
+
+    @discardableResult
+    private func answerRight(on table: inout TempleTable) -> [GameEffect] {
+        let question = table.learn!.question!
+        if question.kind == .typedName {
+            for character in question.card.name { _ = table.update(.key(character == " " ? .space : .character(character))) }
+            return table.update(.key(.enter))
+        }
+        return table.update(.key(.character(Character("\(question.answerIndex! + 1)"))))
+    }
+
+    @Test(arguments: [
+        (LearnQuestion.Kind.pictureToName, "temples-learn-picture-to-name-80x24", "Which temple is this?"),
+        (.nameToPicture, "temples-learn-name-to-picture-80x24", "Which picture is"),
+        (.pictureToPlace, "temples-learn-picture-to-place-80x24", "Where does this temple stand?"),
+        (.typedName, "temples-learn-typed-name-80x24", "Type this temple's name"),
+    ])
+    func eachKindOfQuestionAt80x24(kind: LearnQuestion.Kind, snapshot: String, prompt: String) throws {
+        var table = learning(Self.allDue)
+        advance(to: kind, on: &table)
+        let question = try #require(table.learn?.question)
+        #expect(question.kind == kind)
+        let shown = text(table)
+        #expect(shown.contains(prompt))
+        switch kind {
+        case .pictureToName, .nameToPicture:
+            for choice in question.choices where kind == .pictureToName { #expect(shown.contains(choice.name)) }
+            if kind == .nameToPicture { #expect(shown.contains(question.card.name)) }
+        case .pictureToPlace:
+            for choice in question.choices { #expect(shown.contains(choice.location)) }
+        case .typedName:
+            #expect(shown.contains("Name:"))
+            #expect(table.keyHints.map(\.action).contains("type the name"))
+        }
+        assertSnapshot(shown, named: snapshot)
+    }
+
+    @Test func aWrongAnswerShowsTheRightOneBesideYoursUntilEnter() throws {
+        var table = learning()
+        let question = try #require(table.learn?.question)
+        #expect(question.kind == .pictureToName, "a new card is first asked picture → name")
+        let wrong = question.choices.indices.first { $0 != question.answerIndex }!
+        let effects = table.update(.key(.character(Character("\(wrong + 1)"))))
+        guard case .learned(_, _, let progress, let right, _)? = effects.first else {
+            Issue.record("the answer is kept: \(effects)")
+            return
+        }
+        #expect(!right && progress.misses == 1 && progress.dueDay == Self.today)
+        let shown = text(table)
+        #expect(shown.contains("✗ It is \(question.card.name)"))
+        #expect(shown.contains("✓ \(question.answerIndex! + 1)  \(question.card.name)"))
+        #expect(shown.contains("✗ \(wrong + 1)  \(question.choices[wrong].name)"))
+        assertSnapshot(shown, named: "temples-learn-wrong-answer-80x24")
+        // Digits do nothing while it shows; Enter goes on to another card.
+        #expect(table.update(.key(.character("1"))).isEmpty)
+        #expect(table.learn?.shownWrong != nil)
+        _ = table.update(.key(.enter))
+        #expect(table.learn?.shownWrong == nil)
+        #expect(table.learn?.question?.card != question.card)
+        #expect(table.learn?.session.queue.contains(question.card.id) == true, "the missed card comes back")
+    }
+
+    @Test func aTypedNameIsForgivenItsCaseTheWordTempleAndOneTypo() throws {
+        var table = learning(Self.allDue)
+        advance(to: .typedName, on: &table)
+        let card = try #require(table.learn?.question?.card)
+        // The letters q, m, s and ? are typed, not taken by the shell or the mode buttons.
+        #expect(table.consumes(.character("q")) && table.consumes(.character("?")) && table.consumes(.character("m")))
+        var typed = card.name.lowercased().replacingOccurrences(of: " temple", with: "")
+        typed.removeLast()  // one letter missing
+        for character in typed { _ = table.update(.key(character == " " ? .space : .character(character))) }
+        #expect(table.learn?.typed == typed)
+        #expect(text(table).contains(typed))
+        let effects = table.update(.key(.enter))
+        guard case .learned(_, _, _, let right, _)? = effects.first else {
+            Issue.record("kept: \(effects)")
+            return
+        }
+        #expect(right)
+        #expect(text(table).contains("✓ Right: \(card.name)"))
+    }
+
+    @Test func nothingTypedIsAMissThatShowsTheName() throws {
+        var table = learning(Self.allDue)
+        advance(to: .typedName, on: &table)
+        let card = try #require(table.learn?.question?.card)
+        _ = table.update(.key(.character("x")))
+        _ = table.update(.key(.backspace))
+        _ = table.update(.key(.enter))
+        let shown = text(table)
+        #expect(shown.contains("You typed: (nothing)"))
+        #expect(shown.contains("It is: \(card.name)"))
+    }
+
+    @Test func aSessionEndsWithASummaryAndLearnMoreBringsTheNextNewCards() {
+        var table = learning()
+        var kept: [GameEffect] = []
+        while table.learn?.isOver == false { kept += answerRight(on: &table) }
+        #expect(kept.count == LearnSession.newLimit)
+        let shown = text(table)
+        #expect(shown.contains("Session over"))
+        #expect(shown.contains("Reviewed 5 cards: 5 answers, 5 right (100%)."))
+        #expect(shown.contains("Due now 0   New 15   Learning 5   Known 0"))
+        #expect(shown.contains("Next due: tomorrow, 5 cards."))
+        #expect(shown.contains("[ Learn more ]"))
+        assertSnapshot(shown, named: "temples-learn-summary-80x24")
+        let first = Set(table.learn!.session.askedIDs)
+        _ = table.update(.key(.enter))
+        #expect(table.learn?.isOver == false)
+        #expect(table.learn.map { first.isDisjoint(with: Set($0.session.queue)) } == true)
+    }
+
+    @Test func answersAreKeptUnderTheDecksAndTheCardsKeysAndSurviveLeavingLearnMode() throws {
+        var table = learning()
+        let card = try #require(table.learn?.question?.card)
+        let effects = answerRight(on: &table)
+        guard case .learned(let deck, let key, let progress, true, let day)? = effects.first else {
+            Issue.record("kept: \(effects)")
+            return
+        }
+        #expect(deck == "built-in" && key == card.id && day == Self.today)
+        #expect(progress == StoredCardProgress(box: 1, dueDay: Self.today + 1, reviews: 1, misses: 0, lastMissDay: nil))
+        // Back to match, and learning again: the card answered is no longer new.
+        _ = table.update(.key(.character("m")))
+        #expect(table.learn == nil && table.game?.mode == .match)
+        #expect(text(table).contains("[ Learn ]"))
+        _ = table.update(.key(.character("l")))
+        #expect(table.learn?.session.counts.new == 19)
+        #expect(table.learn?.session.queue.contains(card.id) == false)
+    }
+
+    @Test func aClickOnAChoiceAnswersIt() throws {
+        var table = learning()
+        let question = try #require(table.learn?.question)
+        let layout = table.screen.learnLayout(in: table.frame, learn: table.learn!)
+        let row = layout.choiceRows[question.answerIndex!]
+        let effects = table.update(.mouse(MouseEvent(.press, at: Point(x: row.x + 4, y: row.y))))
+        guard case .learned(_, _, _, true, _)? = effects.first else {
+            Issue.record("kept: \(effects)")
+            return
+        }
+        // The Match button leaves learn mode.
+        let after = table.screen.learnLayout(in: table.frame, learn: table.learn!)
+        _ = table.update(.mouse(MouseEvent(.press, at: Point(x: after.buttonRow.x + 2, y: after.buttonRow.y))))
+        #expect(table.learn == nil)
+    }
+
+    @Test func aLeechSaysSo() throws {
+        let key = try Self.deck.get().entries[0].key
+        let record = LearningRecord(cards: [LearningRecord.builtInKey: [
+            key: StoredCardProgress(box: 1, dueDay: Self.today, reviews: 12, misses: 8, lastMissDay: Self.today - 1),
+        ]])
+        var table = learning(record)
+        for _ in 0..<6 where table.learn?.question?.card.id != key { answerRight(on: &table) }
+        #expect(table.learn?.question?.card.id == key, "the card due is among the session's six")
+        #expect(text(table).contains("leech: missed 8 times"))
+    }
+
+    @Test func theMenuRowSaysHowManyCardsAreDueAndFollowsTheAnswers() throws {
+        let record = Self.allDue
+        let december2 = { CalendarDay(year: 2026, month: 12, day: 2) }
+        let assets = AssetLocator(roots: [TempleScreenTests.assets])
+        var shell = ArcadeShell(games: GameCatalog.games, assets: assets, seed: { 1 }, learning: record, today: december2)
+        #expect(shell.menu.rows.first { $0.id == .temples }?.note == "20 due")
+        let dayBefore = ArcadeShell(games: GameCatalog.games, seed: { 1 }, learning: record,
+                                    today: { CalendarDay(year: 2026, month: 12, day: 1) })
+        #expect(dayBefore.menu.rows.first { $0.id == .temples }?.note == nil)
+
+        let frame = Frame(size: Size(width: 80, height: 24))
+        _ = shell.open(.temples, options: ["--learn": ""], in: frame)
+        _ = shell.receive(.deck(.temples, DeckReport(.finished(Self.deck))), in: frame)
+        let screen = try #require(shell.activeScreen as? TempleScreen)
+        let question = try #require(screen.learn?.question)
+        let key: Key = question.kind == .typedName ? .enter : .character(Character("\(question.answerIndex! + 1)"))
+        _ = shell.update(.key(key), in: frame)
+        let right = question.kind != .typedName
+        #expect(shell.menu.rows.first { $0.id == .temples }?.note == (right ? "19 due" : "20 due"))
+    }
+
+    @Test func dayNumbersCountFrom1970() {
+        #expect(CalendarDay(year: 1970, month: 1, day: 1).dayNumber == 0)
+        #expect(CalendarDay(year: 2000, month: 3, day: 1).dayNumber == 11_017)
+        #expect(CalendarDay(year: 2026, month: 12, day: 2).dayNumber == 20_789)
+        for number in [-1, 0, 59, 11_016, 20_789, 25_000] {
+            #expect(CalendarDay(dayNumber: number).dayNumber == number)
+        }
+        #expect(CalendarDay(dayNumber: 20_790).text == "2026-12-03")
+    }
+}
