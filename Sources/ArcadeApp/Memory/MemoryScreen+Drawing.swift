@@ -249,6 +249,21 @@ extension MemoryScreen {
         drawPreview(of: symbolSet, in: layout.value(.symbolPreview), ascii: ascii, into: &grid)
         Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.green))
             .draw(into: &grid, at: layout.startButton.origin, clip: grid.bounds)
+        if symbolSet.isTemples, case .unavailable(let reason) = templeArt {
+            drawTempleReason(reason, below: layout, into: &grid)
+        }
+    }
+
+    /// Why the Temples set cannot be played, wrapped in the rows under the Start button
+    /// (its start, ending in "…", when they are too few; help gives it whole).
+    private func drawTempleReason(_ reason: String, below layout: MemoryChoiceLayout, into grid: inout CellGrid) {
+        let top = layout.line(.start).y + 2
+        let width = min(MemoryChoiceLayout.blockWidth, grid.size.width - layout.labelX - 1)
+        let lines = TempleScreen.labelLines(reason, width: width, maxLines: grid.size.height - top,
+                                            ascii: grid.theme.ascii)
+        for (offset, line) in lines.enumerated() {
+            grid.write(line, at: Point(x: layout.labelX, y: top + offset), style: Style().foreground(.yellow))
+        }
     }
 
     /// The set's symbols, as many as fit: emoji, or their words in ASCII; for Temples, what
@@ -281,7 +296,7 @@ extension MemoryScreen {
         case .ready:
             return "\(templeSymbols.count) temples: picture and name"
         case .unavailable:
-            return "No temple pictures found (? help)"
+            return "No temple pictures were found."
         }
     }
 

@@ -383,7 +383,8 @@ struct MemoryScreen: GameScreen {
         let levels = MemoryLevel.all.map { level in
             "\(level.name) \(level.pairs) pairs in \(PlayClock.text(level.timeLimit))"
         }
-        return [
+        // Why Temples cannot be played first: the choice sends the player here for it.
+        return templeNotes + [
             "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
                 + "). It starts with your first card and stops while this help or a question "
                 + "is open.",
@@ -396,7 +397,7 @@ struct MemoryScreen: GameScreen {
                 + "pictures of the Temples game: at Easy a pair is two copies of a picture, at Normal "
                 + "and Hard a picture and the temple's name. A card too small for its picture (or a "
                 + "terminal without colour) shows the name, marked pic.",
-        ] + templeNotes
+        ]
     }
 
     /// Why the Temples set cannot be played, when it cannot.
