@@ -137,6 +137,18 @@ import Testing
         #expect(text.contains("Symbols") && text.contains("Level"))
         let wide = render(MemoryScreen(seed: 3)).text
         #expect(wide.contains("Symbols  [Animals] Fruit  Sports  Temples"))
+
+        // A click on the tab picks the set (and asks for its deck) at either width.
+        for frame in [frame, Frame.game80x23] {
+            var screen = MemoryScreen(seed: 3)
+            let rows = render(screen, in: frame).text.split(separator: "\n", omittingEmptySubsequences: false)
+            let y = rows.firstIndex { $0.contains("Temples") }!
+            let x = rows[y][..<rows[y].range(of: "Temples")!.lowerBound].unicodeScalars
+                .reduce(0) { $0 + DisplayWidth.of($1) }
+            let effects = screen.update(.mouse(MouseEvent(.press, at: Point(x: x + 2, y: y))), in: frame)
+            #expect(screen.symbolSet.isTemples, "\(frame.size)")
+            #expect(effects == [.deck(.load(.builtIn))])
+        }
     }
 
     // MARK: - The cards

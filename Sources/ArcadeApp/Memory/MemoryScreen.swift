@@ -21,8 +21,8 @@ import MemoryModel
 /// resumed. At Easy both cards of a pair show the temple's picture; at Normal and Hard one
 /// shows the picture and the other its name (the model pairs them as ever: both cards hold
 /// the same temple). Where a card is too small for a picture, or the terminal shows no
-/// colour, the picture card shows the name, marked `pic`. Without the deck the set says so
-/// and deals nothing; a resumed Temples board shows names.
+/// colour, the picture card shows the name, marked `pic`. Without the deck the set says why
+/// and deals nothing, and a Temples board resumed without it shows names only.
 ///
 /// The screen keeps its own clock, `now`, by adding up the ticks it is sent, and passes it
 /// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
