@@ -839,7 +839,7 @@ import Testing
     // MARK: - Symbols, levels, help
 
     @Test func everySymbolIsOneWideCodePointWithADistinctWord() {
-        for set in MemorySymbolSet.all {
+        for set in MemorySymbolSet.emojiSets {
             #expect(set.symbols.count == 12, "\(set.name)")
             #expect(Set(set.symbols.map(\.emoji)).count == 12)
             for symbol in set.symbols {

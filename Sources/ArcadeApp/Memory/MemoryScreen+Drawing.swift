@@ -11,8 +11,13 @@ struct MemoryLayout {
     static let smallestCard = Size(width: 4, height: 3)
     /// The largest card drawn, however big the terminal.
     static let largestCard = Size(width: 12, height: 7)
+    /// The largest temple card: a picture gains from room that an emoji does not use.
+    static let largestPictureCard = Size(width: 22, height: 11)
     /// Columns per row of the card shape preferred when sizes compete (a little taller than square).
     static let cardAspect = 1.2
+    /// The shape preferred for the Temples set: pictures take two pixels per row, so a card
+    /// twice as wide as it is high in cells holds a square picture.
+    static let pictureAspect = 2.0
     /// Gaps between cards, widest first: the widest whose cards are nearly the largest wins.
     static let spacings = [Size(width: 2, height: 1), Size(width: 1, height: 1), Size(width: 1, height: 0)]
 
@@ -23,7 +28,13 @@ struct MemoryLayout {
     /// Blank columns left and right of the board and the note (the status runs to the right edge).
     static let margin = 1
 
-    init(size: Size, cardCount: Int) {
+    /// The cards' shape preferred when sizes compete, in columns per row.
+    let aspect: Double
+
+    /// The board of `cardCount` cards for a game area of `size`, its cards near `aspect`
+    /// (columns per row: `cardAspect` for emoji, `pictureAspect` for temples).
+    init(size: Size, cardCount: Int, aspect: Double = Self.cardAspect) {
+        self.aspect = aspect
         // The note line only when there is a row for the board too.
         let parts = Rect(x: Self.margin, y: 0, width: size.width - 2 * Self.margin, height: size.height)
             .rows([.fixed(1), .flexible, .fixed(size.height >= 3 ? 1 : 0)])
@@ -32,18 +43,19 @@ struct MemoryLayout {
         let area = parts[1]
         let candidates = Self.spacings.map { spacing in
             GridLayout(fitting: cardCount, in: area, minCell: Self.smallestCard, spacing: spacing,
-                       maxCell: Self.largestCard, aspect: Self.cardAspect)
+                       maxCell: aspect == Self.pictureAspect ? Self.largestPictureCard : Self.largestCard,
+                       aspect: aspect)
         }
         // Gaps make the board easier to read: keep the widest gap whose cards are nearly as large.
         let fitting = candidates.filter(\.fitsMinimum)
-        let largest = fitting.map(Self.cardScore).max() ?? 0
-        board = fitting.first { Self.cardScore($0) >= 0.85 * largest }
+        let largest = fitting.map { Self.cardScore($0, aspect: aspect) }.max() ?? 0
+        board = fitting.first { Self.cardScore($0, aspect: aspect) >= 0.85 * largest }
             ?? candidates.last ?? GridLayout(fitting: cardCount, in: area, minCell: Self.smallestCard)
     }
 
     /// How large a layout's cards are, for comparing layouts: the size of the preferred shape they hold.
-    private static func cardScore(_ layout: GridLayout) -> Double {
-        min(Double(layout.cellSize.width), Double(layout.cellSize.height) * cardAspect)
+    private static func cardScore(_ layout: GridLayout, aspect: Double) -> Double {
+        min(Double(layout.cellSize.width), Double(layout.cellSize.height) * aspect)
     }
 
     /// The frame of card `index` (board order).
@@ -54,6 +66,54 @@ struct MemoryLayout {
     /// The card whose frame holds `point`, if any.
     func cardIndex(at point: Point) -> Int? {
         board.index(at: point)
+    }
+
+    // MARK: - Temple cards
+
+    /// The least room, in cells, a temple's picture is drawn in: on a smaller card it could
+    /// not be told from another, so the card shows the temple's name instead.
+    static let smallestPicture = Size(width: 6, height: 3)
+
+    /// Whether a terminal of `theme` shows pictures: in colour, and not limited to ASCII
+    /// (shades of grey on a card this small tell no temple from another).
+    static func showsPictures(in theme: Theme) -> Bool {
+        theme.hasColor && !theme.ascii
+    }
+
+    /// Where a face-up temple card of frame `card` draws its picture or name: all of the
+    /// inside (the bonus bar takes the card's bottom edge).
+    static func templeFace(of card: Rect) -> Rect {
+        Box.inner(of: card)
+    }
+
+    /// The pixel height `picture` is drawn at on a card of frame `card` (as large as the
+    /// inside allows, its proportions kept), or nil when the card is too small for it.
+    static func picturePixelHeight(_ picture: RGBAImage, onCard card: Rect) -> Int? {
+        let face = templeFace(of: card)
+        guard face.width >= smallestPicture.width, face.height >= smallestPicture.height else { return nil }
+        let height = PictureCells.fittedHeight(width: picture.width, height: picture.height, rows: face.height,
+                                               maxWidth: face.width)
+        return height >= smallestPicture.height * 2 ? height : nil
+    }
+
+    /// A temple's name as lines `width` wide, at most `rows`: the whole name wrapped at
+    /// spaces when every word fits, else without its last word "Temple" (every card of the
+    /// set is one), its words too long for a line cut with "…", and past the last line
+    /// its start ending in "…".
+    static func nameLines(_ name: String, width: Int, rows: Int, ascii: Bool) -> [String] {
+        guard width > 0, rows > 0 else { return [] }
+        let suffix = " Temple"
+        let short = name.hasSuffix(suffix) && name.count > suffix.count ? String(name.dropLast(suffix.count)) : name
+        for candidate in [name, short] {
+            let words = candidate.split(separator: " ")
+            guard words.allSatisfy({ DisplayWidth.of(String($0)) <= width }) else { continue }
+            let lines = TextLayout.wrapped(candidate, toWidth: width)
+            if lines.count <= rows { return lines }
+        }
+        let cut = short.split(separator: " ")
+            .map { TextLayout.truncated(String($0), toWidth: width, ascii: ascii) }
+            .joined(separator: " ")
+        return TempleScreen.labelLines(cut, width: width, maxLines: rows, ascii: ascii)
     }
 }
 
@@ -90,6 +150,12 @@ struct MemoryChoiceLayout {
     var labelX: Int
     /// The column where the rows' values (tabs, details, the Start button) start.
     var valueX: Int
+    /// True when the widest value does not fit beside the row names: the names go on the
+    /// blank row above their values, which start a column right of them.
+    var namesAbove: Bool
+
+    /// The widest value of the block: the symbol sets' tabs.
+    static let widestValue = MemorySymbolSet.all.reduce(0) { $0 + DisplayWidth.of($1.name) + 2 }
 
     init(size: Size) {
         let top = max(0, (size.height - Self.height) / 2)
@@ -98,7 +164,14 @@ struct MemoryChoiceLayout {
             .rows(Array(repeating: .fixed(1), count: Self.height))
         markerX = left
         labelX = left + Self.labelOffset
-        valueX = left + Self.valueOffset
+        namesAbove = size.width - 1 - (left + Self.valueOffset) < Self.widestValue
+        valueX = namesAbove ? labelX + 1 : left + Self.valueOffset
+    }
+
+    /// The row where the name of the row `row` (`.level`, `.symbols`) is written.
+    func nameLine(_ row: Row) -> Rect {
+        guard namesAbove, row.rawValue > 0, let above = Row(rawValue: row.rawValue - 1) else { return line(row) }
+        return line(above)
     }
 
     /// Row `row` across the whole width (the title, the tagline).
@@ -131,6 +204,12 @@ extension MemoryScreen {
                selectedIndex: MemorySymbolSet.all.firstIndex(of: symbolSet) ?? 0)
     }
 
+    /// The board's layout for a game area of `size`: its cards shaped for pictures in a Temples game.
+    func boardLayout(size: Size) -> MemoryLayout {
+        MemoryLayout(size: size, cardCount: game?.cards.count ?? 0,
+                     aspect: symbolSet.isTemples ? MemoryLayout.pictureAspect : MemoryLayout.cardAspect)
+    }
+
     func render(into grid: inout CellGrid) {
         switch phase {
         case .choosing:
@@ -152,15 +231,16 @@ extension MemoryScreen {
             .draw(into: &grid, in: layout.line(.tagline))
 
         let marker = Style.bold.foreground(.yellow)
-        let rows: [(ChoiceRow, Rect, String)] = [
-            (.level, layout.value(.level), "Level"), (.symbols, layout.value(.symbols), "Symbols"),
-            (.start, layout.value(.start), ""),
+        let rows: [(ChoiceRow, Rect, Rect, String)] = [
+            (.level, layout.value(.level), layout.nameLine(.level), "Level"),
+            (.symbols, layout.value(.symbols), layout.nameLine(.symbols), "Symbols"),
+            (.start, layout.value(.start), layout.value(.start), ""),
         ]
-        for (row, rect, name) in rows {
+        for (row, rect, nameLine, name) in rows {
             if row == choiceRow {
                 grid.put(">", at: Point(x: layout.markerX, y: rect.y), style: marker)
             }
-            grid.write(name, at: Point(x: layout.labelX, y: rect.y), style: .bold)
+            grid.write(name, at: Point(x: layout.labelX, y: nameLine.y), style: .bold)
         }
         levelTabs.draw(into: &grid, in: layout.value(.level))
         let detail = "\(level.pairs) pairs, \(PlayClock.text(level.timeLimit)) on the clock"
@@ -169,10 +249,31 @@ extension MemoryScreen {
         drawPreview(of: symbolSet, in: layout.value(.symbolPreview), ascii: ascii, into: &grid)
         Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.green))
             .draw(into: &grid, at: layout.startButton.origin, clip: grid.bounds)
+        if symbolSet.isTemples, case .unavailable(let reason) = templeArt {
+            drawTempleReason(reason, below: layout, into: &grid)
+        }
     }
 
-    /// The set's symbols, as many as fit: emoji, or their words in ASCII.
+    /// Why the Temples set cannot be played, wrapped in the rows under the Start button
+    /// (its start, ending in "…", when they are too few; help gives it whole).
+    private func drawTempleReason(_ reason: String, below layout: MemoryChoiceLayout, into grid: inout CellGrid) {
+        let top = layout.line(.start).y + 2
+        let width = min(MemoryChoiceLayout.blockWidth, grid.size.width - layout.labelX - 1)
+        let lines = TempleScreen.labelLines(reason, width: width, maxLines: grid.size.height - top,
+                                            ascii: grid.theme.ascii)
+        for (offset, line) in lines.enumerated() {
+            grid.write(line, at: Point(x: layout.labelX, y: top + offset), style: Style().foreground(.yellow))
+        }
+    }
+
+    /// The set's symbols, as many as fit: emoji, or their words in ASCII; for Temples, what
+    /// its pairs are, or that the pictures are loading or missing.
     private func drawPreview(of set: MemorySymbolSet, in rect: Rect, ascii: Bool, into grid: inout CellGrid) {
+        if set.isTemples {
+            Label(templePreview(ellipsis: Glyphs(ascii: ascii).ellipsis), style: templePreviewStyle)
+                .draw(into: &grid, in: rect)
+            return
+        }
         if ascii {
             let words = set.symbols.map(\.word).joined(separator: " ")
             Label(words).draw(into: &grid, in: rect)
@@ -185,10 +286,29 @@ extension MemoryScreen {
         }
     }
 
+    /// The line under the Temples tab: what a pair is at this level, or where the deck is.
+    func templePreview(ellipsis: String = "…") -> String {
+        switch templeArt {
+        case .notAsked, .loading:
+            return "Loading the temple pictures" + ellipsis
+        case .ready where level == .easy:
+            return "\(templeSymbols.count) temples: two of each picture"
+        case .ready:
+            return "\(templeSymbols.count) temples: picture and name"
+        case .unavailable:
+            return "No temple pictures were found."
+        }
+    }
+
+    private var templePreviewStyle: Style {
+        if case .unavailable = templeArt { return Style.bold.foreground(.yellow) }
+        return .dim
+    }
+
     // MARK: - The board
 
     private func drawBoard(_ game: Game, into grid: inout CellGrid) {
-        let layout = MemoryLayout(size: grid.size, cardCount: game.cards.count)
+        let layout = boardLayout(size: grid.size)
         drawStatus(game, in: layout.status, into: &grid)
         let isMismatch = game.isShowingMismatch
         for (index, card) in game.cards.enumerated() {
@@ -259,7 +379,6 @@ extension MemoryScreen {
     private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook,
                          into grid: inout CellGrid) {
         guard !card.isMatched || look == .found, frame.width >= 3, frame.height >= 3 else { return }
-        let ascii = grid.theme.ascii
         let glyphs = Glyphs(theme: grid.theme)
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
@@ -277,27 +396,16 @@ extension MemoryScreen {
         }
         Box(style: look == .found ? .double : .rounded, frameStyle: frameStyle, fillsInterior: true)
             .draw(into: &grid, in: frame)
-
-        // The symbol on the middle row (above the bar when the card is only two rows inside).
-        let symbolY = inner.height >= 2 ? min(frame.y + frame.height / 2, inner.maxY - 2) : inner.y
-        let symbolWidth: Int, symbolX: Int
-        if ascii {
-            let word = TextLayout.prefix(of: card.content.word, width: inner.width)
-            (symbolWidth, symbolX) = (word.count, inner.x + (inner.width - word.count) / 2)
-            grid.write(word, at: Point(x: symbolX, y: symbolY), style: .bold, clip: inner)
+        let face = self.face(of: card)
+        if face == .symbol {
+            drawSymbol(card.content, in: frame, look: look, frameStyle: frameStyle, into: &grid)
         } else {
-            (symbolWidth, symbolX) = (2, inner.x + (inner.width - 2) / 2)
-            grid.put(card.content.emoji, at: Point(x: symbolX, y: symbolY), clip: inner)
-        }
-        if look == .found && symbolWidth + 4 <= inner.width {
-            // A check either side of the symbol, a space between: the mark of a match.
-            let check = glyphs.check
-            grid.put(check, at: Point(x: symbolX - 2, y: symbolY), style: frameStyle)
-            grid.put(check, at: Point(x: symbolX + symbolWidth + 1, y: symbolY), style: frameStyle)
+            drawTemple(card.content, face: face, in: frame, look: look, frameStyle: frameStyle, into: &grid)
         }
 
-        // The bonus bar: on the last row inside, or in the bottom edge of a one-row card.
-        let barY = inner.height >= 2 ? inner.maxY - 1 : frame.maxY - 1
+        // The bonus bar: on the last row inside, or in the bottom edge of a one-row card
+        // and of a temple card (whose picture or name takes the whole inside).
+        let barY = inner.height >= 2 && face == .symbol ? inner.maxY - 1 : frame.maxY - 1
         let barWidth = inner.width >= 8 ? 6 : inner.width >= 4 ? max(2, inner.width - 2) : inner.width
         let fraction = game.bonusRemaining(of: card, now: now)
         let filled = min(barWidth, Int((fraction * Double(barWidth)).rounded(.up)))
@@ -308,6 +416,74 @@ extension MemoryScreen {
             let glyph = isFilled ? glyphs.pick("█", ascii: "#") : glyphs.pick("░", ascii: "-")
             grid.write(glyph, at: Point(x: barX + offset, y: barY), style: isFilled ? barStyle : .dim)
         }
+    }
+
+    /// An emoji card's symbol (its word in ASCII), with a check either side when just found.
+    private func drawSymbol(_ symbol: MemorySymbol, in frame: Rect, look: CardLook, frameStyle: Style,
+                            into grid: inout CellGrid) {
+        let ascii = grid.theme.ascii
+        let glyphs = Glyphs(theme: grid.theme)
+        let inner = Box.inner(of: frame)
+        // The symbol on the middle row (above the bar when the card is only two rows inside).
+        let symbolY = inner.height >= 2 ? min(frame.y + frame.height / 2, inner.maxY - 2) : inner.y
+        let symbolWidth: Int, symbolX: Int
+        if ascii {
+            let word = TextLayout.prefix(of: symbol.word, width: inner.width)
+            (symbolWidth, symbolX) = (word.count, inner.x + (inner.width - word.count) / 2)
+            grid.write(word, at: Point(x: symbolX, y: symbolY), style: .bold, clip: inner)
+        } else {
+            (symbolWidth, symbolX) = (2, inner.x + (inner.width - 2) / 2)
+            grid.put(symbol.emoji, at: Point(x: symbolX, y: symbolY), clip: inner)
+        }
+        if look == .found && symbolWidth + 4 <= inner.width {
+            // A check either side of the symbol, a space between: the mark of a match.
+            let check = glyphs.check
+            grid.put(check, at: Point(x: symbolX - 2, y: symbolY), style: frameStyle)
+            grid.put(check, at: Point(x: symbolX + symbolWidth + 1, y: symbolY), style: frameStyle)
+        }
+    }
+
+    /// A temple card: its picture, or its name (a picture card that cannot show its picture
+    /// says `pic` in its top edge), with a check in either top corner when just found.
+    private func drawTemple(_ temple: MemorySymbol, face: CardFace, in frame: Rect, look: CardLook,
+                            frameStyle: Style, into grid: inout CellGrid) {
+        let area = MemoryLayout.templeFace(of: frame)
+        if face == .picture, let picture = scaledPicture(of: temple, onCard: frame, theme: grid.theme) {
+            let rows = (picture.height + 1) / 2
+            let origin = Point(x: area.x + max(0, (area.width - picture.width) / 2),
+                               y: area.y + max(0, (area.height - rows) / 2))
+            PictureCells.draw(picture, at: origin, into: &grid, clip: area)
+        } else {
+            let lines = MemoryLayout.nameLines(temple.word, width: area.width, rows: area.height,
+                                               ascii: grid.theme.ascii)
+            let top = area.y + max(0, (area.height - lines.count) / 2)
+            for (offset, line) in lines.enumerated() {
+                let x = area.x + max(0, (area.width - DisplayWidth.of(line)) / 2)
+                grid.write(line, at: Point(x: x, y: top + offset), style: .bold, clip: area)
+            }
+            if face == .picture && frame.width >= Self.pictureMarkWidth {
+                let mark = Self.pictureMark
+                grid.write(mark, at: Point(x: frame.x + (frame.width - mark.count) / 2, y: frame.y), style: frameStyle)
+            }
+        }
+        if look == .found && frame.width >= 4 {
+            let check = Glyphs(theme: grid.theme).check
+            grid.put(check, at: Point(x: frame.x + 1, y: frame.y), style: frameStyle)
+            grid.put(check, at: Point(x: frame.maxX - 2, y: frame.y), style: frameStyle)
+        }
+    }
+
+    /// The mark in the top edge of a picture card showing its temple's name instead.
+    static let pictureMark = "pic"
+    /// The narrowest card with room for the mark beside a check in either corner.
+    private static let pictureMarkWidth = 7
+
+    /// `temple`'s picture scaled for a card of frame `card`, or nil when the card shows the
+    /// name instead: no picture loaded, no room, or a terminal without colour.
+    func scaledPicture(of temple: MemorySymbol, onCard card: Rect, theme: Theme) -> RGBAImage? {
+        guard MemoryLayout.showsPictures(in: theme), let id = temple.temple, let original = picture(of: id),
+              let height = MemoryLayout.picturePixelHeight(original, onCard: card) else { return nil }
+        return scaledPictures.picture(id, original, pixelHeight: height)
     }
 
     /// The line under the board: how to start, or what the last turn did.

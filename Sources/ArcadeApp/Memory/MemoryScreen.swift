@@ -5,7 +5,7 @@ import MemoryModel
 /// The memory game: choose a level and a set of symbols, then find the pairs against the clock.
 ///
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
-/// clock) and of symbols (animals, fruit, sports); Enter starts. On the board the cursor
+/// clock) and of symbols (animals, fruit, sports, temples); Enter starts. On the board the cursor
 /// (`>` `<` beside a card) moves with the arrows or h/j/k/l, Home and End take it to the
 /// first and last card, and Space or Enter turns the card under it; a click turns a card
 /// too. The game clock starts with the first card;
@@ -15,6 +15,14 @@ import MemoryModel
 /// at once with the next key or click (which then does what it always does). When every
 /// pair is found (and the last one has been shown) or the clock runs out, a box over the
 /// board gives the result with Restart (`r`, Enter) and Change level (`c`).
+///
+/// The Temples set deals temples of the built-in temple deck, which the screen asks the
+/// effect runtime for (`GameEffect.deck`) when the set is chosen or a Temples board is
+/// resumed. At Easy both cards of a pair show the temple's picture; at Normal and Hard one
+/// shows the picture and the other its name (the model pairs them as ever: both cards hold
+/// the same temple). Where a card is too small for a picture, or the terminal shows no
+/// colour, the picture card shows the name, marked `pic`. Without the deck the set says why
+/// and deals nothing, and a Temples board resumed without it shows names only.
 ///
 /// The screen keeps its own clock, `now`, by adding up the ticks it is sent, and passes it
 /// to every model call. It asks for ticks only while the game clock runs or a `Pause` is
@@ -74,6 +82,28 @@ struct MemoryScreen: GameScreen {
         }
     }
 
+    /// Where the temple deck of the Temples set is: asked for only once that set is chosen.
+    enum TempleArt: Equatable {
+        /// Not asked for yet.
+        case notAsked
+        /// Asked for; `isPolling` once the runtime said it loads on a thread (ticks ask how far).
+        case loading(isPolling: Bool)
+        /// Here: `templeSymbols` and their pictures.
+        case ready
+        /// No deck, and why, in words for the player.
+        case unavailable(String)
+    }
+
+    /// What a face-up card shows.
+    enum CardFace: Equatable {
+        /// An emoji, or its word in ASCII.
+        case symbol
+        /// A temple's picture (its name where the card cannot show the picture).
+        case picture
+        /// A temple's name.
+        case name
+    }
+
     /// A pair just found, on show before it leaves the board.
     struct FoundPair: Equatable {
         /// The board positions of its two cards.
@@ -127,6 +157,15 @@ struct MemoryScreen: GameScreen {
     private(set) var foundPair: FoundPair?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
+    /// Where the temple deck is.
+    private(set) var templeArt = TempleArt.notAsked
+    /// The temples a Temples board is dealt from, in the deck's order, once the deck is here.
+    private(set) var templeSymbols: [MemorySymbol] = []
+    /// The temples' pictures by card id (`MemorySymbol.temple`).
+    private(set) var templePictures: [String: RGBAImage] = [:]
+    /// The pictures scaled for the cards of the last frame (see `rescale(in:)`): made when
+    /// the frame or the board changes, never while drawing.
+    private(set) var scaledPictures = ScaledPictures()
 
     /// The seed of the session's first game; later games take theirs from `seeds`.
     private let firstSeed: UInt64
@@ -262,12 +301,14 @@ struct MemoryScreen: GameScreen {
     func minimumSize(in frame: Frame) -> Size { Size(width: 40, height: 14) }
 
     var wantsTicks: Bool {
+        if templeArt == .loading(isPolling: true) { return true }
         guard phase == .playing, let game else { return false }
         return game.isClockRunning(now: now) || !pauses.isEmpty
     }
 
     /// Half a second for the clock; sooner when a pause is due to end, at once when one has just begun.
     var tickInterval: Double {
+        if templeArt == .loading(isPolling: true) { return TempleScreen.loadingTickInterval }
         if pauses.contains(where: { $0.endsAt == nil }) { return Self.promptTickInterval }
         let untilEnd = pauses.compactMap { $0.endsAt.map { $0 - now } }.min() ?? Self.clockTickInterval
         return max(Self.promptTickInterval, min(Self.clockTickInterval, untilEnd))
@@ -342,7 +383,8 @@ struct MemoryScreen: GameScreen {
         let levels = MemoryLevel.all.map { level in
             "\(level.name) \(level.pairs) pairs in \(PlayClock.text(level.timeLimit))"
         }
-        return [
+        // Why Temples cannot be played first: the choice sends the player here for it.
+        return templeNotes + [
             "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
                 + "). It starts with your first card and stops while this help or a question "
                 + "is open.",
@@ -351,7 +393,17 @@ struct MemoryScreen: GameScreen {
             "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
                 + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
                 + "1 point for each of its cards you had seen before.",
+            "Symbols: " + MemorySymbolSet.all.map(\.name).joined(separator: ", ") + ". Temples deals the "
+                + "pictures of the Temples game: at Easy a pair is two copies of a picture, at Normal "
+                + "and Hard a picture and the temple's name. A card too small for its picture (or a "
+                + "terminal without colour) shows the name, marked pic.",
         ]
+    }
+
+    /// Why the Temples set cannot be played, when it cannot.
+    private var templeNotes: [String] {
+        guard case .unavailable(let reason) = templeArt else { return [] }
+        return ["Temples is not available: " + reason]
     }
 
     /// Keys through the table and clicks through the layout, as for every game, except that
@@ -385,7 +437,7 @@ struct MemoryScreen: GameScreen {
             return layout.startButton.contains(point) ? .start : nil
         case .playing:
             guard let game else { return nil }
-            return MemoryLayout(size: frame.size, cardCount: game.cards.count).cardIndex(at: point).map(Action.turnCard)
+            return boardLayout(size: frame.size).cardIndex(at: point).map(Action.turnCard)
         }
     }
 
@@ -395,7 +447,7 @@ struct MemoryScreen: GameScreen {
             moveChoice(direction)
         case .move(let direction):
             let count = game?.cards.count ?? 0
-            cursor.move(direction, columns: MemoryLayout(size: frame.size, cardCount: count).board.columns, count: count)
+            cursor.move(direction, columns: boardLayout(size: frame.size).board.columns, count: count)
         case .first, .last:
             cursor.jump(toEnd: action == .last, count: game?.cards.count ?? 0)
         case .nextRow:
@@ -420,11 +472,14 @@ struct MemoryScreen: GameScreen {
             cursor.index = index
             return turn(index)
         case .restart:
-            return restart()
+            let effects = restart()
+            rescale(in: frame)
+            return effects
         case .changeLevel:
             chooseAgain()
         }
-        return []
+        rescale(in: frame)
+        return askForTemplesIfChosen()
     }
 
     /// The result of a finished game, for the shell's box: Restart (`r`, Enter) and Change
@@ -448,13 +503,88 @@ struct MemoryScreen: GameScreen {
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
-        advance(by: seconds)
+        let check: [GameEffect] = templeArt == .loading(isPolling: true) ? [.deck(.check)] : []
+        return check + advance(by: seconds)
     }
 
     /// Leaving while the last pair is on show still keeps the score (without a sound on the way out).
+    /// Leaving while the temple deck loads stops the loading.
     mutating func willLeave() -> [GameEffect] {
-        guard isShowingLastPair else { return [] }
-        return showResult().filter { if case .sound = $0 { false } else { true } }
+        let cancel: [GameEffect] = templeArt == .loading(isPolling: true) ? [.deck(.cancel)] : []
+        guard isShowingLastPair else { return cancel }
+        return cancel + showResult().filter { if case .sound = $0 { false } else { true } }
+    }
+
+    // MARK: - The temple deck
+
+    /// A resumed Temples board asks for its pictures as it opens.
+    mutating func start(in frame: Frame) -> [GameEffect] {
+        askForTemplesIfChosen()
+    }
+
+    /// How far the temple deck has loaded, or the deck, or why there is none.
+    mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
+        guard case .deck(_, let deck) = report, case .loading = templeArt else { return [] }
+        switch deck.state {
+        case .loading:
+            templeArt = .loading(isPolling: true)
+        case .finished(.success(let deck)):
+            adopt(deck)
+            rescale(in: frame)
+        case .finished(.failure(let error)):
+            templeArt = .unavailable(error.description)
+        }
+        return []
+    }
+
+    mutating func resized(to frame: Frame) -> [GameEffect] {
+        rescale(in: frame)
+        return []
+    }
+
+    /// Ask for the temple deck the first time the Temples set is chosen (or resumed).
+    private mutating func askForTemplesIfChosen() -> [GameEffect] {
+        guard symbolSet.isTemples, templeArt == .notAsked else { return [] }
+        templeArt = .loading(isPolling: false)
+        return [.deck(.load(.builtIn))]
+    }
+
+    /// Keep the deck's temples and pictures: each temple a symbol named as the deck names it.
+    private mutating func adopt(_ deck: TempleDeck) {
+        templeSymbols = deck.entries.map { MemorySymbol(temple: $0.card.id, name: $0.card.name) }
+        templePictures = Dictionary(deck.entries.map { ($0.card.id, $0.picture) }, uniquingKeysWith: { first, _ in first })
+        templeArt = templeSymbols.isEmpty ? .unavailable("The temple deck holds no pictures.") : .ready
+    }
+
+    /// A picture loaded for `temple`, if there is one.
+    func picture(of temple: String) -> RGBAImage? {
+        templePictures[temple]
+    }
+
+    /// Scale the pictures of the board's picture cards for the cards of `frame`, so drawing finds them made.
+    private mutating func rescale(in frame: Frame) {
+        guard let game, !templePictures.isEmpty, MemoryLayout.showsPictures(in: frame.theme),
+              let card = boardLayout(size: frame.size).card(at: 0) else { return }
+        var seen = Set<String>()
+        let wanted = game.cards.compactMap { card -> (String, RGBAImage)? in
+            guard let temple = card.content.temple, seen.insert(temple).inserted,
+                  let original = templePictures[temple] else { return nil }
+            return (temple, original)
+        }.compactMap { temple, original -> ScaledPictures.Wanted? in
+            MemoryLayout.picturePixelHeight(original, onCard: card).map {
+                ScaledPictures.Wanted(id: temple, original: original, pixelHeight: $0)
+            }
+        }
+        scaledPictures.keep(wanted)
+    }
+
+    /// What face-up `card` shows: its emoji, or for a temple its picture or name. At Easy
+    /// both cards of a pair show the picture; else the card of the pair with the lower id does.
+    func face(of card: Game.Card) -> CardFace {
+        guard card.content.temple != nil else { return .symbol }
+        if level == .easy { return .picture }
+        let partner = game?.cards.first { $0.content == card.content && $0.id != card.id }
+        return card.id < (partner?.id ?? .max) ? .picture : .name
     }
 
     /// The player said yes to the new game `r` asked about.
@@ -463,6 +593,7 @@ struct MemoryScreen: GameScreen {
         case .newGame:
             guard phase == .playing else { return [] }
             startGame()
+            rescale(in: frame)
             return []
         }
     }
@@ -551,12 +682,20 @@ struct MemoryScreen: GameScreen {
     }
 
     /// Deal a new board of the chosen level and symbols, with the session's next seed.
+    ///
+    /// Temples with no temple deck (not loaded yet, or missing) deal nothing: back to the
+    /// choice, which says why.
     private mutating func startGame() {
+        let pool = symbolSet.isTemples ? templeSymbols : symbolSet.symbols
+        guard !pool.isEmpty else {
+            chooseAgain()
+            return
+        }
         let seed = gamesStarted == 0 ? firstSeed : seeds.next()
         gamesStarted += 1
         // The pairs are a seeded pick from the set, so Easy and Normal boards vary too.
         var picker = SeededGenerator(seed: seed ^ 0x5EED_0F_5_1B01)
-        let symbols = Array(symbolSet.symbols.shuffled(using: &picker).prefix(level.pairs))
+        let symbols = Array(pool.shuffled(using: &picker).prefix(level.pairs))
         game = Game(numberOfPairs: symbols.count, timeLimit: level.timeLimit, seed: seed) { symbols[$0] }
         phase = .playing
         cursor = GridCursor()

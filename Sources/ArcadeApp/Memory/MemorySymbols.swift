@@ -6,23 +6,41 @@ import MemoryModel
 /// zero-width joiner sequences, whose widths terminals disagree on). The word is at most
 /// `maximumWordLength` lower-case ASCII letters; on a narrow card only its first letters
 /// show, so within a set the first two letters of every word differ.
+///
+/// A temple of the Temples set is a symbol too: its `temple` is the card's id in the
+/// built-in temple deck (which finds its picture), its `word` the temple's name, shown
+/// whole where the card has room; its emoji stands in only where nothing else fits.
 struct MemorySymbol: Hashable, Sendable {
     let emoji: Unicode.Scalar
     let word: String
+    /// The temple deck's card id (`Flashcard.id`, its file name) for a temple; nil for an emoji symbol.
+    let temple: String?
 
     /// The longest word a symbol has, so a card that wide shows every word whole.
     static let maximumWordLength = 6
 
+    /// The emoji of every temple, for the few places a card has no room for its name.
+    static let templeEmoji: Unicode.Scalar = "🛕"
+
     init(_ emoji: Unicode.Scalar, _ word: String) {
         self.emoji = emoji
         self.word = word
+        temple = nil
+    }
+
+    /// The temple of card `id` in the temple deck, called `name`.
+    init(temple id: String, name: String) {
+        emoji = Self.templeEmoji
+        word = name
+        temple = id
     }
 }
 
-/// A symbol as a saved game keeps it: the emoji as a string of one code point, and the word.
+/// A symbol as a saved game keeps it: the emoji as a string of one code point, the word,
+/// and for a temple its card id (absent for emoji symbols, as in saves from before temples).
 extension MemorySymbol: Codable {
     private enum CodingKeys: String, CodingKey {
-        case emoji, word
+        case emoji, word, temple
     }
 
     init(from decoder: any Decoder) throws {
@@ -32,17 +50,26 @@ extension MemorySymbol: Codable {
             throw DecodingError.dataCorruptedError(forKey: .emoji, in: container,
                                                    debugDescription: "an emoji is one code point")
         }
-        self.init(scalar, try container.decode(String.self, forKey: .word))
+        let word = try container.decode(String.self, forKey: .word)
+        if let temple = try container.decodeIfPresent(String.self, forKey: .temple) {
+            self.init(temple: temple, name: word)
+        } else {
+            self.init(scalar, word)
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(String(emoji), forKey: .emoji)
         try container.encode(word, forKey: .word)
+        try container.encodeIfPresent(temple, forKey: .temple)
     }
 }
 
 /// A named set of twelve symbols that a game's pairs are drawn from.
+///
+/// The Temples set holds no symbols of its own: its pairs are the temples of the built-in
+/// temple deck, which the screen loads when the set is chosen (see `MemoryScreen.TempleArt`).
 struct MemorySymbolSet: Hashable, Sendable {
     let name: String
     let symbols: [MemorySymbol]
@@ -68,8 +95,17 @@ struct MemorySymbolSet: Hashable, Sendable {
         MemorySymbol("🥊", "glove"), MemorySymbol("🏒", "hockey"), MemorySymbol("🏆", "trophy"),
     ])
 
+    /// The temples of the built-in temple deck, drawn as their pictures and names.
+    static let temples = MemorySymbolSet(name: "Temples", symbols: [])
+
+    /// True for the Temples set, whose symbols come from the temple deck.
+    var isTemples: Bool { name == Self.temples.name }
+
+    /// The sets of emoji, each with its twelve symbols.
+    static let emojiSets = [animals, fruit, sports]
+
     /// Every set, in the order the choice before a game offers them.
-    static let all = [animals, fruit, sports]
+    static let all = emojiSets + [temples]
 }
 
 /// A board size with its game clock: Easy, Normal or Hard.
