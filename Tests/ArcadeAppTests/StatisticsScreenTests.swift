@@ -425,4 +425,52 @@ import Testing
             #expect(StatisticsScreen.decimal(value) == "—")
         }
     }
+
+    // MARK: - Temples' learn mode
+
+    @Test func theTemplesTabChartsTheLearnModesLast30DaysAndEachDeck() throws {
+        try withStore([]) { store, _ in
+            let today = 20_789
+            let card = { (box: Int, due: Int, misses: Int) in
+                StoredCardProgress(box: box, dueDay: due, reviews: misses + box, misses: misses, lastMissDay: nil)
+            }
+            // 4 reviews today (3 right), 2 five days ago (both right), one 40 days ago (too old).
+            for (index, right) in [true, true, false, true].enumerated() {
+                try store.recordReview(deck: "built-in", player: "ann", card: "t\(index).png",
+                                       progress: card(1, today + 1, right ? 0 : 1), right: right, day: today)
+            }
+            try store.recordReview(deck: "folder:/home/ann/photos", player: "ann", card: "png:1",
+                                   progress: card(3, today + 3, 8), right: true, day: today - 5)
+            try store.recordReview(deck: "folder:/home/ann/photos", player: "ann", card: "png:2",
+                                   progress: card(1, today, 0), right: true, day: today - 5)
+            try store.recordReview(deck: "built-in", player: "ann", card: "old.png",
+                                   progress: card(4, today + 9, 0), right: false, day: today - 40)
+            try store.recordReview(deck: "built-in", player: "bo", card: "t0.png",
+                                   progress: card(1, today, 1), right: false, day: today)
+
+            let all = try GameStatistics.all(from: store, games: GameCatalog.games, player: "ann", today: today)
+            let learning = try #require(all.first { $0.game == .temples }?.learning)
+            #expect(learning.perDay.count == 30)
+            #expect(learning.perDay.last == Tally(right: 3, total: 4))
+            #expect(learning.perDay[24] == Tally(right: 2, total: 2))
+            #expect(learning.reviews == 6 && learning.accuracy == 83)
+            #expect(learning.decks.map(\.title) == ["Built-in deck", "Deck photos"])
+            #expect(learning.decks[0] == LearnStatistics.Deck(key: "built-in", cards: 5, due: 0, learning: 4, known: 1, leeches: 0))
+            #expect(learning.decks[1] == LearnStatistics.Deck(key: "folder:/home/ann/photos", cards: 2, due: 1, learning: 1,
+                                                              known: 1, leeches: 1))
+            #expect(all.allSatisfy { $0.game == .temples || $0.learning == nil })
+
+            let shown = text(StatisticsScreen(statistics: all, showing: .temples), Size(width: 80, height: 23))
+            #expect(shown.contains("No matches played yet"))
+            #expect(shown.contains("Learn mode: reviews a day") && shown.contains("Learn mode: % right a day"))
+            #expect(shown.contains("30 days ago") && shown.contains("today →"))
+            #expect(shown.contains("Learn mode, last 30 days: 6 reviews, 83% right"))
+            #expect(shown.contains("Built-in deck: 5 cards learned · 0 due · 4 learning · 1 known"))
+            #expect(shown.contains("Deck photos: 2 cards learned · 1 due · 1 learning · 1 known · 1 leech"))
+            assertSnapshot(shown, named: "statistics-temples-learning-80x23")
+            // Nothing learned: no learn section.
+            let none = try GameStatistics.all(from: store, games: GameCatalog.games, player: "cy", today: today)
+            #expect(none.first { $0.game == .temples }?.learning == nil)
+        }
+    }
 }

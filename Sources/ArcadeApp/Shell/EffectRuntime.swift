@@ -89,7 +89,9 @@ public final class EffectRuntime {
             }
         case .showStatistics:
             do {
-                return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games))])
+                let today = ArcadeData.localDay(now()).dayNumber
+                return (.proceed, [.statistics(try GameStatistics.all(from: data.store, games: games, player: player,
+                                                                       today: today))])
             } catch {
                 return (.proceed, [.notice("The statistics could not be read: \(error)")])
             }

@@ -7,6 +7,8 @@ struct Chart {
     var values: [Int]
     /// Written after the axis values ("%").
     var unit = ""
+    /// The words under the first and the last bar ("→" follows the last).
+    var axis = (first: "oldest", last: "newest")
 
     /// The eighths of a cell `▁` to `█`.
     static let eighths: [String] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -66,11 +68,12 @@ struct Chart {
             }
         }
         let lastX = barsX + (shown.count - 1) * step + barWidth
-        let newest = glyphs.pick("newest →", ascii: "newest ->")
+        let newest = axis.last + glyphs.pick(" →", ascii: " ->")
         let axisY = area.y + height
-        grid.write("oldest", at: Point(x: barsX, y: axisY), style: .dim, clip: area)
-        // Under the newest bar, or just past "oldest" when a few bars are narrower than both words.
-        grid.write(newest, at: Point(x: max(lastX - newest.count, barsX + 7), y: axisY), style: .dim, clip: area)
+        grid.write(axis.first, at: Point(x: barsX, y: axisY), style: .dim, clip: area)
+        // Under the newest bar, or just past the first words when a few bars are narrower than both.
+        grid.write(newest, at: Point(x: max(lastX - newest.count, barsX + axis.first.count + 1), y: axisY),
+                   style: .dim, clip: area)
     }
 
     /// How many eighths of a cell the bar of `value` fills in `rows` rows: at least one

@@ -1,4 +1,5 @@
 import ArcadeStore
+import TempleModel
 
 /// One game's statistics as the statistics screen and `arcade stats --json` show them:
 /// games played, best and average over every game kept, the last results (oldest first),
@@ -22,6 +23,9 @@ public struct GameStatistics: Equatable, Sendable {
     /// The last `ArcadeStore.recentLimit` results, oldest first.
     public var recent: [Result]
     public var figures: Figures
+    /// Temples' learn mode: the last 30 days and each deck (nil for the other games, and
+    /// when nothing was ever learned).
+    public var learning: LearnStatistics?
 
     public init(game: GameID, played: Int = 0, best: Int? = nil, average: Double? = nil,
                 recent: [Result] = [], figures: Figures? = nil) {
@@ -85,12 +89,20 @@ extension GameStatistics {
     }
 
     /// Every game's statistics from `store` (each game ranked as `games` says); a game the
-    /// store cannot read shows as not played. Nil store: nothing played yet.
-    static func all(from store: ArcadeStore?, games: [GameInfo]) throws(StoreError) -> [GameStatistics] {
+    /// store cannot read shows as not played. Nil store: nothing played yet. With a `player`
+    /// and `today` (a `CalendarDay.dayNumber`), Temples' learning is read too.
+    static func all(from store: ArcadeStore?, games: [GameInfo], player: String? = nil,
+                    today: Int? = nil) throws(StoreError) -> [GameStatistics] {
         try games.map { info throws(StoreError) in
             guard let store else { return .empty(info.id) }
-            return GameStatistics(info.id, history: try store.history(
+            var statistics = GameStatistics(info.id, history: try store.history(
                 of: info.id.rawValue, higherIsBetter: info.scoreOrder == .higherIsBetter))
+            if info.id == .temples, let player, let today {
+                let record = LearningRecord(cards: try store.learnProgress(player: player),
+                                            days: try store.reviewDays(player: player, from: today - 29))
+                statistics.learning = LearnStatistics(record, today: today)
+            }
+            return statistics
         }
     }
 }
@@ -187,5 +199,70 @@ extension Array<Int> {
             let (result, overflow) = sum.addingReportingOverflow(value)
             return overflow ? (value > 0 ? .max : .min) : result
         }
+    }
+}
+
+/// What Temples' learn mode shows on the statistics page: the reviews of each of the last
+/// `LearnStatistics.days` days, and how each deck stands.
+public struct LearnStatistics: Equatable, Sendable {
+    /// One deck: its key ("built-in", "folder:/path") and its cards answered so far.
+    public struct Deck: Equatable, Sendable {
+        public var key: String
+        public var cards: Int
+        public var due: Int
+        public var learning: Int
+        public var known: Int
+        public var leeches: Int
+
+        /// "Built-in deck", or the folder's last name: "Deck photos".
+        public var title: String {
+            guard key.hasPrefix("folder:") else { return "Built-in deck" }
+            let path = key.dropFirst("folder:".count)
+            return "Deck " + (path.split(separator: "/").last.map(String.init) ?? String(path))
+        }
+    }
+
+    /// How many days the chart covers.
+    public static let days = 30
+
+    /// Reviews and right answers of every deck on each day, oldest first, today last.
+    public var perDay: [Tally]
+    public var decks: [Deck]
+
+    /// Nil when nothing was ever learned.
+    init?(_ record: LearningRecord, today: Int) {
+        perDay = (0..<Self.days).map { offset in
+            let day = today - (Self.days - 1) + offset
+            var total = Tally()
+            for days in record.days.values {
+                if let tally = days[day] { total = Tally(right: total.right + tally.right, total: total.total + tally.total) }
+            }
+            return total
+        }
+        // The built-in deck first, then the folders by path.
+        decks = record.cards.keys.sorted { left, right in
+            let builtIn = LearningRecord.builtInKey
+            return left == builtIn ? right != builtIn : right == builtIn ? false : left < right
+        }
+            .map { key in
+                let cards = record.cards[key] ?? [:]
+                var deck = Deck(key: key, cards: 0, due: 0, learning: 0, known: 0, leeches: 0)
+                for progress in cards.values where progress.reviews > 0 {
+                    deck.cards += 1
+                    if progress.dueDay <= today { deck.due += 1 }
+                    if progress.box >= LeitnerSchedule.knownBox { deck.known += 1 } else { deck.learning += 1 }
+                    if progress.misses >= LeitnerSchedule.leechMisses { deck.leeches += 1 }
+                }
+                return deck
+            }
+            .filter { $0.cards > 0 }
+        guard !decks.isEmpty || perDay.contains(where: { $0.total > 0 }) else { return nil }
+    }
+
+    /// Reviews over the days, and the share right (nil with none).
+    public var reviews: Int { perDay.map(\.total).total }
+    public var accuracy: Int? {
+        let right = perDay.map(\.right).total
+        return reviews == 0 ? nil : Int((Double(right) * 100 / Double(reviews)).rounded())
     }
 }

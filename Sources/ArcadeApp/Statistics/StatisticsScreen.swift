@@ -99,17 +99,33 @@ public struct StatisticsScreen: Screen, Sendable {
         let rule = String(repeating: String(glyphs.frame(.single).divider), count: max(0, layout.rule.width))
         grid.write(rule, at: layout.rule.origin, style: .dim)
         guard let shown else { return }
-        guard shown.played > 0 else {
+        guard shown.played > 0 || shown.learning != nil else {
             let words = "No games played yet"
             grid.write(words, at: Point(x: max(0, (grid.size.width - words.count) / 2), y: layout.totals.y + 2),
                        style: .dim)
             return
         }
         drawTotals(shown, in: layout.totals, into: &grid)
-        grid.write(Self.chartCaption(shown), at: layout.caption.origin, style: .bold, clip: layout.caption)
-        Chart(values: shown.recent.map(\.score), unit: Self.unit(shown.game)).draw(into: &grid, in: layout.chart)
+        if shown.played > 0 {
+            grid.write(Self.chartCaption(shown), at: layout.caption.origin, style: .bold, clip: layout.caption)
+            Chart(values: shown.recent.map(\.score), unit: Self.unit(shown.game)).draw(into: &grid, in: layout.chart)
+        } else {
+            grid.write("No matches played yet", at: layout.caption.origin, style: .dim, clip: layout.caption)
+        }
+        if let learning = shown.learning {
+            for (chart, title) in zip(layout.learnCharts, ["Learn mode: reviews a day", "Learn mode: % right a day"]) {
+                let row = Rect(x: chart.x, y: layout.learnCaption.y, width: chart.width, height: 1)
+                grid.write(TextLayout.truncated(title, toWidth: row.width, ascii: grid.theme.ascii), at: row.origin,
+                           style: .bold, clip: row)
+            }
+            let days = (first: "30 days ago", last: "today")
+            Chart(values: learning.perDay.map(\.total), axis: days).draw(into: &grid, in: layout.learnCharts[0])
+            let shares = learning.perDay.map { $0.total == 0 ? 0 : Int((Double($0.right) * 100 / Double($0.total)).rounded()) }
+            Chart(values: shares, unit: "%", axis: days).draw(into: &grid, in: layout.learnCharts[1])
+        }
         for (index, line) in Self.figureLines(shown).prefix(layout.figures.height).enumerated() {
-            grid.write(line, at: Point(x: layout.figures.x, y: layout.figures.y + index), clip: layout.figures)
+            grid.write(TextLayout.truncated(line, toWidth: layout.figures.width, ascii: grid.theme.ascii),
+                       at: Point(x: layout.figures.x, y: layout.figures.y + index), clip: layout.figures)
         }
     }
 
@@ -131,6 +147,12 @@ public struct StatisticsScreen: Screen, Sendable {
         let what = shown.game == .temples ? "Accuracy" : "Score"
         let games = shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
         return "\(what) of \(games), oldest first"
+    }
+
+    /// The learn mode's month in a line: "Learn mode, last 30 days: 57 reviews, 82% right".
+    static func learnSummary(_ learning: LearnStatistics) -> String {
+        let share = learning.accuracy.map { ", \($0)% right" } ?? ""
+        return "Learn mode, last \(LearnStatistics.days) days: \(learning.reviews) reviews\(share)"
     }
 
     /// The mark after a score: Temples' score is an accuracy.
@@ -157,7 +179,11 @@ public struct StatisticsScreen: Screen, Sendable {
             return machines.map { "\($0.machine) machine  \($0.spins) spins · best \($0.bestScore)" }
                 + ["(over \(games))"]
         case .temples(_, let correct, let incorrect):
-            return ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"]
+            let matches = shown.played > 0 ? ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"] : []
+            return matches + (shown.learning.map { [learnSummary($0)] } ?? []) + (shown.learning?.decks ?? []).map { deck in
+                "\(deck.title): \(deck.cards) cards learned · \(deck.due) due · \(deck.learning) learning · \(deck.known) known"
+                    + (deck.leeches > 0 ? " · \(deck.leeches) \(deck.leeches == 1 ? "leech" : "leeches")" : "")
+            }
         case .blackjack(let won, let pushed, let lost, _):
             return ["Hands  \(won) won · \(pushed) pushed · \(lost) lost", "(over \(games))"]
         }
@@ -190,6 +216,9 @@ public struct StatisticsScreen: Screen, Sendable {
         var totals: Rect
         var caption: Rect
         var chart: Rect
+        /// Temples' learn mode: its caption, and its two charts side by side (reviews, % right).
+        var learnCaption = Rect(x: 0, y: 0, width: 0, height: 0)
+        var learnCharts = [Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 0, height: 0)]
         var figures: Rect
 
         init(size: Size, statistics: GameStatistics?) {
@@ -203,9 +232,24 @@ public struct StatisticsScreen: Screen, Sendable {
             caption = Rect(x: margin, y: 5, width: width, height: 1)
             let figureCount = statistics.map { StatisticsScreen.figureLines($0).count } ?? 0
             // Under the chart: its time axis, a blank row, the figures, a blank row.
-            let chartHeight = min(16, max(2, size.height - 6 - 2 - figureCount - 1))
-            chart = Rect(x: margin, y: 6, width: width, height: chartHeight + 1)
-            figures = Rect(x: margin, y: chart.maxY + 1, width: width, height: max(0, size.height - chart.maxY - 1))
+            let free = size.height - 6 - 2 - figureCount - 1
+            guard statistics?.learning != nil else {
+                let chartHeight = min(16, max(2, free))
+                chart = Rect(x: margin, y: 6, width: width, height: chartHeight + 1)
+                figures = Rect(x: margin, y: chart.maxY + 1, width: width, height: max(0, size.height - chart.maxY - 1))
+                return
+            }
+            // Two rows of charts share the room: the matches (when there are any), then the learn
+            // mode's caption and charts.
+            let matches = (statistics?.played ?? 0) > 0
+            let each = matches ? min(8, max(2, (free - 3) / 2)) : min(12, max(2, free - 2))
+            chart = Rect(x: margin, y: 6, width: width, height: matches ? each + 1 : 0)
+            learnCaption = Rect(x: margin, y: chart.maxY + 1, width: width, height: 1)
+            let halves = Rect(x: margin, y: learnCaption.maxY, width: width, height: each + 1)
+                .columns([.flexible, .fixed(2), .flexible])
+            learnCharts = [halves[0], halves[2]]
+            figures = Rect(x: margin, y: halves[0].maxY + 1, width: width,
+                           height: max(0, size.height - halves[0].maxY - 1))
         }
     }
 }
