@@ -13,7 +13,9 @@ import ArcadeCore
 /// replays the same game. The names are listed in alphabetical order (by `name`,
 /// ignoring case, then by `id`): a player who recognises a picture can find its name
 /// quickly, and the order gives nothing away because the pictures are shuffled.
-/// Reset restores both panes exactly as they were at launch.
+/// Reset restores both panes exactly as they were at launch. `shuffle(seed:)`, an addition
+/// to that, deals both panes in a new order (the names too, no longer alphabetical) and
+/// starts the tallies again; Reset then restores that order.
 ///
 /// A game is `Codable`, so a game left half-way can be kept and played on: it decodes only
 /// when it is one a game could reach (see `init(from:)`), never into a state that is not.
@@ -79,10 +81,10 @@ public struct TempleGame: Sendable, Equatable, Codable {
     /// Ids of the cards matched so far.
     public private(set) var matchedIDs: Set<String> = []
 
-    /// Every card in picture order, as shuffled at launch.
-    public let pictureOrder: [Flashcard]
-    /// Every card in name order (alphabetical), as at launch.
-    public let nameOrder: [Flashcard]
+    /// Every card in picture order, as shuffled at launch (or by `shuffle(seed:)`).
+    public private(set) var pictureOrder: [Flashcard]
+    /// Every card in name order: alphabetical, as at launch, or shuffled by `shuffle(seed:)`.
+    public private(set) var nameOrder: [Flashcard]
 
     /// A game of `cards` with a random seed.
     public init(cards: [Flashcard]) {
@@ -220,6 +222,17 @@ public struct TempleGame: Sendable, Equatable, Codable {
         lastResult = nil
         matchedIDs = []
         clearPicks()
+    }
+
+    /// Deal both panes again in an order of `seed`'s — the pictures and the names, each
+    /// shuffled — with every card back and the tallies cleared, as Reset does. Ignored when
+    /// `canReset` is false (study mode).
+    public mutating func shuffle(seed: UInt64) {
+        guard canReset else { return }
+        var generator = SeededGenerator(seed: seed)
+        pictureOrder = cards.shuffled(using: &generator)
+        nameOrder = cards.shuffled(using: &generator)
+        reset()
     }
 
     /// Switch to `mode`; entering study mode drops pending picks, nothing else changes.

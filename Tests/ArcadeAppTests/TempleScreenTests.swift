@@ -530,7 +530,7 @@ import Testing
                                     KeyHint("r", "reset"), KeyHint("l", "learn")])
         let matchHelp = screen.help
         #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓", "Enter  Space", "click",
-                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "l"])
+                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "n", "l"])
         _ = screen.perform(.toggleMode)
         #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match"), KeyHint("l", "learn")])
         #expect(screen.help == matchHelp)
@@ -549,6 +549,28 @@ import Testing
         #expect(screen.pictureScroll == 1 && screen.names.selectedIndex == 1)
         _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: pane.x + 1, y: pane.y + 1))))
         #expect(screen.pictureScroll == 0)
+    }
+
+    @Test func nDealsBothPanesInANewOrderAndResetKeepsIt() {
+        var screen = screen()
+        let pictures = screen.game!.pictureOrder.map(\.id)
+        let alphabetical = screen.game!.remainingNames.map(\.name)
+        #expect(alphabetical == alphabetical.sorted { $0.lowercased() < $1.lowercased() })
+        pickName(alphabetical[0], on: &screen)
+        _ = screen.update(.key(.character("n")))
+        #expect(screen.message.hasPrefix("New order"))
+        #expect(screen.game!.pictureOrder.map(\.id) != pictures)
+        #expect(screen.game!.remainingNames.map(\.name) != alphabetical, "the names are shuffled too")
+        #expect(Set(screen.game!.remainingNames.map(\.name)) == Set(alphabetical))
+        #expect(screen.names.rows == screen.game!.remainingNames.map(\.name), "the list shows the new order")
+        #expect(screen.game!.pickedName == nil && screen.game!.attemptCount == 0)
+        let dealt = screen.game!.pictureOrder
+        _ = screen.update(.key(.character("r")))
+        #expect(screen.game!.pictureOrder == dealt, "Reset restores the order dealt")
+        // Not in study mode.
+        _ = screen.update(.key(.character("s")))
+        _ = screen.update(.key(.character("n")))
+        #expect(screen.game!.pictureOrder == dealt)
     }
 
     @Test func theButtonsCarryTheirActions() {

@@ -21,6 +21,13 @@ import TempleModel
         return try JSONDecoder().decode(TempleGame.self, from: JSONSerialization.data(withJSONObject: object))
     }
 
+    @Test func aShuffledGameComesBackInItsOrder() throws {
+        var game = TempleGame(cards: Self.deck, seed: 7)
+        game.shuffle(seed: 99)
+        let back = try Self.roundTrip(game)
+        #expect(back == game && back.nameOrder == game.nameOrder && back.pictureOrder == game.pictureOrder)
+    }
+
     @Test func aGamePartWayComesBackTheSameAndPlaysOnTheSame() throws {
         var game = TempleGame(cards: Self.deck, seed: 7)
         game.pick("paris", in: .pictures)

@@ -35,6 +35,8 @@ struct TempleScreen: GameScreen {
         /// The mouse wheel over the pictures or over the names.
         case scrollPictures(Int), scrollNames(Int)
         case toggleMode, reset
+        /// n: both panes dealt in a new order (the names shuffled too), tallies cleared.
+        case shuffle
         /// Back to the menu, from a deck that could not be loaded.
         case back
         /// Learn mode (`l`): open it; answer with choice `index` (a digit or a click); move the
@@ -86,8 +88,9 @@ struct TempleScreen: GameScreen {
     let deckKey: String
     /// The day it is, as the learn mode counts days (`CalendarDay.dayNumber`).
     let today: Int
-    /// Learn sessions opened on this screen (each has a seed of its own).
+    /// Learn sessions opened on this screen (each has a seed of its own), and new orders dealt.
     var learnSessions = 0
+    private var shuffles = 0
     /// True when the screen opens in learn mode once the deck is there (`--learn`).
     private var opensInLearn: Bool
 
@@ -215,6 +218,8 @@ struct TempleScreen: GameScreen {
                     hintKeys: study ? "m" : "s", help: "switch to Study / back to Match"),
             Binding([.character("r")], .reset, hint: study ? nil : "reset",
                     help: "reset: all pictures and names back, tallies cleared"),
+            Binding([.character("n")], .shuffle, help: "new order: pictures and names shuffled, tallies cleared",
+                    isEnabled: !study),
             Binding([.character("l")], .learn, hint: "learn", help: "learn mode: the cards due, asked one at a time"),
         ]
     }
@@ -316,6 +321,7 @@ struct TempleScreen: GameScreen {
         switch action {
         case .toggleMode: toggleMode()
         case .reset: reset()
+        case .shuffle: shuffle()
         case .back: break
         case .learn:
             startLearn()
@@ -449,6 +455,15 @@ struct TempleScreen: GameScreen {
         status = game.mode == .study
             ? StatusLine(["Study mode: every temple with its name. Press m to match.", "Study mode. Press m to match."])
             : StatusLine(["Match mode: pick a picture and its name.", "Match mode."])
+    }
+
+    private mutating func shuffle() {
+        guard var game, game.canReset else { return }
+        shuffles += 1
+        game.shuffle(seed: seed &+ UInt64(shuffles) &* 0x9E37_79B9_7F4A_7C15)
+        self.game = game
+        reset()
+        status = StatusLine(["New order: the pictures and the names are shuffled, tallies cleared.", "New order, tallies cleared."])
     }
 
     private mutating func reset() {
