@@ -219,6 +219,33 @@ import Testing
         #expect(shell.menu.rows.first { $0.id == .temples }?.note == (right ? "19 due" : "20 due"))
     }
 
+    @Test func whileANameIsTypedTheKeyLineOffersEscNotQOrHelp() throws {
+        let frame = Frame(size: Size(width: 80, height: 24))
+        var shell = ArcadeShell(games: GameCatalog.games, assets: AssetLocator(roots: [TempleScreenTests.assets]),
+                                seed: { 4 }, learning: Self.allDue, today: { CalendarDay(year: 2026, month: 12, day: 2) })
+        _ = shell.open(.temples, options: ["--learn": ""], in: frame)
+        _ = shell.receive(.deck(.temples, DeckReport(.finished(Self.deck))), in: frame)
+        func keyLine() -> String {
+            var grid = CellGrid(size: frame.size, theme: frame.theme)
+            shell.render(into: &grid)
+            return String(grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        }
+        for _ in 0..<40 {
+            let question = try #require((shell.activeScreen as? TempleScreen)?.learn?.question)
+            if question.kind == .typedName { break }
+            #expect(keyLine().contains("? help") && keyLine().contains("q menu"))
+            _ = shell.update(.key(.character(Character("\(question.answerIndex! + 1)"))), in: frame)
+        }
+        #expect((shell.activeScreen as? TempleScreen)?.learn?.isTyping == true)
+        let line = keyLine()
+        #expect(line.contains("Esc menu") && !line.contains("q menu") && !line.contains("? help"), "\(line)")
+        // q and ? are typed, and the game is still on screen.
+        _ = shell.update(.key(.character("q")), in: frame)
+        _ = shell.update(.key(.character("?")), in: frame)
+        #expect(shell.activeGame == .temples && shell.overlay == nil)
+        #expect((shell.activeScreen as? TempleScreen)?.learn?.typed == "q?")
+    }
+
     @Test func dayNumbersCountFrom1970() {
         #expect(CalendarDay(year: 1970, month: 1, day: 1).dayNumber == 0)
         #expect(CalendarDay(year: 2000, month: 3, day: 1).dayNumber == 11_017)

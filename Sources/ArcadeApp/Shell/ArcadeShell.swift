@@ -386,13 +386,17 @@ public struct ArcadeShell: Screen {
             }
             grid.draw(gameGrid, at: Point(x: 0, y: 0))
             // `?` is help unless the game takes it now (Blackjack's coach, on a decision): then
-            // the game's own words for it stay on the line however narrow.
+            // the game's own words for it stay on the line however narrow, or (a name being
+            // typed) nothing. While the game takes `q` too, Esc is the way back.
             var hints = active.screen.keyHints(in: gameFrame)
-            var question = KeyHint("?", "help")
-            if active.screen.consumes(.character("?"), in: gameFrame), let own = hints.firstIndex(where: { $0.keys == "?" }) {
-                question = hints.remove(at: own)
+            var always: [KeyHint] = []
+            if !active.screen.consumes(.character("?"), in: gameFrame) {
+                always.append(KeyHint("?", "help"))
+            } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
+                always.append(hints.remove(at: own))
             }
-            KeyLine.draw(hints, always: [question, KeyHint("q", "menu")], into: &grid)
+            always.append(active.screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
+            KeyLine.draw(hints, always: always, into: &grid)
         } else if let statisticsPage {
             renderStatistics(statisticsPage, into: &grid)
         } else {

@@ -82,25 +82,33 @@ struct TempleLearnLayout {
         choiceRows = (0..<count).map { Rect(x: x, y: top + $0 * step, width: width, height: 1) }
     }
 
+    /// Rows under each picture offered: its number, then (once answered) its name on two.
+    static let choiceLabelRows = 3
+
     /// The name on the first line; the pictures offered in a row under it, each in an equal
-    /// share of the width, with a line under each for its number (and, once answered, name).
+    /// share of the width and framed to its own size (the frames one height, the tallest
+    /// picture's), with rows under each for its number and, once answered, its name.
     private mutating func layOutPictureChoices(_ question: LearnQuestion, original: (String) -> RGBAImage?) {
         askedName = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 2), height: 1)
         let count = max(1, question.choices.count)
         let gap = 2
         let slot = max(4, (inner.width - 2 - gap * (count - 1)) / count)
-        let rows = max(1, min(Self.largestPictureRows, inner.height - 6))
-        for (index, choice) in question.choices.enumerated() {
-            let height = original(choice.id).map {
+        let rows = max(1, min(Self.largestPictureRows, inner.height - 4 - Self.choiceLabelRows))
+        choiceHeights = question.choices.map { choice in
+            original(choice.id).map {
                 PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: slot - 2)
             } ?? 0
-            choiceHeights.append(height)
+        }
+        let frameHeight = max(3, (choiceHeights.max() ?? 0) + 1) / 2 + 2
+        let top = inner.y + 2 + max(0, (inner.height - 2 - frameHeight - Self.choiceLabelRows) / 2)
+        for (index, choice) in question.choices.enumerated() {
+            let height = choiceHeights[index]
             let cells = original(choice.id).map { PictureCells.scaledWidth(width: $0.width, height: $0.height, toHeight: height) } ?? 0
             let width = min(slot, max(cells, 4) + 2)
             let x = inner.x + 1 + index * (slot + gap) + (slot - width) / 2
-            choicePictures.append(Rect(x: x, y: inner.y + 2, width: width, height: rows + 2))
-            choiceLabels.append(Rect(x: inner.x + 1 + index * (slot + gap), y: inner.y + 2 + rows + 2,
-                                     width: slot, height: 1))
+            choicePictures.append(Rect(x: x, y: top, width: width, height: frameHeight))
+            choiceLabels.append(Rect(x: inner.x + 1 + index * (slot + gap), y: top + frameHeight,
+                                     width: slot, height: min(Self.choiceLabelRows, max(1, inner.maxY - top - frameHeight))))
         }
     }
 

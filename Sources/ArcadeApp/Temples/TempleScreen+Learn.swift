@@ -238,18 +238,19 @@ extension TempleScreen {
             var frameStyle = Style.plain, boxStyle = BoxStyle.rounded
             var words = "\(index + 1)"
             var wordStyle = Style.bold
+            var name: String?
             if let wrong {
+                name = choice.name
                 if choice == question.card {
                     frameStyle = Style.bold.foreground(.green)
                     boxStyle = .double
-                    words = "\(check) \(index + 1) " + choice.name
+                    words = "\(check) \(index + 1)"
                     wordStyle = Style.bold.foreground(.green)
                 } else if wrong.choice == index {
                     frameStyle = Style.bold.foreground(.red)
-                    words = "\(cross) \(index + 1) " + choice.name
+                    words = "\(cross) \(index + 1)"
                     wordStyle = Style.bold.foreground(.red)
                 } else {
-                    words = "\(index + 1) " + choice.name
                     wordStyle = .dim
                 }
             } else if index == learn.cursor {
@@ -260,9 +261,14 @@ extension TempleScreen {
             }
             drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
                        pixelHeight: layout.choiceHeights[index], into: &grid)
-            let text = TextLayout.truncated(words, toWidth: label.width, ascii: ascii)
-            grid.write(text, at: Point(x: label.x + max(0, (label.width - DisplayWidth.of(text)) / 2), y: label.y),
-                       style: wordStyle, clip: label)
+            // The number (and mark); once answered, each picture's name under it, on two lines.
+            let lines = [words] + (name.map { Self.labelLines($0, width: label.width, maxLines: label.height - 1, ascii: ascii) } ?? [])
+            for (offset, line) in lines.prefix(label.height).enumerated() {
+                let text = TextLayout.truncated(line, toWidth: label.width, ascii: ascii)
+                let row = Rect(x: label.x, y: label.y + offset, width: label.width, height: 1)
+                grid.write(text, at: Point(x: row.x + max(0, (row.width - DisplayWidth.of(text)) / 2), y: row.y),
+                           style: wordStyle, clip: row)
+            }
         }
     }
 
