@@ -143,10 +143,11 @@ extension TempleScreen {
         let layout = learnLayout(in: grid.frame, learn: learn)
         let glyphs = Glyphs(theme: grid.theme)
         let check = glyphs.pick("✓", ascii: "+"), cross = glyphs.pick("✗", ascii: "x")
-        StatusLine(learn.header, tone: .strong).draw(into: &grid, in: layout.header)
+        // The words' own marks (· — “ ”) spelled in ASCII where the terminal has no others.
+        StatusLine(learn.header.map(glyphs.plain), tone: .strong).draw(into: &grid, in: layout.header)
         layout.buttons.draw(into: &grid, in: layout.buttonRow)
         let tone: StatusLine.Tone = learn.last.map { $0.isRight ? .good : .bad } ?? .plain
-        StatusLine(learn.message(check: check, cross: cross), tone: tone).draw(into: &grid, in: layout.message)
+        StatusLine(learn.message(check: check, cross: cross).map(glyphs.plain), tone: tone).draw(into: &grid, in: layout.message)
 
         guard !learn.isOver, let question = learn.question else {
             Box(title: "Session over", style: .double, frameStyle: Self.learnFrame).draw(into: &grid, in: layout.body)
@@ -156,7 +157,7 @@ extension TempleScreen {
         let progress = learn.session.progress[question.card.id] ?? .new
         let leech = progress.isLeech ? " · leech: missed \(progress.misses) times" : ""
         let newCard = progress.reviews == 0 && learn.shownWrong == nil ? " · new card" : ""
-        Box(title: TempleLearn.prompt(question) + leech + newCard, style: .double, frameStyle: Self.learnFrame)
+        Box(title: glyphs.plain(TempleLearn.prompt(question) + leech + newCard), style: .double, frameStyle: Self.learnFrame)
             .draw(into: &grid, in: layout.body)
         if question.kind == .nameToPicture {
             drawPictureChoices(question, learn: learn, layout: layout, check: check, cross: cross, into: &grid)
