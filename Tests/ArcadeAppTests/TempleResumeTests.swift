@@ -1,3 +1,4 @@
+import ArcadeStore
 import ArcadeTestSupport
 import ArcadeUI
 import Foundation
@@ -117,6 +118,22 @@ import Testing
         for _ in 0..<row { _ = restored.update(.key(.down)) }
         _ = restored.update(.key(.enter))
         #expect(restored.game!.correctCount == 2 && restored.game!.matchedCount == 2)
+    }
+
+    @Test func aResumedMatchLearnsFromWhatIsKeptOnTheDayItIs() throws {
+        let state = try #require(Self.playedPartWay().screen.savedState()).state
+        let temples = GameCatalog.games.first { $0.id == .temples }!
+        let december2 = CalendarDay(year: 2026, month: 12, day: 2)
+        let kept = StoredCardProgress(box: 2, dueDay: december2.dayNumber, reviews: 2, misses: 0, lastMissDay: nil)
+        let context = GameContext(seed: 99, assets: Self.assets,
+                                  learning: LearningRecord(cards: [LearningRecord.builtInKey: ["salt-lake.png": kept]]),
+                                  today: december2)
+        var table = Self.open(try #require(temples.resume!(state, context) as? TempleScreen))
+        _ = table.update(.key(.character("l")))
+        let session = try #require(table.learn?.session)
+        #expect(session.day == december2.dayNumber)
+        #expect(session.counts.due == 1 && session.counts.new == 19)
+        #expect(session.queue.contains("salt-lake.png"))
     }
 
     @Test func aNamesListScrolledInASmallFrameComesBackScrolledTheSame() throws {

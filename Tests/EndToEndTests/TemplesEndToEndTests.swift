@@ -76,7 +76,7 @@ extension EndToEnd {
                 }
             }
             #expect(wrong >= 1, "seed 5 answers one of its first three cards wrong with 1, so the menu has a count to show")
-            first.type("q")
+            first.sendKeys("Escape")
             #expect(await first.waitFor("ARCADE"))
             // The menu's Temples row: the cards missed today are due again today.
             #expect(await first.waitFor("\(wrong) due"), "\(first.report())")
@@ -85,7 +85,8 @@ extension EndToEnd {
             let second = try TerminalSession.arcade(["temples", "--learn"], configuration: configuration)
             defer { second.close() }
             #expect(await second.waitFor("Learn · Due \(wrong)  New 17  Learning 3  Known 0"), "\(second.report())")
-            second.type("q")
+            // Esc, not q: a card due again may be asked by its typed name, where q is a letter.
+            second.sendKeys("Escape")
             #expect(await second.waitFor("\(wrong) due"))
             await second.quitFromMenu()
         }

@@ -608,7 +608,7 @@ extension TempleScreen {
     /// context's `--deck` — as a new screen does, and takes up the game once the deck is there.
     init?(restoring state: String, context: GameContext) {
         guard let saved = SavedState.decode(Saved.self, version: Self.saveVersion, from: state) else { return nil }
-        self.init(source: saved.source, seed: context.seed)
+        self.init(source: saved.source, seed: context.seed, learning: context.learning, today: context.today.dayNumber)
         resuming = saved
     }
 
