@@ -70,12 +70,9 @@ enum ScoreImport {
 
     /// The file's bytes as 16 hex digits (FNV-1a, 64 bits).
     static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        var fingerprint = Fingerprint()
+        fingerprint.add(bytes)
+        return fingerprint.text
     }
 
     private static func moveAside(_ path: String, now: () -> Double) -> [String] {

@@ -218,7 +218,7 @@ struct TempleDeck: Sendable {
         }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var fingerprint = Fingerprint()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while total < fingerprintLimit {
@@ -226,19 +226,14 @@ struct TempleDeck: Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }
-            for byte in buffer[..<count] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            fingerprint.add(buffer[..<count])
             total += count
         }
         if total >= fingerprintLimit {
             var info = stat()
-            if fstat(descriptor, &info) == 0 {
-                for byte in withUnsafeBytes(of: Int64(info.st_size).littleEndian, Array.init) {
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
-            }
+            if fstat(descriptor, &info) == 0 { fingerprint.add(withUnsafeBytes(of: Int64(info.st_size).littleEndian, Array.init)) }
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return fingerprint.text
     }
 
     /// `name`, or `name (2)`, `name (3)`… when a card has it already (two file names that

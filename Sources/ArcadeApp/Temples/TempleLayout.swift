@@ -37,13 +37,9 @@ struct TempleLayout {
             (Button("Learn", hotKey: .character("l")), .learn),
             (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .reset),
         ], spacing: 1, alignment: .right)
-        let bands = Rect(origin: Point(x: 0, y: 0), size: size)
-            .rows([.fixed(Self.headerRows), .fixed(Self.messageRows), .flexible])
-        let buttonsWidth = buttons.row.width
-        buttonRow = Rect(x: max(0, size.width - buttonsWidth - 1), y: bands[0].y, width: buttonsWidth, height: 1)
-        tallies = Rect(x: 1, y: bands[0].y, width: max(0, buttonRow.x - 2), height: 1)
-        message = Rect(x: 1, y: bands[1].y, width: max(0, size.width - 2), height: bands[1].height)
-        let body = bands[2]
+        let top = Self.bands(of: size, buttonsWidth: buttons.row.width)
+        (buttonRow, tallies, message) = (top.buttonRow, top.header, top.message)
+        let body = top.body
         let fullNames = min(Self.namesWidths.upperBound, max(Self.namesWidths.lowerBound, size.width * 2 / 5))
         let namesWidth = Int((Double(fullNames) * namesFraction).rounded())
         let panes = body.columns([.flexible, .fixed(namesWidth)])
@@ -68,6 +64,16 @@ struct TempleLayout {
         flow = PictureFlow(widths: widths, rowWidth: rowWidth, height: rows + 2)
         visibleRows = max(1, inner.height / (rows + 2))
         self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
+    }
+
+    /// The rows every temples screen shares, match, study and learn: the buttons at the right
+    /// of the top row with the counts left of them, the message line, and the body under both.
+    static func bands(of size: Size, buttonsWidth: Int) -> (buttonRow: Rect, header: Rect, message: Rect, body: Rect) {
+        let bands = Rect(origin: Point(x: 0, y: 0), size: size)
+            .rows([.fixed(headerRows), .fixed(messageRows), .flexible])
+        let buttonRow = Rect(x: max(0, size.width - buttonsWidth - 1), y: bands[0].y, width: buttonsWidth, height: 1)
+        return (buttonRow, Rect(x: 1, y: bands[0].y, width: max(0, buttonRow.x - 2), height: 1),
+                Rect(x: 1, y: bands[1].y, width: max(0, size.width - 2), height: bands[1].height), bands[2])
     }
 
     /// The most rows a picture smaller than this takes: small art is enlarged up to it.

@@ -40,13 +40,7 @@ struct TempleLearnLayout {
                        (Button("Study", hotKey: learn.isTyping ? nil : .character("s")), .leaveLearn(.study))]
         }
         buttons = ActionButtons(choices, spacing: 1, alignment: .right)
-        let bands = Rect(origin: Point(x: 0, y: 0), size: size)
-            .rows([.fixed(TempleLayout.headerRows), .fixed(TempleLayout.messageRows), .flexible])
-        let buttonsWidth = buttons.row.width
-        buttonRow = Rect(x: max(0, size.width - buttonsWidth - 1), y: bands[0].y, width: buttonsWidth, height: 1)
-        header = Rect(x: 1, y: bands[0].y, width: max(0, buttonRow.x - 2), height: 1)
-        message = Rect(x: 1, y: bands[1].y, width: max(0, size.width - 2), height: bands[1].height)
-        body = bands[2]
+        (buttonRow, header, message, body) = TempleLayout.bands(of: size, buttonsWidth: buttons.row.width)
         inner = Box.inner(of: body)
         guard !learn.isOver, let question = learn.question else { return }
         if question.kind == .nameToPicture {
