@@ -14,7 +14,8 @@ public struct CardProgress: Sendable, Equatable, Hashable, Codable {
     public var dueDay: Int
     /// Answers given, right and wrong.
     public var reviews: Int
-    /// Answers that were wrong.
+    /// Days on which the card was missed (a card missed again the same day, as it comes back
+    /// in the session, is not missed once more: a small deck would make a leech in a day).
     public var misses: Int
     /// The last day the card was missed, or nil when it never was.
     public var lastMissDay: Int?
@@ -56,8 +57,8 @@ public struct CardProgress: Sendable, Equatable, Hashable, Codable {
     /// cards are introduced a few at a time, see `LearnSession`).
     public func isDue(on day: Int) -> Bool { reviews > 0 && dueDay <= day }
 
-    /// True when the card has been missed `LeitnerSchedule.leechMisses` times or more: one the
-    /// player keeps getting wrong, which the screens mark.
+    /// True when the card has been missed on `LeitnerSchedule.leechMisses` days or more: one
+    /// the player keeps getting wrong, which the screens mark.
     public var isLeech: Bool { misses >= LeitnerSchedule.leechMisses }
 
     /// The card after an answer on `day`.
@@ -70,7 +71,7 @@ public struct CardProgress: Sendable, Equatable, Hashable, Codable {
             next.dueDay = day + LeitnerSchedule.interval(ofBox: next.box)
         } else {
             next.box = 1
-            next.misses += 1
+            if lastMissDay != day { next.misses += 1 }
             next.lastMissDay = day
             next.dueDay = day
         }
@@ -94,7 +95,7 @@ public enum LeitnerSchedule {
     public static var topBox: Int { intervals.count }
     /// From this box on a card counts as known (a week between reviews).
     public static let knownBox = 3
-    /// A card missed this many times is a leech.
+    /// A card missed on this many days is a leech.
     public static let leechMisses = 8
 
     /// The days a card in `box` waits after a right answer.

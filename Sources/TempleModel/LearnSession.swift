@@ -57,7 +57,7 @@ public struct LearnAnswer: Sendable, Equatable {
 /// goes back into the queue `missedGap` cards later, so it comes back before the session ends;
 /// the session is over when the queue is empty. With nothing due and nothing new, it is a
 /// practice session of the `practiceCount` cards due soonest: a miss counts as a miss, a right
-/// answer leaves the card's schedule as it was.
+/// answer leaves the card's schedule as it was (unless it was missed that day).
 ///
 /// A card never answered is asked picture → name; after that the kind is drawn from those
 /// the deck allows (a place only for cards with one, and only when another card has a
@@ -154,8 +154,9 @@ public struct LearnSession: Sendable {
         let id = question.card.id
         let before = progress[id] ?? .new
         var after = before.answered(right: right, on: day)
-        if isPractice && right {
-            // Practice ahead of time: the schedule stands, only the review counts.
+        if isPractice && right && before.lastMissDay != day {
+            // Practice ahead of time: the schedule stands, only the review counts (a card
+            // missed today and now right waits a day, as in any session).
             after = before
             after.reviews += 1
         }

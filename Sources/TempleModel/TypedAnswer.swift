@@ -1,21 +1,34 @@
 /// Whether a typed name is the card's name, forgiving what a player should not lose a card for.
 ///
 /// Case, accents, punctuation and spacing are ignored ("st george utah" is "St. George Utah
-/// Temple"), so is the word "Temple" anywhere, and one small typo — a letter missing, added,
-/// changed, or two neighbours swapped — is forgiven in a name of five letters or more. An
-/// empty answer is never right.
+/// Temple"), "Saint" is "St.", the word "Temple" may be left out, added or misspelt
+/// ("Kirtland Tempel", "SaltLakeTemple"), and one small typo in the name — a letter missing,
+/// added, changed, or two neighbours swapped — is forgiven in a name of five letters or
+/// more. An empty answer is never right.
 public enum TypedAnswer {
     /// True when `typed` names `name`.
     public static func matches(_ typed: String, name: String) -> Bool {
-        let answer = letters(of: typed), wanted = letters(of: name)
-        guard !answer.isEmpty, !wanted.isEmpty else { return false }
-        if answer == wanted { return true }
-        return wanted.count >= 5 && isWithinOneEdit(answer, wanted)
+        let wanted = letters(of: name)
+        guard !wanted.isEmpty else { return false }
+        // The answer as typed, and without a last word (or ending) that reads as "temple".
+        for answer in readings(of: typed) where !answer.isEmpty {
+            if answer == wanted || (wanted.count >= 5 && isWithinOneEdit(answer, wanted)) { return true }
+        }
+        return false
     }
 
-    /// The letters and digits of `text`, lower case and without accents, with every word
-    /// "temple" left out.
+    /// The letters and digits of `text`, lower case and without accents, every word "temple"
+    /// left out (unless that is all there is: a card named "Temple") and "saint" as "st".
     static func letters(of text: String) -> [Character] {
+        let all = words(of: text)
+        let kept = all.filter { $0 != temple }
+        return (kept.isEmpty ? all : kept).flatMap { $0 }
+    }
+
+    private static let temple = Array("temple")
+
+    /// `text` in words of plain letters and digits ("saint" written "st").
+    private static func words(of text: String) -> [[Character]] {
         var words: [[Character]] = [[]]
         for character in text.lowercased() {
             if let plain = folded(character) {
@@ -24,7 +37,22 @@ public enum TypedAnswer {
                 words.append([])
             }
         }
-        return words.filter { $0 != Array("temple") }.flatMap { $0 }
+        return words.filter { !$0.isEmpty }.map { $0 == Array("saint") ? Array("st") : $0 }
+    }
+
+    /// What a typed answer may mean: its letters, and its letters without a last word that is
+    /// "temple" give or take one typo ("Tempel", "Temples"), or without "temple" run onto
+    /// the name ("SaltLakeTemple").
+    private static func readings(of typed: String) -> [[Character]] {
+        let typedWords = words(of: typed)
+        var readings = [letters(of: typed)]
+        if let last = typedWords.last, typedWords.count > 1, last != temple, isWithinOneEdit(last, temple) {
+            readings.append(Array(typedWords.dropLast().filter { $0 != temple }.joined()))
+        }
+        if let last = typedWords.last, last.count > temple.count, last.suffix(temple.count).elementsEqual(temple) {
+            readings.append(Array((typedWords.dropLast() + [Array(last.dropLast(temple.count))]).filter { $0 != temple }.joined()))
+        }
+        return readings
     }
 
     /// A letter or digit as plain lower-case letters ("é" → "e", "ß" → "ss"), or nil for
@@ -36,10 +64,13 @@ public enum TypedAnswer {
         return [character]
     }
 
+    /// The accented letters a typed name may hold (in lower case), each read as its plain letters.
+    public static var accentedLetters: [Character] { accents.flatMap { Array($0.1) } }
+
     /// The accented Latin letters and the plain letters they are typed as.
     private static let accents: [(String, String)] = [
         ("a", "àáâãäåāăą"), ("ae", "æ"), ("c", "çćč"), ("d", "ďđ"), ("e", "èéêëēėęě"),
-        ("i", "ìíîïīį"), ("n", "ñńň"), ("o", "òóôõöøō"), ("oe", "œ"), ("r", "ř"),
+        ("i", "ìíîïīį"), ("l", "łľĺ"), ("n", "ñńň"), ("o", "òóôõöøōő"), ("oe", "œ"), ("r", "ř"),
         ("s", "śšş"), ("ss", "ß"), ("t", "ťţ"), ("u", "ùúûüūůű"), ("y", "ýÿ"), ("z", "źżž"),
     ]
 

@@ -195,7 +195,7 @@ import Testing
         var table = learning(record)
         for _ in 0..<6 where table.learn?.question?.card.id != key { answerRight(on: &table) }
         #expect(table.learn?.question?.card.id == key, "the card due is among the session's six")
-        #expect(text(table).contains("leech: missed 8 times"))
+        #expect(text(table).contains("leech: missed on 8 days"))
     }
 
     @Test func theMenuRowSaysHowManyCardsAreDueAndFollowsTheAnswers() throws {

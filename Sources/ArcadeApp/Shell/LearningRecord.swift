@@ -1,4 +1,5 @@
 import ArcadeStore
+import TempleModel
 
 /// What the Temples learn mode has kept: each deck's cards and its reviews day by day.
 ///
@@ -35,9 +36,14 @@ public struct LearningRecord: Sendable, Equatable {
         days[deck, default: [:]][day, default: Tally()].count(right: right)
     }
 
-    /// How many of `deck`'s cards answered before are due on `day`.
+    /// How many of `deck`'s cards answered before are due on `day` (a record answering could
+    /// not have left is not counted, as a session does not ask it).
     public func dueCount(of deck: String, on day: Int) -> Int {
-        (cards[deck] ?? [:]).values.filter { $0.reviews > 0 && $0.dueDay <= day }.count
+        (cards[deck] ?? [:]).values.filter { stored in
+            let progress = CardProgress(box: stored.box, dueDay: stored.dueDay, reviews: stored.reviews,
+                                        misses: stored.misses, lastMissDay: stored.lastMissDay)
+            return progress.isSound && progress.isDue(on: day)
+        }.count
     }
 }
 

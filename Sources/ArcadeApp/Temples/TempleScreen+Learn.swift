@@ -9,7 +9,13 @@ extension TempleScreen {
 
     /// Every key a typed name takes: the printable ASCII characters and Space (both cases of
     /// a letter are bound, so the case typed is kept).
-    private static let typingKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) } + [.space]
+    private static let typingKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
+        + TypedAnswer.accentedLetters.flatMap { letter -> [Key] in
+            // Both cases where the capital is one letter ("ß" has none: "SS").
+            let capital = letter.uppercased()
+            return [.character(letter)] + (capital.count == 1 && Character(capital) != letter ? [.character(Character(capital))] : [])
+        }
+        + [.space]
 
     static let learnTypingBindings: [Binding<Action>] = {
         var typing = Binding<Action>(keys: typingKeys, hint: KeyHint("abc", "type the name"),
@@ -28,10 +34,10 @@ extension TempleScreen {
     }()
 
     /// The keys while a choice is asked, while a wrong answer shows, and on the summary.
-    static func learnBindings(choices: Int, answering: Bool, over: Bool) -> [Binding<Action>] {
+    static func learnBindings(choices: Int, answering: Bool, over: Bool, practice: Bool = false) -> [Binding<Action>] {
         if over {
             return [
-                Binding([.enter, .space], .learnAgain, hint: "learn more", hintKeys: "Enter",
+                Binding([.enter, .space], .learnAgain, hint: practice ? "practise" : "learn more", hintKeys: "Enter",
                         help: "another session: the cards due now and the next new ones"),
                 Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
                 Binding([.character("s")], .leaveLearn(.study), help: "study every temple"),
@@ -56,7 +62,8 @@ extension TempleScreen {
     func learnBindings(_ learn: TempleLearn) -> [Binding<Action>] {
         if learn.isTyping { return Self.learnTypingBindings }
         return Self.learnBindings(choices: learn.question?.choices.count ?? 0,
-                                  answering: learn.shownWrong == nil && !learn.isOver, over: learn.isOver)
+                                  answering: learn.shownWrong == nil && !learn.isOver, over: learn.isOver,
+                                  practice: learn.session.counts.due + learn.session.counts.new == 0)
     }
 
     static let learnNotes = [
@@ -155,7 +162,7 @@ extension TempleScreen {
             return
         }
         let progress = learn.session.progress[question.card.id] ?? .new
-        let leech = progress.isLeech ? " · leech: missed \(progress.misses) times" : ""
+        let leech = progress.isLeech ? " · leech: missed on \(progress.misses) days" : ""
         let newCard = progress.reviews == 0 && learn.shownWrong == nil ? " · new card" : ""
         Box(title: glyphs.plain(TempleLearn.prompt(question) + leech + newCard), style: .double, frameStyle: Self.learnFrame)
             .draw(into: &grid, in: layout.body)
@@ -291,8 +298,8 @@ extension TempleScreen {
         let counts = session.counts
         let share = session.answered == 0 ? 0 : Int((Double(session.answeredRight) * 100 / Double(session.answered)).rounded())
         var lines: [(String, Style)] = [
-            ("Reviewed \(session.askedIDs.count) cards: \(session.answered) answers, \(session.answeredRight) right (\(share)%).",
-             .bold),
+            ("Reviewed \(Self.count(session.askedIDs.count, "card")): \(Self.count(session.answered, "answer")), "
+                + "\(session.answeredRight) right (\(share)%).", .bold),
         ]
         let missed = session.cards.filter { session.missedIDs.contains($0.id) }.map(\.name)
         if !missed.isEmpty {
@@ -306,6 +313,11 @@ extension TempleScreen {
         let more = counts.due + counts.new > 0 ? "Enter: learn more" : "Enter: practise the cards due soonest"
         lines.append((more + "   m: match   s: study   q: menu", .dim))
         return lines
+    }
+
+    /// "1 card", "5 cards".
+    private static func count(_ number: Int, _ thing: String) -> String {
+        "\(number) \(thing)" + (number == 1 ? "" : "s")
     }
 
     /// "Next due: tomorrow (5 cards)", or that nothing waits.

@@ -120,10 +120,10 @@ struct TempleScreen: GameScreen {
                   learning: context.learning, today: context.today.dayNumber, learn: context.options["--learn"] != nil)
     }
 
-    /// The menu row's note: how many cards of the deck are due today ("3 due"), or nil.
+    /// The menu row's note: how many cards of the built-in deck — the one the menu opens —
+    /// are due today ("3 due"), or nil.
     static func menuNote(_ context: GameContext) -> String? {
-        let deck = LearningRecord.key(of: context.options["--deck"].map(DeckSource.folder) ?? .builtIn)
-        let due = context.learning.dueCount(of: deck, on: context.today.dayNumber)
+        let due = context.learning.dueCount(of: LearningRecord.builtInKey, on: context.today.dayNumber)
         return due > 0 ? "\(due) due" : nil
     }
 
