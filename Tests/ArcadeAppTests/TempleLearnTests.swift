@@ -152,6 +152,27 @@ import Testing
         #expect(table.learn.map { first.isDisjoint(with: Set($0.session.queue)) } == true)
     }
 
+    @Test func theSummaryListsEveryCardMissedOnAsManyRowsAsItTakes() throws {
+        var table = learning()
+        var missed = Set<String>()
+        while let learn = table.learn, !learn.isOver {
+            let question = try #require(learn.question)
+            if missed.insert(question.card.name).inserted {
+                let wrong = question.choices.indices.first { $0 != question.answerIndex }!
+                _ = table.update(.key(.character(Character("\(wrong + 1)"))))
+                _ = table.update(.key(.enter))
+            } else {
+                answerRight(on: &table)
+            }
+        }
+        #expect(missed.count == 5)
+        // The box's rows, read as one text: every name missed is there, none cut.
+        let rows = text(table).split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "║ ")) }
+        let body = rows.joined(separator: " ")
+        for name in missed { #expect(body.contains(name), "\(name) in \(body)") }
+        #expect(!body.contains("…"))
+    }
+
     @Test func answersAreKeptUnderTheDecksAndTheCardsKeysAndSurviveLeavingLearnMode() throws {
         var table = learning()
         let card = try #require(table.learn?.question?.card)

@@ -283,35 +283,38 @@ extension TempleScreen {
     /// The session's summary: answers and right ones, the cards missed, the deck's counts, and
     /// when the next cards are due.
     private func drawSummary(_ learn: TempleLearn, in inner: Rect, into grid: inout CellGrid) {
-        for (offset, line) in Self.summaryLines(learn).enumerated() {
-            let y = inner.y + 1 + offset
-            guard y < inner.maxY else { break }
-            let row = Rect(x: inner.x + 2, y: y, width: max(0, inner.width - 4), height: 1)
-            grid.write(TextLayout.truncated(line.text, toWidth: row.width, ascii: grid.theme.ascii), at: row.origin,
-                       style: line.style, clip: row)
+        let width = max(1, inner.width - 4)
+        // The cards missed may take several rows; every other line is one, cut with "…".
+        let rows = Self.summaryLines(learn).flatMap { line in
+            (line.wraps ? TextLayout.wrapped(line.text, toWidth: width) : [line.text]).map { ($0, line.style) }
+        }
+        for (offset, row) in rows.prefix(max(0, inner.height - 1)).enumerated() {
+            let area = Rect(x: inner.x + 2, y: inner.y + 1 + offset, width: width, height: 1)
+            grid.write(TextLayout.truncated(row.0, toWidth: width, ascii: grid.theme.ascii), at: area.origin,
+                       style: row.1, clip: area)
         }
     }
 
     /// The summary's lines, as drawn (wrapped to no width: the box cuts them).
-    static func summaryLines(_ learn: TempleLearn) -> [(text: String, style: Style)] {
+    static func summaryLines(_ learn: TempleLearn) -> [(text: String, style: Style, wraps: Bool)] {
         let session = learn.session
         let counts = session.counts
         let share = session.answered == 0 ? 0 : Int((Double(session.answeredRight) * 100 / Double(session.answered)).rounded())
-        var lines: [(String, Style)] = [
+        var lines: [(String, Style, Bool)] = [
             ("Reviewed \(Self.count(session.askedIDs.count, "card")): \(Self.count(session.answered, "answer")), "
-                + "\(session.answeredRight) right (\(share)%).", .bold),
+                + "\(session.answeredRight) right (\(share)%).", .bold, false),
         ]
         let missed = session.cards.filter { session.missedIDs.contains($0.id) }.map(\.name)
         if !missed.isEmpty {
-            lines.append(("Missed and asked again: " + missed.joined(separator: ", ") + ".", .plain))
+            lines.append(("Missed and asked again: " + missed.joined(separator: ", ") + ".", .plain, true))
         }
-        lines.append(("", .plain))
+        lines.append(("", .plain, false))
         lines.append(("Due now \(counts.due)   New \(counts.new)   Learning \(counts.learning)   Known \(counts.known)"
-                      + (counts.leeches > 0 ? "   Leeches \(counts.leeches)" : ""), .plain))
-        lines.append((nextDue(learn), .plain))
-        lines.append(("", .plain))
+                      + (counts.leeches > 0 ? "   Leeches \(counts.leeches)" : ""), .plain, false))
+        lines.append((nextDue(learn), .plain, false))
+        lines.append(("", .plain, false))
         let more = counts.due + counts.new > 0 ? "Enter: learn more" : "Enter: practise the cards due soonest"
-        lines.append((more + "   m: match   s: study   q: menu", .dim))
+        lines.append((more + "   m: match   s: study   q: menu", .dim, false))
         return lines
     }
 
