@@ -221,7 +221,7 @@ public enum GameCatalog {
                 "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
             }),
         GameInfo(
-            id: .temples, summary: "Temple pictures and names: match, study or learn them",
+            id: .temples, summary: "Temple pictures: match, study or learn them",
             options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR"),
                       GameOption(name: "--learn", summary: "open in learn mode: the cards due today, one at a time")],
             make: { context in TempleScreen(context: context) },
