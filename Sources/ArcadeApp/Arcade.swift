@@ -26,7 +26,10 @@ public enum Arcade {
         case .statisticsJSON:
             let directory = ArcadeData.directory(environment: environment)
             do {
-                return printOutput(try StatisticsJSON.report(directory: directory, games: games), naming: "the statistics")
+                let today = ArcadeData.localDay(Self.secondsSince1970()).dayNumber
+                return printOutput(try StatisticsJSON.report(directory: directory, games: games,
+                                                             player: ArcadeData.playerName(environment: environment),
+                                                             today: today), naming: "the statistics")
             } catch {
                 let store = (directory ?? "the data folder") + "/" + ArcadeStore.fileName
                 printError("arcade: the statistics could not be read from \(store): \(error)")

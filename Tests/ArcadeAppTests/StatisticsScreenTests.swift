@@ -429,7 +429,7 @@ import Testing
     // MARK: - Temples' learn mode
 
     @Test func theTemplesTabChartsTheLearnModesLast30DaysAndEachDeck() throws {
-        try withStore([]) { store, _ in
+        try withStore([]) { store, folder in
             let today = 20_789
             let card = { (box: Int, due: Int, misses: Int) in
                 StoredCardProgress(box: box, dueDay: due, reviews: misses + box, misses: misses, lastMissDay: nil)
@@ -471,6 +471,31 @@ import Testing
             // Nothing learned: no learn section.
             let none = try GameStatistics.all(from: store, games: GameCatalog.games, player: "cy", today: today)
             #expect(none.first { $0.game == .temples }?.learning == nil)
+
+            // `arcade stats --json`: the days with reviews and each deck, under Temples.
+            let text = try StatisticsJSON.report(directory: folder, games: GameCatalog.games, player: "ann", today: today)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let games = try #require(document["games"] as? [[String: Any]])
+            let temples = try #require(games.first { $0["game"] as? String == "temples" }?["learning"] as? [String: Any])
+            let days = try #require(temples["days"] as? [[String: Any]])
+            #expect(days.map { $0["day"] as? String } == ["2026-11-27", "2026-12-02"])
+            #expect(days.map { $0["reviews"] as? Int } == [2, 4] && days.map { $0["right"] as? Int } == [2, 3])
+            let decks = try #require(temples["decks"] as? [[String: Any]])
+            #expect(decks.map { $0["deck"] as? String } == ["built-in", "folder:/home/ann/photos"])
+            #expect(decks.last?["leeches"] as? Int == 1)
+            #expect(games.first { $0["game"] as? String == "set" }?.keys.contains("learning") == false)
+        }
+    }
+
+    @Test func aStoreFromBeforeLearnModeStillGivesItsStatistics() throws {
+        try withStore { _, folder in
+            let database = try SQLiteDatabase(path: folder + "/" + ArcadeStore.fileName)
+            try database.execute("DROP TABLE learn_cards; DROP TABLE learn_days; PRAGMA user_version = 6")
+            let text = try StatisticsJSON.report(directory: folder, games: GameCatalog.games, player: "ann", today: 20_789)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let games = try #require(document["games"] as? [[String: Any]])
+            #expect(games[0]["played"] as? Int == 5)
+            #expect(games.first { $0["game"] as? String == "temples" }?["learning"] is NSNull)
         }
     }
 }

@@ -97,10 +97,11 @@ extension GameStatistics {
             guard let store else { return .empty(info.id) }
             var statistics = GameStatistics(info.id, history: try store.history(
                 of: info.id.rawValue, higherIsBetter: info.scoreOrder == .higherIsBetter))
-            if info.id == .temples, let player, let today {
-                let record = LearningRecord(cards: try store.learnProgress(player: player),
-                                            days: try store.reviewDays(player: player, from: today - 29))
-                statistics.learning = LearnStatistics(record, today: today)
+            // A store read only, of a version before learn mode, has no learning to show.
+            if info.id == .temples, let player, let today,
+               let cards = try? store.learnProgress(player: player),
+               let days = try? store.reviewDays(player: player, from: today - (LearnStatistics.days - 1)) {
+                statistics.learning = LearnStatistics(LearningRecord(cards: cards, days: days), today: today)
             }
             return statistics
         }
@@ -227,10 +228,13 @@ public struct LearnStatistics: Equatable, Sendable {
 
     /// Reviews and right answers of every deck on each day, oldest first, today last.
     public var perDay: [Tally]
+    /// The day the last of `perDay` is (`CalendarDay.dayNumber`).
+    public var today: Int
     public var decks: [Deck]
 
     /// Nil when nothing was ever learned.
     init?(_ record: LearningRecord, today: Int) {
+        self.today = today
         perDay = (0..<Self.days).map { offset in
             let day = today - (Self.days - 1) + offset
             var total = Tally()

@@ -27,6 +27,7 @@ enum StatisticsJSON {
         var average: Double?
         var recent: [Result]
         var figures: Figures
+        var learning: Learning?
 
         init(_ statistics: GameStatistics) {
             game = statistics.game.rawValue
@@ -35,6 +36,7 @@ enum StatisticsJSON {
             average = statistics.average.flatMap(rounded)
             recent = statistics.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) }
             figures = Figures(statistics.figures)
+            learning = statistics.learning.map(Learning.init)
         }
 
         func encode(to encoder: Encoder) throws {
@@ -45,9 +47,38 @@ enum StatisticsJSON {
             try container.encode(average, forKey: .average)
             try container.encode(recent, forKey: .recent)
             try container.encode(figures, forKey: .figures)
+            if game == GameID.temples.rawValue { try container.encode(learning, forKey: .learning) }  // null before any
         }
 
-        enum CodingKeys: String, CodingKey { case game, played, best, average, recent, figures }
+        enum CodingKeys: String, CodingKey { case game, played, best, average, recent, figures, learning }
+    }
+
+    /// Temples' learn mode: the days of the last 30 with reviews, and each deck.
+    private struct Learning: Encodable {
+        struct Day: Encodable {
+            var day: String
+            var reviews: Int
+            var right: Int
+        }
+
+        struct Deck: Encodable {
+            var deck: String
+            var cards, due, learning, known, leeches: Int
+        }
+
+        var days: [Day]
+        var decks: [Deck]
+
+        init(_ learning: LearnStatistics) {
+            days = learning.perDay.enumerated().compactMap { offset, tally in
+                guard tally.total > 0 else { return nil }
+                let day = learning.today - (learning.perDay.count - 1) + offset
+                return Day(day: CalendarDay(dayNumber: day).text, reviews: tally.total, right: tally.right)
+            }
+            decks = learning.decks.map {
+                Deck(deck: $0.key, cards: $0.cards, due: $0.due, learning: $0.learning, known: $0.known, leeches: $0.leeches)
+            }
+        }
     }
 
     private struct Result: Encodable {
@@ -117,10 +148,12 @@ private func rounded(_ value: Double) -> Double? {
 extension StatisticsJSON {
     /// What `arcade stats --json` prints for the store in `directory`; with no store there
     /// yet, every game unplayed, and nothing is created on disk.
-    static func report(directory: String?, games: [GameInfo]) throws(StoreError) -> String {
+    /// With a `player` and `today` (`CalendarDay.dayNumber`), Temples' learning is in it too.
+    static func report(directory: String?, games: [GameInfo], player: String? = nil,
+                       today: Int? = nil) throws(StoreError) -> String {
         text(try GameStatistics.all(from: try directory.flatMap { directory throws(StoreError) in
             try ArcadeStore.existing(in: directory)
-        }, games: games))
+        }, games: games, player: player, today: today))
     }
 }
 
