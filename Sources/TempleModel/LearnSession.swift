@@ -147,7 +147,10 @@ public struct LearnSession: Sendable {
     /// question is not a typed one.
     public mutating func answer(typed text: String) -> LearnAnswer? {
         guard let question = current, question.kind == .typedName else { return nil }
-        return settle(question, right: TypedAnswer.matches(text, name: question.card.name), choice: nil, typed: text)
+        // Forgiven a typo, but not when it is exactly another card's name.
+        let namesAnother = cards.contains { $0.name != question.card.name && TypedAnswer.exactlyNames(text, name: $0.name) }
+        let right = !namesAnother && TypedAnswer.matches(text, name: question.card.name)
+        return settle(question, right: right, choice: nil, typed: text)
     }
 
     private mutating func settle(_ question: LearnQuestion, right: Bool, choice: Int?, typed: String?) -> LearnAnswer {

@@ -6,15 +6,41 @@
 /// added, changed, or two neighbours swapped — is forgiven in a name of five letters or
 /// more. An empty answer is never right.
 public enum TypedAnswer {
-    /// True when `typed` names `name`.
+    /// True when `typed` names `name`. A typo never changes a digit ("Photo 2" is not
+    /// "Photo 1"); a deck that holds both names also asks `exactlyNames` of the others.
     public static func matches(_ typed: String, name: String) -> Bool {
         let wanted = letters(of: name)
         guard !wanted.isEmpty else { return false }
         // The answer as typed, and without a last word (or ending) that reads as "temple".
         for answer in readings(of: typed) where !answer.isEmpty {
-            if answer == wanted || (wanted.count >= 5 && isWithinOneEdit(answer, wanted)) { return true }
+            if answer == wanted { return true }
+            if wanted.count >= 5, answer.filter(\.isNumber) == wanted.filter(\.isNumber), isWithinOneEdit(answer, wanted) {
+                return true
+            }
         }
         return false
+    }
+
+    /// True when `typed` is `name` with nothing forgiven but case, accents, punctuation and
+    /// the word "Temple": a typo of one card that is exactly another's name names the other.
+    public static func exactlyNames(_ typed: String, name: String) -> Bool {
+        let wanted = letters(of: name)
+        return !wanted.isEmpty && readings(of: typed).contains(wanted)
+    }
+
+    /// `text` with its accented letters spelled plain ("Ağrı" → "Agri"), for a terminal that
+    /// shows ASCII only; other letters stay as they are.
+    public static func plainSpelling(_ text: String) -> String {
+        var spelled = ""
+        for character in text {
+            let lower = Character(character.lowercased())
+            guard !character.isASCII, let plain = accents.first(where: { $0.1.contains(lower) })?.0 else {
+                spelled.append(character)
+                continue
+            }
+            spelled += character == lower ? plain : plain.prefix(1).uppercased() + plain.dropFirst()
+        }
+        return spelled
     }
 
     /// The letters and digits of `text`, lower case and without accents, every word "temple"
@@ -49,8 +75,14 @@ public enum TypedAnswer {
         if let last = typedWords.last, typedWords.count > 1, last != temple, isWithinOneEdit(last, temple) {
             readings.append(Array(typedWords.dropLast().filter { $0 != temple }.joined()))
         }
-        if let last = typedWords.last, last.count > temple.count, last.suffix(temple.count).elementsEqual(temple) {
-            readings.append(Array((typedWords.dropLast() + [Array(last.dropLast(temple.count))]).filter { $0 != temple }.joined()))
+        // "KirtlandTemple", "Kirtlandtempel", "KirtlandTemples": an ending of 5 to 7 letters
+        // that is "temple" give or take one typo.
+        if let last = typedWords.last {
+            for length in (temple.count - 1)...(temple.count + 1) where last.count > length + 1 {
+                let ending = Array(last.suffix(length))
+                guard ending == temple || isWithinOneEdit(ending, temple) else { continue }
+                readings.append(Array((typedWords.dropLast() + [Array(last.dropLast(length))]).filter { $0 != temple }.joined()))
+            }
         }
         return readings
     }
@@ -69,9 +101,10 @@ public enum TypedAnswer {
 
     /// The accented Latin letters and the plain letters they are typed as.
     private static let accents: [(String, String)] = [
-        ("a", "àáâãäåāăą"), ("ae", "æ"), ("c", "çćč"), ("d", "ďđ"), ("e", "èéêëēėęě"),
-        ("i", "ìíîïīį"), ("l", "łľĺ"), ("n", "ñńň"), ("o", "òóôõöøōő"), ("oe", "œ"), ("r", "ř"),
-        ("s", "śšş"), ("ss", "ß"), ("t", "ťţ"), ("u", "ùúûüūůű"), ("y", "ýÿ"), ("z", "źżž"),
+        ("a", "àáâãäåāăąạảấầẩẫậắằẳẵặ"), ("ae", "æ"), ("c", "çćč"), ("d", "ďđ"),
+        ("e", "èéêëēėęěẹẻẽếềểễệ"), ("g", "ğ"), ("i", "ìíîïīįıỉị"), ("l", "łľĺ"), ("n", "ñńň"),
+        ("o", "òóôõöøōőọỏốồổỗộơớờởỡợ"), ("oe", "œ"), ("r", "ř"), ("s", "śšşș"), ("ss", "ß"),
+        ("t", "ťţț"), ("u", "ùúûüūůűụủưứừửữự"), ("y", "ýÿỳỵỷỹ"), ("z", "źżž"),
     ]
 
     /// True when `a` becomes `b` by one insertion, deletion, substitution or swap of two

@@ -122,6 +122,22 @@ import Testing
         #expect(text(table).contains("✓ Right: \(card.name)"))
     }
 
+    @Test func onAnASCIITerminalAccentedLettersTypedShowPlainAndTheWordsHaveNoQuestionMarks() throws {
+        var table = learning(Self.allDue)
+        advance(to: .typedName, on: &table)
+        for character in "Ağrı é" { _ = table.update(.key(character == " " ? .space : .character(character))) }
+        #expect(table.learn?.typed == "Ağrı é", "accented letters are typed")
+        let ascii = Frame(size: size, theme: Theme(colorMode: .monochrome, ascii: true))
+        let shown = table.screen.text(in: ascii)
+        #expect(shown.contains("Agri e_"), "\(shown)")
+        // Only the questions' own question marks.
+        #expect(shown.replacingOccurrences(of: "name?", with: "").replacingOccurrences(of: "this?", with: "")
+            .contains("?") == false, "\(shown)")
+        _ = table.update(.key(.enter))
+        let after = table.screen.text(in: ascii)
+        #expect(after.contains("You typed: Agri e") && after.contains("you typed \"Agri e\""), "\(after)")
+    }
+
     @Test func nothingTypedIsAMissThatShowsTheName() throws {
         var table = learning(Self.allDue)
         advance(to: .typedName, on: &table)

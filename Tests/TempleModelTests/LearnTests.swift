@@ -221,6 +221,27 @@ private let deck: [Flashcard] = [
         #expect(TypedAnswer.matches("Lodz", name: "Łódź"))
     }
 
+    @Test func aTypoNeverChangesADigitAndAnotherCardsExactNameIsWrong() throws {
+        #expect(!TypedAnswer.matches("photo2", name: "photo1"))
+        #expect(!TypedAnswer.matches("IMG 0002", name: "IMG 0001"))
+        #expect(TypedAnswer.matches("phota 1", name: "photo 1"))
+        #expect(TypedAnswer.matches("KirtlandTemples", name: "Kirtland Temple"))
+        #expect(TypedAnswer.matches("Kirtlandtempel", name: "Kirtland Temple"))
+        #expect(TypedAnswer.matches("Agri Turkey", name: "Ağrı Turkey Temple"))
+        #expect(TypedAnswer.matches("Bucuresti", name: "București"))
+        #expect(TypedAnswer.plainSpelling("Ağrı Łódź ÉTÉ ß") == "Agri Lodz ETE ss")
+        // In a deck of "Mesa" and "Mesa Tempe", typing the other card's name is wrong.
+        let deck = [Flashcard(id: "a", name: "Mesa"), Flashcard(id: "b", name: "Mesa Tempe")]
+        let due = CardProgress(box: 2, dueDay: 1, reviews: 2, misses: 0)
+        let seed = (1...500).first { seed in
+            let session = LearnSession(cards: deck, progress: ["a": due, "b": due], day: 1, seed: UInt64(seed))
+            return session.current?.kind == .typedName && session.current?.card.id == "a"
+        }
+        var session = LearnSession(cards: deck, progress: ["a": due, "b": due], day: 1, seed: UInt64(try #require(seed)))
+        #expect(TypedAnswer.matches("Mesa Tempe", name: "Mesa"), "a typo's length from Mesa…")
+        #expect(session.answer(typed: "Mesa Tempe")?.isRight == false, "…but exactly the other card")
+    }
+
     @Test func aShortNameForgivesNoTypo() {
         #expect(TypedAnswer.matches("Bern", name: "Bern Temple"))
         #expect(!TypedAnswer.matches("Berm", name: "Bern Temple"))

@@ -8,6 +8,9 @@ struct Fingerprint {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
 
+    /// The hash.
+    var value: UInt64 { hash }
+
     /// The hash as 16 hex digits.
     var text: String {
         let digits = String(hash, radix: 16)

@@ -151,10 +151,10 @@ extension TempleScreen {
         let glyphs = Glyphs(theme: grid.theme)
         let check = glyphs.pick("✓", ascii: "+"), cross = glyphs.pick("✗", ascii: "x")
         // The words' own marks (· — “ ”) spelled in ASCII where the terminal has no others.
-        StatusLine(learn.header.map(glyphs.plain), tone: .strong).draw(into: &grid, in: layout.header)
+        StatusLine(learn.header.map(Self.spelled(for: grid.theme)), tone: .strong).draw(into: &grid, in: layout.header)
         layout.buttons.draw(into: &grid, in: layout.buttonRow)
         let tone: StatusLine.Tone = learn.last.map { $0.isRight ? .good : .bad } ?? .plain
-        StatusLine(learn.message(check: check, cross: cross).map(glyphs.plain), tone: tone).draw(into: &grid, in: layout.message)
+        StatusLine(learn.message(check: check, cross: cross).map(Self.spelled(for: grid.theme)), tone: tone).draw(into: &grid, in: layout.message)
 
         guard !learn.isOver, let question = learn.question else {
             Box(title: "Session over", style: .double, frameStyle: Self.learnFrame).draw(into: &grid, in: layout.body)
@@ -164,7 +164,7 @@ extension TempleScreen {
         let progress = learn.session.progress[question.card.id] ?? .new
         let leech = progress.isLeech ? " · leech: missed on \(progress.misses) days" : ""
         let newCard = progress.reviews == 0 && learn.shownWrong == nil ? " · new card" : ""
-        Box(title: glyphs.plain(TempleLearn.prompt(question) + leech + newCard), style: .double, frameStyle: Self.learnFrame)
+        Box(title: Self.spelled(for: grid.theme)(TempleLearn.prompt(question) + leech + newCard), style: .double, frameStyle: Self.learnFrame)
             .draw(into: &grid, in: layout.body)
         if question.kind == .nameToPicture {
             drawPictureChoices(question, learn: learn, layout: layout, check: check, cross: cross, into: &grid)
@@ -199,30 +199,40 @@ extension TempleScreen {
             }
             grid.write(mark, at: row.origin, clip: row)
             let text = Rect(x: row.x + 2, y: row.y, width: max(0, row.width - 2), height: 1)
-            grid.write(TextLayout.truncated(label, toWidth: text.width, ascii: grid.theme.ascii), at: text.origin,
+            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)(label), toWidth: text.width, ascii: grid.theme.ascii), at: text.origin,
                        style: style, clip: text)
         }
     }
 
     private static let learnFrame = Style.bold.foreground(.cyan)
 
+    /// Words as `theme`'s terminal shows them: on an ASCII one, accented letters plain
+    /// ("Münchenbuchsee" as "Munchenbuchsee", what the player typed too) and marks such as
+    /// · — “ ” as their look-alikes; elsewhere as they are.
+    static func spelled(for theme: Theme) -> (String) -> String {
+        guard theme.ascii else { return { $0 } }
+        let glyphs = Glyphs(theme: theme)
+        return { glyphs.plain(TypedAnswer.plainSpelling($0)) }
+    }
+
     /// The name being typed with its cursor, or after a wrong answer what was typed and the name.
     private func drawTyped(_ learn: TempleLearn, in field: Rect, check: String, cross: String, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
         if let wrong = learn.shownWrong {
             let typed = wrong.typed ?? ""
-            grid.write(TextLayout.truncated("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed),
+            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed)),
                                             toWidth: field.width, ascii: ascii),
                        at: field.origin, style: Style.bold.foreground(.red), clip: field)
             let below = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
-            grid.write(TextLayout.truncated("\(check) It is: " + wrong.question.card.name, toWidth: field.width, ascii: ascii),
+            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(check) It is: " + wrong.question.card.name),
+                                            toWidth: field.width, ascii: ascii),
                        at: below.origin, style: Style.bold.foreground(.green), clip: below)
             return
         }
         grid.write("Name:", at: Point(x: field.x, y: field.y - 1), style: .dim, clip: Rect(x: field.x, y: field.y - 1, width: field.width, height: 1))
         let box = Rect(x: field.x, y: field.y, width: min(field.width, TempleLearn.typedLimit + 2), height: 1)
         grid.fill(box, style: Style.plain.reversed)
-        let shown = String(learn.typed.suffix(max(0, box.width - 2)))
+        let shown = Self.spelled(for: grid.theme)(String(learn.typed.suffix(max(0, box.width - 2))))
         grid.write(shown, at: Point(x: box.x + 1, y: box.y), style: Style.bold.reversed, clip: box)
         grid.put("_", at: Point(x: box.x + 1 + DisplayWidth.of(shown), y: box.y), style: Style.bold.reversed, clip: box)
         let hint = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
@@ -236,7 +246,7 @@ extension TempleScreen {
                                     check: String, cross: String, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
         if let line = layout.askedName {
-            let name = TextLayout.truncated(question.card.name, toWidth: line.width, ascii: ascii)
+            let name = TextLayout.truncated(Self.spelled(for: grid.theme)(question.card.name), toWidth: line.width, ascii: ascii)
             grid.write(name, at: Point(x: line.x + max(0, (line.width - DisplayWidth.of(name)) / 2), y: line.y),
                        style: .bold, clip: line)
         }
@@ -270,7 +280,9 @@ extension TempleScreen {
             drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
                        pixelHeight: layout.choiceHeights[index], into: &grid)
             // The number (and mark); once answered, each picture's name under it, on two lines.
-            let lines = [words] + (name.map { Self.labelLines($0, width: label.width, maxLines: label.height - 1, ascii: ascii) } ?? [])
+            let lines = [words] + (name.map {
+                Self.labelLines(Self.spelled(for: grid.theme)($0), width: label.width, maxLines: label.height - 1, ascii: ascii)
+            } ?? [])
             for (offset, line) in lines.prefix(label.height).enumerated() {
                 let text = TextLayout.truncated(line, toWidth: label.width, ascii: ascii)
                 let row = Rect(x: label.x, y: label.y + offset, width: label.width, height: 1)
@@ -290,7 +302,7 @@ extension TempleScreen {
         }
         for (offset, row) in rows.prefix(max(0, inner.height - 1)).enumerated() {
             let area = Rect(x: inner.x + 2, y: inner.y + 1 + offset, width: width, height: 1)
-            grid.write(TextLayout.truncated(row.0, toWidth: width, ascii: grid.theme.ascii), at: area.origin,
+            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)(row.0), toWidth: width, ascii: grid.theme.ascii), at: area.origin,
                        style: row.1, clip: area)
         }
     }

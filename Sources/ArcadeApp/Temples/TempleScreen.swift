@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeStore
 import ArcadeUI
 import TempleModel
@@ -88,9 +89,8 @@ struct TempleScreen: GameScreen {
     let deckKey: String
     /// The day it is, as the learn mode counts days (`CalendarDay.dayNumber`).
     let today: Int
-    /// Learn sessions opened on this screen (each has a seed of its own), and new orders dealt.
+    /// Learn sessions opened on this screen (each has a seed of its own).
     var learnSessions = 0
-    private var shuffles = 0
     /// True when the screen opens in learn mode once the deck is there (`--learn`).
     private var opensInLearn: Bool
 
@@ -218,8 +218,8 @@ struct TempleScreen: GameScreen {
                     hintKeys: study ? "m" : "s", help: "switch to Study / back to Match"),
             Binding([.character("r")], .reset, hint: study ? nil : "reset",
                     help: "reset: all pictures and names back, tallies cleared"),
-            Binding([.character("n")], .shuffle, help: "new order: pictures and names shuffled, tallies cleared",
-                    isEnabled: !study),
+            Binding([.character("n")], .shuffle, hint: study ? nil : "shuffle",
+                    help: "new order: pictures and names shuffled, tallies cleared", isEnabled: !study),
             Binding([.character("l")], .learn, hint: "learn", help: "learn mode: the cards due, asked one at a time"),
         ]
     }
@@ -459,8 +459,13 @@ struct TempleScreen: GameScreen {
 
     private mutating func shuffle() {
         guard var game, game.canReset else { return }
-        shuffles += 1
-        game.shuffle(seed: seed &+ UInt64(shuffles) &* 0x9E37_79B9_7F4A_7C15)
+        // The new order's seed is a generator's output from the game's seed and the order on
+        // screen: unrelated to the order it replaces, the same on a replay, and another one
+        // after a resume (the order on screen is the resumed one).
+        var order = Fingerprint()
+        for card in game.pictureOrder { order.add(Array(card.id.utf8) + [0]) }
+        var mixer = SeededGenerator(seed: seed ^ order.value)
+        game.shuffle(seed: mixer.next())
         self.game = game
         reset()
         status = StatusLine(["New order: the pictures and the names are shuffled, tallies cleared.", "New order, tallies cleared."])
