@@ -454,7 +454,7 @@ import Testing
             #expect(learning.perDay.last == Tally(right: 3, total: 4))
             #expect(learning.perDay[24] == Tally(right: 2, total: 2))
             #expect(learning.reviews == 6 && learning.accuracy == 83)
-            #expect(learning.decks.map(\.title) == ["Built-in deck", "Deck photos"])
+            #expect(learning.decks.map(\.title) == ["Built-in deck", "Deck /home/ann/photos"])
             #expect(learning.decks[0] == LearnStatistics.Deck(key: "built-in", cards: 5, due: 0, learning: 4, known: 1, leeches: 0))
             #expect(learning.decks[1] == LearnStatistics.Deck(key: "folder:/home/ann/photos", cards: 2, due: 1, learning: 1,
                                                               known: 1, leeches: 1))
@@ -463,11 +463,25 @@ import Testing
             let shown = text(StatisticsScreen(statistics: all, showing: .temples), Size(width: 80, height: 23))
             #expect(shown.contains("No matches played yet"))
             #expect(shown.contains("Learn mode: reviews a day") && shown.contains("Learn mode: % right a day"))
-            #expect(shown.contains("30 days ago") && shown.contains("today →"))
+            #expect(shown.contains("29 days ago") && shown.contains("today →"))
             #expect(shown.contains("Learn mode, last 30 days: 6 reviews, 83% right"))
-            #expect(shown.contains("Built-in deck: 5 cards learned · 0 due · 4 learning · 1 known"))
-            #expect(shown.contains("Deck photos: 2 cards learned · 1 due · 1 learning · 1 known · 1 leech"))
+            #expect(shown.contains("Built-in deck: 5 cards · 0 due · 4 learning · 1 known"))
+            #expect(shown.contains("Deck /home/ann/photos: 2 cards · 1 due · 1 learning · 1 known · 1 leech"))
             assertSnapshot(shown, named: "statistics-temples-learning-80x23")
+            // The share chart's scale is 0–100%, and a day without reviews is left blank, not 0%.
+            #expect(shown.contains("100% │") && !shown.contains("0% │ ··"))
+
+            // At the smallest size, with a match played too, the figures still show, and the
+            // charts say how far back their first bar is.
+            try store.record(FinishedGame(game: "temples", score: 80,
+                                          figures: ["accuracy": "80%", "time": "1:00", "correct": "20", "incorrect": "5"],
+                                          player: "ann", finishedAt: "2026-12-01 10:00"))
+            let played = try GameStatistics.all(from: store, games: GameCatalog.games, player: "ann", today: today)
+            let small = text(StatisticsScreen(statistics: played, showing: .temples), StatisticsScreen.minimumSize)
+            #expect(small.contains("Learn mode, last 30 days") && small.contains("Built-in deck: 5 cards"), "\(small)")
+            #expect(!small.contains("29 days ago") && small.contains(" days ago"), "\(small)")
+            let wide = text(StatisticsScreen(statistics: played, showing: .temples), Size(width: 120, height: 40))
+            #expect(wide.contains("Accuracy of the last game") && wide.contains("Matches  20 correct · 5 incorrect"))
             // Nothing learned: no learn section.
             let none = try GameStatistics.all(from: store, games: GameCatalog.games, player: "cy", today: today)
             #expect(none.first { $0.game == .temples }?.learning == nil)
@@ -484,6 +498,15 @@ import Testing
             #expect(decks.map { $0["deck"] as? String } == ["built-in", "folder:/home/ann/photos"])
             #expect(decks.last?["leeches"] as? Int == 1)
             #expect(games.first { $0["game"] as? String == "set" }?.keys.contains("learning") == false)
+            // Many decks: the first lines, then how many more.
+            for folder in 1...5 {
+                try store.recordReview(deck: "folder:/d\(folder)", player: "ann", card: "png:1",
+                                       progress: card(1, today + 1, 0), right: true, day: today)
+            }
+            let many = try GameStatistics.all(from: store, games: GameCatalog.games, player: "ann", today: today)
+            let lines = StatisticsScreen.figureLines(try #require(many.first { $0.game == .temples }))
+            #expect(lines.filter { $0.hasPrefix("Deck ") || $0.hasPrefix("Built-in") }.count == 3)
+            #expect(lines.last == "(and 4 more decks: arcade stats --json lists them)")
         }
     }
 

@@ -9,6 +9,13 @@ struct Chart {
     var unit = ""
     /// The words under the first and the last bar ("→" follows the last).
     var axis = (first: "oldest", last: "newest")
+    /// The words under the first bar for the number of bars shown (a narrow chart shows the
+    /// newest only: "18 days ago"), instead of `axis.first`.
+    var firstLabel: ((Int) -> String)?
+    /// The top of the scale, when it is fixed (100 for a share in %) rather than the largest value.
+    var fixedTop: Int?
+    /// The values that are no result at all (a day without reviews): left blank, not drawn as 0.
+    var blanks: Set<Int> = []
 
     /// The eighths of a cell `▁` to `█`.
     static let eighths: [String] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -17,7 +24,7 @@ struct Chart {
     /// smallest when one is below zero).
     var scale: (bottom: Int, top: Int) {
         let bottom = min(0, values.min() ?? 0)
-        return (bottom, max(bottom + 1, values.max() ?? 1))
+        return (bottom, max(bottom + 1, fixedTop ?? values.max() ?? 1))
     }
 
     /// The columns of each bar and the gap between bars, for bars in `width` columns.
@@ -50,7 +57,9 @@ struct Chart {
         let barWidth = Self.barWidth(count: values.count, width: room)
         let step = barWidth + Self.gap(count: values.count, barWidth: barWidth, width: room)
         let shown = values.suffix(max(1, (room + step - barWidth) / step))
+        let firstShown = values.count - shown.count
         for (index, value) in shown.enumerated() {
+            if blanks.contains(firstShown + index) { continue }
             let filled = Self.eighthsFilled(value, bottom: bottom, top: top, rows: height)
             let x = barsX + index * step
             if filled == 0 {
@@ -68,12 +77,17 @@ struct Chart {
             }
         }
         let lastX = barsX + (shown.count - 1) * step + barWidth
-        let newest = axis.last + glyphs.pick(" →", ascii: " ->")
+        let first = firstLabel?(shown.count) ?? axis.first
         let axisY = area.y + height
-        grid.write(axis.first, at: Point(x: barsX, y: axisY), style: .dim, clip: area)
-        // Under the newest bar, or just past the first words when a few bars are narrower than both.
-        grid.write(newest, at: Point(x: max(lastX - newest.count, barsX + axis.first.count + 1), y: axisY),
-                   style: .dim, clip: area)
+        grid.write(first, at: Point(x: barsX, y: axisY), style: .dim, clip: area)
+        // Under the newest bar, or just past the first words when a few bars are narrower than
+        // both; without its arrow, or not at all, when it would be cut.
+        for newest in [axis.last + glyphs.pick(" →", ascii: " ->"), axis.last] {
+            let x = max(lastX - newest.count, barsX + first.count + 1)
+            guard x + newest.count <= area.maxX else { continue }
+            grid.write(newest, at: Point(x: x, y: axisY), style: .dim, clip: area)
+            break
+        }
     }
 
     /// How many eighths of a cell the bar of `value` fills in `rows` rows: at least one

@@ -215,11 +215,9 @@ public struct LearnStatistics: Equatable, Sendable {
         public var known: Int
         public var leeches: Int
 
-        /// "Built-in deck", or the folder's last name: "Deck photos".
+        /// "Built-in deck", or the folder: "Deck /home/ann/photos".
         public var title: String {
-            guard key.hasPrefix("folder:") else { return "Built-in deck" }
-            let path = key.dropFirst("folder:".count)
-            return "Deck " + (path.split(separator: "/").last.map(String.init) ?? String(path))
+            key.hasPrefix("folder:") ? "Deck " + key.dropFirst("folder:".count) : "Built-in deck"
         }
     }
 
@@ -251,7 +249,11 @@ public struct LearnStatistics: Equatable, Sendable {
             .map { key in
                 let cards = record.cards[key] ?? [:]
                 var deck = Deck(key: key, cards: 0, due: 0, learning: 0, known: 0, leeches: 0)
-                for progress in cards.values where progress.reviews > 0 {
+                for stored in cards.values {
+                    // As a session reads them: a record answering could not have left is not counted.
+                    let progress = CardProgress(box: stored.box, dueDay: stored.dueDay, reviews: stored.reviews,
+                                                misses: stored.misses, lastMissDay: stored.lastMissDay)
+                    guard progress.isSound, progress.reviews > 0 else { continue }
                     deck.cards += 1
                     if progress.dueDay <= today { deck.due += 1 }
                     if progress.box >= LeitnerSchedule.knownBox { deck.known += 1 } else { deck.learning += 1 }

@@ -118,10 +118,16 @@ public struct StatisticsScreen: Screen, Sendable {
                 grid.write(TextLayout.truncated(title, toWidth: row.width, ascii: grid.theme.ascii), at: row.origin,
                            style: .bold, clip: row)
             }
-            let days = (first: "30 days ago", last: "today")
-            Chart(values: learning.perDay.map(\.total), axis: days).draw(into: &grid, in: layout.learnCharts[0])
+            // The first bar shown is so many days ago (a narrow chart shows the newest days only).
+            let daysAgo: (Int) -> String = { shown in shown <= 1 ? "today" : "\(shown - 1) days ago" }
+            let days = (first: "", last: "today")
+            Chart(values: learning.perDay.map(\.total), axis: days, firstLabel: daysAgo)
+                .draw(into: &grid, in: layout.learnCharts[0])
+            // A day without reviews is no share at all: blank, not 0%; the scale is 0–100%.
             let shares = learning.perDay.map { $0.total == 0 ? 0 : Int((Double($0.right) * 100 / Double($0.total)).rounded()) }
-            Chart(values: shares, unit: "%", axis: days).draw(into: &grid, in: layout.learnCharts[1])
+            let empty = Set(learning.perDay.indices.filter { learning.perDay[$0].total == 0 })
+            Chart(values: shares, unit: "%", axis: days, firstLabel: daysAgo, fixedTop: 100, blanks: empty)
+                .draw(into: &grid, in: layout.learnCharts[1])
         }
         for (index, line) in Self.figureLines(shown).prefix(layout.figures.height).enumerated() {
             grid.write(TextLayout.truncated(line, toWidth: layout.figures.width, ascii: grid.theme.ascii),
@@ -152,7 +158,15 @@ public struct StatisticsScreen: Screen, Sendable {
     /// The learn mode's month in a line: "Learn mode, last 30 days: 57 reviews, 82% right".
     static func learnSummary(_ learning: LearnStatistics) -> String {
         let share = learning.accuracy.map { ", \($0)% right" } ?? ""
-        return "Learn mode, last \(LearnStatistics.days) days: \(learning.reviews) reviews\(share)"
+        return "Learn mode, last \(LearnStatistics.days) days: \(count(learning.reviews, "review"))\(share)"
+    }
+
+    /// The most deck lines the Temples tab shows; past them one line says how many more.
+    static let maximumDeckLines = 4
+
+    /// "1 card", "5 cards".
+    static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(number) " + (number == 1 ? one : many ?? one + "s")
     }
 
     /// The mark after a score: Temples' score is an accuracy.
@@ -180,10 +194,12 @@ public struct StatisticsScreen: Screen, Sendable {
                 + ["(over \(games))"]
         case .temples(_, let correct, let incorrect):
             let matches = shown.played > 0 ? ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"] : []
-            return matches + (shown.learning.map { [learnSummary($0)] } ?? []) + (shown.learning?.decks ?? []).map { deck in
-                "\(deck.title): \(deck.cards) cards learned · \(deck.due) due · \(deck.learning) learning · \(deck.known) known"
-                    + (deck.leeches > 0 ? " · \(deck.leeches) \(deck.leeches == 1 ? "leech" : "leeches")" : "")
-            }
+            let decks = shown.learning?.decks ?? []
+            let shownDecks = decks.prefix(decks.count > maximumDeckLines ? maximumDeckLines - 1 : maximumDeckLines)
+            return matches + (shown.learning.map { [learnSummary($0)] } ?? []) + shownDecks.map { deck in
+                "\(deck.title): \(count(deck.cards, "card")) · \(deck.due) due · \(deck.learning) learning · "
+                    + "\(deck.known) known" + (deck.leeches > 0 ? " · \(count(deck.leeches, "leech", "leeches"))" : "")
+            } + (decks.count > shownDecks.count ? ["(and \(decks.count - shownDecks.count) more decks: arcade stats --json lists them)"] : [])
         case .blackjack(let won, let pushed, let lost, _):
             return ["Hands  \(won) won · \(pushed) pushed · \(lost) lost", "(over \(games))"]
         }
@@ -239,10 +255,14 @@ public struct StatisticsScreen: Screen, Sendable {
                 figures = Rect(x: margin, y: chart.maxY + 1, width: width, height: max(0, size.height - chart.maxY - 1))
                 return
             }
-            // Two rows of charts share the room: the matches (when there are any), then the learn
-            // mode's caption and charts.
-            let matches = (statistics?.played ?? 0) > 0
-            let each = matches ? min(8, max(2, (free - 3) / 2)) : min(12, max(2, free - 2))
+            // Two rows of charts share what the figures leave: the matches (when there are any,
+            // and room for both), then the learn mode's caption and charts. From row 6: a chart
+            // and its axis, a blank row, the caption, a chart and its axis, a blank row, the
+            // figures — 2 × each + 5 + figures rows with both, each + 4 + figures without.
+            let room = size.height - 6 - figureCount
+            let both = (room - 5) / 2
+            let matches = (statistics?.played ?? 0) > 0 && both >= 2
+            let each = matches ? min(8, both) : min(12, max(1, room - 4))
             chart = Rect(x: margin, y: 6, width: width, height: matches ? each + 1 : 0)
             learnCaption = Rect(x: margin, y: chart.maxY + 1, width: width, height: 1)
             let halves = Rect(x: margin, y: learnCaption.maxY, width: width, height: each + 1)
