@@ -436,7 +436,7 @@ struct MemoryScreen: GameScreen {
             if let index = symbolTabs.index(at: point, in: layout.value(.symbols)) { return .symbols(index) }
             return layout.startButton.contains(point) ? .start : nil
         case .playing:
-            guard let game else { return nil }
+            guard game != nil else { return nil }
             return boardLayout(size: frame.size).cardIndex(at: point).map(Action.turnCard)
         }
     }
