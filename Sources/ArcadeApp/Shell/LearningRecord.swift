@@ -40,10 +40,22 @@ public struct LearningRecord: Sendable, Equatable {
     /// not have left is not counted, as a session does not ask it).
     public func dueCount(of deck: String, on day: Int) -> Int {
         (cards[deck] ?? [:]).values.filter { stored in
-            let progress = CardProgress(box: stored.box, dueDay: stored.dueDay, reviews: stored.reviews,
-                                        misses: stored.misses, lastMissDay: stored.lastMissDay)
+            let progress = stored.progress
             return progress.isSound && progress.isDue(on: day)
         }.count
+    }
+}
+
+extension StoredCardProgress {
+    /// The card's progress as the scheduler reads it (`TempleModel.CardProgress`).
+    var progress: CardProgress {
+        CardProgress(box: box, dueDay: dueDay, reviews: reviews, misses: misses, lastMissDay: lastMissDay)
+    }
+
+    /// A card's progress as the store keeps it.
+    init(_ progress: CardProgress) {
+        self.init(box: progress.box, dueDay: progress.dueDay, reviews: progress.reviews, misses: progress.misses,
+                  lastMissDay: progress.lastMissDay)
     }
 }
 

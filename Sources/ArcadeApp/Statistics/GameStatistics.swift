@@ -251,8 +251,7 @@ public struct LearnStatistics: Equatable, Sendable {
                 var deck = Deck(key: key, cards: 0, due: 0, learning: 0, known: 0, leeches: 0)
                 for stored in cards.values {
                     // As a session reads them: a record answering could not have left is not counted.
-                    let progress = CardProgress(box: stored.box, dueDay: stored.dueDay, reviews: stored.reviews,
-                                                misses: stored.misses, lastMissDay: stored.lastMissDay)
+                    let progress = stored.progress
                     guard progress.isSound, progress.reviews > 0 else { continue }
                     deck.cards += 1
                     if progress.dueDay <= today { deck.due += 1 }

@@ -43,8 +43,7 @@ struct TempleLearn {
         var result: [String: CardProgress] = [:]
         for card in cards {
             guard let stored = kept[keys[card.id] ?? card.id] else { continue }
-            let progress = CardProgress(box: stored.box, dueDay: stored.dueDay, reviews: stored.reviews,
-                                        misses: stored.misses, lastMissDay: stored.lastMissDay)
+            let progress = stored.progress
             if progress.isSound && progress.reviews > 0 { result[card.id] = progress }
         }
         return result
@@ -122,9 +121,7 @@ struct TempleLearn {
         if !answer.isRight { shownWrong = answer }
         let card = answer.question.card, progress = answer.progress
         return [.learned(deck: deckKey, card: cardKeys[card.id] ?? card.id,
-                         progress: StoredCardProgress(box: progress.box, dueDay: progress.dueDay,
-                                                      reviews: progress.reviews, misses: progress.misses,
-                                                      lastMissDay: progress.lastMissDay),
+                         progress: StoredCardProgress(progress),
                          right: answer.isRight, day: session.day)]
     }
 
