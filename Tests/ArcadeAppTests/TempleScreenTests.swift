@@ -527,10 +527,10 @@ import Testing
     @Test func theKeyLineFollowsTheModeAndHelpListsEveryKeyInBoth() {
         var screen = screen()
         #expect(screen.keyHints == [KeyHint("Tab", "pane"), KeyHint("Enter", "pick"), KeyHint("s", "study"),
-                                    KeyHint("r", "reset"), KeyHint("n", "shuffle"), KeyHint("l", "learn")])
+                                    KeyHint("r", "reset"), KeyHint("l", "learn"), KeyHint("n", "shuffle")])
         let matchHelp = screen.help
         #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓", "Enter  Space", "click",
-                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "n", "l"])
+                                               "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "l", "n"])
         _ = screen.perform(.toggleMode)
         #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match"), KeyHint("l", "learn")])
         #expect(screen.help == matchHelp)

@@ -218,9 +218,10 @@ struct TempleScreen: GameScreen {
                     hintKeys: study ? "m" : "s", help: "switch to Study / back to Match"),
             Binding([.character("r")], .reset, hint: study ? nil : "reset",
                     help: "reset: all pictures and names back, tallies cleared"),
+            // Learn before shuffle: where the key line runs out of room, learn is the one kept.
+            Binding([.character("l")], .learn, hint: "learn", help: "learn mode: the cards due, asked one at a time"),
             Binding([.character("n")], .shuffle, hint: study ? nil : "shuffle",
                     help: "new order: pictures and names shuffled, tallies cleared", isEnabled: !study),
-            Binding([.character("l")], .learn, hint: "learn", help: "learn mode: the cards due, asked one at a time"),
         ]
     }
 
