@@ -283,6 +283,16 @@ import Testing
         #expect((shell.activeScreen as? TempleScreen)?.learn?.typed == "q?")
     }
 
+    @Test func helpInLearnModeExplainsLearnModeFirst() {
+        var table = learning()
+        let learnHelp = table.help
+        #expect(learnHelp.notes.first?.hasPrefix("Learn mode asks the cards that are due") == true)
+        #expect(learnHelp.notes.first?.contains("missed on eight days is a leech") == true)
+        #expect(learnHelp.keys.map(\.keys).contains("1–4"))
+        _ = table.update(.key(.character("m")))
+        #expect(table.help.notes.first?.hasPrefix("Pick a picture and the name") == true)
+    }
+
     @Test func dayNumbersCountFrom1970() {
         #expect(CalendarDay(year: 1970, month: 1, day: 1).dayNumber == 0)
         #expect(CalendarDay(year: 2000, month: 3, day: 1).dayNumber == 11_017)

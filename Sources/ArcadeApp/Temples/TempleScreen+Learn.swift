@@ -51,7 +51,7 @@ extension TempleScreen {
                 .moveChoice(direction == .up || direction == .left ? -1 : 1)
             },
             Binding([.enter, .space], .submit, hint: answering ? "answer" : "next", hintKeys: "Enter",
-                    help: "answer with the choice under the cursor; after a wrong answer, go on"),
+                    help: "answer with the choice under the cursor, or go on"),
             .note("click", "answer with a choice; press a button"),
             Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
             Binding([.character("s")], .leaveLearn(.study), help: "study every temple"),
@@ -70,7 +70,7 @@ extension TempleScreen {
         "Learn mode asks the cards that are due and a few new ones, one at a time: pick the name, "
             + "the picture or the place among four, or type the name. A missed card comes back "
             + "three cards later; a card you know comes back after 1, 3, 7, 14, 30, then 60 days. "
-            + "A card missed eight times is a leech and says so. Every answer is kept at once.",
+            + "A card missed on eight days is a leech and says so. Every answer is kept at once.",
     ]
 
     // MARK: - Doing

@@ -226,12 +226,14 @@ struct TempleScreen: GameScreen {
     }
 
     func helpNotes(in frame: Frame) -> [String] {
-        // The deck's notices first: the message line sends the player here for them.
-        deckNotes + [
+        // The deck's notices first: the message line sends the player here for them. Then the
+        // mode on screen's own words (learn mode's first while it is on).
+        let modes = [
             "Pick a picture and the name of that temple, in either order. A correct match "
                 + "takes both away; an incorrect one clears both picks. Tallies stay until Reset.",
             "Study mode shows every temple with its name on the picture; nothing can be picked.",
-        ] + Self.learnNotes + [
+        ]
+        return deckNotes + (learn == nil ? modes + Self.learnNotes : Self.learnNotes + modes) + [
             "The pictures are original pixel art drawn for this game from written descriptions.",
         ]
     }
