@@ -232,7 +232,28 @@ import Testing
             let grid = render(screen)
             #expect(showsPicture(picture, of: screen, in: grid), "level \(level)")
             #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryScreen.pictureMark))
+            // Every temple on the board, the widest (Mesa's) too, has room for its picture.
+            for temple in Set(screen.game!.cards.compactMap(\.content.temple)) {
+                #expect(MemoryLayout.picturePixelHeight(screen.picture(of: temple)!, onCard: cardFrame(0, of: screen)) != nil,
+                        "level \(level): \(temple)")
+            }
         }
+    }
+
+    @Test func aHardTemplesBoardNeedsCardsWideEnoughToTellTheNamesApart() {
+        var hard = started("3")
+        #expect(hard.minimumSize(in: .game80x23) == Size(width: 43, height: 14))
+        #expect(started("2").minimumSize(in: .game80x23) == Size(width: 40, height: 14))
+        // At 43 columns the cards show three letters and "…", which tell every temple apart.
+        let frame = Frame(size: Size(width: 43, height: 14))
+        _ = hard.update(.resize(frame.size), in: frame)
+        let face = MemoryLayout.templeFace(of: cardFrame(0, of: hard, in: frame))
+        #expect(face.width >= 4)
+        let shown = Set(hard.game!.cards.compactMap(\.content.temple).map { temple in
+            MemoryLayout.nameLines(hard.game!.cards.first { $0.content.temple == temple }!.content.word,
+                                   width: face.width, rows: face.height, ascii: false).joined(separator: " ")
+        })
+        #expect(shown.count == 12, "\(shown)")
     }
 
     @Test func theBoardKeepsItsPicturesScaledForTheFrameAndRescalesOnResize() {

@@ -138,6 +138,16 @@ import Testing
         #expect(after.contains("You typed: Agri e") && after.contains("you typed \"Agri e\""), "\(after)")
     }
 
+    @Test func aLongTypedNameShowsItsEndAfterAnEllipsis() throws {
+        var table = learning(Self.allDue)
+        advance(to: .typedName, on: &table)
+        let long = String(repeating: "abcdefghij", count: 6)
+        for character in long { _ = table.update(.key(.character(character))) }
+        #expect(table.learn?.typed == long)
+        let field = try #require(text(table).split(separator: "\n").first { $0.contains("_") && $0.contains("…") })
+        #expect(field.contains("…") && field.contains("hij_"), "\(field)")
+    }
+
     @Test func nothingTypedIsAMissThatShowsTheName() throws {
         var table = learning(Self.allDue)
         advance(to: .typedName, on: &table)

@@ -93,7 +93,8 @@ struct MemoryLayout {
         guard face.width >= smallestPicture.width, face.height >= smallestPicture.height else { return nil }
         let height = PictureCells.fittedHeight(width: picture.width, height: picture.height, rows: face.height,
                                                maxWidth: face.width)
-        return height >= smallestPicture.height * 2 ? height : nil
+        // Three rows, the last one half filled, is still a picture (Mesa's, the widest, on a 9×4 card).
+        return height >= smallestPicture.height * 2 - 1 ? height : nil
     }
 
     /// A temple's name as lines `width` wide, at most `rows`: the whole name wrapped at

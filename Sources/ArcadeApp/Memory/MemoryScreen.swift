@@ -298,7 +298,11 @@ struct MemoryScreen: GameScreen {
 
     // MARK: - GameScreen
 
-    func minimumSize(in frame: Frame) -> Size { Size(width: 40, height: 14) }
+    /// 40×14; 43 columns for a Hard Temples board, whose cards are 3 columns inside below
+    /// that: "Lo…" would stand for Logan, London and Los Angeles alike.
+    func minimumSize(in frame: Frame) -> Size {
+        Size(width: symbolSet.isTemples && (game?.cards.count ?? 0) > 2 * MemoryLevel.normal.pairs ? 43 : 40, height: 14)
+    }
 
     var wantsTicks: Bool {
         if templeArt == .loading(isPolling: true) { return true }
@@ -642,7 +646,9 @@ struct MemoryScreen: GameScreen {
         guard let game, phase == .playing, game.isOver(now: now), !isShowingLastPair, clock.finish() else { return [] }
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
-        var figures = MemoryFigures(level: level.name, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
+        // A Temples game (a picture to its name) is kept apart from the emoji games of its level.
+        let kept = symbolSet.isTemples ? "\(level.name) Temples" : level.name
+        var figures = MemoryFigures(level: kept, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
                                     moves: game.moves, pairs: game.matchedPairs)
         figures.duration = Double(shownTimeElapsed)
         return [.record(game.score, figures), .sound(game.isWon ? .handWon : .handLost)]

@@ -232,7 +232,11 @@ extension TempleScreen {
         grid.write("Name:", at: Point(x: field.x, y: field.y - 1), style: .dim, clip: Rect(x: field.x, y: field.y - 1, width: field.width, height: 1))
         let box = Rect(x: field.x, y: field.y, width: min(field.width, TempleLearn.typedLimit + 2), height: 1)
         grid.fill(box, style: Style.plain.reversed)
-        let shown = Self.spelled(for: grid.theme)(String(learn.typed.suffix(max(0, box.width - 2))))
+        // Its end, after "…" when the start no longer fits.
+        let room = max(1, box.width - 3)
+        let typed = Self.spelled(for: grid.theme)(learn.typed)
+        let ellipsis = Glyphs(theme: grid.theme).ellipsis
+        let shown = typed.count > room ? ellipsis + String(typed.suffix(max(0, room - ellipsis.count))) : typed
         grid.write(shown, at: Point(x: box.x + 1, y: box.y), style: Style.bold.reversed, clip: box)
         grid.put("_", at: Point(x: box.x + 1 + DisplayWidth.of(shown), y: box.y), style: Style.bold.reversed, clip: box)
         let hint = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
