@@ -55,20 +55,32 @@ public enum Arcade {
         // Only now, with the terminal ours, is anything on disk touched.
         let data = ArcadeData(directory: dataDirectory)
         let assets = AssetLocator(environment: environment)
+        let overrides = SettingOverrides(options: options, environment: environment, mute: mute)
+        var settings = data.settings()
+        if settings.theme == nil && overrides.values[SettingKey.theme] == nil {
+            // The first start: dark or light as the terminal's background is (COLORFGBG, or
+            // the terminal asked), kept so it is asked once; the settings page changes it.
+            let theme: ThemeName = BackgroundQuery.detect(environment: environment, input: STDIN_FILENO,
+                                                          output: STDOUT_FILENO) == .light ? .light : .dark
+            settings[SettingKey.theme] = theme.rawValue
+            try? data.remember(SettingKey.theme, theme.rawValue)
+        }
+        let soundOff = mute || !overrides.applied(to: settings).soundOn
         var shell = ArcadeShell(games: games, scores: data.scores(for: games), saved: data.savedGames(),
                                 notice: data.notice, assets: assets, dataDirectory: dataDirectory,
                                 seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
                                 instance: String(SeededGenerator.randomSeed(), radix: 36),
-                                settings: data.settings(), daily: data.dailyResults(for: games, player: player),
+                                settings: settings, daily: data.dailyResults(for: games, player: player),
                                 tallies: data.tallies(for: games, player: player),
                                 learning: data.learning(player: player,
                                                         today: ArcadeData.localDay(Self.secondsSince1970()).dayNumber),
-                                today: { ArcadeData.localDay(Self.secondsSince1970()) })
+                                today: { ArcadeData.localDay(Self.secondsSince1970()) }, overrides: overrides)
+        terminal.setLook(shell.look.theme, palette: shell.look.palette)
 
         let sound = SoundHelper.shared
-        sound.configure(environment: environment, isMuted: mute)
+        sound.configure(environment: environment, isMuted: soundOff)
         let runtime = EffectRuntime(games: games, data: data, player: player, device: terminal, sound: sound,
-                                    isMuted: mute, assets: assets)
+                                    isMuted: soundOff, assets: assets)
         var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
         var status = ExitStatus.success
         var quitAtOnce = false

@@ -22,6 +22,12 @@ public struct ArcadeOptions: Equatable, Sendable {
     public var mute = false
     /// Open the statistics page instead of the menu (`arcade stats`).
     public var statistics = false
+    /// `--theme`: this run's theme, over the one kept in the settings.
+    public var theme: ThemeName?
+    /// `--palette`: this run's palette, over the one kept.
+    public var palette: PaletteName?
+    /// `--cursor`: the terminal's cursor follows focus this run.
+    public var cursor = false
 
     public init(game: GameID? = nil, gameOptions: [String: String] = [:], seed: UInt64? = nil,
                 noColor: Bool = false, ascii: Bool = false, mute: Bool = false, statistics: Bool = false) {
@@ -47,7 +53,8 @@ public enum ArcadeCommandLine {
     public static let version = "0.1.0"
 
     /// The options that are switches, never followed by a value.
-    static let flags: Set<String> = ["--help", "--version", "--no-color", "--no-colour", "--ascii", "--mute", "--json"]
+    static let flags: Set<String> = ["--help", "--version", "--no-color", "--no-colour", "--ascii", "--mute", "--json",
+                                     "--cursor"]
 
     /// Parse `arguments` (without the program name) against the games that exist.
     public static func parse(_ arguments: [String], games: [GameInfo]) throws(UsageError) -> CommandLineRequest {
@@ -85,6 +92,20 @@ public enum ArcadeCommandLine {
                 options.ascii = true
             case "--mute":
                 options.mute = true
+            case "--cursor":
+                options.cursor = true
+            case "--theme":
+                let text = try value(for: "--theme", inline: inline)
+                guard let theme = ThemeName(rawValue: text) else {
+                    throw UsageError(message: "--theme needs one of \(ThemeName.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text.escapedForMessage())'")
+                }
+                options.theme = theme
+            case "--palette":
+                let text = try value(for: "--palette", inline: inline)
+                guard let palette = PaletteName(rawValue: text) else {
+                    throw UsageError(message: "--palette needs one of \(PaletteName.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text.escapedForMessage())'")
+                }
+                options.palette = palette
             case "--json" where options.statistics:
                 json = true
             case "--seed":
@@ -138,7 +159,8 @@ public enum ArcadeCommandLine {
         var lines = [
             "arcade \(version) — a full-screen terminal arcade",
             "",
-            "Usage: arcade [GAME [GAME OPTIONS]] [--seed N] [--no-color] [--ascii] [--mute]",
+            "Usage: arcade [GAME [GAME OPTIONS]] [--seed N] [--theme T] [--palette P] [--cursor]",
+            "              [--no-color] [--ascii] [--mute]",
             "       arcade stats [--json]",
             "       arcade --help | --version",
             "",
@@ -156,6 +178,12 @@ public enum ArcadeCommandLine {
             "",
             "Options:",
             "  --seed N       replay the same game: every shuffle and spin comes from N",
+            "  --theme T      dark, light (dark text on a light background) or contrast",
+            "                 (bold white on black); o on the menu keeps a choice",
+            "  --palette P    standard, or cvd: colours colour-blind eyes tell apart,",
+            "                 with the colour written too",
+            "  --cursor       the terminal's cursor follows the focused card, button or row",
+            "                 (for screen magnifiers and readers)",
             "  --no-color     draw without colour (bold, reverse and underline stay)",
             "  --ascii        draw with ASCII only (chosen automatically outside UTF-8 locales)",
             "  --mute         no sounds and no bell",
@@ -172,8 +200,13 @@ public enum ArcadeCommandLine {
             "",
             "Environment:",
             "  NO_COLOR          any non-empty value: same as --no-color",
-            "  XDG_DATA_HOME     scores go to $XDG_DATA_HOME/arcade/scores.json",
-            "                    (default ~/.local/share/arcade/scores.json)",
+            "  ARCADE_THEME      dark, light or contrast: same as --theme",
+            "  ARCADE_PALETTE    standard or cvd: same as --palette",
+            "  COLORFGBG         read at the first start to choose dark or light (else the",
+            "                    terminal is asked for its background colour)",
+            "  XDG_DATA_HOME     scores, saved games and settings go to",
+            "                    $XDG_DATA_HOME/arcade/arcade.sqlite3",
+            "                    (default ~/.local/share/arcade/arcade.sqlite3)",
             "  ARCADE_SOUND      'off' silences every sound, like --mute",
             "  ARCADE_SOUND_CMD  the command that plays a WAV file (default: the first of",
             "                    paplay, pw-play, aplay, afplay found; else the terminal bell)",
@@ -188,7 +221,8 @@ public enum ArcadeCommandLine {
 
     private static func optionNames(for game: GameInfo?, statistics: Bool = false) -> String {
         let own = (game?.options.map { $0.isFlag ? $0.name : "\($0.name) \($0.valueName)" } ?? []) + (statistics ? ["--json"] : [])
-        return (own + ["--seed N", "--no-color", "--ascii", "--mute", "--help", "--version"]).joined(separator: ", ")
+        return (own + ["--seed N", "--theme T", "--palette P", "--cursor", "--no-color", "--ascii", "--mute", "--help",
+                       "--version"]).joined(separator: ", ")
     }
 
     private static func gameNames(_ games: [GameInfo]) -> String {

@@ -16,6 +16,8 @@ public final class NcursesTerminal: TerminalDevice {
     private var shown: CellGrid?
     private var consecutiveErrors = 0
     private var isOpen = true
+    /// Whether the cursor is shown (following focus) rather than hidden.
+    private var cursorShown = false
     /// The terminal's input, read and decoded by the arcade.
     private let input: TerminalInput
     /// The pipe ncurses is given as its input: nothing is ever written to it.
@@ -207,8 +209,9 @@ public final class NcursesTerminal: TerminalDevice {
         return .input(.resize(now))
     }
 
-    public func present(_ grid: CellGrid) {
-        let previous = shown.flatMap { $0.size == grid.size ? $0 : nil }
+    public func present(_ grid: CellGrid, cursor: Point?) {
+        // Another size or theme: every cell is written again.
+        let previous = shown.flatMap { $0.size == grid.size && $0.theme == grid.theme ? $0 : nil }
         if previous == nil { _ = clearok(window, true) }
         var cell = cchar_t()
         let width = grid.size.width
@@ -221,14 +224,30 @@ public final class NcursesTerminal: TerminalDevice {
                 let glyph = grid[head, y]
                 if glyph.isContinuation { continue }
                 var text: [wchar_t] = [wchar_t(bitPattern: glyph.scalar.value), 0]
-                let (attributes, pair) = attributes(for: glyph.style)
+                let (attributes, pair) = attributes(for: grid.theme.resolve(glyph.style))
                 _ = arcade_setcchar(&cell, &text, attributes, pair)
                 _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
             }
         }
+        placeCursor(cursor)
         _ = wnoutrefresh(window)
         _ = doupdate()
         shown = grid
+    }
+
+    /// Show the cursor at `point`, or hide it; only a change costs bytes.
+    private func placeCursor(_ point: Point?) {
+        if (point != nil) != cursorShown {
+            cursorShown = point != nil
+            _ = curs_set(cursorShown ? 1 : 0)
+            _ = leaveok(window, !cursorShown)
+        }
+        if let point { _ = wmove(window, Int32(point.y), Int32(point.x)) }
+    }
+
+    public func setLook(_ name: ThemeName, palette: PaletteName) {
+        theme.name = name
+        theme.palette = palette
     }
 
     public func invalidate() {
@@ -325,6 +344,8 @@ public final class NcursesTerminal: TerminalDevice {
             return Int32(basic.rawValue + (wantsBright ? 8 : 0))
         case .xterm(let index):
             return theme.colorMode == .color256 ? Int32(index) : Int32(Color.nearestBasic(toXterm: index).rawValue)
+        case .role:
+            return -1  // resolved before this: never reached
         }
     }
 

@@ -140,13 +140,15 @@ public struct RunLoop<S: Screen> {
     /// Render the screen, or the too-small message, at the terminal's current size.
     private func draw(_ screen: S) {
         var grid = CellGrid(size: device.size, theme: device.theme)
+        var cursor: Point?
         if screen.fits(grid.frame) {
             screen.render(into: &grid)
+            cursor = screen.cursorPosition(in: grid.frame).flatMap { grid.bounds.contains($0) ? $0 : nil }
         } else {
             TooSmallMessage.render(need: screen.minimumSize(in: grid.frame), have: grid.size,
                                    hint: screen.tooSmallHint, into: &grid)
         }
-        device.present(grid)
+        device.present(grid, cursor: cursor)
     }
 }
 

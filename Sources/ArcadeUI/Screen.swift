@@ -46,10 +46,15 @@ public protocol Screen {
     /// Seconds between ticks while `wantsTicks`: 1/30 for animations, longer for a clock
     /// that shows whole seconds. The run loop never ticks faster than 30 times a second.
     var tickInterval: Double { get }
+
+    /// Where the terminal's cursor goes when it follows focus (`--cursor`): the focused
+    /// card, button or row, so that magnifiers and screen readers can follow it; nil hides it.
+    func cursorPosition(in frame: Frame) -> Point?
 }
 
 extension Screen {
     public var tickInterval: Double { 1.0 / 30.0 }
+    public func cursorPosition(in frame: Frame) -> Point? { nil }
     public func fits(_ frame: Frame) -> Bool { frame.size.covers(minimumSize(in: frame)) }
     public func acceptsWhileTooSmall(_ key: Key) -> Bool { false }
     public var tooSmallHint: String? { nil }

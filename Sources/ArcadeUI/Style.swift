@@ -11,6 +11,8 @@ public enum Color: Hashable, Sendable {
     case ansi(ANSIColor, bright: Bool)
     /// An index of the xterm 256-colour palette (16–231 the 6×6×6 cube, 232–255 greys).
     case xterm(UInt8)
+    /// What the colour means (a title, a good result, Set's red); the theme picks the colour.
+    case role(ColorRole)
 
     public static let red = Color.ansi(.red, bright: false)
     public static let green = Color.ansi(.green, bright: false)
@@ -101,10 +103,17 @@ public struct Theme: Hashable, Sendable {
     public var colorMode: ColorMode
     /// Draw only ASCII (`--ascii`, or a locale that is not UTF-8).
     public var ascii: Bool
+    /// The background the colours are chosen for (a setting, or `--theme`).
+    public var name: ThemeName
+    /// The colours that carry meaning (a setting, or `--palette`).
+    public var palette: PaletteName
 
-    public init(colorMode: ColorMode = .color256, ascii: Bool = false) {
+    public init(colorMode: ColorMode = .color256, ascii: Bool = false, name: ThemeName = .dark,
+                palette: PaletteName = .standard) {
         self.colorMode = colorMode
         self.ascii = ascii
+        self.name = name
+        self.palette = palette
     }
 
     /// True when colours are shown; when false, screens must carry the same facts in text.

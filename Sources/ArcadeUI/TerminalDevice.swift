@@ -2,8 +2,11 @@
 public protocol TerminalDevice: AnyObject {
     /// The current size in cells.
     var size: Size { get }
-    /// Colour mode and ASCII choice, fixed at start-up.
+    /// Colour mode and ASCII choice, fixed at start-up, and the theme and palette, which
+    /// the player may change while the arcade runs (`setLook`).
     var theme: Theme { get }
+    /// Draw with another theme or palette from the next `present` on (every cell repainted).
+    func setLook(_ name: ThemeName, palette: PaletteName)
     /// Wait for the next input: forever when `timeout` is nil, else at most that many
     /// milliseconds. Returns `.timedOut` when the time ran out with no input.
     func read(timeout milliseconds: Int?) -> TerminalRead
@@ -13,8 +16,9 @@ public protocol TerminalDevice: AnyObject {
     /// Whether the process was stopped and continued since the last read (which the next
     /// read reports as `.continued`): no tick may be measured across that.
     var wasStoppedSinceLastRead: Bool { get }
-    /// Show `grid`, writing only the cells that changed since the last call.
-    func present(_ grid: CellGrid)
+    /// Show `grid`, writing only the cells that changed since the last call, with the
+    /// terminal's cursor at `cursor` (nil: hidden).
+    func present(_ grid: CellGrid, cursor: Point?)
     /// Forget what is on screen, so the next `present` repaints every cell.
     func invalidate()
     /// Hand the terminal back to the shell and stop the process (Ctrl-Z); returns after `fg`.
@@ -45,4 +49,7 @@ public enum TerminalRead: Equatable, Sendable {
 
 extension TerminalDevice {
     public var wasStoppedSinceLastRead: Bool { false }
+
+    /// Show `grid` with the cursor hidden.
+    public func present(_ grid: CellGrid) { present(grid, cursor: nil) }
 }

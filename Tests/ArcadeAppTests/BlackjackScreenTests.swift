@@ -229,7 +229,7 @@ import Testing
                 if "♠♥♦♣".unicodeScalars.contains(cell.scalar) { suitColors[Character(cell.scalar)] = cell.style.foreground }
             }
         }
-        #expect(suitColors == ["♠": .terminalDefault, "♥": .red, "♦": .red])
+        #expect(suitColors == ["♠": .terminalDefault, "♥": .role(.suitRed), "♦": .role(.suitRed)])
     }
 
     // MARK: - Cues and status lines

@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: [
         ("chess", ["unknown game 'chess'", "Games: slots, temples."]),
-        ("--bogus", ["unknown option '--bogus'", "--seed N, --no-color, --ascii, --mute, --help, --version"]),
+        ("--bogus", ["unknown option '--bogus'", "--seed N, --theme T, --palette P, --cursor, --no-color, --ascii, --mute, --help, --version"]),
     ])
     func unknownNamesListWhatIsValid(_ argument: String, _ said: [String]) {
         do {

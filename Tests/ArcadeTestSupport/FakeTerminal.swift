@@ -44,7 +44,18 @@ public final class FakeTerminal: TerminalDevice {
         return true
     }
 
-    public func present(_ grid: CellGrid) { presented.append(grid) }
+    /// Where the cursor was with each presented grid (nil: hidden).
+    public private(set) var cursors: [Point?] = []
+
+    public func present(_ grid: CellGrid, cursor: Point?) {
+        presented.append(grid)
+        cursors.append(cursor)
+    }
+
+    public func setLook(_ name: ThemeName, palette: PaletteName) {
+        theme.name = name
+        theme.palette = palette
+    }
     public func invalidate() { invalidateCount += 1 }
     public func suspend() { suspendCount += 1 }
     public func bell() { bellCount += 1 }

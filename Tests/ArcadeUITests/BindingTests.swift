@@ -82,7 +82,7 @@ import Testing
         var wide = CellGrid(size: Size(width: 40, height: 1))
         line.draw(into: &wide, in: wide.bounds)
         #expect(wide.text == "SET! +3  Select any card to go on.")
-        #expect(wide[0, 0].style.foreground == .green && wide[0, 0].style.bold)
+        #expect(wide[0, 0].style.foreground == .good && wide[0, 0].style.bold)
         var narrow = CellGrid(size: Size(width: 10, height: 1))
         line.draw(into: &narrow, in: narrow.bounds)
         #expect(narrow.text == "SET! +3")

@@ -126,7 +126,7 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
         #expect(grid[0, 2].style.dim && !grid[0, 2].style.bold)
         #expect(grid[0, 3].style.dim && !grid[0, 3].style.reverse)
         // Focus lives in the two marker cells only: moving it repaints four cells.
-        #expect(grid[1, 1].style.foreground == .yellow && grid[6, 1].style.foreground == .yellow)
+        #expect(grid[1, 1].style.foreground == .highlight && grid[6, 1].style.foreground == .highlight)
         #expect(grid[2, 1].style == grid[2, 0].style)
     }
 

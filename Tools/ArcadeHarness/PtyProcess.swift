@@ -219,11 +219,30 @@ public final class PtyProcess {
                 let slice = UnsafeBufferPointer(rebasing: buffer[0..<n])
                 unfed.append(contentsOf: slice)
                 if keepsOutput { output.append(contentsOf: slice) }
+                answerDeviceAttributes(in: slice)
             }
             if output.count > outputCap { output.removeFirst(output.count / 2) }
             if unfed.count > 1 << 20 { _ = terminal }
         }
         return count
+    }
+
+    /// The last bytes of output, where a query cut between two reads begins.
+    private var queryTail: [UInt8] = []
+
+    /// Answer a primary device attributes query (`ESC [ c`) as every terminal does (as a
+    /// VT220 would: `ESC [ ? 62 ; 22 c`), so that a program asking its terminal something
+    /// and waiting for that answer (the arcade's background-colour query) is not kept waiting.
+    private func answerDeviceAttributes(in bytes: UnsafeBufferPointer<UInt8>) {
+        let text = queryTail + bytes
+        let query: [UInt8] = [0x1B, 0x5B, 0x63]
+        var count = 0
+        if text.count >= query.count {
+            for start in 0...(text.count - query.count) where Array(text[start..<start + query.count]) == query { count += 1 }
+        }
+        queryTail = Array(text.suffix(query.count - 1))
+        let reply = Array("\u{1B}[?62;22c".utf8)
+        for _ in 0..<count { _ = reply.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
     }
 
     private func drainInput() {

@@ -40,7 +40,7 @@ extension BlackjackScreen {
 
     /// The game's name on the left, the score and hand number on the right.
     private func drawHeader(in rect: Rect, into grid: inout CellGrid) {
-        Label(Glyphs(theme: grid.theme).plain(title(width: rect.width)), style: Style.bold.foreground(.cyan))
+        Label(Glyphs(theme: grid.theme).plain(title(width: rect.width)), style: Style.bold.foreground(.accent))
             .draw(into: &grid, in: rect)
         Label(Glyphs(theme: grid.theme).plain(scoreLabel), alignment: .right, style: .bold).draw(into: &grid, in: rect)
     }
@@ -127,7 +127,7 @@ extension BlackjackScreen {
             }
             let marked = inPlay && index == game.activeHandIndex
             let text = glyphs.plain(marked ? "▶ \(words) ◀" : words)
-            grid.write(text, at: Point(x: slot.x, y: under.y), style: marked ? Style.bold.foreground(.yellow) : .plain,
+            grid.write(text, at: Point(x: slot.x, y: under.y), style: marked ? Style.bold.foreground(.highlight) : .plain,
                        clip: Rect(x: slot.x, y: under.y, width: slot.width, height: 1))
         }
     }

@@ -125,6 +125,8 @@ struct BlackjackScreen: GameScreen {
     var page = Page.table
     /// The dealer's play while it is being shown, nil otherwise.
     private(set) var dealerPlay: DealerPlay?
+    /// How fast the dealer turns cards over (the animations setting): off shows them at once.
+    private(set) var pace = AnimationPace.normal
     /// The score as shown: it moves when the outcome is shown, not when the model settles.
     private(set) var shownScore: Int
     /// The recorded scores of this game, best first.
@@ -167,6 +169,7 @@ struct BlackjackScreen: GameScreen {
         self.init(game: BlackjackGame(seed: seed, rules: rules), scores: scores)
         coach = BlackjackCoach(settings: settings, tallies: tallies)
         chosenRules = rules
+        pace = AnimationPace(settings: settings)
     }
 
     /// A screen over `game` as it stands (tests stack the shoe with `stackedCards`).
@@ -376,6 +379,7 @@ struct BlackjackScreen: GameScreen {
         // The session's count goes on; whether it is on, and the record, are the player's now.
         coach = BlackjackCoach(settings: context.settings, tallies: context.tallies)
         chosenRules = Self.rules(options: context.options, settings: context.settings)
+        pace = AnimationPace(settings: context.settings)
         if let session = saved.coach {
             coach.decisions = session.decisions
             coach.right = session.right
@@ -610,7 +614,7 @@ struct BlackjackScreen: GameScreen {
             return effects
         }
         let dealerDrew = events.contains { if case .dealerDrew = $0 { true } else { false } }
-        guard dealerDrew else { return effects + settle(appendingTo: prefix + drewSentence) }
+        guard dealerDrew, pace != .off else { return effects + settle(appendingTo: prefix + drewSentence) }
         // The dealer draws: turn the hole card over now, then one card every pause.
         dealerPlay = DealerPlay(shownCards: Self.openingCards)
         let shown = Array(game.dealerHand.cards.prefix(Self.openingCards))
@@ -622,7 +626,7 @@ struct BlackjackScreen: GameScreen {
     /// Turn the dealer's next card over every `dealerCardPause` seconds; the last one settles the hand.
     private mutating func advanceDealerPlay(by elapsed: Double) -> [GameEffect] {
         guard var play = dealerPlay else { return [] }
-        play.sinceLastCard += elapsed
+        play.sinceLastCard += pace.factor > 0 ? elapsed / pace.factor : Self.dealerCardPause * 100
         let cards = game.dealerHand.cards
         let shownBefore = play.shownCards
         while play.sinceLastCard >= Self.dealerCardPause && play.shownCards < cards.count {

@@ -46,7 +46,7 @@ struct CardView {
 
     /// The style of a card's rank and suit: red for hearts and diamonds, bold always.
     static func faceStyle(_ suit: Suit) -> Style {
-        suit.isRed ? Style.bold.foreground(.red) : .bold
+        suit.isRed ? Style.bold.foreground(.role(.suitRed)) : .bold
     }
 
     /// Draw the card with its top-left corner at `origin`, hiding whatever lies beneath it.
@@ -56,7 +56,7 @@ struct CardView {
         let inner = Box.inner(of: frame)
         let glyphs = Glyphs(theme: grid.theme)
         guard let card else {
-            grid.fill(inner, with: Cell(CardView.back(glyphs), style: Style(foreground: .blue)))
+            grid.fill(inner, with: Cell(CardView.back(glyphs), style: Style(foreground: .cool)))
             return
         }
         let corner = card.rank.symbol + CardView.suitText(card.suit, glyphs)

@@ -226,12 +226,12 @@ extension MemoryScreen {
     private func drawChoice(into grid: inout CellGrid) {
         let layout = MemoryChoiceLayout(size: grid.size)
         let ascii = grid.theme.ascii
-        Label("M E M O R Y", alignment: .center, style: Style.bold.foreground(.cyan))
+        Label("M E M O R Y", alignment: .center, style: Style.bold.foreground(.accent))
             .draw(into: &grid, in: layout.line(.title))
         Label("Find every pair before time runs out.", alignment: .center, style: .dim)
             .draw(into: &grid, in: layout.line(.tagline))
 
-        let marker = Style.bold.foreground(.yellow)
+        let marker = Style.bold.foreground(.highlight)
         let rows: [(ChoiceRow, Rect, Rect, String)] = [
             (.level, layout.value(.level), layout.nameLine(.level), "Level"),
             (.symbols, layout.value(.symbols), layout.nameLine(.symbols), "Symbols"),
@@ -248,7 +248,7 @@ extension MemoryScreen {
         Label(detail, style: .dim).draw(into: &grid, in: layout.value(.levelDetail))
         symbolTabs.draw(into: &grid, in: layout.value(.symbols))
         drawPreview(of: symbolSet, in: layout.value(.symbolPreview), ascii: ascii, into: &grid)
-        Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.green))
+        Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.good))
             .draw(into: &grid, at: layout.startButton.origin, clip: grid.bounds)
         if symbolSet.isTemples, case .unavailable(let reason) = templeArt {
             drawTempleReason(reason, below: layout, into: &grid)
@@ -263,7 +263,7 @@ extension MemoryScreen {
         let lines = TempleScreen.labelLines(reason, width: width, maxLines: grid.size.height - top,
                                             ascii: grid.theme.ascii)
         for (offset, line) in lines.enumerated() {
-            grid.write(line, at: Point(x: layout.labelX, y: top + offset), style: Style().foreground(.yellow))
+            grid.write(line, at: Point(x: layout.labelX, y: top + offset), style: Style().foreground(.highlight))
         }
     }
 
@@ -302,7 +302,7 @@ extension MemoryScreen {
     }
 
     private var templePreviewStyle: Style {
-        if case .unavailable = templeArt { return Style.bold.foreground(.yellow) }
+        if case .unavailable = templeArt { return Style.bold.foreground(.warning) }
         return .dim
     }
 
@@ -320,7 +320,7 @@ extension MemoryScreen {
         if !game.isOver(now: now), let frame = layout.card(at: cursor.index) {
             // Two cells either side of the card: moving the cursor repaints only these.
             let y = frame.y + frame.height / 2
-            let style = Style().foreground(.yellow)  // colour only: fewest attribute changes per move
+            let style = Style().foreground(.highlight)  // colour only: fewest attribute changes per move
             grid.put(">", at: Point(x: frame.x - 1, y: y), style: style)
             grid.put("<", at: Point(x: frame.maxX, y: y), style: style)
         }
@@ -332,7 +332,7 @@ extension MemoryScreen {
         guard !rect.isEmpty else { return }
         let remaining = shownTimeRemaining
         let running = game.isClockRunning(now: now)
-        let timeStyle = running && remaining <= 10 ? Style.bold.foreground(.red) : Style.bold
+        let timeStyle = running && remaining <= 10 ? Style.bold.foreground(.bad) : Style.bold
         let fields: [(String, String, Style)] = [
             ("Time", PlayClock.text(Double(remaining)), timeStyle),
             ("Moves", String(game.moves), .bold),
@@ -383,17 +383,17 @@ extension MemoryScreen {
         let glyphs = Glyphs(theme: grid.theme)
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
-            Box(style: .rounded, frameStyle: Style().foreground(.blue)).draw(into: &grid, in: frame)
+            Box(style: .rounded, frameStyle: Style().foreground(.cool)).draw(into: &grid, in: frame)
             let back = String(repeating: glyphs.pick("▒", ascii: ":"), count: inner.width)
             for y in inner.y..<inner.maxY {
-                grid.write(back, at: Point(x: inner.x, y: y), style: Style().foreground(.ansi(.blue, bright: true)))
+                grid.write(back, at: Point(x: inner.x, y: y), style: Style().foreground(.cool))
             }
             return
         }
         let frameStyle = switch look {
         case .plain: Style.bold
-        case .mismatch: Style.bold.foreground(.red)
-        case .found: Style.bold.foreground(.green)
+        case .mismatch: Style.bold.foreground(.bad)
+        case .found: Style.bold.foreground(.good)
         }
         Box(style: look == .found ? .double : .rounded, frameStyle: frameStyle, fillsInterior: true)
             .draw(into: &grid, in: frame)
@@ -410,7 +410,7 @@ extension MemoryScreen {
         let barWidth = inner.width >= 8 ? 6 : inner.width >= 4 ? max(2, inner.width - 2) : inner.width
         let fraction = game.bonusRemaining(of: card, now: now)
         let filled = min(barWidth, Int((fraction * Double(barWidth)).rounded(.up)))
-        let barStyle = Style.bold.foreground(fraction > 0.5 ? .green : fraction > 0.2 ? .yellow : .red)
+        let barStyle = Style.bold.foreground(fraction > 0.5 ? .good : fraction > 0.2 ? .warning : .bad)
         let barX = inner.x + (inner.width - barWidth) / 2
         for offset in 0..<barWidth {
             let isFilled = offset < filled

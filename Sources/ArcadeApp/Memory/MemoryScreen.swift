@@ -178,8 +178,28 @@ struct MemoryScreen: GameScreen {
     static let clockTickInterval = 0.5
     /// Seconds between ticks while a pause waits for its first tick: as soon as the run loop allows.
     static let promptTickInterval = 1.0 / 30.0
-    /// Seconds two cards that do not match stay face up before they turn back.
+    /// Seconds two cards that do not match stay face up before they turn back, unless the
+    /// settings say otherwise (`flipBackChoices`).
     static let mismatchShowTime = 1.0
+    /// The flip-back times the settings page offers, in seconds.
+    static let flipBackChoices = [0.5, 1.0, 1.5, 2.0, 3.0]
+    /// Seconds a mismatch stays face up in this session (from the settings).
+    private(set) var flipBackTime = MemoryScreen.mismatchShowTime
+
+    /// A flip-back time as the setting keeps it ("0.5", "1").
+    static func settingValue(_ seconds: Double) -> String { secondsText(seconds) }
+
+    /// Seconds in words: "0.5", "1", "1.5".
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+    }
+
+    /// The flip-back time kept in `settings`: one of the choices, else the rules' second.
+    static func flipBackTime(in settings: [String: String]) -> Double {
+        guard let text = settings[SettingKey.memoryFlipBack], let seconds = Double(text),
+              flipBackChoices.contains(seconds) else { return mismatchShowTime }
+        return seconds
+    }
     /// Seconds a pair found stays on show before it leaves the board.
     static let foundPairShowTime = 0.6
 
@@ -189,9 +209,10 @@ struct MemoryScreen: GameScreen {
     /// with the next number of a generator seeded with `seed`, so `--seed N` replays the
     /// whole session. Cards, words and bars take the same cells in every theme, so clicks
     /// need only the frame's size.
-    init(seed: UInt64) {
+    init(seed: UInt64, settings: [String: String] = [:]) {
         firstSeed = seed
         seeds = SeededGenerator(seed: seed)
+        flipBackTime = Self.flipBackTime(in: settings)
     }
 
     // MARK: - Saving
@@ -251,6 +272,7 @@ struct MemoryScreen: GameScreen {
         cursor = GridCursor(saved.cursor)
         clock = saved.clock
         note = saved.note
+        flipBackTime = Self.flipBackTime(in: context.settings)
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.
@@ -503,7 +525,7 @@ struct MemoryScreen: GameScreen {
             choices: [(Button("Restart (r)", hotKey: .character("r")), .playAgain),
                       (Button(second, hotKey: .character("c")), .changeLevel)],
             preferredWidth: 44,
-            style: Style.bold.foreground(won ? .green : .yellow))
+            style: Style.bold.foreground(won ? .good : .warning))
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
@@ -737,7 +759,7 @@ struct MemoryScreen: GameScreen {
                 foundPair = FoundPair(cards: (waiting + [index]).sorted())
             } else {
                 note = .mismatch(penalty: scoreBefore - game.score)
-                mismatchPause = Pause(Self.mismatchShowTime)
+                mismatchPause = Pause(flipBackTime)
             }
         } else {
             note = .firstCard

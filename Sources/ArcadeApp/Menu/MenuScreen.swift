@@ -46,6 +46,8 @@ public struct MenuScreen: Sendable {
         case open(GameID)
         /// The statistics page.
         case statistics
+        /// The settings page.
+        case settings
         case quit
     }
 
@@ -64,7 +66,7 @@ public struct MenuScreen: Sendable {
 
     /// What the player can do on the menu.
     public enum Action: Hashable, Sendable {
-        case move(Int), first, last, openSelected, open(number: Int), statistics, quit
+        case move(Int), first, last, openSelected, open(number: Int), statistics, settings, quit
     }
 
     /// The menu's keys; the key line and `?` help are read from them. `?` and Esc are the
@@ -82,7 +84,9 @@ public struct MenuScreen: Sendable {
                 help: KeyHint("1 … 5", "open game by number")) { key in key.digit.map { .open(number: $0) } },
         Binding([.character("s")], .statistics, hint: "stats", help: "statistics of every game",
                 isCaseSensitive: true),
-        .note("click", "open a game"),
+        Binding([.character("o")], .settings, hint: "settings", help: "settings: theme, colours, sound, animations…",
+                isCaseSensitive: true),
+        .note("click", "open a game, or a button under them"),
         .note("?", "this help"),
         Binding([.character("q")], .quit, help: "quit", isCaseSensitive: true),
         .note("Esc", "quit, after asking"),
@@ -100,6 +104,8 @@ public struct MenuScreen: Sendable {
             if let row = rows.first(where: { $0.id.number == number }) { return [.open(row.id)] }
         case .statistics:
             return [.statistics]
+        case .settings:
+            return [.settings]
         case .quit:
             return [.quit]
         }
@@ -115,6 +121,9 @@ public struct MenuScreen: Sendable {
         case .mouse(let event):
             switch event.action {
             case .press:
+                if let button = Layout(size: size, rows: rows).button(at: event.at) {
+                    return perform(button == 0 ? .statistics : .settings)
+                }
                 guard let index = rowIndex(at: event.at, in: size) else { return [] }
                 selected = index
                 return [.open(rows[index].id)]
@@ -140,10 +149,13 @@ public struct MenuScreen: Sendable {
             draw(row, selected: index == selected, y: layout.firstRowY + index * layout.rowStep,
                  layout: layout, into: &grid)
         }
+        for (index, button) in Self.pageButtons.enumerated() where layout.buttonsY < grid.size.height {
+            button.draw(into: &grid, at: layout.buttonOrigin(index))
+        }
         if let notice {
             // A long notice (a file moved aside, a score not saved) wraps onto the rows
             // below; what still does not fit ends in an ellipsis.
-            let y = min(grid.size.height - 1, layout.firstRowY + max(1, rows.count) * layout.rowStep + 1)
+            let y = min(grid.size.height - 1, layout.buttonsY + 2)
             let area = Rect(x: 1, y: y, width: max(0, grid.size.width - 2), height: max(0, grid.size.height - y))
             var lines = TextLayout.wrapped(notice, toWidth: area.width)
             if lines.count > area.height, area.height > 0 {
@@ -151,7 +163,7 @@ public struct MenuScreen: Sendable {
                 lines[lines.count - 1] = TextLayout.truncated(lines[lines.count - 1] + Glyphs(theme: grid.theme).ellipsis,
                                                               toWidth: area.width, ascii: grid.theme.ascii)
             }
-            Label(lines.joined(separator: "\n"), alignment: .center, style: Style.bold.foreground(.yellow))
+            Label(lines.joined(separator: "\n"), alignment: .center, style: Style.bold.foreground(.warning))
                 .draw(into: &grid, in: area)
         }
     }
@@ -174,6 +186,16 @@ public struct MenuScreen: Sendable {
 
     // MARK: - Drawing
 
+    /// The buttons under the games, for the mouse: the statistics and settings pages.
+    static let pageButtons = [Button("Statistics", hotKey: .character("s")), Button("Settings", hotKey: .character("o"))]
+
+    /// Where the terminal's cursor goes when it follows focus: the chosen game's row.
+    public func cursorPosition(in size: Size) -> Point? {
+        guard rows.indices.contains(selected) else { return nil }
+        let layout = Layout(size: size, rows: rows)
+        return Point(x: layout.left, y: layout.firstRowY + selected * layout.rowStep)
+    }
+
     /// Where things go for a given size: rows spaced out when there is room.
     private struct Layout {
         var titleY: Int
@@ -181,6 +203,19 @@ public struct MenuScreen: Sendable {
         var rowStep: Int
         var left: Int
         var width: Int
+        /// The row of the Statistics and Settings buttons.
+        var buttonsY: Int
+
+        /// Where button `index` of `pageButtons` starts: left under the names.
+        func buttonOrigin(_ index: Int) -> Point {
+            let before = MenuScreen.pageButtons.prefix(index).reduce(0) { $0 + $1.width + 2 }
+            return Point(x: left + 2 + before, y: buttonsY)
+        }
+
+        /// The button under `point`, as its index in `pageButtons`.
+        func button(at point: Point) -> Int? {
+            MenuScreen.pageButtons.indices.first { MenuScreen.pageButtons[$0].contains(point, drawnAt: buttonOrigin($0)) }
+        }
 
         init(size: Size, rows: [Row]) {
             let rowCount = rows.count
@@ -196,6 +231,7 @@ public struct MenuScreen: Sendable {
             let free = size.height - titleY - titleHeight - 2
             rowStep = rowCount > 0 && free >= rowCount * 2 ? 2 : 1
             firstRowY = titleY + titleHeight + (size.height >= 20 ? 1 : 0)
+            buttonsY = firstRowY + max(1, rowCount) * rowStep + (rowStep == 2 ? 0 : 1)
         }
     }
 
@@ -204,7 +240,7 @@ public struct MenuScreen: Sendable {
         let tagline = "five games in your terminal"
         let boxWidth = 2 + max(title.count, tagline.count) + 4
         let x = max(0, (grid.size.width - boxWidth) / 2)
-        Box(style: .double, frameStyle: Style.bold.foreground(.cyan))
+        Box(style: .double, frameStyle: Style.bold.foreground(.accent))
             .draw(into: &grid, in: Rect(x: x, y: layout.titleY, width: boxWidth, height: 3))
         grid.write("ARCADE", at: Point(x: x + (boxWidth - 6) / 2, y: layout.titleY + 1), style: Style.bold)
         grid.write(tagline, at: Point(x: x + (boxWidth - tagline.count) / 2, y: layout.titleY + 3), style: .dim)
@@ -219,7 +255,7 @@ public struct MenuScreen: Sendable {
         let marker = selected ? Glyphs(theme: grid.theme).pick("▶", ascii: ">") : " "
         // The bar: marker, number and name in reverse video (cyan where there is colour).
         let bar = Rect(x: layout.left, y: y, width: min(layout.width, Self.nameColumns), height: 1)
-        let name = selected ? Style.bold.foreground(.cyan).reversed : Style.bold
+        let name = selected ? Style.bold.foreground(.accent).reversed : Style.bold
         if selected { grid.fill(bar, style: name) }
         grid.write(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
         grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
@@ -234,15 +270,15 @@ public struct MenuScreen: Sendable {
         }
         var x = layout.left + layout.width - trailing
         if let note = row.note, !note.isEmpty {
-            grid.write(note, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan), clip: clip)
+            grid.write(note, at: Point(x: x, y: y), style: Style.bold.foreground(.accent), clip: clip)
             x += DisplayWidth.of(note) + 2
         }
         if row.hasSavedGame {
-            grid.write(Row.savedMark, at: Point(x: x, y: y), style: Style.bold.foreground(.yellow), clip: clip)
+            grid.write(Row.savedMark, at: Point(x: x, y: y), style: Style.bold.foreground(.highlight), clip: clip)
         }
         if bestWidth > 0 {
             grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: y),
-                       style: Style().foreground(.green), clip: clip)
+                       style: Style().foreground(.good), clip: clip)
         }
     }
 

@@ -73,7 +73,7 @@ struct SetLayout {
     /// The smallest card: a frame around "▲ ▲ ▲", and a row of words when colour or
     /// shading must be written out.
     static func minimumCard(theme: Theme) -> Size {
-        Size(width: 9, height: !theme.hasColor || theme.ascii ? 4 : 3)
+        Size(width: 9, height: theme.namesColors || theme.ascii ? 4 : 3)
     }
 
     /// The screen's rows: status, message, the table, the buttons; the text and the table

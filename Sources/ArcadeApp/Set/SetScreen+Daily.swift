@@ -171,7 +171,7 @@ extension SetScreen {
     static func compact(_ card: SetCard, theme: Theme) -> String {
         let glyph = glyph(card.symbol, card.shading, ascii: theme.ascii)
         let symbols = String(repeating: glyph, count: card.number.rawValue)
-        guard !theme.hasColor || theme.ascii else { return symbols }
+        guard theme.namesColors || theme.ascii else { return symbols }
         let letter: String
         switch card.color {
         case .red: letter = "r"

@@ -92,7 +92,7 @@ extension SetScreen {
         if let tried = look.tried { frameStyle = tried.style }
         if look.claimed {
             boxStyle = .double
-            frameStyle = Style.bold.foreground(.blue)
+            frameStyle = Style.bold.foreground(.cool)
             frameStyle.reverse = true
         }
         if isCursor { frameStyle = Self.focusStyle(frameStyle) }
@@ -168,7 +168,7 @@ extension SetScreen {
     /// and the shading in ASCII; `compact` abbreviates them for narrow cards ("pur str").
     static func words(for card: SetCard, theme: Theme, compact: Bool = false) -> String {
         var words: [String] = []
-        if !theme.hasColor || theme.ascii {
+        if theme.namesColors || theme.ascii {
             switch card.color {
             case .red: words.append("red")
             case .green: words.append(compact ? "grn" : "green")
@@ -195,11 +195,11 @@ extension SetScreen {
         if style == .classic {
             return "Classic faces: a diamond is ▲, an oval ●, a squiggle ■; filled is solid, lines across are "
                 + "striped, an outline alone is open; " + colours
-                + (theme.hasColor ? "" : " (written on the frame)")
+                + (theme.namesColors ? " (written on the frame)" : "")
                 + ". On a table too small for them the cards show glyphs."
         }
         return "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; " + colours
-            + (theme.hasColor ? "." : " (written under the shapes).")
+            + (theme.namesColors ? " (written under the shapes)." : ".")
     }
 
     /// The focused card's frame: reverse video (cyan when not selected), so the cursor is
@@ -208,16 +208,16 @@ extension SetScreen {
         var style = frame
         style.reverse = true
         style.bold = true
-        if style.foreground == .terminalDefault { style.foreground = .cyan }
+        if style.foreground == .terminalDefault { style.foreground = .accent }
         return style
     }
 
     /// The terminal colour for a card colour.
     static func terminalColor(_ color: SetCard.Color) -> Color {
         switch color {
-        case .red: return .red
-        case .green: return .green
-        case .purple: return .magenta
+        case .red: return .role(.setRed)
+        case .green: return .role(.setGreen)
+        case .purple: return .role(.setPurple)
         }
     }
 }

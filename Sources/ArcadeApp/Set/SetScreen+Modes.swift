@@ -75,7 +75,7 @@ struct SetModeChooser: Hashable, Sendable {
     func draw(into grid: inout CellGrid, in rect: Rect) {
         let (box, rows) = Self.layout(in: rect)
         guard !box.isEmpty else { return }
-        let style = Style.bold.foreground(.cyan)
+        let style = Style.bold.foreground(.accent)
         grid.fill(box, style: .plain)
         Box(title: "New game", style: .double, frameStyle: style, titleStyle: style.bolded).draw(into: &grid, in: box)
         for (index, row) in rows.enumerated() {

@@ -15,8 +15,14 @@ extension ArcadeShell {
 
     /// The smallest terminal the menu, or the statistics page over it, is drawn in.
     var menuPageMinimumSize: Size {
-        guard statisticsPage != nil else { return MenuScreen.minimumSize }
-        let page = StatisticsScreen.minimumSize
+        let page: Size
+        if settingsPage != nil {
+            page = SettingsScreen.minimumSize
+        } else if statisticsPage != nil {
+            page = StatisticsScreen.minimumSize
+        } else {
+            return MenuScreen.minimumSize
+        }
         return Size(width: max(page.width, MenuScreen.minimumSize.width), height: page.height + 1)
     }
 

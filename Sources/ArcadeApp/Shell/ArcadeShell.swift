@@ -26,6 +26,10 @@ public enum AppEffect: Equatable, Sendable {
     case tally(GameID, key: String, right: Bool)
     /// Keep one answer of a learn session (`GameEffect.learned`).
     case learned(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int)
+    /// Draw with this theme and palette from now on (the settings page).
+    case look(ThemeName, PaletteName)
+    /// Switch sound on or off (the settings page).
+    case soundSwitched(on: Bool)
 }
 
 /// The root screen: the menu, the game being played, and the overlays over both.
@@ -62,7 +66,7 @@ public struct ArcadeShell: Screen {
     private var games: [GameInfo]
     /// The game on screen, its seed, and the session of play it belongs to (its runs are
     /// named by it: see `ScoreRecord.run`).
-    private var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?, session: String)?
+    private(set) var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?, session: String)?
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
@@ -83,7 +87,7 @@ public struct ArcadeShell: Screen {
     private let instance: String
     private var scores: [GameID: [ScoreEntry]]
     /// The settings kept, as the games are opened with them.
-    private var settings: [String: String]
+    var settings: [String: String]
     /// Each game's daily results, by day.
     private var daily: [GameID: [String: DailyOutcome]]
     /// Each game's tallies of decisions, by kind.
@@ -97,6 +101,10 @@ public struct ArcadeShell: Screen {
     private let dataDirectory: String?
     /// The statistics page over the menu, while it is open (see ArcadeShell+Statistics).
     var statisticsPage: StatisticsScreen?
+    /// The settings page, while it is open (over the menu).
+    var settingsPage: SettingsScreen?
+    /// What this run's command line and environment decided over the settings kept.
+    var overrides: SettingOverrides
 
     /// A shell over `games` showing the menu, with each game's recorded `scores` (best first)
     /// and the games left in progress (`saved`).
@@ -109,9 +117,11 @@ public struct ArcadeShell: Screen {
                 now: @escaping () -> Double = { 0 }, instance: String = "",
                 settings: [String: String] = [:], daily: [GameID: [String: DailyOutcome]] = [:],
                 tallies: [GameID: [String: Tally]] = [:], learning: LearningRecord = LearningRecord(),
-                today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) }) {
+                today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) },
+                overrides: SettingOverrides = SettingOverrides()) {
         self.instance = instance
         self.settings = settings
+        self.overrides = overrides
         self.daily = daily
         self.tallies = tallies
         self.learning = learning
@@ -181,7 +191,7 @@ public struct ArcadeShell: Screen {
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
     /// results, its tallies and the day it is.
     private func context(for id: GameID, seed: UInt64) -> GameContext {
-        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: settings,
+        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: effectiveSettings,
                     daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
                     today: today())
     }
@@ -244,7 +254,7 @@ public struct ArcadeShell: Screen {
         }
         buttons[min(resumeFocus, 1)].isFocused = true
         return Dialog(title: id.title, message: "Your last game of \(id.title) was left in progress.",
-                      buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.cyan))
+                      buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.accent))
     }
 
     /// What the effect runtime learned: recorded scores go to the menu and to the game they
@@ -319,7 +329,7 @@ public struct ArcadeShell: Screen {
         case .confirm(let question)?: return question.question
         case .resume?: return "Enter or r: resume   n: new game   q: menu"
         case .help?: return "q: close help"
-        case nil: return active == nil && statisticsPage == nil ? "q: quit" : "q: back to the menu"
+        case nil: return active == nil && statisticsPage == nil && settingsPage == nil ? "q: quit" : "q: back to the menu"
         }
     }
 
@@ -338,6 +348,7 @@ public struct ArcadeShell: Screen {
             return forwardToGame(.resize(gameFrame.size), in: frame)
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
+        if active == nil, settingsPage != nil { return updateSettings(input, in: frame) }
         if active == nil, statisticsPage != nil { return updateStatistics(input, in: frame) }
         guard active != nil else { return updateMenu(input, in: frame) }
         if let effects = updateAroundGame(input, in: frame) { return effects }
@@ -397,6 +408,8 @@ public struct ArcadeShell: Screen {
             }
             always.append(active.screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
             KeyLine.draw(hints, always: always, into: &grid)
+        } else if let settingsPage {
+            renderSettings(settingsPage, into: &grid)
         } else if let statisticsPage {
             renderStatistics(statisticsPage, into: &grid)
         } else {
@@ -411,7 +424,8 @@ public struct ArcadeShell: Screen {
         }
         switch overlay {
         case .help?:
-            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? statisticsPage.map { _ in StatisticsScreen.help }
+            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? settingsPage.map { _ in SettingsScreen.help }
+                             ?? statisticsPage.map { _ in StatisticsScreen.help }
                              ?? MenuScreen.help(dataDirectory: dataDirectory), into: &grid)
         case .confirmLeave?:
             YesNoQuestion.leave.draw(into: &grid)
@@ -549,6 +563,7 @@ public struct ArcadeShell: Screen {
             case .quit: effects.append(.quit)
             case .open(let id): effects += open(id, in: frame)
             case .statistics: effects.append(.showStatistics)
+            case .settings: openSettings()
             }
         }
         return effects

@@ -14,7 +14,7 @@ public final class EffectRuntime {
     private let player: String
     private let device: TerminalDevice
     private let sound: SoundHelper?
-    private let isMuted: Bool
+    private var isMuted: Bool
     /// Where the built-in deck is found.
     private let assets: AssetLocator
     /// The decks loading on threads of their own, by the game that asked.
@@ -87,6 +87,11 @@ public final class EffectRuntime {
             } catch {
                 return (.proceed, [.notice(error.description)])
             }
+        case .look(let theme, let palette):
+            device.setLook(theme, palette: palette)
+        case .soundSwitched(let on):
+            isMuted = !on
+            sound?.setMuted(!on)
         case .showStatistics:
             do {
                 let today = ArcadeData.localDay(now()).dayNumber

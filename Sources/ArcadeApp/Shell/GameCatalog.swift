@@ -210,12 +210,12 @@ public enum GameCatalog {
             }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
-            make: { context in MemoryScreen(seed: context.seed) },
+            make: { context in MemoryScreen(seed: context.seed, settings: context.settings) },
             resume: { state, context in MemoryScreen(restoring: state, context: context) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
             id: .slots, summary: "A 3-digit and a 5-digit slot machine",
-            make: { context in SlotsScreen(seed: context.seed) },
+            make: { context in SlotsScreen(seed: context.seed, settings: context.settings) },
             resume: { state, context in SlotsScreen(restoring: state, context: context) },
             describeBest: { entry in
                 "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
@@ -237,6 +237,8 @@ public enum GameCatalog {
                 GameOption(name: "--three-to-two", summary: "naturals pay 3:2 (not even money)"),
                 GameOption(name: "--no-surrender", summary: "no late surrender"),
                 GameOption(name: "--drill", summary: "open on the coach's drill: the hands you get wrong most, no money"),
+                GameOption(name: "--rules", summary: "open on the house rules page (Settings opens it too)",
+                           excludes: ["--drill"]),
             ],
             make: { context in
                 // The flags override the remembered rules (o) for this run only.
@@ -244,8 +246,13 @@ public enum GameCatalog {
                                              tallies: context.tallies,
                                              rules: BlackjackScreen.rules(options: context.options, settings: context.settings))
                 if context.options["--drill"] != nil { screen.openDrill() }
+                if context.options["--rules"] != nil { screen.page = .rules }
                 return screen
             },
-            resume: { state, context in BlackjackScreen(restoring: state, context: context) }),
+            resume: { state, context in
+                var screen = BlackjackScreen(restoring: state, context: context)
+                if context.options["--rules"] != nil { screen?.page = .rules }
+                return screen
+            }),
     ]
 }

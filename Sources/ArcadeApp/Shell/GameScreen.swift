@@ -146,7 +146,7 @@ public struct GameOver<Action> {
     public var keys: [Binding<Action>]
 
     public init(title: String, message: String, choices: [(Button, Action)], preferredWidth: Int = 40,
-                style: Style = Style.bold.foreground(.cyan), area: Rect? = nil, keys: [Binding<Action>] = []) {
+                style: Style = Style.bold.foreground(.accent), area: Rect? = nil, keys: [Binding<Action>] = []) {
         self.title = title
         self.message = message
         self.choices = choices.map { (button: $0.0, action: $0.1) }

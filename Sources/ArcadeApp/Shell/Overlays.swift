@@ -21,7 +21,7 @@ enum KeyLine {
         for hint in shown + always {
             let keys = glyphs.keys(hint.keys)
             guard x + width(hint) - 3 < grid.size.width else { break }
-            x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.cyan))
+            x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.accent))
             x += 1
             x += grid.write(hint.action, at: Point(x: x, y: y), style: .dim)
             x += 3
@@ -46,7 +46,7 @@ enum HelpOverlay {
             notes.map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(footer), DisplayWidth.of(sheet.title) + 4)
         let width = min(maxWidth, widest + 4)
         let frame = grid.bounds.centered(Size(width: width, height: height))
-        let box = Box(title: "Help: \(sheet.title)", style: .double, frameStyle: Style.bold.foreground(.cyan),
+        let box = Box(title: "Help: \(sheet.title)", style: .double, frameStyle: Style.bold.foreground(.accent),
                       fillsInterior: true)
         box.draw(into: &grid, in: frame)
         let inner = box.inner(of: frame)
@@ -91,7 +91,7 @@ struct YesNoQuestion: Equatable {
     var dialog: Dialog {
         Dialog(title: title, message: message,
                buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
-               cancelIndex: 1, style: Style.bold.foreground(.yellow))
+               cancelIndex: 1, style: Style.bold.foreground(.warning))
     }
 
     func draw(into grid: inout CellGrid) {

@@ -95,12 +95,16 @@ struct SlotsScreen: GameScreen {
     private(set) var machines: [Machine]
     private(set) var tabs = TabBar(titles: ["3-digit", "5-digit"], numbered: true)
 
+    /// How fast the reels roll (the animations setting): off shows the result at once.
+    private(set) var pace = AnimationPace.normal
+
     /// Two fresh machines; the 5-digit one's seed is derived from `seed` so both replay.
-    init(seed: UInt64) {
+    init(seed: UInt64, settings: [String: String] = [:]) {
         machines = [
             Machine(digits: 3, seed: seed),
             Machine(digits: 5, seed: seed &+ 0x5107_5EED),
         ]
+        pace = AnimationPace(settings: settings)
     }
 
     var current: Machine { machines[tabs.selectedIndex] }
@@ -169,7 +173,8 @@ struct SlotsScreen: GameScreen {
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
         let index = tabs.selectedIndex
         guard let rolling = machines[index].rolling else { return [] }
-        let now = rolling + seconds
+        // Fast rolls the same frames in half the time.
+        let now = pace.factor > 0 ? rolling + seconds / pace.factor : Self.spinDuration
         if now >= Self.spinDuration {
             finishSpin(of: index)
         } else {
@@ -243,6 +248,7 @@ struct SlotsScreen: GameScreen {
         }
         self.machines = machines
         tabs.select(saved.selected)
+        pace = AnimationPace(settings: context.settings)
     }
 
     // MARK: - Actions
@@ -257,6 +263,7 @@ struct SlotsScreen: GameScreen {
         machines[index].spins += 1
         machines[index].rolling = 0
         machines[index].note = .spinning
+        if pace == .off { finishSpin(of: index) }
     }
 
     private mutating func reset() -> [GameEffect] {
@@ -369,7 +376,7 @@ struct SlotsScreen: GameScreen {
         let origin = Point(x: inner.x + (inner.width - digitSize.width) / 2,
                            y: inner.y + (inner.height - digitSize.height) / 2)
         BigDigit.draw(digit, scale: scale, at: origin, style: style, into: &grid)
-        if !grid.theme.hasColor || grid.theme.ascii {
+        if grid.theme.namesColors || grid.theme.ascii {
             // Colour pays too: without colour on screen, name it under the reel.
             let name = String(color.initial)
             grid.write(name, at: Point(x: frame.x + frame.width / 2, y: frame.maxY), style: .bold)
@@ -418,10 +425,10 @@ struct SlotsScreen: GameScreen {
     /// The terminal colour for a digit's colour.
     static func terminalColor(_ color: DigitColor) -> Color {
         switch color {
-        case .red: return .red
-        case .blue: return .ansi(.blue, bright: true)
-        case .green: return .green
-        case .purple: return .magenta
+        case .red: return .role(.slotRed)
+        case .blue: return .role(.slotBlue)
+        case .green: return .role(.slotGreen)
+        case .purple: return .role(.slotPurple)
         }
     }
 }

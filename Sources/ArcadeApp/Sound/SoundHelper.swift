@@ -167,6 +167,14 @@ public final class SoundHelper: Sendable {
         }
     }
 
+    /// Switch every sound off or on (the settings page): on also overrides `ARCADE_SOUND=off`.
+    public func setMuted(_ muted: Bool) {
+        state.withLock { state in
+            state.settings.isMuted = muted
+            if !muted { state.settings.environment["ARCADE_SOUND"] = nil }
+        }
+    }
+
     /// The sound of a player card turned over.
     @discardableResult
     public func playDrawCardSound() -> SoundResult { play(.cardDrawn) }

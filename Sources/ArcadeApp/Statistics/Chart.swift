@@ -72,7 +72,7 @@ struct Chart {
                 guard cell > 0 else { continue }
                 let glyph = glyphs.ascii ? (cell >= 4 ? "#" : ".") : Self.eighths[cell - 1]
                 let bar = String(repeating: glyph, count: barWidth)
-                grid.write(bar, at: Point(x: x, y: area.y + height - 1 - row), style: Style().foreground(.cyan),
+                grid.write(bar, at: Point(x: x, y: area.y + height - 1 - row), style: Style().foreground(.accent),
                            clip: area)
             }
         }

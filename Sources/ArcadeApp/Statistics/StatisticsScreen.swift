@@ -94,7 +94,7 @@ public struct StatisticsScreen: Screen, Sendable {
     public func render(into grid: inout CellGrid) {
         let layout = Layout(size: grid.size, statistics: shown)
         let glyphs = Glyphs(theme: grid.theme)
-        grid.write("Statistics", at: layout.title.origin, style: Style.bold.foreground(.cyan), clip: layout.title)
+        grid.write("Statistics", at: layout.title.origin, style: Style.bold.foreground(.accent), clip: layout.title)
         tabs.draw(into: &grid, in: layout.tabs)
         let rule = String(repeating: String(glyphs.frame(.single).divider), count: max(0, layout.rule.width))
         grid.write(rule, at: layout.rule.origin, style: .dim)
@@ -144,7 +144,7 @@ public struct StatisticsScreen: Screen, Sendable {
                      ("Average", shown.average.map { Self.decimal($0) + unit } ?? "—")]
         for (label, value) in items {
             x += grid.write(label + " ", at: Point(x: x, y: area.y), style: .dim, clip: area)
-            x += grid.write(value, at: Point(x: x, y: area.y), style: Style.bold.foreground(.green), clip: area) + 4
+            x += grid.write(value, at: Point(x: x, y: area.y), style: Style.bold.foreground(.good), clip: area) + 4
         }
     }
 

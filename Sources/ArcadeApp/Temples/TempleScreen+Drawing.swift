@@ -46,7 +46,7 @@ extension TempleScreen {
     }
 
     /// The frame of the pane the keys act on.
-    private static let focusedFrame = Style.bold.foreground(.cyan)
+    private static let focusedFrame = Style.bold.foreground(.accent)
 
     /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
     /// for a narrow line.
@@ -71,11 +71,11 @@ extension TempleScreen {
             let picked = game.isPicked(card.id, in: .pictures)
             let isCursor = game.mode == .match && index == pictureCursor
             // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
-            let frameStyle: Style = picked ? Style.bold.foreground(.yellow) : .plain
+            let frameStyle: Style = picked ? Style.bold.foreground(.highlight) : .plain
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
                        pixelHeight: layout.pixelHeight(of: index), into: &grid)
             if isCursor, clip.contains(frame.origin) {
-                grid.write(glyphs.pick("◆", ascii: ">"), at: frame.origin, style: Style().foreground(.yellow))
+                grid.write(glyphs.pick("◆", ascii: ">"), at: frame.origin, style: Style().foreground(.highlight))
             }
             if game.mode == .study {
                 drawLabel(card.name, in: frame, clip: clip, pictureRows: layout.pictureRows, into: &grid)

@@ -185,10 +185,10 @@ extension TempleScreen {
             var mark = "  "
             if let wrong {
                 if choice == question.card {
-                    style = Style.bold.foreground(.green)
+                    style = Style.bold.foreground(.good)
                     mark = check + " "
                 } else if wrong.choice == index {
-                    style = Style.bold.foreground(.red)
+                    style = Style.bold.foreground(.bad)
                     mark = cross + " "
                 } else {
                     style = .dim
@@ -204,7 +204,7 @@ extension TempleScreen {
         }
     }
 
-    private static let learnFrame = Style.bold.foreground(.cyan)
+    private static let learnFrame = Style.bold.foreground(.accent)
 
     /// Words as `theme`'s terminal shows them: on an ASCII one, accented letters plain
     /// ("Münchenbuchsee" as "Munchenbuchsee", what the player typed too) and marks such as
@@ -222,11 +222,11 @@ extension TempleScreen {
             let typed = wrong.typed ?? ""
             grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed)),
                                             toWidth: field.width, ascii: ascii),
-                       at: field.origin, style: Style.bold.foreground(.red), clip: field)
+                       at: field.origin, style: Style.bold.foreground(.bad), clip: field)
             let below = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
             grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(check) It is: " + wrong.question.card.name),
                                             toWidth: field.width, ascii: ascii),
-                       at: below.origin, style: Style.bold.foreground(.green), clip: below)
+                       at: below.origin, style: Style.bold.foreground(.good), clip: below)
             return
         }
         grid.write("Name:", at: Point(x: field.x, y: field.y - 1), style: .dim, clip: Rect(x: field.x, y: field.y - 1, width: field.width, height: 1))
@@ -264,22 +264,22 @@ extension TempleScreen {
             if let wrong {
                 name = choice.name
                 if choice == question.card {
-                    frameStyle = Style.bold.foreground(.green)
+                    frameStyle = Style.bold.foreground(.good)
                     boxStyle = .double
                     words = "\(check) \(index + 1)"
-                    wordStyle = Style.bold.foreground(.green)
+                    wordStyle = Style.bold.foreground(.good)
                 } else if wrong.choice == index {
-                    frameStyle = Style.bold.foreground(.red)
+                    frameStyle = Style.bold.foreground(.bad)
                     words = "\(cross) \(index + 1)"
-                    wordStyle = Style.bold.foreground(.red)
+                    wordStyle = Style.bold.foreground(.bad)
                 } else {
                     wordStyle = .dim
                 }
             } else if index == learn.cursor {
-                frameStyle = Style.bold.foreground(.yellow)
+                frameStyle = Style.bold.foreground(.highlight)
                 boxStyle = .double
                 words = Glyphs(theme: grid.theme).pick("▶", ascii: ">") + " \(index + 1)"
-                wordStyle = Style.bold.foreground(.yellow)
+                wordStyle = Style.bold.foreground(.highlight)
             }
             drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
                        pixelHeight: layout.choiceHeights[index], into: &grid)

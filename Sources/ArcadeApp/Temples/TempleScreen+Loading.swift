@@ -42,7 +42,7 @@ extension TempleScreen {
             for offset in 0..<barWidth {
                 let isFilled = offset < filled
                 grid.write(isFilled ? full : empty, at: Point(x: left + offset, y: y),
-                           style: isFilled ? Style().foreground(.cyan) : .dim, clip: inner)
+                           style: isFilled ? Style().foreground(.accent) : .dim, clip: inner)
             }
             grid.write(percent, at: Point(x: left + barWidth + 1, y: y), clip: inner)
         }
@@ -53,7 +53,7 @@ extension TempleScreen {
     func renderFailure(_ reason: String, into grid: inout CellGrid) {
         Dialog(title: "Temples", message: reason + "\n\nPress Enter or Esc to go back.",
                buttons: [Button("Back to menu", hotKey: .enter, isFocused: true)], preferredWidth: 60,
-               style: Style.bold.foreground(.yellow))
+               style: Style.bold.foreground(.warning))
             .draw(into: &grid, in: grid.bounds)
     }
 }

@@ -80,7 +80,7 @@ public struct Button: Hashable, Sendable {
             let area = clip ?? grid.bounds
             for x in [origin.x + 1, origin.x + width - 2] {
                 grid.restyle(Rect(x: x, y: origin.y, width: 1, height: 1).intersection(area)) { style in
-                    style.foreground = .yellow
+                    style.foreground = .highlight
                     style.bold = true
                 }
             }

@@ -109,6 +109,14 @@ public struct Dialog: Hashable, Sendable {
     /// The focused button, if any.
     public var focusedIndex: Int? { ButtonRow(buttons).focusedIndex }
 
+    /// Where the focused button's title starts when the dialog is centred in `rect`: the
+    /// cursor's place when it follows focus.
+    public func focusedButtonPoint(in rect: Rect) -> Point? {
+        guard let index = focusedIndex else { return nil }
+        let frames = ButtonRow(buttons).frames(in: layout(in: rect).buttonRow)
+        return frames.indices.contains(index) ? Point(x: frames[index].x + 2, y: frames[index].y) : nil
+    }
+
     /// Move focus among the enabled buttons, wrapping at the ends (see `ButtonRow.moveFocus`).
     public mutating func moveFocus(_ direction: Direction) {
         var row = ButtonRow(buttons)

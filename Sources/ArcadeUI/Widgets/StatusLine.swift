@@ -16,14 +16,23 @@ public struct StatusLine: Hashable, Sendable {
         /// An aside: dim.
         case quiet
 
+        /// The mark a good or bad line carries besides its colour: ✓ or ✗.
+        public var mark: String? {
+            switch self {
+            case .good: return "\u{2713}"
+            case .bad: return "\u{2717}"
+            default: return nil
+            }
+        }
+
         /// The style of the tone.
         public var style: Style {
             switch self {
             case .plain: return .plain
             case .strong: return .bold
-            case .good: return Style.bold.foreground(.green)
-            case .bad: return Style.bold.foreground(.red)
-            case .warning: return Style.bold.foreground(.yellow)
+            case .good: return Style.bold.foreground(.good)
+            case .bad: return Style.bold.foreground(.bad)
+            case .warning: return Style.bold.foreground(.warning)
             case .quiet: return .dim
             }
         }
@@ -66,8 +75,15 @@ public struct StatusLine: Hashable, Sendable {
     }
 
     /// Draw the line in `rect` (its top row).
+    ///
+    /// With the colour-blind palette a good or bad line starts with ✓ or ✗ (unless its words
+    /// do already), so that the colour is not the only thing saying which it is.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
-        Label(wording(fitting: rect.width, ascii: grid.theme.ascii), alignment: alignment, style: tone.style)
+        var line = self
+        if grid.theme.palette == .cvd, let mark = tone.mark {
+            line.wordings = wordings.map { $0.hasPrefix("\u{2713}") || $0.hasPrefix("\u{2717}") ? $0 : mark + " " + $0 }
+        }
+        Label(line.wording(fitting: rect.width, ascii: grid.theme.ascii), alignment: alignment, style: tone.style)
             .draw(into: &grid, in: rect)
     }
 }

@@ -58,7 +58,7 @@ public enum TooSmallMessage {
         }
         let top = max(0, (size.height - lines.count) / 2)
         for (row, line) in lines.enumerated() {
-            let style: Style = row >= messageCount ? Style.bold.foreground(.yellow) : row == 0 ? .bold : .plain
+            let style: Style = row >= messageCount ? Style.bold.foreground(.warning) : row == 0 ? .bold : .plain
             Label(line, alignment: .center, style: style)
                 .draw(into: &grid, in: Rect(x: 0, y: top + row, width: size.width, height: 1))
         }

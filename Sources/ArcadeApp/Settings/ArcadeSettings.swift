@@ -1,0 +1,79 @@
+import ArcadeUI
+
+/// The arcade's settings, each kept in the store under a key as a word ("light", "off"), and
+/// what a setting means to the screens that read it.
+///
+/// The shell holds them as the store answered (`[String: String]`, as games read them from
+/// their context); the command line and environment override some for one run.
+enum SettingKey {
+    static let theme = "theme"
+    static let palette = "palette"
+    static let sound = "sound"
+    static let animations = "animations"
+    static let cursor = "cursor"
+    static let setCards = SetCardStyle.setting
+    static let memoryFlipBack = "memory.flipBack"
+}
+
+/// How fast the arcade's animations run: the slot spin, the dealer's play, the Temples slide.
+enum AnimationPace: String, CaseIterable, Sendable {
+    case normal, fast, off
+
+    /// The pace kept in `settings` (normal when none is, or one this version does not know).
+    init(settings: [String: String]) {
+        self = settings[SettingKey.animations].flatMap(AnimationPace.init(rawValue:)) ?? .normal
+    }
+
+    /// How long an animation takes at this pace, as a share of its normal length: 0 when off.
+    var factor: Double {
+        switch self {
+        case .normal: 1
+        case .fast: 0.5
+        case .off: 0
+        }
+    }
+}
+
+/// What this run was told on the command line or in the environment, over the settings kept:
+/// `--theme`, `--palette`, `--mute` (or `ARCADE_SOUND=off`) and `--cursor`.
+public struct SettingOverrides: Equatable, Sendable {
+    /// Values by setting key, and the flag or variable that set each (for the settings page).
+    var values: [String: (value: String, source: String)] = [:]
+
+    public init() {}
+
+    public init(options: ArcadeOptions, environment: [String: String], mute: Bool) {
+        if let theme = options.theme {
+            values[SettingKey.theme] = (theme.rawValue, "--theme")
+        } else if let theme = environment["ARCADE_THEME"].flatMap(ThemeName.init(rawValue:)) {
+            values[SettingKey.theme] = (theme.rawValue, "ARCADE_THEME")
+        }
+        if let palette = options.palette {
+            values[SettingKey.palette] = (palette.rawValue, "--palette")
+        } else if let palette = environment["ARCADE_PALETTE"].flatMap(PaletteName.init(rawValue:)) {
+            values[SettingKey.palette] = (palette.rawValue, "ARCADE_PALETTE")
+        }
+        if mute { values[SettingKey.sound] = ("off", options.mute ? "--mute" : "ARCADE_SOUND") }
+        if options.cursor { values[SettingKey.cursor] = ("on", "--cursor") }
+    }
+
+    public static func == (lhs: SettingOverrides, rhs: SettingOverrides) -> Bool {
+        lhs.values.mapValues { "\($0.value) \($0.source)" } == rhs.values.mapValues { "\($0.value) \($0.source)" }
+    }
+
+    /// `settings` with this run's overrides on top.
+    func applied(to settings: [String: String]) -> [String: String] {
+        settings.merging(values.mapValues(\.value)) { _, override in override }
+    }
+}
+
+extension Dictionary where Key == String, Value == String {
+    /// The theme these settings name (nil before the first start chose one).
+    var theme: ThemeName? { self[SettingKey.theme].flatMap(ThemeName.init(rawValue:)) }
+    /// The palette these settings name: standard unless cvd was chosen.
+    var palette: PaletteName { self[SettingKey.palette].flatMap(PaletteName.init(rawValue:)) ?? .standard }
+    /// Whether sound is on (unless it was switched off).
+    var soundOn: Bool { self[SettingKey.sound] != "off" }
+    /// Whether the cursor follows focus.
+    var cursorFollowsFocus: Bool { self[SettingKey.cursor] == "on" }
+}

@@ -1,0 +1,109 @@
+import ArcadeUI
+
+/// The settings page, hosted by the shell as a page over the menu: `o` on the menu (or its
+/// Settings button) opens it, a change is kept (`AppEffect.remember`) and applied at once
+/// (`AppEffect.look`, `AppEffect.soundSwitched`, or read by the next game opened), and `q`
+/// or Esc on it comes back to the menu.
+extension ArcadeShell {
+    /// The settings page on screen, if it is open.
+    public var settingsScreen: SettingsScreen? { settingsPage }
+
+    /// The settings as games and the page see them: those kept, with this run's overrides.
+    var effectiveSettings: [String: String] { overrides.applied(to: settings) }
+
+    /// The theme and palette to draw with now (dark until one was chosen).
+    public var look: (theme: ThemeName, palette: PaletteName) {
+        let settings = effectiveSettings
+        return (settings.theme ?? .dark, settings.palette)
+    }
+
+    /// Open the page on the settings as they are now.
+    mutating func openSettings() {
+        settingsPage = SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source))
+    }
+
+    /// An input while the page is open: `?` opens its help, the key line takes no clicks,
+    /// the rest is the page's.
+    mutating func updateSettings(_ input: Input, in frame: Frame) -> [AppEffect] {
+        guard var page = settingsPage else { return [] }
+        switch input {
+        case .key(.character("?")):
+            overlay = .help
+            return []
+        case .mouse(let event) where event.at.y >= frame.size.height - 1:
+            return []
+        default:
+            break
+        }
+        var effects: [AppEffect] = []
+        for effect in page.update(input, in: frame.droppingBottom(1)) {
+            switch effect {
+            case .change(let key, let value):
+                effects += change(key, to: value)
+            case .blackjackRules:
+                settingsPage = nil
+                return effects + open(.blackjack, options: ["--rules": ""], in: frame)
+            case .close:
+                settingsPage = nil
+                return effects
+            }
+        }
+        settingsPage = page
+        return effects
+    }
+
+    /// Keep `value` for `key`, over this run's override of it, and apply it now.
+    mutating func change(_ key: String, to value: String) -> [AppEffect] {
+        settings[key] = value
+        overrides.values[key] = nil
+        var effects: [AppEffect] = [.remember(setting: key, value: value)]
+        switch key {
+        case SettingKey.theme, SettingKey.palette:
+            effects.append(.look(look.theme, look.palette))
+        case SettingKey.sound:
+            effects.append(.soundSwitched(on: value != "off"))
+        default:
+            break
+        }
+        return effects
+    }
+
+    /// Where the cursor goes when it follows focus (the setting, or `--cursor`): the focused
+    /// button of a question, the game's focused card or button, the settings row, or the
+    /// menu's chosen game. Help and the statistics page have no focus to follow.
+    public func cursorPosition(in frame: Frame) -> Point? {
+        guard effectiveSettings.cursorFollowsFocus else { return nil }
+        let gameFrame = frame.droppingBottom(1)
+        switch overlay {
+        case .help?:
+            return nil
+        case .confirmLeave?:
+            return YesNoQuestion.leave.dialog.focusedButtonPoint(in: frame.bounds)
+        case .confirmQuit?:
+            return YesNoQuestion.quit.dialog.focusedButtonPoint(in: frame.bounds)
+        case .confirm(let question)?:
+            return YesNoQuestion(title: question.title, message: question.question).dialog.focusedButtonPoint(in: frame.bounds)
+        case .resume(let id, let age)?:
+            return resumeDialog(for: id, age: age).focusedButtonPoint(in: frame.bounds)
+        case nil:
+            break
+        }
+        if let active {
+            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+                return box.dialog.focusedButtonPoint(in: box.area)
+            }
+            return active.screen.cursorPosition(in: gameFrame)
+        }
+        if let settingsPage { return settingsPage.cursorPosition(in: gameFrame) }
+        if statisticsPage != nil { return nil }
+        return menu.cursorPosition(in: gameFrame.size)
+    }
+
+    /// Draw `page` above the key line.
+    func renderSettings(_ page: SettingsScreen, into grid: inout CellGrid) {
+        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+        page.render(into: &pageGrid)
+        grid.draw(pageGrid, at: Point(x: 0, y: 0))
+        KeyLine.draw(SettingsScreen.keyHints, always: [KeyHint("?", "help")], into: &grid)
+    }
+}
