@@ -692,4 +692,28 @@ import Testing
         let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "[ Deal ]")!.lowerBound)
         #expect(screen.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row))), in: small).count == 2)
     }
+
+    /// With animations off (the settings page) the dealer's cards and the outcome show at once.
+    @Test func withAnimationsOffTheDealerPlaysAtOnce() {
+        var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                            Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
+        screen.pace = .off
+        _ = screen.update(.key(.enter))
+        #expect(screen.update(.key(.character("h"))).contains(.sound(.handWon)))
+        #expect(screen.dealerPlay == nil && !screen.wantsTicks)
+        #expect(screen.shownScore == 150)
+        #expect(screen.status.text.contains("You win 50"))
+    }
+
+    /// Fast turns each dealer card over in half the pause.
+    @Test func fastAnimationsHalveTheDealersPause() {
+        var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
+                            Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
+        screen.pace = .fast
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.character("h")))
+        #expect(screen.dealerPlay != nil)
+        #expect(screen.update(.tick(BlackjackScreen.dealerCardPause / 2)) == [.sound(.handWon)])
+        #expect(screen.shownScore == 150)
+    }
 }

@@ -891,4 +891,21 @@ import Testing
         _ = screen.update(.key(.space))
         #expect(screen.willLeave().isEmpty)
     }
+
+    /// The settings' flip-back time: a mismatch stays face up that long, not the rules' second.
+    @Test func theFlipBackSettingKeepsAMismatchFaceUpForItsTime() {
+        for (setting, time) in [(nil, 1.0), ("2", 2.0), ("0.5", 0.5), ("7", 1.0)] {
+            var screen = MemoryScreen(seed: 3, settings: setting.map { ["memory.flipBack": $0] } ?? [:])
+            _ = screen.update(.key(.character("2")))
+            _ = screen.update(.key(.enter))
+            let (first, second) = mismatch(in: screen)
+            click(first, &screen)
+            click(second, &screen)
+            _ = screen.update(.tick(0.01))  // a pause is timed from the tick after it began
+            _ = screen.update(.tick(time - 0.1))
+            #expect(screen.mismatchPause != nil, "\(String(describing: setting)): turned back before \(time) s")
+            _ = screen.update(.tick(0.2))
+            #expect(screen.mismatchPause == nil, "\(String(describing: setting)): still up after \(time) s")
+        }
+    }
 }

@@ -285,4 +285,24 @@ import Testing
         let entry = ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann", figures: ["machine": "5-digit"])
         #expect(info.describeBest(entry) == "best 412 (5-digit)")
     }
+
+    /// The animations setting: off shows a spin's result at once, fast rolls in half the time;
+    /// the result is the same.
+    @Test func theAnimationsSettingSetsHowLongTheReelsRoll() {
+        var off = SlotsScreen(seed: 1, settings: ["animations": "off"])
+        _ = off.update(.key(.space))
+        #expect(!off.wantsTicks && off.current.rolling == nil)
+        var fast = SlotsScreen(seed: 1, settings: ["animations": "fast"])
+        _ = fast.update(.key(.space))
+        #expect(fast.wantsTicks)
+        _ = fast.update(.tick(SlotsScreen.spinDuration / 2 + 0.01))
+        #expect(!fast.wantsTicks)
+        var normal = SlotsScreen(seed: 1)
+        _ = normal.update(.key(.space))
+        _ = normal.update(.tick(SlotsScreen.spinDuration / 2 + 0.01))
+        #expect(normal.wantsTicks)
+        _ = normal.update(.tick(SlotsScreen.spinDuration))
+        #expect(off.current.game.getScore() == normal.current.game.getScore())
+        #expect(fast.current.game.getScore() == normal.current.game.getScore())
+    }
 }

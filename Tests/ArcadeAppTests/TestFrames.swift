@@ -30,9 +30,10 @@ struct TestShell {
 
     init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], notice: String? = nil, size: Size,
          theme: Theme = Theme(), assets: AssetLocator = AssetLocator(roots: []),
-         dataDirectory: String = "~/.local/share/arcade", seed: @escaping () -> UInt64) {
+         dataDirectory: String = "~/.local/share/arcade", settings: [String: String] = [:],
+         overrides: SettingOverrides = SettingOverrides(), seed: @escaping () -> UInt64) {
         shell = ArcadeShell(games: games, scores: scores, notice: notice, assets: assets,
-                            dataDirectory: dataDirectory, seed: seed)
+                            dataDirectory: dataDirectory, seed: seed, settings: settings, overrides: overrides)
         frame = Frame(size: size, theme: theme)
     }
 

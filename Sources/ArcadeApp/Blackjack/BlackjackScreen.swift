@@ -126,7 +126,7 @@ struct BlackjackScreen: GameScreen {
     /// The dealer's play while it is being shown, nil otherwise.
     private(set) var dealerPlay: DealerPlay?
     /// How fast the dealer turns cards over (the animations setting): off shows them at once.
-    private(set) var pace = AnimationPace.normal
+    var pace = AnimationPace.normal
     /// The score as shown: it moves when the outcome is shown, not when the model settles.
     private(set) var shownScore: Int
     /// The recorded scores of this game, best first.

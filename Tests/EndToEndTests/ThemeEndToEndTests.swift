@@ -1,0 +1,51 @@
+import ArcadeHarness
+import ArcadeStore
+import ArcadeTestSupport
+import Foundation
+import Testing
+
+/// The first start picks dark or light as the terminal's background is, keeps the choice,
+/// and draws in it; a terminal that says nothing gets dark.
+extension EndToEnd {
+    @Suite(.serialized)
+    struct ThemeEndToEndTests {
+        /// The arcade started with `environment` added, once its menu is up, and then quit.
+        func firstStart(_ environment: [String: String], arguments: [String] = []) throws -> (output: String, theme: String?) {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-theme")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            var launcher = try #require(ArcadeLauncher.forTests())
+            for (key, value) in environment { launcher.extraEnvironment[key] = value }
+            let started = ContinuousClock.now
+            let pty = try launcher.start(arguments, dataHome: dataHome, quiet: 0.2)
+            #expect(pty.waitUntil(limit: 5) { String(decoding: pty.output, as: UTF8.self).contains("ARCADE") })
+            // The terminal answers the DA1 query at once, so no timeout is waited out.
+            #expect(ContinuousClock.now - started < .seconds(3))
+            let output = String(decoding: pty.output, as: UTF8.self)
+            #expect(quitArcade(pty)?.exit == .exited(0))
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+            let store = try ArcadeStore(directory: dataHome.path + "/arcade", readingOnly: true)
+            return (output, try store.settings()["theme"])
+        }
+
+        @Test func aLightBackgroundGivesTheLightThemeAndItIsKept() throws {
+            let (output, theme) = try firstStart(["COLORFGBG": "0;15"])
+            #expect(theme == "light")
+            // The title's frame in the light theme's accent, xterm colour 31, not cyan.
+            #expect(output.contains("38;5;31m"), "\(output.suffix(400))")
+        }
+
+        @Test func aTerminalThatDoesNotSayGivesDark() throws {
+            let (output, theme) = try firstStart([:])
+            #expect(theme == "dark")
+            #expect(output.contains("\u{1B}]11;?"), "the terminal was asked for its background")
+            #expect(!output.contains("38;5;31m"))
+        }
+
+        @Test func theFlagDecidesWithoutAskingAndKeepsNothing() throws {
+            let (output, theme) = try firstStart([:], arguments: ["--theme", "contrast"])
+            #expect(theme == nil)
+            #expect(!output.contains("\u{1B}]11;?"))
+            #expect(output.contains("48;5;16m"), "the contrast theme paints black")
+        }
+    }
+}
