@@ -65,6 +65,23 @@ import Testing
         #expect(shown.contains(first) || shown.contains(first.split(separator: " ").first!))
     }
 
+    /// The animations setting: off switches at once, fast slides in half the time.
+    @Test func theAnimationsSettingSetsTheSlide() {
+        var off = screen()
+        off.screen.pace = .off
+        _ = off.update(.key(.character("s")))
+        #expect(off.transition == nil && off.layout().namesPane.width == 0)
+        var fast = screen()
+        fast.screen.pace = .fast
+        _ = fast.update(.key(.character("s")))
+        _ = fast.update(.tick(TempleScreen.transitionDuration / 2 + 0.01))
+        #expect(fast.transition == nil)
+        var normal = screen()
+        _ = normal.update(.key(.character("s")))
+        _ = normal.update(.tick(TempleScreen.transitionDuration / 2 + 0.01))
+        #expect(normal.transition != nil)
+    }
+
     @Test func theSwitchSlidesTheNamesPaneAwayInFramesAndCanTurnBack() {
         var screen = screen()
         _ = screen.update(.key(.character("s")))

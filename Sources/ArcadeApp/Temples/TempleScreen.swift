@@ -74,6 +74,8 @@ struct TempleScreen: GameScreen {
     var status = StatusLine("")
     /// Progress (0…1) of the animated switch to the model's current mode, while it runs.
     private(set) var transition: Double?
+    /// How fast the slide between match and study runs (the animations setting): off, none.
+    var pace = AnimationPace.normal
     /// Time spent matching, from the first pick until the deck is cleared (study mode stops it).
     private(set) var clock = PlayClock()
     let source: DeckSource
@@ -118,6 +120,7 @@ struct TempleScreen: GameScreen {
     init(context: GameContext) {
         self.init(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed,
                   learning: context.learning, today: context.today.dayNumber, learn: context.options["--learn"] != nil)
+        pace = AnimationPace(settings: context.settings)
     }
 
     /// The menu row's note: how many cards of the built-in deck — the one the menu opens —
@@ -302,7 +305,7 @@ struct TempleScreen: GameScreen {
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
         if isLoading { return [.deck(.check)] }
         if let progress = transition {
-            let next = progress + seconds / Self.transitionDuration
+            let next = progress + seconds / (Self.transitionDuration * max(pace.factor, 0.01))
             transition = next >= 1 ? nil : next
             clampScroll(in: frame)
             rescale(in: frame)
@@ -453,7 +456,7 @@ struct TempleScreen: GameScreen {
         game.toggleMode()
         self.game = game
         // A second press mid-animation turns it around from where it is.
-        transition = transition.map { 1 - $0 } ?? 0
+        transition = pace == .off ? nil : transition.map { 1 - $0 } ?? 0
         pictureScroll = 0
         status = game.mode == .study
             ? StatusLine(["Study mode: every temple with its name. Press m to match.", "Study mode. Press m to match."])
@@ -618,6 +621,7 @@ extension TempleScreen {
         guard let saved = SavedState.decode(Saved.self, version: Self.saveVersion, from: state) else { return nil }
         self.init(source: saved.source, seed: context.seed, learning: context.learning, today: context.today.dayNumber)
         resuming = saved
+        pace = AnimationPace(settings: context.settings)
     }
 
     /// Take up `saved` on the deck just loaded, when the deck still has a picture for every
