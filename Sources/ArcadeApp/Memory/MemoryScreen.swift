@@ -415,7 +415,8 @@ struct MemoryScreen: GameScreen {
                 + "). It starts with your first card and stops while this help or a question "
                 + "is open.",
             "A pair found shows for a moment, then leaves the board. Two cards that do not "
-                + "match turn back after a second, or at once with your next key.",
+                + "match turn back after \(flipBackTime == 1 ? "a second" : Self.secondsText(flipBackTime) + " seconds") "
+                + "(Settings, o on the menu, sets how long), or at once with your next key.",
             "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
                 + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
                 + "1 point for each of its cards you had seen before.",

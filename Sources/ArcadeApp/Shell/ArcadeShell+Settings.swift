@@ -22,19 +22,9 @@ extension ArcadeShell {
         settingsPage = SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source))
     }
 
-    /// An input while the page is open: `?` opens its help, the key line takes no clicks,
-    /// the rest is the page's.
+    /// An input while the page is open: the shell's (`takesOverPage`), else the page's.
     mutating func updateSettings(_ input: Input, in frame: Frame) -> [AppEffect] {
-        guard var page = settingsPage else { return [] }
-        switch input {
-        case .key(.character("?")):
-            overlay = .help
-            return []
-        case .mouse(let event) where event.at.y >= frame.size.height - 1:
-            return []
-        default:
-            break
-        }
+        guard var page = settingsPage, !takesOverPage(input, in: frame) else { return [] }
         var effects: [AppEffect] = []
         for effect in page.update(input, in: frame.droppingBottom(1)) {
             switch effect {
@@ -101,9 +91,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderSettings(_ page: SettingsScreen, into grid: inout CellGrid) {
-        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
-        page.render(into: &pageGrid)
-        grid.draw(pageGrid, at: Point(x: 0, y: 0))
-        KeyLine.draw(SettingsScreen.keyHints, always: [KeyHint("?", "help")], into: &grid)
+        renderPage(into: &grid, hints: SettingsScreen.keyHints) { page.render(into: &$0) }
     }
 }

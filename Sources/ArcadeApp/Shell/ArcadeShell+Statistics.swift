@@ -26,19 +26,31 @@ extension ArcadeShell {
         return Size(width: max(page.width, MenuScreen.minimumSize.width), height: page.height + 1)
     }
 
-    /// An input while the page is open: `?` opens its help, the key line takes no clicks,
-    /// the rest is the page's.
-    mutating func updateStatistics(_ input: Input, in frame: Frame) -> [AppEffect] {
-        guard var page = statisticsPage else { return [] }
+    /// What the shell takes of an input to a page over the menu (statistics, settings): `?`
+    /// opens the page's help, and the key line takes no clicks. False: the input is the page's.
+    mutating func takesOverPage(_ input: Input, in frame: Frame) -> Bool {
         switch input {
         case .key(.character("?")):
             overlay = .help
-            return []
+            return true
         case .mouse(let event) where event.at.y >= frame.size.height - 1:
-            return []
+            return true
         default:
-            break
+            return false
         }
+    }
+
+    /// Draw a page over the menu (`draw` fills the grid above the key line), and its key line.
+    func renderPage(into grid: inout CellGrid, hints: [KeyHint], _ draw: (inout CellGrid) -> Void) {
+        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
+        draw(&pageGrid)
+        grid.draw(pageGrid, at: Point(x: 0, y: 0))
+        KeyLine.draw(hints, always: [KeyHint("?", "help")], into: &grid)
+    }
+
+    /// An input while the page is open: the shell's (`takesOverPage`), else the page's.
+    mutating func updateStatistics(_ input: Input, in frame: Frame) -> [AppEffect] {
+        guard var page = statisticsPage, !takesOverPage(input, in: frame) else { return [] }
         let effects = page.update(input, in: frame.droppingBottom(1))
         statisticsPage = effects.contains(.close) ? nil : page
         return []
@@ -46,9 +58,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderStatistics(_ page: StatisticsScreen, into grid: inout CellGrid) {
-        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
-        page.render(into: &pageGrid)
-        grid.draw(pageGrid, at: Point(x: 0, y: 0))
-        KeyLine.draw(StatisticsScreen.keyHints, always: [KeyHint("?", "help")], into: &grid)
+        renderPage(into: &grid, hints: StatisticsScreen.keyHints) { page.render(into: &$0) }
     }
 }
