@@ -59,11 +59,14 @@ public enum Arcade {
         var settings = data.settings()
         if settings.theme == nil && overrides.values[SettingKey.theme] == nil {
             // The first start: dark or light as the terminal's background is (COLORFGBG, or
-            // the terminal asked), kept so it is asked once; the settings page changes it.
-            let theme: ThemeName = BackgroundQuery.detect(environment: environment, input: STDIN_FILENO,
-                                                          output: STDOUT_FILENO) == .light ? .light : .dark
-            settings[SettingKey.theme] = theme.rawValue
-            try? data.remember(SettingKey.theme, theme.rawValue)
+            // the terminal asked), kept so it is asked once; the settings page changes it. No
+            // answer (a slow link, a terminal that does not say) is dark for this run, and the
+            // question is asked again next time.
+            if let background = terminal.background(environment: environment) {
+                let theme: ThemeName = background == .light ? .light : .dark
+                settings[SettingKey.theme] = theme.rawValue
+                try? data.remember(SettingKey.theme, theme.rawValue)
+            }
         }
         let soundOff = mute || !overrides.applied(to: settings).soundOn
         var shell = ArcadeShell(games: games, scores: data.scores(for: games), saved: data.savedGames(),

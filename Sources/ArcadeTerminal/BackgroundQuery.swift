@@ -76,6 +76,15 @@ public enum BackgroundQuery {
     /// A process in the terminal's background process group is not asked either (nil at once):
     /// changing the termios, or reading, would stop it with SIGTTOU or SIGTTIN.
     public static func ask(input: Int32, output: Int32, timeoutMilliseconds: Int) -> TerminalBackground? {
+        var received: [UInt8] = []
+        return ask(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds, received: &received)
+    }
+
+    /// `ask`, handing back in `received` every byte read meanwhile (the replies, and any key
+    /// typed before them), for the caller's input to decode: the replies are escape
+    /// sequences it drops whole, and the keys are not lost.
+    public static func ask(input: Int32, output: Int32, timeoutMilliseconds: Int,
+                           received: inout [UInt8]) -> TerminalBackground? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
         let deadline = monotonicMilliseconds() + Double(max(0, timeoutMilliseconds))
         // -1 (ENOTTY) when the tty is not our controlling terminal: nobody to be stopped by then.
@@ -102,7 +111,6 @@ public enum BackgroundQuery {
                               0x1B, 0x5B, 0x63]  // ESC [ c
         guard writeAll(query, to: output, deadline: deadline) else { return nil }
 
-        var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
         reading: while !hasDeviceAttributes(received) && received.count < 1 << 16 {
             let left = deadline - monotonicMilliseconds()

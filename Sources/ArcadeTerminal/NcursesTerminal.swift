@@ -245,6 +245,18 @@ public final class NcursesTerminal: TerminalDevice {
         if let point { _ = wmove(window, Int32(point.y), Int32(point.x)) }
     }
 
+    /// Whether the terminal's background is dark or light: `COLORFGBG` where it says, else
+    /// the terminal asked (`BackgroundQuery`); nil when neither answered. Keys typed while
+    /// the question was out are kept for the next `read`.
+    public func background(environment: [String: String]) -> TerminalBackground? {
+        if let answer = BackgroundQuery.fromColorFGBG(environment["COLORFGBG"]) { return answer }
+        var received: [UInt8] = []
+        let answer = BackgroundQuery.ask(input: STDIN_FILENO, output: STDOUT_FILENO, timeoutMilliseconds: 150,
+                                         received: &received)
+        input.unread(received)
+        return answer
+    }
+
     public func setLook(_ name: ThemeName, palette: PaletteName) {
         theme.name = name
         theme.palette = palette

@@ -51,6 +51,14 @@ final class TerminalInput {
         self.shouldStop = shouldStop
     }
 
+    /// Put `bytes` before the ones not decoded yet: read by someone else first (the
+    /// background question at the first start), they are decoded as if just read.
+    func unread(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        buffer = bytes + buffer[position...]
+        position = 0
+    }
+
     /// Whether bytes are in the buffer, not yet decoded.
     var hasBufferedBytes: Bool { position < buffer.count }
 

@@ -54,9 +54,10 @@ extension Color {
 }
 
 extension Theme {
-    /// True when colour must not carry meaning alone: no colour at all, or the colour-blind
-    /// palette, which writes what the colour says as well.
-    public var namesColors: Bool { !hasColor || palette == .cvd }
+    /// True when colour must not carry meaning alone: no colour at all, the colour-blind
+    /// palette, or a light background on eight colours (too few read there): the screens
+    /// then write what the colour says as well.
+    public var namesColors: Bool { !hasColor || palette == .cvd || (name == .light && colorMode == .color8) }
 
     /// `style` as this theme draws it: roles turned into terminal colours, and the theme's
     /// own changes (light: grey instead of dim; contrast: bold on black, dim as plain).
@@ -114,7 +115,8 @@ public enum Palette {
     static func table(_ name: ThemeName, _ palette: PaletteName, _ mode: ColorMode) -> [ColorRole: Color] {
         let full = mode == .color256
         switch (name, palette, full) {
-        case (.dark, .standard, _): return darkStandard
+        case (.dark, .standard, true): return darkStandard
+        case (.dark, .standard, false): return darkBasic
         case (.dark, .cvd, true), (.contrast, .cvd, true): return darkCVD
         case (.dark, .cvd, false), (.contrast, .cvd, false): return basicCVD
         case (.light, .standard, true): return lightStandard
@@ -137,6 +139,10 @@ public enum Palette {
         .setRed: .red, .setGreen: .green, .setPurple: .magenta,
         .slotRed: .red, .slotBlue: .ansi(.blue, bright: true), .slotGreen: .green, .slotPurple: .magenta,
     ]
+
+    /// The same on eight colours, which have no bright blue: cyan for blue, which plain blue
+    /// on black is too dark to be.
+    static let darkBasic: [ColorRole: Color] = darkStandard.merging([.cool: .cyan, .slotBlue: .cyan]) { $1 }
 
     /// Dark text colours for a white background, every one at least 4.5 : 1 against it.
     static let lightStandard: [ColorRole: Color] = cube([
@@ -168,12 +174,14 @@ public enum Palette {
         .slotRed: 88, .slotBlue: 19, .slotGreen: 29, .slotPurple: 171,
     ])
 
-    /// Eight colours on a light background: no yellow, cyan or white.
+    /// Eight colours on a light background, where only red, blue and magenta read (green,
+    /// yellow, cyan and white are too pale on white): green is drawn blue, or black where
+    /// blue is taken, and the colours are written too (`namesColors`).
     static let lightBasic: [ColorRole: Color] = [
-        .accent: .blue, .highlight: .magenta, .good: .green, .bad: .red, .warning: .magenta,
+        .accent: .blue, .highlight: .magenta, .good: .blue, .bad: .red, .warning: .magenta,
         .cool: .blue, .suitRed: .red,
-        .setRed: .red, .setGreen: .green, .setPurple: .magenta,
-        .slotRed: .red, .slotBlue: .blue, .slotGreen: .green, .slotPurple: .magenta,
+        .setRed: .red, .setGreen: .blue, .setPurple: .magenta,
+        .slotRed: .red, .slotBlue: .blue, .slotGreen: .terminalDefault, .slotPurple: .magenta,
     ]
 
     /// Eight colours, bold on black.
@@ -189,7 +197,7 @@ public enum Palette {
         .accent: .cyan, .highlight: .yellow, .good: .cyan, .bad: .red, .warning: .yellow,
         .cool: .cyan, .suitRed: .red,
         .setRed: .red, .setGreen: .cyan, .setPurple: .magenta,
-        .slotRed: .red, .slotBlue: .blue, .slotGreen: .cyan, .slotPurple: .magenta,
+        .slotRed: .red, .slotBlue: .cyan, .slotGreen: .green, .slotPurple: .magenta,
     ]
 }
 

@@ -57,6 +57,10 @@ import Testing
         #expect(shell.activeGame == .blackjack)
         #expect(shell.text.contains("Dealer soft 17"), "Blackjack opens on its rules page\n\(shell.text)")
         #expect((shell.activeScreen as? BlackjackScreen)?.pace == .fast)
+        shell.update(.key(.character("q")))
+        #expect(shell.activeGame == nil && shell.settingsScreen != nil, "leaving the rules comes back to the settings")
+        shell.update(.key(.character("q")))
+        #expect(shell.settingsScreen == nil && shell.text.contains("ARCADE"))
     }
 
     @Test func theSettingsAreKeptAcrossARestart() throws {
@@ -92,6 +96,7 @@ import Testing
         #expect(shell.shell.cursorPosition(in: shell.frame) != nil, "--cursor puts the cursor on the chosen game")
         shell.update(.key(.character("o")))
         #expect(shell.text.contains("--theme decides this for this run"), "\(shell.text)")
+        #expect(shell.text.contains("(ARCADE_PALETTE)"), "an override is said on its row too\n\(shell.text)")
         #expect(shell.text.contains("[contrast]"))
         // Choosing on the page takes over from the flag, and is kept.
         #expect(shell.update(.key(.left)) == [.remember(setting: "theme", value: "light"), .look(.light, .cvd)])

@@ -7,8 +7,8 @@ import Testing
 /// Every screen in every theme and palette, as the player sees it: no text drawn in a colour
 /// too close to its background (WCAG contrast ≥ 3), and the menu and Set recorded in colour.
 @Suite struct ThemeTests {
-    static let themes: [Theme] = ThemeName.allCases.flatMap { name in
-        PaletteName.allCases.map { Theme(colorMode: .color256, name: name, palette: $0) }
+    static let themes: [Theme] = [ColorMode.color256, .color8].flatMap { mode in
+        ThemeName.allCases.flatMap { name in PaletteName.allCases.map { Theme(colorMode: mode, name: name, palette: $0) } }
     }
 
     /// The screens a player meets, each as (name, shell showing it).
@@ -84,7 +84,7 @@ import Testing
             var grid = CellGrid(size: shell.frame.size, theme: theme)
             shell.render(into: &grid)
             let problems = Self.textProblems(in: grid)
-            #expect(problems.isEmpty, "\(name) in \(theme.name) \(theme.palette): \(problems.prefix(5))\n\(grid.text)")
+            #expect(problems.isEmpty, "\(name) in \(theme.testDescription): \(problems.prefix(5))\n\(grid.text)")
         }
     }
 

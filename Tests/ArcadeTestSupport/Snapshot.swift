@@ -81,3 +81,8 @@ extension CellGrid {
         }
     }
 }
+
+extension Theme: CustomTestStringConvertible {
+    /// How a test names a theme it runs in: "light cvd color256".
+    public var testDescription: String { "\(name) \(palette) \(colorMode)" }
+}

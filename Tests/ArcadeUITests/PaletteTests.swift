@@ -1,4 +1,5 @@
 import Testing
+import ArcadeTestSupport
 
 @testable import ArcadeUI
 
@@ -6,8 +7,13 @@ import Testing
 /// the theme's background (WCAG contrast ≥ 3), and the colours that carry meaning still apart
 /// under protanopia, deuteranopia and tritanopia (CIEDE2000 ≥ 20) in the colour-blind palette.
 @Suite struct PaletteTests {
+    /// Every theme and palette on 256 colours, whose RGB every terminal agrees on.
     static let themes: [Theme] = ThemeName.allCases.flatMap { name in
         PaletteName.allCases.map { Theme(colorMode: .color256, name: name, palette: $0) }
+    }
+    /// The same on eight colours, taken as xterm shows them.
+    static let basicThemes: [Theme] = ThemeName.allCases.flatMap { name in
+        PaletteName.allCases.map { Theme(colorMode: .color8, name: name, palette: $0) }
     }
 
     /// The shown RGB of `role` in `theme`.
@@ -15,12 +21,12 @@ import Testing
         theme.shownColors(of: Style(foreground: .role(role))).foreground
     }
 
-    @Test(arguments: themes)
+    @Test(arguments: themes + basicThemes)
     func everyRoleReadsAgainstTheBackground(_ theme: Theme) {
         for role in ColorRole.allCases {
             let shown = theme.shownColors(of: Style(foreground: .role(role)))
             let ratio = ColorScience.contrastRatio(shown.foreground, shown.background)
-            #expect(ratio >= 3, "\(theme.name) \(theme.palette): \(role) is \(shown.foreground) on \(shown.background), \(ratio)")
+            #expect(ratio >= 3, "\(theme.testDescription): \(role) is \(shown.foreground) on \(shown.background), \(ratio)")
         }
         for style in [Style.plain, .dim, .bold, Style.dim.foreground(.accent)] {
             let shown = theme.shownColors(of: style)
@@ -85,6 +91,8 @@ import Testing
         #expect(!Theme(colorMode: .color256).namesColors)
         #expect(Theme(colorMode: .color256, palette: .cvd).namesColors)
         #expect(Theme(colorMode: .monochrome).namesColors)
+        #expect(Theme(colorMode: .color8, name: .light).namesColors, "on eight colours only red, blue and magenta read on white")
+        #expect(!Theme(colorMode: .color8).namesColors)
     }
 
     @Test func aGoodOrBadLineIsMarkedInTheColourBlindPalette() {
@@ -96,8 +104,4 @@ import Testing
         StatusLine("A pair! +4 points.", tone: .good).draw(into: &standard, in: standard.bounds)
         #expect(standard.text == "A pair! +4 points.")
     }
-}
-
-extension Theme: CustomTestStringConvertible {
-    public var testDescription: String { "\(name) \(palette)" }
 }

@@ -34,11 +34,25 @@ extension EndToEnd {
             #expect(output.contains("38;5;31m"), "\(output.suffix(400))")
         }
 
-        @Test func aTerminalThatDoesNotSayGivesDark() throws {
+        /// No answer (the harness's terminal answers DA1 only) is dark for this run, and kept
+        /// as nothing, so the next start asks again.
+        @Test func aTerminalThatDoesNotSayGivesDarkAndIsAskedAgain() throws {
             let (output, theme) = try firstStart([:])
-            #expect(theme == "dark")
+            #expect(theme == nil)
             #expect(output.contains("\u{1B}]11;?"), "the terminal was asked for its background")
             #expect(!output.contains("38;5;31m"))
+        }
+
+        /// A key typed while the question is out is not lost: 2 opens Memory.
+        @Test func aKeyTypedAtTheFirstStartStillActs() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-theme-key")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let launcher = try #require(ArcadeLauncher.forTests())
+            let pty = try launcher.launch([], dataHome: dataHome.path, tracksGrid: false)
+            pty.send(Keys.text("2"))  // there before the question is asked, so read with its answer
+            #expect(pty.waitUntil(limit: 5) { String(decoding: pty.output, as: UTF8.self).contains("Level") },
+                    "Memory's choice of level did not come: \(pty.tailDescription)")
+            #expect(quitArcade(pty)?.exit == .exited(0))
         }
 
         @Test func theFlagDecidesWithoutAskingAndKeepsNothing() throws {

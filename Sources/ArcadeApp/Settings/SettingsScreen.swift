@@ -225,6 +225,14 @@ public struct SettingsScreen: Screen, Sendable {
                        style: focused ? Style.bold.foreground(.accent) : .bold, clip: placed.title)
             let chosen = value(of: placed.row)
             let choices = placed.row.choices
+            if let key = placed.row.key, let source = overriddenBy[key], let last = placed.choices.last(where: { $0.width > 0 }) {
+                // Said on the row itself, not only while it has focus.
+                let tag = "(\(source))"
+                let x = last.maxX + 2
+                if x + DisplayWidth.of(tag) <= layout.heading.maxX {
+                    grid.write(tag, at: Point(x: x, y: last.y), style: .dim)
+                }
+            }
             for (index, area) in placed.choices.enumerated() {
                 let choice = choices[index]
                 let isChosen = choice.value == chosen && placed.row != .blackjackRules
@@ -233,14 +241,19 @@ public struct SettingsScreen: Screen, Sendable {
                     : (isChosen ? "[" + choice.label + "]" : " " + choice.label + " ")
                 let style: Style = isChosen || placed.compact
                     ? Style.bold.foreground(.highlight) : placed.row == .blackjackRules ? .plain : .dim
-                grid.write(text, at: area.origin, style: style, clip: area)
+                let shown = DisplayWidth.of(text) > area.width
+                    ? TextLayout.truncated(text, toWidth: area.width, ascii: grid.theme.ascii) : text
+                grid.write(shown, at: area.origin, style: style, clip: area)
             }
         }
         var about = focus.about
         if let key = focus.key, let source = overriddenBy[key] {
             about = "\(source) decides this for this run; a choice here takes over and is kept. " + about
         }
-        let lines = TextLayout.wrapped(about, toWidth: layout.about.width).prefix(layout.about.height)
+        var lines = Array(TextLayout.wrapped(about, toWidth: layout.about.width).prefix(max(0, layout.about.height)))
+        if let last = lines.indices.last, TextLayout.wrapped(about, toWidth: layout.about.width).count > lines.count {
+            lines[last] = TextLayout.truncated(lines[last] + glyphs.ellipsis, toWidth: layout.about.width, ascii: grid.theme.ascii)
+        }
         for (offset, line) in lines.enumerated() {
             grid.write(line, at: Point(x: layout.about.x, y: layout.about.y + offset), style: .dim, clip: layout.about)
         }
@@ -281,7 +294,8 @@ public struct SettingsScreen: Screen, Sendable {
                 if full <= valuesWidth || row == .blackjackRules {
                     var x = valuesX
                     let areas = labels.map { label -> Rect in
-                        let area = Rect(x: x, y: y, width: DisplayWidth.of(label) + 2, height: 1)
+                        let area = Rect(x: x, y: y, width: max(0, min(DisplayWidth.of(label) + 2, valuesX + valuesWidth - x)),
+                                        height: 1)
                         x += area.width + 2
                         return area
                     }

@@ -32,7 +32,10 @@ extension ArcadeShell {
                 effects += change(key, to: value)
             case .blackjackRules:
                 settingsPage = nil
-                return effects + open(.blackjack, options: ["--rules": ""], in: frame)
+                effects += open(.blackjack, options: ["--rules": ""], in: frame)
+                // Leaving its rules page comes back here (not when a saved game was offered first).
+                returnsToSettings = activeGame == .blackjack
+                return effects
             case .close:
                 settingsPage = nil
                 return effects

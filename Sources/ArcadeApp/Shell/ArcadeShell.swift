@@ -103,6 +103,8 @@ public struct ArcadeShell: Screen {
     var statisticsPage: StatisticsScreen?
     /// The settings page, while it is open (over the menu).
     var settingsPage: SettingsScreen?
+    /// True while a game opened from the settings page is on: leaving it goes back there.
+    var returnsToSettings = false
     /// What this run's command line and environment decided over the settings kept.
     var overrides: SettingOverrides
 
@@ -446,9 +448,19 @@ public struct ArcadeShell: Screen {
     public mutating func leaveGame() -> [AppEffect] {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
         let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
+        closeGame()
+        return effects + [.refreshMenu]
+    }
+
+    /// Take the game off the screen: the menu shows again, or the settings page when the
+    /// game was opened from it (Blackjack's rules).
+    private mutating func closeGame() {
         active = nil
         overlay = nil
-        return effects + [.refreshMenu]
+        if returnsToSettings {
+            returnsToSettings = false
+            openSettings()
+        }
     }
 
     /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game
@@ -672,8 +684,7 @@ public struct ArcadeShell: Screen {
             switch effect {
             case .leave:
                 if let game = active?.screen { result += keepOrForget(game) }
-                active = nil
-                overlay = nil
+                closeGame()
                 left = true
             case .sound(let cue):
                 result.append(.sound(cue))

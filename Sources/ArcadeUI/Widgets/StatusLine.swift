@@ -76,11 +76,12 @@ public struct StatusLine: Hashable, Sendable {
 
     /// Draw the line in `rect` (its top row).
     ///
-    /// With the colour-blind palette a good or bad line starts with ✓ or ✗ (unless its words
-    /// do already), so that the colour is not the only thing saying which it is.
+    /// Where colour cannot carry meaning alone (`Theme.namesColors`: the colour-blind palette,
+    /// no colour) a good or bad line starts with ✓ or ✗ (unless its words do already), so that
+    /// the colour is not the only thing saying which it is (in ASCII the words say it alone).
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         var line = self
-        if grid.theme.palette == .cvd, let mark = tone.mark {
+        if grid.theme.namesColors && !grid.theme.ascii, let mark = tone.mark {
             line.wordings = wordings.map { $0.hasPrefix("\u{2713}") || $0.hasPrefix("\u{2717}") ? $0 : mark + " " + $0 }
         }
         Label(line.wording(fitting: rect.width, ascii: grid.theme.ascii), alignment: alignment, style: tone.style)
