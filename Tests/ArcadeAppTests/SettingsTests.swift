@@ -51,16 +51,29 @@ import Testing
         #expect(Self.click(contrast, &shell) == [.remember(setting: "theme", value: "contrast"), .look(.contrast, .standard)])
         let fast = try #require(Self.position(of: "fast", in: shell))
         #expect(Self.click(fast, &shell) == [.remember(setting: "animations", value: "fast")])
-        // The next game opened reads it.
+        // Blackjack's house rules: its rules page's rows, here, kept for the next game.
         let rules = try #require(Self.position(of: "decks, soft 17", in: shell))
-        _ = Self.click(rules, &shell)
-        #expect(shell.activeGame == .blackjack)
-        #expect(shell.text.contains("Dealer soft 17"), "Blackjack opens on its rules page\n\(shell.text)")
-        #expect((shell.activeScreen as? BlackjackScreen)?.pace == .fast)
+        #expect(Self.click(rules, &shell).isEmpty)
+        #expect(shell.activeGame == nil && shell.text.contains("Blackjack's house rules"), "\(shell.text)")
+        #expect(shell.text.contains("Dealer soft 17") && shell.text.contains("q settings"))
+        let decks = try #require(Self.position(of: "‹ 6 ›", in: shell))
+        let effects = Self.click(decks, &shell)
+        #expect(effects.count == 1)
+        guard case .remember(setting: "blackjack.rules", let json)? = effects.first else {
+            Issue.record("\(effects)")
+            return
+        }
+        #expect(shell.text.contains("‹ 8 ›"), "\(shell.text)")
+        shell.update(.key(.down))
+        shell.update(.key(.right))  // the dealer hits a soft 17
         shell.update(.key(.character("q")))
-        #expect(shell.activeGame == nil && shell.settingsScreen != nil, "leaving the rules comes back to the settings")
+        #expect(shell.settingsScreen != nil && shell.text.contains("Memory turns back"), "q goes back to the settings")
         shell.update(.key(.character("q")))
         #expect(shell.settingsScreen == nil && shell.text.contains("ARCADE"))
+        shell.open(.blackjack)
+        let table = try #require(shell.activeScreen as? BlackjackScreen)
+        #expect(table.game.rules.decks == 8 && table.game.rules.dealerHitsSoft17, "\(json)")
+        #expect(table.pace == .fast, "the next game opened reads the animations too")
     }
 
     @Test func theSettingsAreKeptAcrossARestart() throws {

@@ -4,16 +4,15 @@ import ArcadeUI
 /// choices side by side, the chosen one in brackets.
 ///
 /// ↑/↓ (k/j) move between rows, ←/→ (h/l) change the row's choice, Enter or Space takes the
-/// next one (on the Blackjack row, opens Blackjack's rules page), a click picks a choice,
-/// `q` or Esc go back to the menu. A change applies at once and is kept (the shell does
+/// next one (on the Blackjack row, opens Blackjack's house rules: the rows of its rules page,
+/// `SettingsScreen+Rules`), a click picks a choice, `q` or Esc go back to the menu (from the
+/// house rules, back to the settings). A change applies at once and is kept (the shell does
 /// both); a setting this run's command line decided says so under the rows.
 public struct SettingsScreen: Screen, Sendable {
     /// What the page asks of the shell.
     public enum Effect: Equatable, Sendable {
         /// Keep `value` for setting `key` and apply it now.
         case change(key: String, value: String)
-        /// Open Blackjack on its house rules page.
-        case blackjackRules
         /// Back to the menu.
         case close
     }
@@ -59,7 +58,7 @@ public struct SettingsScreen: Screen, Sendable {
             case .cursor: [("off", "off"), ("on", "on")]
             case .setCards: [(SetCardStyle.glyphs.rawValue, "glyphs"), (SetCardStyle.classic.rawValue, "classic shapes")]
             case .memoryFlipBack: MemoryScreen.flipBackChoices.map { (MemoryScreen.settingValue($0), "\(MemoryScreen.secondsText($0)) s") }
-            case .blackjackRules: [("", "decks, soft 17, payout…")]
+            case .blackjackRules: [("", "decks, soft 17, payout…")]  // opens the house rules
             }
         }
 
@@ -87,7 +86,7 @@ public struct SettingsScreen: Screen, Sendable {
             case .cursor: "The terminal's cursor sits on the focused card, button or row, for magnifiers and screen readers."
             case .setCards: "How Set's cards are drawn (c switches them in the game too)."
             case .memoryFlipBack: "How long two cards that do not match stay face up (any key turns them back sooner)."
-            case .blackjackRules: "Enter opens Blackjack's rules page: decks, soft 17, payout, surrender, insurance."
+            case .blackjackRules: "Enter shows Blackjack's house rules for the next game: decks, soft 17, payout, surrender, insurance."
             }
         }
     }
@@ -97,6 +96,8 @@ public struct SettingsScreen: Screen, Sendable {
     /// The settings this run's command line or environment decided, and which flag did.
     public private(set) var overriddenBy: [String: String]
     public private(set) var focus: Row = .theme
+    /// The house rule with focus while Blackjack's rules are shown; nil on the settings.
+    var ruleFocus: BlackjackScreen.RuleRow?
 
     /// The smallest frame the page is drawn in (the key line not included).
     public static let minimumSize = Size(width: 44, height: 13)
@@ -126,13 +127,16 @@ public struct SettingsScreen: Screen, Sendable {
                 help: KeyHint("← →  h l", "the choice before or after")) { key in
             key == .left || key == .character("h") ? .change(-1) : .change(1)
         },
-        Binding([.enter, .space], .next, help: "the next choice; on Blackjack's rules, open them"),
+        Binding([.enter, .space], .next, help: "the next choice; on Blackjack's rules, show them"),
         .note("click", "pick a choice"),
         .note("?", "this help"),
-        Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu"),
+        Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu (from the rules, to the settings)"),
     ]
 
-    public static let keyHints = bindings.keyHints()
+    /// The key line: `q` goes back to the menu, or from Blackjack's rules to the settings.
+    public var keyHints: [KeyHint] {
+        Self.bindings.keyHints().map { ruleFocus != nil && $0.keys == "q" ? KeyHint("q", "settings") : $0 }
+    }
 
     public static let help = HelpSheet(
         title: "Settings", keys: bindings.helpRows(),
@@ -144,6 +148,7 @@ public struct SettingsScreen: Screen, Sendable {
 
     /// Do `action`.
     public mutating func perform(_ action: Action) -> [Effect] {
+        if ruleFocus != nil { return performOnRules(action) }
         switch action {
         case .move(let step):
             let rows = Row.allCases
@@ -153,7 +158,11 @@ public struct SettingsScreen: Screen, Sendable {
         case .change(let step):
             return cycle(focus, by: step)
         case .next:
-            return focus == .blackjackRules ? [.blackjackRules] : cycle(focus, by: 1)
+            if focus == .blackjackRules {
+                ruleFocus = BlackjackScreen.RuleRow.allCases.first
+                return []
+            }
+            return cycle(focus, by: 1)
         case .close:
             return [.close]
         }
@@ -168,7 +177,7 @@ public struct SettingsScreen: Screen, Sendable {
         return choose(next, for: row, key: key)
     }
 
-    private mutating func choose(_ value: String, for row: Row, key: String) -> [Effect] {
+    mutating func choose(_ value: String, for row: Row?, key: String) -> [Effect] {
         guard values[key] != value || overriddenBy[key] != nil else { return [] }
         values[key] = value
         overriddenBy[key] = nil
@@ -185,10 +194,11 @@ public struct SettingsScreen: Screen, Sendable {
         case .mouse(let event):
             switch event.action {
             case .press:
+                if ruleFocus != nil { return pressOnRules(at: event.at, in: frame) }
                 let layout = Layout(size: frame.size, screen: self)
                 guard let hit = layout.hit(event.at) else { return [] }
                 focus = hit.row
-                if hit.row == .blackjackRules { return [.blackjackRules] }
+                if hit.row == .blackjackRules { return perform(.next) }
                 guard let choice = hit.choice, let key = hit.row.key else { return [] }
                 // A row too narrow for its choices shows the chosen one: a click takes the next.
                 guard choice >= 0 else { return cycle(hit.row, by: 1) }
@@ -207,16 +217,16 @@ public struct SettingsScreen: Screen, Sendable {
     public var wantsTicks: Bool { false }
 
     public func cursorPosition(in frame: Frame) -> Point? {
+        if ruleFocus != nil { return ruleCursorPosition(in: frame) }
         let layout = Layout(size: frame.size, screen: self)
         return layout.rows.first { $0.row == focus }.map { Point(x: $0.title.x, y: $0.title.y) }
     }
 
     public func render(into grid: inout CellGrid) {
+        if ruleFocus != nil { return renderRules(into: &grid) }
         let layout = Layout(size: grid.size, screen: self)
         let glyphs = Glyphs(theme: grid.theme)
-        grid.write("Settings", at: layout.heading.origin, style: Style.bold.foreground(.accent), clip: layout.heading)
-        grid.write(String(repeating: glyphs.pick("─", ascii: "-"), count: layout.heading.width),
-                   at: Point(x: layout.heading.x, y: layout.heading.y + 1), style: .dim)
+        Self.drawHeading("Settings", in: layout.heading, into: &grid)
         for placed in layout.rows {
             let focused = placed.row == focus
             let marker = focused ? glyphs.pick("▶", ascii: ">") : " "
@@ -225,13 +235,10 @@ public struct SettingsScreen: Screen, Sendable {
                        style: focused ? Style.bold.foreground(.accent) : .bold, clip: placed.title)
             let chosen = value(of: placed.row)
             let choices = placed.row.choices
-            if let key = placed.row.key, let source = overriddenBy[key], let last = placed.choices.last(where: { $0.width > 0 }) {
+            if let tag = placed.tag {
                 // Said on the row itself, not only while it has focus.
-                let tag = "(\(source))"
-                let x = last.maxX + 2
-                if x + DisplayWidth.of(tag) <= layout.heading.maxX {
-                    grid.write(tag, at: Point(x: x, y: last.y), style: .dim)
-                }
+                grid.write(TextLayout.truncated("(\(tag.source))", toWidth: tag.area.width, ascii: grid.theme.ascii),
+                           at: tag.area.origin, style: .dim, clip: tag.area)
             }
             for (index, area) in placed.choices.enumerated() {
                 let choice = choices[index]
@@ -250,12 +257,26 @@ public struct SettingsScreen: Screen, Sendable {
         if let key = focus.key, let source = overriddenBy[key] {
             about = "\(source) decides this for this run; a choice here takes over and is kept. " + about
         }
-        var lines = Array(TextLayout.wrapped(about, toWidth: layout.about.width).prefix(max(0, layout.about.height)))
-        if let last = lines.indices.last, TextLayout.wrapped(about, toWidth: layout.about.width).count > lines.count {
-            lines[last] = TextLayout.truncated(lines[last] + glyphs.ellipsis, toWidth: layout.about.width, ascii: grid.theme.ascii)
+        Self.drawAbout(about, in: layout.about, into: &grid)
+    }
+
+    /// A page's title and the rule under it.
+    static func drawHeading(_ title: String, in rect: Rect, into grid: inout CellGrid) {
+        grid.write(title, at: rect.origin, style: Style.bold.foreground(.accent), clip: rect)
+        grid.write(String(repeating: Glyphs(theme: grid.theme).pick("─", ascii: "-"), count: rect.width),
+                   at: Point(x: rect.x, y: rect.y + 1), style: .dim)
+    }
+
+    /// The words about the focused row, wrapped in `rect`, ending in "…" when cut.
+    static func drawAbout(_ text: String, in rect: Rect, into grid: inout CellGrid) {
+        let wrapped = TextLayout.wrapped(text, toWidth: rect.width)
+        var lines = Array(wrapped.prefix(max(0, rect.height)))
+        if let last = lines.indices.last, wrapped.count > lines.count {
+            lines[last] = TextLayout.truncated(lines[last] + Glyphs(theme: grid.theme).ellipsis, toWidth: rect.width,
+                                               ascii: grid.theme.ascii)
         }
         for (offset, line) in lines.enumerated() {
-            grid.write(line, at: Point(x: layout.about.x, y: layout.about.y + offset), style: .dim, clip: layout.about)
+            grid.write(line, at: Point(x: rect.x, y: rect.y + offset), style: .dim, clip: rect)
         }
     }
 
@@ -268,6 +289,8 @@ public struct SettingsScreen: Screen, Sendable {
             var choices: [Rect]
             /// True when the choices do not all fit: the chosen one alone, between ‹ ›.
             var compact: Bool
+            /// Where the flag or variable that decides the row this run is named, if one does.
+            var tag: (source: String, area: Rect)?
         }
 
         var heading: Rect
@@ -291,7 +314,17 @@ public struct SettingsScreen: Screen, Sendable {
                 let title = Rect(x: left, y: y, width: Self.titleWidth, height: 1)
                 let labels = row.choices.map(\.label)
                 let full = labels.reduce(0) { $0 + DisplayWidth.of($1) + 2 } + 2 * max(0, labels.count - 1)
-                if full <= valuesWidth || row == .blackjackRules {
+                // An overridden row keeps room to say so, turning compact sooner.
+                let source = row.key.flatMap { screen.overriddenBy[$0] }
+                let tagWidth = source.map { DisplayWidth.of($0) + 4 } ?? 0
+                func tagged(_ placed: PlacedRow) -> PlacedRow {
+                    guard let source, let last = placed.choices.last(where: { $0.width > 0 }) else { return placed }
+                    var placed = placed
+                    let x = last.maxX + 2
+                    placed.tag = (source, Rect(x: x, y: y, width: max(0, valuesX + valuesWidth - x), height: 1))
+                    return placed
+                }
+                if full + tagWidth <= valuesWidth || row == .blackjackRules {
                     var x = valuesX
                     let areas = labels.map { label -> Rect in
                         let area = Rect(x: x, y: y, width: max(0, min(DisplayWidth.of(label) + 2, valuesX + valuesWidth - x)),
@@ -299,13 +332,13 @@ public struct SettingsScreen: Screen, Sendable {
                         x += area.width + 2
                         return area
                     }
-                    return PlacedRow(row: row, title: title, choices: areas, compact: false)
+                    return tagged(PlacedRow(row: row, title: title, choices: areas, compact: false))
                 }
                 let chosen = screen.value(of: row)
                 let index = row.choices.firstIndex { $0.value == chosen } ?? 0
                 var areas = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: labels.count)
                 areas[index] = Rect(x: valuesX, y: y, width: min(valuesWidth, DisplayWidth.of(labels[index]) + 4), height: 1)
-                return PlacedRow(row: row, title: title, choices: areas, compact: true)
+                return tagged(PlacedRow(row: row, title: title, choices: areas, compact: true))
             }
             let aboutY = top + all.count * step + (step == 2 ? 0 : 1)
             about = Rect(x: left, y: aboutY, width: width, height: max(0, size.height - aboutY))

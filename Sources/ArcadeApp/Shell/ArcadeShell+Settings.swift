@@ -30,12 +30,6 @@ extension ArcadeShell {
             switch effect {
             case .change(let key, let value):
                 effects += change(key, to: value)
-            case .blackjackRules:
-                settingsPage = nil
-                effects += open(.blackjack, options: ["--rules": ""], in: frame)
-                // Leaving its rules page comes back here (not when a saved game was offered first).
-                returnsToSettings = activeGame == .blackjack
-                return effects
             case .close:
                 settingsPage = nil
                 return effects
@@ -94,6 +88,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderSettings(_ page: SettingsScreen, into grid: inout CellGrid) {
-        renderPage(into: &grid, hints: SettingsScreen.keyHints) { page.render(into: &$0) }
+        renderPage(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
     }
 }

@@ -103,8 +103,6 @@ public struct ArcadeShell: Screen {
     var statisticsPage: StatisticsScreen?
     /// The settings page, while it is open (over the menu).
     var settingsPage: SettingsScreen?
-    /// True while a game opened from the settings page is on: leaving it goes back there.
-    var returnsToSettings = false
     /// What this run's command line and environment decided over the settings kept.
     var overrides: SettingOverrides
 
@@ -452,15 +450,10 @@ public struct ArcadeShell: Screen {
         return effects + [.refreshMenu]
     }
 
-    /// Take the game off the screen: the menu shows again, or the settings page when the
-    /// game was opened from it (Blackjack's rules).
+    /// Take the game off the screen: the menu shows again.
     private mutating func closeGame() {
         active = nil
         overlay = nil
-        if returnsToSettings {
-            returnsToSettings = false
-            openSettings()
-        }
     }
 
     /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game

@@ -237,7 +237,7 @@ public enum GameCatalog {
                 GameOption(name: "--three-to-two", summary: "naturals pay 3:2 (not even money)"),
                 GameOption(name: "--no-surrender", summary: "no late surrender"),
                 GameOption(name: "--drill", summary: "open on the coach's drill: the hands you get wrong most, no money"),
-                GameOption(name: "--rules", summary: "open on the house rules page (Settings opens it too)",
+                GameOption(name: "--rules", summary: "open on the house rules page (Settings shows them too)",
                            excludes: ["--drill"]),
             ],
             make: { context in
