@@ -292,6 +292,8 @@ public final class NcursesTerminal: TerminalDevice {
         enableMouse()
         setBracketedPaste(true)
         _ = curs_set(0)
+        _ = leaveok(window, true)
+        cursorShown = false  // the next present shows it again where focus is
         _ = clearok(arcade_curscr(), true)
         shown = nil
     }

@@ -174,6 +174,34 @@ extension EndToEnd {
             #expect(await shell.shellTermios() == termiosBefore)
         }
 
+        /// With `--cursor` the terminal's cursor sits on the chosen game, and is back there after
+        /// Ctrl-Z and `fg` (resuming hides it; the next frame shows it again).
+        @Test func theCursorFollowsFocusAndComesBackAfterFg() async throws {
+            let binary = try #require(TerminalProcess.requireArcadeBinary())
+            let shell = try TerminalSession.interactiveShell()
+            defer { shell.close() }
+            try #require(await shell.waitForShellPrompt())
+            shell.runInShell(TerminalProcess.shellQuote(binary.path) + " --cursor")
+            try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
+            func cursor() -> (shown: Bool, row: Int)? {
+                guard let parts = shell.format("#{cursor_flag} #{cursor_y}")?.split(separator: " "), parts.count == 2,
+                      let row = Int(parts[1]) else { return nil }
+                return (parts[0] == "1", row)
+            }
+            let memoryRow = try #require(shell.lines().firstIndex { $0.contains("Memory") })
+            shell.type("j")
+            #expect(await shell.waitUntil("the cursor on Memory's row") { _ in cursor()?.row == memoryRow })
+            #expect(cursor()?.shown == true)
+            shell.sendKeys("C-z")
+            #expect(await shell.waitFor("Stopped"))
+            shell.runInShell("fg")
+            #expect(await shell.waitUntil("the menu redrawn after fg") { Self.isMenu($0) })
+            #expect(await shell.waitUntil("the cursor shown again") { _ in cursor()?.shown == true })
+            #expect(cursor()?.row == memoryRow, "\(String(describing: cursor()))")
+            shell.type("q")
+            #expect(await shell.waitForShellPrompt())
+        }
+
         /// A resize while the arcade is stopped reaches the shell, not the arcade; after `fg`
         /// the arcade still learns the new size (a click lands where the screen shows it).
         @Test func aResizeWhileSuspendedIsKnownAfterFg() async throws {

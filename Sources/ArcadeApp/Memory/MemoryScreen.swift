@@ -186,10 +186,7 @@ struct MemoryScreen: GameScreen {
     /// Seconds a mismatch stays face up in this session (from the settings).
     private(set) var flipBackTime = MemoryScreen.mismatchShowTime
 
-    /// A flip-back time as the setting keeps it ("0.5", "1").
-    static func settingValue(_ seconds: Double) -> String { secondsText(seconds) }
-
-    /// Seconds in words: "0.5", "1", "1.5".
+    /// Seconds in words, as the flip-back setting keeps them too: "0.5", "1", "1.5".
     static func secondsText(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
     }

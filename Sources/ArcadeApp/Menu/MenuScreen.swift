@@ -121,9 +121,7 @@ public struct MenuScreen: Sendable {
         case .mouse(let event):
             switch event.action {
             case .press:
-                if let button = Layout(size: size, rows: rows).button(at: event.at) {
-                    return perform(button == 0 ? .statistics : .settings)
-                }
+                if let action = Layout(size: size, rows: rows).pageAction(at: event.at) { return perform(action) }
                 guard let index = rowIndex(at: event.at, in: size) else { return [] }
                 selected = index
                 return [.open(rows[index].id)]
@@ -149,8 +147,8 @@ public struct MenuScreen: Sendable {
             draw(row, selected: index == selected, y: layout.firstRowY + index * layout.rowStep,
                  layout: layout, into: &grid)
         }
-        for (index, button) in Self.pageButtons.enumerated() where layout.buttonsY < grid.size.height {
-            button.draw(into: &grid, at: layout.buttonOrigin(index))
+        for (index, page) in Self.pageButtons.enumerated() where layout.buttonsY < grid.size.height {
+            page.button.draw(into: &grid, at: layout.buttonOrigin(index))
         }
         if let notice {
             // A long notice (a file moved aside, a score not saved) wraps onto the rows
@@ -179,15 +177,19 @@ public struct MenuScreen: Sendable {
             notes: [
                 "In a game: ? shows its keys, q or Esc comes back here; a game left half-way is kept, "
                     + "and opening it again offers to resume it.",
-                dataDirectory.map { "Scores and saved games are kept in \($0)/arcade.sqlite3." }
+                dataDirectory.map { "Scores, saved games and settings are kept in \($0)/arcade.sqlite3." }
                     ?? "No home folder was found: nothing is kept.",
             ])
     }
 
     // MARK: - Drawing
 
-    /// The buttons under the games, for the mouse: the statistics and settings pages.
-    static let pageButtons = [Button("Statistics", hotKey: .character("s")), Button("Settings", hotKey: .character("o"))]
+    /// The buttons under the games, for the mouse, each with what it does: the statistics and
+    /// settings pages.
+    static let pageButtons: [(button: Button, action: Action)] = [
+        (Button("Statistics", hotKey: .character("s")), .statistics),
+        (Button("Settings", hotKey: .character("o")), .settings),
+    ]
 
     /// Where the terminal's cursor goes when it follows focus: the chosen game's row.
     public func cursorPosition(in size: Size) -> Point? {
@@ -208,13 +210,14 @@ public struct MenuScreen: Sendable {
 
         /// Where button `index` of `pageButtons` starts: left under the names.
         func buttonOrigin(_ index: Int) -> Point {
-            let before = MenuScreen.pageButtons.prefix(index).reduce(0) { $0 + $1.width + 2 }
+            let before = MenuScreen.pageButtons.prefix(index).reduce(0) { $0 + $1.button.width + 2 }
             return Point(x: left + 2 + before, y: buttonsY)
         }
 
-        /// The button under `point`, as its index in `pageButtons`.
-        func button(at point: Point) -> Int? {
-            MenuScreen.pageButtons.indices.first { MenuScreen.pageButtons[$0].contains(point, drawnAt: buttonOrigin($0)) }
+        /// What the button under `point` does, if one is there.
+        func pageAction(at point: Point) -> Action? {
+            MenuScreen.pageButtons.indices.first { MenuScreen.pageButtons[$0].button.contains(point, drawnAt: buttonOrigin($0)) }
+                .map { MenuScreen.pageButtons[$0].action }
         }
 
         init(size: Size, rows: [Row]) {

@@ -37,28 +37,30 @@ enum AnimationPace: String, CaseIterable, Sendable {
 /// What this run was told on the command line or in the environment, over the settings kept:
 /// `--theme`, `--palette`, `--mute` (or `ARCADE_SOUND=off`) and `--cursor`.
 public struct SettingOverrides: Equatable, Sendable {
-    /// Values by setting key, and the flag or variable that set each (for the settings page).
-    var values: [String: (value: String, source: String)] = [:]
+    /// One setting decided for this run: its value, and the flag or variable that said so.
+    public struct Override: Equatable, Sendable {
+        public var value: String
+        public var source: String
+    }
+
+    /// The settings decided for this run, by key.
+    var values: [String: Override] = [:]
 
     public init() {}
 
     public init(options: ArcadeOptions, environment: [String: String], mute: Bool) {
         if let theme = options.theme {
-            values[SettingKey.theme] = (theme.rawValue, "--theme")
+            values[SettingKey.theme] = Override(value: theme.rawValue, source: "--theme")
         } else if let theme = environment["ARCADE_THEME"].flatMap(ThemeName.init(rawValue:)) {
-            values[SettingKey.theme] = (theme.rawValue, "ARCADE_THEME")
+            values[SettingKey.theme] = Override(value: theme.rawValue, source: "ARCADE_THEME")
         }
         if let palette = options.palette {
-            values[SettingKey.palette] = (palette.rawValue, "--palette")
+            values[SettingKey.palette] = Override(value: palette.rawValue, source: "--palette")
         } else if let palette = environment["ARCADE_PALETTE"].flatMap(PaletteName.init(rawValue:)) {
-            values[SettingKey.palette] = (palette.rawValue, "ARCADE_PALETTE")
+            values[SettingKey.palette] = Override(value: palette.rawValue, source: "ARCADE_PALETTE")
         }
-        if mute { values[SettingKey.sound] = ("off", options.mute ? "--mute" : "ARCADE_SOUND") }
-        if options.cursor { values[SettingKey.cursor] = ("on", "--cursor") }
-    }
-
-    public static func == (lhs: SettingOverrides, rhs: SettingOverrides) -> Bool {
-        lhs.values.mapValues { "\($0.value) \($0.source)" } == rhs.values.mapValues { "\($0.value) \($0.source)" }
+        if mute { values[SettingKey.sound] = Override(value: "off", source: options.mute ? "--mute" : "ARCADE_SOUND") }
+        if options.cursor { values[SettingKey.cursor] = Override(value: "on", source: "--cursor") }
     }
 
     /// `settings` with this run's overrides on top.

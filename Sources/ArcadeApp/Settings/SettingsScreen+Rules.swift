@@ -12,11 +12,9 @@ extension SettingsScreen {
     /// Do `action` while the house rules are shown.
     mutating func performOnRules(_ action: Action) -> [Effect] {
         guard let row = ruleFocus else { return [] }
-        let rows = BlackjackScreen.RuleRow.allCases
         switch action {
         case .move(let step):
-            let index = rows.firstIndex(of: row) ?? 0
-            ruleFocus = rows[min(max(0, index + step), rows.count - 1)]
+            ruleFocus = Self.moved(row, by: step)
             return []
         case .change(let step):
             return change(row, by: step)

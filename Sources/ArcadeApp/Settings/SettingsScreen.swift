@@ -57,7 +57,7 @@ public struct SettingsScreen: Screen, Sendable {
             case .animations: AnimationPace.allCases.map { ($0.rawValue, $0.rawValue) }
             case .cursor: [("off", "off"), ("on", "on")]
             case .setCards: [(SetCardStyle.glyphs.rawValue, "glyphs"), (SetCardStyle.classic.rawValue, "classic shapes")]
-            case .memoryFlipBack: MemoryScreen.flipBackChoices.map { (MemoryScreen.settingValue($0), "\(MemoryScreen.secondsText($0)) s") }
+            case .memoryFlipBack: MemoryScreen.flipBackChoices.map { (MemoryScreen.secondsText($0), "\(MemoryScreen.secondsText($0)) s") }
             case .blackjackRules: [("", "decks, soft 17, payout…")]  // opens the house rules
             }
         }
@@ -71,7 +71,7 @@ public struct SettingsScreen: Screen, Sendable {
             case .animations: AnimationPace.normal.rawValue
             case .cursor: "off"
             case .setCards: SetCardStyle.glyphs.rawValue
-            case .memoryFlipBack: MemoryScreen.settingValue(MemoryScreen.mismatchShowTime)
+            case .memoryFlipBack: MemoryScreen.secondsText(MemoryScreen.mismatchShowTime)
             case .blackjackRules: ""
             }
         }
@@ -151,9 +151,7 @@ public struct SettingsScreen: Screen, Sendable {
         if ruleFocus != nil { return performOnRules(action) }
         switch action {
         case .move(let step):
-            let rows = Row.allCases
-            let index = rows.firstIndex(of: focus) ?? 0
-            focus = rows[min(max(0, index + step), rows.count - 1)]
+            focus = Self.moved(focus, by: step)
             return []
         case .change(let step):
             return cycle(focus, by: step)
@@ -166,6 +164,13 @@ public struct SettingsScreen: Screen, Sendable {
         case .close:
             return [.close]
         }
+    }
+
+    /// `item` moved `step` places in its cases' order, stopping at the ends (a row, a rule).
+    static func moved<Item: CaseIterable & Equatable>(_ item: Item, by step: Int) -> Item {
+        let all = Array(Item.allCases)
+        let index = all.firstIndex(of: item) ?? 0
+        return all[min(max(0, index + step), all.count - 1)]
     }
 
     /// Move `row`'s choice `step` on (wrapping) and ask for it to be kept.
@@ -196,13 +201,14 @@ public struct SettingsScreen: Screen, Sendable {
             case .press:
                 if ruleFocus != nil { return pressOnRules(at: event.at, in: frame) }
                 let layout = Layout(size: frame.size, screen: self)
-                guard let hit = layout.hit(event.at) else { return [] }
-                focus = hit.row
-                if hit.row == .blackjackRules { return perform(.next) }
-                guard let choice = hit.choice, let key = hit.row.key else { return [] }
-                // A row too narrow for its choices shows the chosen one: a click takes the next.
-                guard choice >= 0 else { return cycle(hit.row, by: 1) }
-                return choose(hit.row.choices[choice].value, for: hit.row, key: key)
+                guard let (row, spot) = layout.hit(event.at) else { return [] }
+                focus = row
+                if row == .blackjackRules { return perform(.next) }
+                switch spot {
+                case .title: return []
+                case .next: return cycle(row, by: 1)
+                case .choice(let index): return row.key.map { choose(row.choices[index].value, for: row, key: $0) } ?? []
+                }
             case .wheelUp: return perform(.move(-1))
             case .wheelDown: return perform(.move(1))
             default: return []
@@ -344,13 +350,23 @@ public struct SettingsScreen: Screen, Sendable {
             about = Rect(x: left, y: aboutY, width: width, height: max(0, size.height - aboutY))
         }
 
-        /// The row (and choice, if one; -1 for the chosen one of a compact row) under `point`.
-        func hit(_ point: Point) -> (row: Row, choice: Int?)? {
+        /// Where on a row a click lands.
+        enum Spot: Equatable {
+            /// Its title: focus only.
+            case title
+            /// A choice, by its place in the row's choices.
+            case choice(Int)
+            /// The chosen one of a row too narrow for all: the next choice.
+            case next
+        }
+
+        /// The row under `point`, and where on it.
+        func hit(_ point: Point) -> (Row, Spot)? {
             for placed in rows where placed.title.y == point.y {
                 if let index = placed.choices.firstIndex(where: { $0.contains(point) && $0.width > 0 }) {
-                    return (placed.row, placed.compact ? -1 : index)
+                    return (placed.row, placed.compact ? .next : .choice(index))
                 }
-                if point.x >= placed.title.x - 2 && point.x < placed.title.maxX { return (placed.row, nil) }
+                if point.x >= placed.title.x - 2 && point.x < placed.title.maxX { return (placed.row, .title) }
             }
             return nil
         }
