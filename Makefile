@@ -19,9 +19,12 @@ SOUNDS   = $(notdir $(wildcard Assets/Sounds/*.wav))
 all: build
 
 # The release build users install: the Swift standard library linked in, so start-up is
-# faster and the binary keeps working without the toolchain's libraries.
+# faster and the binary keeps working without the toolchain's libraries; no $ORIGIN run
+# path, so the loader does not look for every shared library next to the binary first.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+
 build:
-	$(SWIFT) build -c release --static-swift-stdlib --product arcade
+	$(SWIFT) build $(RELEASE_FLAGS) --product arcade
 
 ifeq ($(BIN),$(RELEASE))
 install: build

@@ -380,6 +380,9 @@ public final class ArcadeStore {
     /// Bring the schema up to `schemaVersion` in one transaction, reading the version inside
     /// it: of two arcades starting at once on a new store, the second finds it made.
     private func migrate() throws(StoreError) {
+        // Up to date, as it is on every start but the first: no write transaction to wait for.
+        // (The version only ever grows, and one that is not current is read again inside.)
+        if (try? version()) == Self.schemaVersion { return }
         var newer: Int?
         do {
             try database.transaction { () throws(SQLiteError) in

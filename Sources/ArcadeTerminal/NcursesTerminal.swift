@@ -214,19 +214,39 @@ public final class NcursesTerminal: TerminalDevice {
         let previous = shown.flatMap { $0.size == grid.size && $0.theme == grid.theme ? $0 : nil }
         if previous == nil { _ = clearok(window, true) }
         var cell = cchar_t()
+        // Neighbouring cells mostly share a style: the last one's attributes are reused
+        // rather than resolved and looked up again for every cell.
+        var lastStyle: Style?
+        var lastAttributes: (attr_t, Int32) = (arcade_attr_normal(), 0)
+        var text: (wchar_t, wchar_t) = (0, 0)
         let width = grid.size.width
-        for y in 0..<grid.size.height {
-            for x in 0..<width {
-                let current = grid[x, y]
-                if let previous, previous[x, y] == current { continue }
-                // A changed right half is repainted by writing its wide glyph.
-                let head = current.isContinuation && x > 0 ? x - 1 : x
-                let glyph = grid[head, y]
-                if glyph.isContinuation { continue }
-                var text: [wchar_t] = [wchar_t(bitPattern: glyph.scalar.value), 0]
-                let (attributes, pair) = attributes(for: grid.theme.resolve(glyph.style))
-                _ = arcade_setcchar(&cell, &text, attributes, pair)
-                _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
+        let before = previous?.cells ?? []
+        // Every cell is compared with the one shown (most are the same), so the comparison
+        // runs over the buffers themselves.
+        grid.cells.withUnsafeBufferPointer { now in
+            before.withUnsafeBufferPointer { shown in
+                for y in 0..<grid.size.height {
+                    let row = y * width
+                    for x in 0..<width {
+                        let current = now[row + x]
+                        if !shown.isEmpty && shown[row + x] == current { continue }
+                        // A changed right half is repainted by writing its wide glyph.
+                        let head = current.isContinuation && x > 0 ? x - 1 : x
+                        let glyph = head == x ? current : now[row + head]
+                        if glyph.isContinuation { continue }
+                        if glyph.style != lastStyle {
+                            lastStyle = glyph.style
+                            lastAttributes = attributes(for: grid.theme.resolve(glyph.style))
+                        }
+                        text.0 = wchar_t(bitPattern: glyph.scalar.value)
+                        withUnsafePointer(to: &text) { pair in
+                            pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+                                _ = arcade_setcchar(&cell, characters, lastAttributes.0, lastAttributes.1)
+                            }
+                        }
+                        _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
+                    }
+                }
             }
         }
         placeCursor(cursor)

@@ -14,6 +14,12 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
+    // Inlinable for the same reason as `Color`'s.
+    @inlinable
+    public static func == (left: Cell, right: Cell) -> Bool {
+        left.scalar == right.scalar && left.width == right.width && left.style == right.style
+    }
+
     /// An empty cell in the terminal's default colours.
     public static let blank = Cell(" ")
 
@@ -112,6 +118,16 @@ public struct CellGrid: Sendable, Equatable {
 
     /// Copy every cell of `other` into this grid with its top left at `origin`, clipped.
     public mutating func draw(_ other: CellGrid, at origin: Point) {
+        if origin.x == 0 && other.size.width == size.width {
+            // Whole rows (a screen drawn into the grid of the frame): copied as they are, as
+            // the cell-by-cell copy below would, since no glyph of a grid crosses its edges.
+            let rows = max(0, origin.y)..<min(size.height, origin.y + other.size.height)
+            guard !rows.isEmpty else { return }
+            let width = size.width
+            cells.replaceSubrange(rows.lowerBound * width ..< rows.upperBound * width,
+                                  with: other.cells[(rows.lowerBound - origin.y) * width ..< (rows.upperBound - origin.y) * width])
+            return
+        }
         for y in 0..<other.size.height where origin.y + y >= 0 && origin.y + y < size.height {
             for x in 0..<other.size.width where origin.x + x >= 0 && origin.x + x < size.width {
                 let cell = other[x, y]

@@ -22,6 +22,19 @@ public enum Color: Hashable, Sendable {
     public static let cyan = Color.ansi(.cyan, bright: false)
     public static let white = Color.ansi(.white, bright: false)
     public static let black = Color.ansi(.black, bright: false)
+
+    // Written out, and inlinable, because the terminal compares every cell of a frame with
+    // the one before: the derived `==` is a call per colour that the backend cannot inline.
+    @inlinable
+    public static func == (left: Color, right: Color) -> Bool {
+        switch (left, right) {
+        case (.terminalDefault, .terminalDefault): true
+        case let (.ansi(a, brightA), .ansi(b, brightB)): a == b && brightA == brightB
+        case let (.xterm(a), .xterm(b)): a == b
+        case let (.role(a), .role(b)): a == b
+        default: false
+        }
+    }
 }
 
 /// How a cell looks: colours and attributes. Attributes survive monochrome.
@@ -44,6 +57,14 @@ public struct Style: Hashable, Sendable {
     }
 
     public static let plain = Style()
+
+    // Inlinable for the same reason as `Color`'s.
+    @inlinable
+    public static func == (left: Style, right: Style) -> Bool {
+        left.bold == right.bold && left.dim == right.dim && left.reverse == right.reverse
+            && left.underline == right.underline && left.foreground == right.foreground
+            && left.background == right.background
+    }
     public static let bold = Style(bold: true)
     public static let dim = Style(dim: true)
     public static let reverse = Style(reverse: true)

@@ -1,6 +1,6 @@
 import ArcadeUI
 import BlackjackModel
-import Foundation
+import FoundationEssentials
 
 /// The rules page (`o`): the house rules of the next game, one row each, remembered as the
 /// player sets them; the command line's `--decks N`, `--h17`, `--three-to-two` and
