@@ -206,6 +206,17 @@ struct Comparison {
     }
 }
 
+/// The files under `root` with their sizes ("arcade/arcade.sqlite 24576"), for the report to
+/// say what the kept data folder holds.
+func filesUnder(_ root: String, _ prefix: String = "") -> [String] {
+    listDirectory(root).flatMap { name -> [String] in
+        var info = stat()
+        guard lstat(root + "/" + name, &info) == 0 else { return [] }
+        if info.st_mode & S_IFMT == S_IFDIR { return filesUnder(root + "/" + name, prefix + name + "/") }
+        return ["\(prefix)\(name) \(info.st_size)"]
+    }
+}
+
 /// Keys named on the command line: `right,left`, `up`, `down`, `enter`, `space`, `tab`,
 /// `esc`, or the characters themselves (`l,h`). Nil if the list is empty.
 func parseKeys(_ list: String) -> [[UInt8]]? {

@@ -17,6 +17,8 @@ struct CompareReport {
     var machine: Machine
     var results: [ContenderResult]
     var hello: HelloFigures?
+    /// What the kept data folder held after the launch that prepared it (path and bytes).
+    var keptFiles: [String]
 
     private func result(_ label: String) -> ContenderResult? { results.first { $0.contender.label == label } }
     private var fresh: ContenderResult? { result(Self.freshLabel) }
@@ -139,13 +141,14 @@ struct CompareReport {
             + "\(Int(Comparison.frameQuiet * 1000)) ms without output (one definition for every program; the key-line row "
             + "says whether that burst had drawn the arcade's key line, the next whether anything changed on screen in the "
             + "300 ms after it). CPU and faults: /proc/PID/task/*/schedstat "
-            + "and minflt in /proc/PID/stat, read as that burst ends. Key → reply: once the output has been quiet "
+            + "and minflt in /proc/PID/stat, read when the burst is over (50 ms after its last byte). Key → reply: once the output has been quiet "
             + "300 ms, each key is written and timed to the last byte of its reply, a reply ending after "
             + "\(Int(Comparison.replyQuiet * 1000)) ms without output; median and max over every key of every launch; "
             + "its bytes are the bytes per cursor move. Peak RSS: VmHWM in /proc/PID/status after the keys, before "
             + "quitting. fresh: every launch in a new empty XDG_DATA_HOME (the arcade creates its store); kept: "
             + "every launch in one folder an earlier launch prepared (store there, theme kept). Ratios are of medians.\n"
 
+        text += "\nThe kept data folder, as the preparing launch left it: " + keptFiles.joined(separator: ", ") + "\n"
         for result in results {
             let exits = Set(result.launches.map(\.exit)).sorted()
             text += "\n\(result.contender.label) (\(result.contender.binary)"
@@ -206,11 +209,12 @@ struct CompareReport {
         var helloWait4MaxrssKb: [Int]?
         var helloCpuMs: [Double]?
         var goals: [Goal]
+        var keptFiles: [String]
     }
 
     func json() -> JSONReport {
         JSONReport(other: other, launches: launches, keysPerLaunch: keysPerLaunch, machine: machine,
                    columns: results.map(JSONReport.Column.init), helloPeakRssKb: hello?.peakRSSKB, helloWait4MaxrssKb: hello?.waitMaxRSSKB,
-                   helloCpuMs: hello?.cpuMilliseconds, goals: goals)
+                   helloCpuMs: hello?.cpuMilliseconds, goals: goals, keptFiles: keptFiles)
     }
 }

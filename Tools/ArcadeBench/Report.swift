@@ -44,7 +44,7 @@ struct BenchReport {
 
     func markdown() -> String {
         var text = "Arcade benchmark — \(binary), 100×30, TERM=xterm-256color, LANG=C.UTF-8, "
-            + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows, load average \(load)\n"
+            + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows\n"
             + machine.header + "\n\n"
 
         var main = Table(header: ["screen", "first frame ms: median (range)", "bytes per move: median (max)",

@@ -144,6 +144,7 @@ func runMain() -> Int32 {
         let machine = Machine.current()
         let kept = Comparison.preparedDataHome(launcher)
         defer { removeTree(kept) }
+        let keptFiles = filesUnder(kept)
         let otherName = String(program.split(separator: "/").last ?? Substring(program))
         var contenders = [
             Contender(label: CompareReport.freshLabel, binary: binary, arguments: [], keys: menuKeys,
@@ -161,7 +162,8 @@ func runMain() -> Int32 {
                                     launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary)
         let (results, hello) = comparison.run()
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
-                                   machine: machine, results: results, hello: hello)
+                                   machine: machine, results: results, hello: hello,
+                                   keptFiles: keptFiles)
         print(json ? renderedJSON(report.json()) : report.markdown())
         return 0
     }
