@@ -209,12 +209,31 @@ struct CompareReport {
         var helloWait4MaxrssKb: [Int]?
         var helloCpuMs: [Double]?
         var goals: [Goal]
+        /// Medians of the arcade (kept and fresh) ÷ those of CMD, and the RSS goal.
+        var ratios: [String: Double]
+        var rssGoalMb: Double
         var keptFiles: [String]
+    }
+
+    /// "first_frame_kept": kept ÷ other, and so on, for every figure with a ratio.
+    private var ratios: [String: Double] {
+        guard let kept, let fresh, let other = otherResult else { return [:] }
+        let figures: [(String, (ContenderResult) -> [Double])] = [
+            ("first_frame", \.frames), ("first_frame_cpu", \.cpuMilliseconds), ("minor_faults", \.minorFaults),
+            ("key_reply", \.replyMilliseconds), ("bytes_per_move", \.replyBytes), ("peak_rss", \.peakRSSMegabytes),
+        ]
+        var ratios: [String: Double] = [:]
+        for (name, values) in figures {
+            ratios[name + "_kept"] = Self.ratio(values(kept), values(other))
+            ratios[name + "_fresh"] = Self.ratio(values(fresh), values(other))
+        }
+        return ratios
     }
 
     func json() -> JSONReport {
         JSONReport(other: other, launches: launches, keysPerLaunch: keysPerLaunch, machine: machine,
                    columns: results.map(JSONReport.Column.init), helloPeakRssKb: hello?.peakRSSKB, helloWait4MaxrssKb: hello?.waitMaxRSSKB,
-                   helloCpuMs: hello?.cpuMilliseconds, goals: goals, keptFiles: keptFiles)
+                   helloCpuMs: hello?.cpuMilliseconds, goals: goals, ratios: ratios, rssGoalMb: rssGoal.megabytes,
+                   keptFiles: keptFiles)
     }
 }

@@ -32,7 +32,7 @@ let usage = """
     the end of the first burst of output, CPU and minor faults by then, key → reply latency
     and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
     peak RSS and CPU of `arcade-floor --hello` (the static Swift hello).
-    --compare-keys KEYS  the keys sent to CMD and the floor, comma-separated: right, left, up,
+    --compare-keys KEYS  the keys sent to CMD (the floor gets right,left), comma-separated: right, left, up,
                          down, enter, space, tab, esc, or characters (l,h); default right,left
     --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
                          the menu is a column, → and ← do nothing there)
@@ -155,8 +155,9 @@ func runMain() -> Int32 {
                       keyNames: compareKeys, isArcade: false),
         ]
         if let floorBinary {
+            // The floor moves its highlight with the arrows, whatever CMD takes.
             contenders.append(Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
-                                        keys: otherKeys, keyNames: compareKeys, isArcade: false))
+                                        keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false))
         }
         let comparison = Comparison(launcher: launcher, contenders: contenders,
                                     launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary)
