@@ -60,7 +60,7 @@ struct ContenderResult {
 
 /// The static Swift hello (`arcade-floor --hello`), started and reaped with wait4.
 struct HelloFigures: Encodable {
-    /// VmHWM while it is held in its write of "hello" (see `Comparison.hello`).
+    /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.hello`).
     var peakRSSKB: [Int] = []
     /// ru_maxrss from wait4, which on Linux also counts the bench's own RSS (see there).
     var waitMaxRSSKB: [Int] = []
@@ -159,42 +159,43 @@ struct Comparison {
     }
 
     /// `floor --hello`, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits
-    /// to write "hello".
+    /// to write "hello" as it exits.
     ///
     /// wait4's ru_maxrss alone would not do: posix_spawn runs the child on the parent's memory
     /// until exec (vfork), and at exec Linux keeps the old memory's high-water mark in the
-    /// child's maxrss, so every child of this ~20 MB bench would show ~20 MB. So the hello
-    /// writes to a terminal whose output is stopped (^S, IXON): its write blocks, and VmHWM
-    /// in /proc/PID/status is then its peak (all it does after is return from main); ^Q lets
-    /// it finish.
+    /// child's maxrss, so every child of this ~20 MB bench would show ~20 MB. So the hello's
+    /// standard output is a pipe filled up beforehand: to a pipe, stdio writes "hello" only when
+    /// exit flushes it, and that write blocks; VmHWM in /proc/PID/status is then the peak of its
+    /// whole life but the last system call. Emptying the pipe lets it finish.
     func hello(_ floor: String) -> HelloFigures {
         var figures = HelloFigures()
         for _ in 0..<launches {
-            var master: Int32 = -1, slave: Int32 = -1
-            guard openpty(&master, &slave, nil, nil, nil) == 0 else { continue }
-            defer { close(master); close(slave) }
-            var modes = termios()
-            tcgetattr(slave, &modes)
-            modes.c_iflag |= tcflag_t(IXON)
-            tcsetattr(slave, TCSANOW, &modes)
-            var stop: UInt8 = 0x13, start: UInt8 = 0x11
-            _ = write(master, &stop, 1)
-            usleep(20_000)  // the line discipline takes the ^S from a work queue
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { continue }
+            defer { close(ends[0]) }
+            // Filled without blocking here; then blocking again, for the hello's write.
+            let flags = fcntl(ends[1], F_GETFL)
+            _ = fcntl(ends[1], F_SETFL, flags | O_NONBLOCK)
+            let filler = [UInt8](repeating: 0x2E, count: 4096)
+            while write(ends[1], filler, filler.count) > 0 {}
+            _ = fcntl(ends[1], F_SETFL, flags)
 
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, slave, 1)
-            guard let pid = try? Spawn.program(floor, arguments: ["--hello"],
-                                               environment: launcher.environment(dataHome: "/nonexistent"),
-                                               actions: &actions) else { continue }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            let pid = try? Spawn.program(floor, arguments: ["--hello"],
+                                         environment: launcher.environment(dataHome: "/nonexistent"), actions: &actions)
+            close(ends[1])
+            guard let pid else { continue }
             // Sleeping ("S") is the blocked write: the hello waits for nothing else.
             let deadline = monotonicNow() + 2
             while ProcessTable.state(of: pid) != "S" && monotonicNow() < deadline { usleep(1000) }
             if ProcessTable.state(of: pid) == "S", let sample = ProcSample.read(pid) {
                 figures.peakRSSKB.append(sample.peakRSSKB)
             }
-            _ = write(master, &start, 1)
+            var scratch = [UInt8](repeating: 0, count: 65536)
+            while read(ends[0], &scratch, scratch.count) > 0 {}  // until the hello has exited (end of file)
             var status: Int32 = 0
             var usage = rusage()
             while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
