@@ -97,7 +97,8 @@ struct Comparison {
         return (results, floor.map { hello($0) })
     }
 
-    /// A data folder as one launch of the arcade leaves it: the store created, the theme kept.
+    /// A data folder as one launch of the arcade leaves it: the store created, with whatever the
+    /// launch keeps in it (what a player has after the first start).
     static func preparedDataHome(_ launcher: ArcadeLauncher) -> String {
         let dataHome = makeTemporaryDirectory("arcade-compare-kept")
         if let process = try? launcher.launch([], dataHome: dataHome) {

@@ -146,7 +146,7 @@ struct CompareReport {
             + "\(Int(Comparison.replyQuiet * 1000)) ms without output; median and max over every key of every launch; "
             + "its bytes are the bytes per cursor move. Peak RSS: VmHWM in /proc/PID/status after the keys, before "
             + "quitting. fresh: every launch in a new empty XDG_DATA_HOME (the arcade creates its store); kept: "
-            + "every launch in one folder an earlier launch prepared (store there, theme kept). Ratios are of medians.\n"
+            + "every launch in one folder an earlier launch prepared (its store created, with whatever that launch kept in it). Ratios are of medians.\n"
 
         text += "\nThe kept data folder, as the preparing launch left it: " + keptFiles.joined(separator: ", ") + "\n"
         for result in results {
