@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "arcade", targets: ["arcade"]),
         .executable(name: "arcade-bench", targets: ["arcade-bench"]),
         .executable(name: "make-temple-art", targets: ["make-temple-art"]),
+        .executable(name: "arcade-floor", targets: ["arcade-floor"]),
     ],
     targets: [
         // C boundary
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
+        // The floor the benchmark holds the arcade against: the smallest Swift ncurses program
+        // of the same kind (a title, a row of items with a cursor, a key line), and a hello
+        .executableTarget(name: "arcade-floor", dependencies: ["CNcursesw", "CArcadeShim"], path: "Tools/CursesFloor"),
         // Writes games into a store from a process of its own, for the store's process tests
         .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 

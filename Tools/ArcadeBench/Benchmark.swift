@@ -7,6 +7,9 @@ struct Probe {
     var keys: [UInt8]
     /// How long the output must pause to end the burst (longer for slow animations).
     var quiet: Double? = nil
+    /// The key starts an animation: its burst goes to the animations table, not to the
+    /// key → reply latency (its last byte is the animation's end, not a reply).
+    var animation = false
 }
 
 /// How one screen is measured.
@@ -46,14 +49,17 @@ struct ScreenPlan {
             case "slots":
                 plans.append(ScreenPlan(
                     name: game, arguments: arguments, idleLabel: "machine, not spinning",
-                    actions: [Probe(label: "Space spin (whole animation)", keys: Keys.space),
+                    actions: [Probe(label: "Space spin (whole animation)", keys: Keys.space, animation: true),
                               Probe(label: "Tab other machine", keys: Keys.tab),
                               Probe(label: "Tab back", keys: Keys.tab)]))
             case "temples":
                 plans.append(ScreenPlan(
                     name: game, arguments: arguments, idleLabel: "match, before a pick",
                     moves: ("→ ← among pictures", Keys.right, Keys.left),
-                    actions: [Probe(label: "Tab to names", keys: Keys.tab), Probe(label: "Tab to pictures", keys: Keys.tab)],
+                    // s and m switch to study and back: the names pane slides away (0.3 s) and back.
+                    actions: [Probe(label: "Tab to names", keys: Keys.tab), Probe(label: "Tab to pictures", keys: Keys.tab),
+                              Probe(label: "s study (names pane slides away)", keys: Keys.text("s"), animation: true),
+                              Probe(label: "m match (names pane slides back)", keys: Keys.text("m"), animation: true)],
                     clock: ("clock after the first pick (1 Hz)", [Probe(label: "Enter pick a picture (starts the clock)", keys: Keys.enter)])))
             case "blackjack":
                 plans.append(ScreenPlan(
@@ -61,7 +67,7 @@ struct ScreenPlan {
                     moves: ("→ ← alert button focus", Keys.right, Keys.left),
                     actions: [Probe(label: "Enter start (close alert)", keys: Keys.enter),
                               Probe(label: "Enter deal", keys: Keys.enter),
-                              Probe(label: "s stand (dealer's whole play)", keys: Keys.text("s"), quiet: 0.8),
+                              Probe(label: "s stand (dealer's whole play)", keys: Keys.text("s"), quiet: 0.8, animation: true),
                               Probe(label: "Enter deal", keys: Keys.enter),
                               Probe(label: "h hit", keys: Keys.text("h"))]))
             default:
@@ -104,6 +110,24 @@ struct BurstFigures: Encodable {
     }
 }
 
+/// One animation's output: how many bytes, over how long, from the key to the last byte
+/// (for a running clock: the idle window).
+struct AnimationFigures: Encodable {
+    var label: String
+    var bytes: Int
+    var milliseconds: Double
+    var bytesPerSecond: Double
+
+    init(label: String, bytes: Int, milliseconds: Double) {
+        (self.label, self.bytes, self.milliseconds) = (label, bytes, milliseconds)
+        bytesPerSecond = milliseconds > 0 ? Double(bytes) / (milliseconds / 1000) : .nan
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case label = "animation", bytes, milliseconds = "ms", bytesPerSecond
+    }
+}
+
 struct ScreenResult {
     var name: String
     var launches: [Double] = []
@@ -116,6 +140,9 @@ struct ScreenResult {
     var idle: IdleFigures?
     var clock: IdleFigures?
     var resizes: [BurstFigures] = []
+    /// Key → the last byte of its reply, ms: every cursor move and action key but the animations.
+    var replyMilliseconds: [Double] = []
+    var animations: [AnimationFigures] = []
     var peakRSSKB: Int?
     var biggestMappings: [(String, Int)] = []
     var exitSummary = "not run"
@@ -220,18 +247,35 @@ struct Benchmark {
             result.resizes.append(resize(process, width: width, height: height, label: "\(from) → \(width)×\(height)"))
         }
 
-        for probe in plan.setup { result.actions.append(burst(process, probe)) }
+        // An action's burst, filed as a reply (its latency) or as an animation.
+        func act(_ probe: Probe) {
+            let figures = burst(process, probe)
+            result.actions.append(figures)
+            if probe.animation {
+                result.animations.append(AnimationFigures(label: probe.label, bytes: figures.bytes,
+                                                          milliseconds: figures.milliseconds ?? 0))
+            } else if let ms = figures.milliseconds {
+                result.replyMilliseconds.append(ms)
+            }
+        }
+        plan.setup.forEach(act)
         if let moves = plan.moves {
             result.moveLabel = moves.label
             for index in 0..<8 {
                 let keys = index % 2 == 0 ? moves.forward : moves.back
-                result.moves.append(burst(process, Probe(label: index % 2 == 0 ? "forward" : "back", keys: keys), quiet: 0.1))
+                let figures = burst(process, Probe(label: index % 2 == 0 ? "forward" : "back", keys: keys), quiet: 0.1)
+                result.moves.append(figures)
+                if let ms = figures.milliseconds { result.replyMilliseconds.append(ms) }
             }
         }
-        for probe in plan.actions { result.actions.append(burst(process, probe)) }
+        plan.actions.forEach(act)
         if let clock = plan.clock {
-            for probe in clock.start { result.actions.append(burst(process, probe)) }
+            clock.start.forEach(act)
             result.clock = idle(process, label: clock.label, settle: 0.05)
+            if let figures = result.clock {
+                result.animations.append(AnimationFigures(label: "running clock (idle window)", bytes: figures.bytes,
+                                                          milliseconds: figures.seconds * 1000))
+            }
         }
 
         if let sample = ProcSample.read(process.pid) {

@@ -39,16 +39,18 @@ struct BenchReport {
     var launches: Int
     var idleSeconds: Double
     var load: String
+    var machine: Machine
     var results: [ScreenResult]
 
     func markdown() -> String {
         var text = "Arcade benchmark — \(binary), 100×30, TERM=xterm-256color, LANG=C.UTF-8, "
-            + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows, load average \(load)\n\n"
+            + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows\n"
+            + machine.header + "\n\n"
 
         var main = Table(header: ["screen", "first frame ms: median (range)", "bytes per move: median (max)",
-                                  "idle \(fixed(idleSeconds, 0)) s: CPU ms / wakeups", "resize → 80×24 / → 100×30: bytes (ms)",
+                                  "key → reply ms: median (max)", "idle \(fixed(idleSeconds, 0)) s: CPU ms / wakeups", "resize → 80×24 / → 100×30: bytes (ms)",
                                   "peak RSS MB"])
-        main.rows.append(["target", "≤ \(fixed(Target.firstFrameMilliseconds, 0))", "≤ \(Target.bytesPerMove)", "0 / 0", "–",
+        main.rows.append(["target", "≤ \(fixed(Target.firstFrameMilliseconds, 0))", "≤ \(Target.bytesPerMove)", "–", "0 / 0", "–",
                           "≤ \(fixed(Target.peakRSSMegabytes, 0))"])
         for result in results {
             var frame = "–"
@@ -63,6 +65,10 @@ struct BenchReport {
                 let m = medianInt(result.moveBytes)
                 moves = "\(fixed(m, 0)) (\(result.moveBytes.max()!)) " + mark(Double(result.moveBytes.max()!) <= Double(Target.bytesPerMove))
             }
+            var reply = "–"
+            if let worst = result.replyMilliseconds.max() {
+                reply = "\(fixed(median(result.replyMilliseconds), 1)) (\(fixed(worst, 1)))"
+            }
             var idle = "–"
             if let figures = result.idle {
                 idle = "\(fixed(figures.cpuMilliseconds, 3)) / \(figures.wakeups) "
@@ -73,7 +79,7 @@ struct BenchReport {
                 let mb = Double(kb) / 1024
                 return "\(fixed(mb, 1)) " + mark(mb <= Target.peakRSSMegabytes)
             } ?? "–"
-            main.rows.append([result.name, frame, moves, idle, resize.isEmpty ? "–" : resize, rss])
+            main.rows.append([result.name, frame, moves, reply, idle, resize.isEmpty ? "–" : resize, rss])
         }
         text += main.rendered() + "\n"
 
@@ -87,6 +93,15 @@ struct BenchReport {
                                 fixed(clock.cpuMilliseconds, 2), "\(clock.bytes)"])
         }
         if clocks.rows.count > 1 { text += clocks.rendered() + "\n" }
+
+        var animations = Table(header: ["animations", "bytes", "ms", "bytes/s"], rightAligned: [1, 2, 3])
+        for result in results {
+            for animation in result.animations {
+                animations.rows.append(["\(result.name): \(animation.label)", "\(animation.bytes)",
+                                        fixed(animation.milliseconds, 1), fixed(animation.bytesPerSecond, 0)])
+            }
+        }
+        if !animations.rows.isEmpty { text += animations.rendered() + "\n" }
 
         var keys = Table(header: ["screen", "key", "bytes", "ms to last byte"], rightAligned: [2, 3])
         for result in results {
@@ -114,7 +129,10 @@ struct BenchReport {
         text += "First frame: from fork to the last byte of the first burst of output that puts the key line "
             + "(\"? help\" with \"q quit\"/\"q menu\") on the bottom row, a burst ending after "
             + "\(Int(Benchmark.frameQuiet * 1000)) ms without output. Bytes per key: everything written after the key "
-            + "until \(Int(Benchmark.burstQuiet * 1000)) ms pass without output (moves: 100 ms). CPU: "
+            + "until \(Int(Benchmark.burstQuiet * 1000)) ms pass without output (moves: 100 ms). Key → reply: from writing the key "
+            + "to the last byte of that burst, over every cursor move and action key of the session but the animations. "
+            + "Animations: bytes from the key to the last byte of its burst, ÷ that time (a running clock: bytes over "
+            + "the idle window ÷ its length). CPU: "
             + "/proc/PID/task/*/schedstat; wakeups: voluntary + involuntary context switches in /proc/PID/task/*/status.\n"
 
         text += "\nFork → first byte of output (ncurses entering full-screen mode), median ms: "
@@ -182,6 +200,8 @@ struct BenchReport {
             var idle: IdleFigures?
             var clock: IdleFigures?
             var resize: [BurstFigures]
+            var keyReplyMs: Summary?
+            var animations: [AnimationFigures]
             var peakRssKb: Int?
             var rssByMappingKb: [Mapping]
             var exit: String
@@ -203,6 +223,8 @@ struct BenchReport {
                 idle = result.idle
                 clock = result.clock
                 resize = result.resizes
+                keyReplyMs = Summary(result.replyMilliseconds)
+                animations = result.animations
                 peakRssKb = result.peakRSSKB
                 rssByMappingKb = result.biggestMappings.map { Mapping(mapping: $0.0, kb: $0.1) }
                 exit = result.exitSummary
@@ -216,12 +238,13 @@ struct BenchReport {
         var launches: Int
         var idleSeconds: Double
         var loadAverage: String
+        var machine: Machine
         var targets = Targets()
         var screens: [Screen]
     }
 
     func json() -> JSONReport {
-        JSONReport(binary: binary, launches: launches, idleSeconds: idleSeconds, loadAverage: load,
+        JSONReport(binary: binary, launches: launches, idleSeconds: idleSeconds, loadAverage: load, machine: machine,
                    screens: results.map(JSONReport.Screen.init))
     }
 }

@@ -40,3 +40,57 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: width - length)
     return right ? fill + text : text + fill
 }
+
+/// Median, range and count of some figures, for the JSON reports (nil when there are none).
+struct Summary: Encodable {
+    var median: Double
+    var min: Double
+    var max: Double
+    var count: Int
+
+    init?(_ values: [Double]) {
+        guard let low = values.min(), let high = values.max() else { return nil }
+        (median, min, max, count) = (middleOf(values), low, high, values.count)
+    }
+}
+
+/// `median`, under a name that `Summary`'s property of that name does not hide.
+private func middleOf(_ values: [Double]) -> Double { median(values) }
+
+/// Where and when a run happened, for the report's header: figures from another day or
+/// another machine are not comparable.
+struct Machine: Encodable {
+    var dateUTC: String
+    var system: String
+    var cpuModel: String
+    var cpuCount: Int
+    var loadAverage: String
+
+    static func current() -> Machine {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts)
+        let date = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+        // `uname -srm`: the kernel's name, its release and the machine.
+        var names = utsname()
+        uname(&names)
+        func field<T>(_ value: inout T) -> String {
+            withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
+        }
+        let system = [field(&names.sysname), field(&names.release), field(&names.machine)].joined(separator: " ")
+
+        let model = readText("/proc/cpuinfo")?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { String($0.drop { $0 == " " }) } ?? "?"
+        return Machine(dateUTC: date, system: system, cpuModel: model,
+                       cpuCount: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), loadAverage: ArcadeHarness.loadAverage())
+    }
+
+    var header: String {
+        "\(dateUTC) · \(system) · \(cpuModel) · \(cpuCount) CPUs · load average \(loadAverage)"
+    }
+}

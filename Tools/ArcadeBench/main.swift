@@ -6,6 +6,8 @@ import Glibc
 let usage = """
     Usage: arcade-bench [--binary PATH] [--only SCREENS] [--quick] [--json]
                         [--launches N] [--idle SECONDS]
+           arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
+                        [--floor PATH] [--binary PATH] [--launches N] [--quick] [--json]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
 
@@ -16,7 +18,24 @@ let usage = """
     Benchmark (default): for the menu and each game, launch → first complete frame (median and
     range of --launches, default 7), bytes written per cursor move and per action key, CPU and
     wakeups over --idle seconds (default 10) without input, on the turn-based screen and with a
-    clock running, bytes and time to redraw after resizes, peak RSS. Sound is off (ARCADE_SOUND=off).
+    clock running, bytes and time to redraw after resizes, key → reply latency (median and max
+    over the session's cursor moves and action keys, animations apart), peak RSS, and the
+    animations' output (slot spin, the dealer's play, the Temples slide, running clocks:
+    bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off).
+
+    Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
+    arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks) and
+    the floor (--floor PATH, default .build/release/arcade-floor if it is there: the smallest
+    Swift ncurses program of the kind, built with swift build -c release --static-swift-stdlib
+    --product arcade-floor), launched in turn --launches times each (default 7), the arcade
+    both in a fresh data folder and in one kept from an earlier launch. For each: launch →
+    the end of the first burst of output, CPU and minor faults by then, key → reply latency
+    and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
+    peak RSS and CPU of `arcade-floor --hello` (the static Swift hello).
+    --compare-keys KEYS  the keys sent to CMD (the floor gets right,left), comma-separated: right, left, up,
+                         down, enter, space, tab, esc, or characters (l,h); default right,left
+    --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
+                         the menu is a column, → and ← do nothing there)
 
     --quick       3 launches and 2 s idle windows (for trying things out)
     --only LIST   comma-separated: menu, set, memory, slots, temples, blackjack
@@ -41,6 +60,10 @@ func runMain() -> Int32 {
     var signalTrials = 3
     var launchCount: Int?
     var idleSeconds: Double?
+    var compare: String?
+    var compareKeys = "right,left"
+    var arcadeKeys = "down,up"
+    var floor: String?
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -77,6 +100,10 @@ func runMain() -> Int32 {
         case "--idle":
             guard let n = Double(value(argument)), n > 0 else { fail("--idle needs seconds") }
             idleSeconds = n
+        case "--compare": compare = value(argument)
+        case "--compare-keys": compareKeys = value(argument)
+        case "--arcade-keys": arcadeKeys = value(argument)
+        case "--floor": floor = value(argument)
         case "--help", "-h":
             print(usage)
             return 0
@@ -108,6 +135,39 @@ func runMain() -> Int32 {
     }
 
     launcher.extraEnvironment = ["ARCADE_SOUND": "off"]
+    if let compare {
+        let words = compare.split(separator: " ").map(String.init)
+        guard let name = words.first, let program = resolveProgram(name) else { fail("--compare: no program '\(compare)'") }
+        guard let otherKeys = parseKeys(compareKeys), let menuKeys = parseKeys(arcadeKeys) else { fail("empty key list") }
+        let floorBinary = floor ?? (access(".build/release/arcade-floor", X_OK) == 0 ? ".build/release/arcade-floor" : nil)
+        if let floorBinary, access(floorBinary, X_OK) != 0 { fail("no floor binary at \(floorBinary)") }
+        let machine = Machine.current()
+        let kept = Comparison.preparedDataHome(launcher)
+        defer { removeTree(kept) }
+        let keptFiles = filesUnder(kept)
+        let otherName = String(program.split(separator: "/").last ?? Substring(program))
+        var contenders = [
+            Contender(label: CompareReport.freshLabel, binary: binary, arguments: [], keys: menuKeys,
+                      keyNames: arcadeKeys, isArcade: true),
+            Contender(label: CompareReport.keptLabel, binary: binary, arguments: [], keys: menuKeys,
+                      keyNames: arcadeKeys, isArcade: true, keptDataHome: kept),
+            Contender(label: otherName, binary: program, arguments: Array(words.dropFirst()), keys: otherKeys,
+                      keyNames: compareKeys, isArcade: false),
+        ]
+        if let floorBinary {
+            // The floor moves its highlight with the arrows, whatever CMD takes.
+            contenders.append(Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
+                                        keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false))
+        }
+        let comparison = Comparison(launcher: launcher, contenders: contenders,
+                                    launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary)
+        let (results, hello) = comparison.run()
+        let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
+                                   machine: machine, results: results, hello: hello,
+                                   keptFiles: keptFiles)
+        print(json ? renderedJSON(report.json()) : report.markdown())
+        return 0
+    }
     var plans = ScreenPlan.plans(games: games)
     if let only {
         plans = plans.filter { only.contains($0.name) }
@@ -116,9 +176,10 @@ func runMain() -> Int32 {
     let benchmark = Benchmark(launcher: launcher, launches: launchCount ?? (quick ? 3 : 7),
                               idleSeconds: idleSeconds ?? (quick ? 2 : 10))
     let load = loadAverage()
+    let machine = Machine.current()
     let results = benchmark.run(plans: plans)
     let report = BenchReport(binary: binary, launches: benchmark.launches, idleSeconds: benchmark.idleSeconds,
-                             load: load, results: results)
+                             load: load, machine: machine, results: results)
     print(json ? renderedJSON(report.json()) : report.markdown())
 
     return 0

@@ -6,6 +6,8 @@ public struct ProcSample: Sendable {
     public var cpuNanoseconds: UInt64 = 0
     /// utime + stime in clock ticks, from `/proc/PID/stat`.
     public var cpuTicks: UInt64 = 0
+    /// Minor page faults (pages mapped without reading a file), from `/proc/PID/stat`.
+    public var minorFaults: Int = 0
     public var voluntarySwitches: Int = 0
     public var involuntarySwitches: Int = 0
     public var threads: Int = 0
@@ -48,11 +50,12 @@ public struct ProcSample: Sendable {
             }
         }
         if let stat = readText("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") {
-            // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
+            // Fields after "(comm)": state is field 3; minflt field 10; utime and stime 14 and 15.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 13, let user = UInt64(fields[11]), let system = UInt64(fields[12]) {
                 sample.cpuTicks = user + system
             }
+            if fields.count > 7, let faults = Int(fields[7]) { sample.minorFaults = faults }
         }
         return sample
     }

@@ -1,0 +1,249 @@
+import ArcadeHarness
+import Glibc
+
+/// One program of a comparison and how it is driven.
+struct Contender {
+    /// The column's name: "arcade (fresh)", "nbmemoblocks"…
+    var label: String
+    var binary: String
+    var arguments: [String]
+    /// The cursor keys sent in turn after the first frame.
+    var keys: [[UInt8]]
+    var keyNames: String
+    /// The arcade quits by its keys (q/y rounds), the others by SIGTERM.
+    var isArcade: Bool
+    /// A data folder shared by every launch (the arcade "kept"); nil: a fresh empty one each time.
+    var keptDataHome: String? = nil
+}
+
+/// What one launch of a contender measured.
+struct LaunchFigures {
+    /// Spawn → the last byte of the first burst of output.
+    var frameMilliseconds: Double
+    var frameBytes: Int
+    /// Whether that burst had put a key line ("? help" … "q quit") on the bottom row.
+    var keyLine: Bool
+    /// Whether the screen stayed as the first burst left it until the keys (the burst was the whole frame).
+    var frameWhole = false
+    /// Whether the program had turned the terminal's application cursor keys on (keypad mode).
+    var keypadMode: Bool
+    /// CPU (schedstat, all threads) and minor faults when the frame was over (read 50 ms after its last byte).
+    var cpuMilliseconds: Double?
+    var minorFaults: Int?
+    /// Each key: the bytes of its reply and key → its last byte (nil: no reply).
+    var replies: [(bytes: Int, milliseconds: Double?)] = []
+    var peakRSSKB: Int?
+    var exit = "?"
+}
+
+/// Why a launch measured nothing.
+struct LaunchFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Every launch of one contender.
+struct ContenderResult {
+    var contender: Contender
+    var launches: [LaunchFigures] = []
+    var failures: [String] = []
+
+    var frames: [Double] { launches.map(\.frameMilliseconds) }
+    var replyMilliseconds: [Double] { launches.flatMap { $0.replies.compactMap(\.milliseconds) } }
+    var replyBytes: [Double] { launches.flatMap { $0.replies.map { Double($0.bytes) } } }
+    var unanswered: Int { launches.reduce(0) { $0 + $1.replies.filter { $0.milliseconds == nil }.count } }
+    var peakRSSMegabytes: [Double] { launches.compactMap(\.peakRSSKB).map { Double($0) / 1024 } }
+    var cpuMilliseconds: [Double] { launches.compactMap(\.cpuMilliseconds) }
+    var minorFaults: [Double] { launches.compactMap(\.minorFaults).map(Double.init) }
+    var keyLines: Int { launches.filter(\.keyLine).count }
+    var wholeFrames: Int { launches.filter(\.frameWhole).count }
+}
+
+/// The static Swift hello (`arcade-floor --hello`), started and reaped with wait4.
+struct HelloFigures: Encodable {
+    /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.hello`).
+    var peakRSSKB: [Int] = []
+    /// ru_maxrss from wait4, which on Linux also counts the bench's own RSS (see there).
+    var waitMaxRSSKB: [Int] = []
+    /// ru_utime + ru_stime from wait4.
+    var cpuMilliseconds: [Double] = []
+
+    var medianRSSMegabytes: Double { medianInt(peakRSSKB) / 1024 }
+}
+
+/// `arcade-bench --compare CMD`: the arcade's menu beside another program (and the floor),
+/// launched in turn through the same harness, the same figures for each.
+struct Comparison {
+    var launcher: ArcadeLauncher
+    var contenders: [Contender]
+    var launches: Int
+    var keysPerLaunch = 20
+    var floor: String?
+
+    static let frameQuiet = 0.05
+    static let replyQuiet = 0.1
+
+    func run() -> (results: [ContenderResult], hello: HelloFigures?) {
+        var results = contenders.map { ContenderResult(contender: $0) }
+        // Interleaved, so that whatever else the machine does falls on every column alike.
+        for round in 0..<launches {
+            note("compare: round \(round + 1) of \(launches)…")
+            for index in results.indices {
+                switch launch(results[index].contender) {
+                case .success(let figures): results[index].launches.append(figures)
+                case .failure(let failure): results[index].failures.append(failure.description)
+                }
+            }
+        }
+        return (results, floor.map { hello($0) })
+    }
+
+    /// A data folder as one launch of the arcade leaves it: the store created, with whatever the
+    /// launch keeps in it (what a player has after the first start).
+    static func preparedDataHome(_ launcher: ArcadeLauncher) -> String {
+        let dataHome = makeTemporaryDirectory("arcade-compare-kept")
+        if let process = try? launcher.launch([], dataHome: dataHome) {
+            _ = process.waitUntil(limit: 10) { keyLineShown(process) }
+            process.waitQuiet(0.3, limit: 3)
+            if quitArcade(process) == nil { _ = process.kill9() }
+        }
+        return dataHome
+    }
+
+    func launch(_ contender: Contender) -> Result<LaunchFigures, LaunchFailure> {
+        let dataHome = contender.keptDataHome ?? makeTemporaryDirectory("arcade-compare")
+        defer { if contender.keptDataHome == nil { removeTree(dataHome) } }
+        let process: PtyProcess
+        do {
+            process = try PtyProcess(binary: contender.binary, arguments: contender.arguments,
+                                     environment: launcher.environment(dataHome: dataHome),
+                                     width: launcher.width, height: launcher.height)
+        } catch {
+            return .failure(LaunchFailure(description: "\(error)"))
+        }
+        defer { if process.isRunning { _ = process.kill9() } }
+
+        // The first burst: from the first byte until 50 ms pass without output.
+        guard process.waitUntil(limit: 10, { process.totalBytes > 0 || !process.isRunning }), process.totalBytes > 0 else {
+            return .failure(LaunchFailure(description: "no output within 10 s"))
+        }
+        process.waitQuiet(Self.frameQuiet, limit: 10)
+        let sample = ProcSample.read(process.pid)  // the program is idle: its CPU is what the frame cost
+        var figures = LaunchFigures(
+            frameMilliseconds: (process.lastOutputTime - process.launchTime) * 1000,
+            frameBytes: process.totalBytes, keyLine: keyLineShown(process),
+            keypadMode: process.terminal.applicationCursorKeys,
+            cpuMilliseconds: sample.map { Double($0.cpuNanoseconds) / 1e6 }, minorFaults: sample?.minorFaults)
+
+        // Key → reply, once whatever followed the first burst is over.
+        let firstScreen = process.terminal.lines()
+        process.waitQuiet(0.3, limit: 3)
+        figures.frameWhole = process.terminal.lines() == firstScreen
+        for index in 0..<keysPerLaunch {
+            let start = monotonicNow()
+            process.send(contender.keys[index % contender.keys.count])
+            let (bytes, last) = process.waitQuiet(Self.replyQuiet, limit: 5)
+            figures.replies.append((bytes, last.map { ($0 - start) * 1000 }))
+        }
+        figures.peakRSSKB = ProcSample.read(process.pid)?.peakRSSKB
+
+        if contender.isArcade {
+            figures.exit = quitArcade(process)?.description ?? "did not exit after q/y rounds"
+        } else {
+            process.signal(SIGTERM)
+            if let exit = process.waitFor(exitWithin: 2) {
+                figures.exit = exit.description
+            } else {
+                figures.exit = (process.kill9()?.description ?? "?") + " (after SIGTERM was ignored for 2 s)"
+            }
+        }
+        return .success(figures)
+    }
+
+    /// `floor --hello`, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits
+    /// to write "hello" as it exits.
+    ///
+    /// wait4's ru_maxrss alone would not do: posix_spawn runs the child on the parent's memory
+    /// until exec (vfork), and at exec Linux keeps the old memory's high-water mark in the
+    /// child's maxrss, so every child of this ~20 MB bench would show ~20 MB. So the hello's
+    /// standard output is a pipe filled up beforehand: to a pipe, stdio writes "hello" only when
+    /// exit flushes it, and that write blocks; VmHWM in /proc/PID/status is then the peak of its
+    /// whole life but the last system call. Emptying the pipe lets it finish.
+    func hello(_ floor: String) -> HelloFigures {
+        var figures = HelloFigures()
+        for _ in 0..<launches {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { continue }
+            defer { close(ends[0]) }
+            // Filled without blocking here; then blocking again, for the hello's write.
+            let flags = fcntl(ends[1], F_GETFL)
+            _ = fcntl(ends[1], F_SETFL, flags | O_NONBLOCK)
+            let filler = [UInt8](repeating: 0x2E, count: 4096)
+            while write(ends[1], filler, filler.count) > 0 {}
+            _ = fcntl(ends[1], F_SETFL, flags)
+
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            let pid = try? Spawn.program(floor, arguments: ["--hello"],
+                                         environment: launcher.environment(dataHome: "/nonexistent"), actions: &actions)
+            close(ends[1])
+            guard let pid else { continue }
+            // Sleeping ("S") is the blocked write: the hello waits for nothing else.
+            let deadline = monotonicNow() + 2
+            while ProcessTable.state(of: pid) != "S" && monotonicNow() < deadline { usleep(1000) }
+            if ProcessTable.state(of: pid) == "S", let sample = ProcSample.read(pid) {
+                figures.peakRSSKB.append(sample.peakRSSKB)
+            }
+            var scratch = [UInt8](repeating: 0, count: 65536)
+            while read(ends[0], &scratch, scratch.count) > 0 {}  // until the hello has exited (end of file)
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+            figures.waitMaxRSSKB.append(usage.ru_maxrss)
+            figures.cpuMilliseconds.append(Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+                                           + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000)
+        }
+        return figures
+    }
+}
+
+/// The files under `root` with their sizes ("arcade/arcade.sqlite 24576"), for the report to
+/// say what the kept data folder holds.
+func filesUnder(_ root: String, _ prefix: String = "") -> [String] {
+    listDirectory(root).flatMap { name -> [String] in
+        var info = stat()
+        guard lstat(root + "/" + name, &info) == 0 else { return [] }
+        if info.st_mode & S_IFMT == S_IFDIR { return filesUnder(root + "/" + name, prefix + name + "/") }
+        return ["\(prefix)\(name) \(info.st_size)"]
+    }
+}
+
+/// Keys named on the command line: `right,left`, `up`, `down`, `enter`, `space`, `tab`,
+/// `esc`, or the characters themselves (`l,h`). Nil if the list is empty.
+func parseKeys(_ list: String) -> [[UInt8]]? {
+    let keys = list.split(separator: ",").map { name -> [UInt8] in
+        switch name.lowercased() {
+        case "right": return Keys.right
+        case "left": return Keys.left
+        case "up": return Keys.up
+        case "down": return Keys.down
+        case "enter": return Keys.enter
+        case "space": return Keys.space
+        case "tab": return Keys.tab
+        case "esc": return Keys.escape
+        default: return Keys.text(String(name))
+        }
+    }
+    return keys.isEmpty ? nil : keys
+}
+
+/// A program named as on a command line: a path, or a name found on PATH.
+func resolveProgram(_ name: String) -> String? {
+    if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
+        return "\(directory)/\(name)"
+    }
+    return nil
+}
