@@ -18,10 +18,16 @@ SOUNDS   = $(notdir $(wildcard Assets/Sounds/*.wav))
 
 all: build
 
-# The release build users install: the Swift standard library linked in, so start-up is
-# faster and the binary keeps working without the toolchain's libraries; no $ORIGIN run
-# path, so the loader does not look for every shared library next to the binary first.
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+# The release build users install (README, "Performance"), each flag measured:
+# - the Swift standard library linked in: start-up is faster, and the binary keeps working
+#   without the toolchain's libraries;
+# - no $ORIGIN run path: the loader does not look for every shared library next to the
+#   binary first;
+# - not position-independent (-no-pie): 40,000 pointers need no relocating at start, so a
+#   third fewer page faults and 1 MB less resident. The binary's own code is then not
+#   placed at random (its libraries, stack and heap still are).
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath \
+                -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS) --product arcade

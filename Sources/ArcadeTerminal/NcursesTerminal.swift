@@ -219,6 +219,8 @@ public final class NcursesTerminal: TerminalDevice {
         var lastStyle: Style?
         var lastAttributes: (attr_t, Int32) = (arcade_attr_normal(), 0)
         var text: (wchar_t, wchar_t) = (0, 0)
+        var gap = BlankGap()
+        var lastWritten = -2
         let width = grid.size.width
         let before = previous?.cells ?? []
         // Every cell is compared with the one shown (most are the same), so the comparison
@@ -229,14 +231,21 @@ public final class NcursesTerminal: TerminalDevice {
                     let row = y * width
                     for x in 0..<width {
                         let current = now[row + x]
-                        if !shown.isEmpty && shown[row + x] == current { continue }
+                        if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
                         // A changed right half is repainted by writing its wide glyph.
                         let head = current.isContinuation && x > 0 ? x - 1 : x
                         let glyph = head == x ? current : now[row + head]
                         if glyph.isContinuation { continue }
-                        if glyph.style != lastStyle {
-                            lastStyle = glyph.style
-                            lastAttributes = attributes(for: grid.theme.resolve(glyph.style))
+                        var style = glyph.style
+                        if Self.isPlainBlank(glyph), lastWritten == row + head - 1, let last = lastStyle,
+                           !last.reverse, !last.underline, last.background == style.background {
+                            if !gap.holds(x, y) { gap = BlankGap(from: x, y: y, in: now, width: width) }
+                            if gap.next == last { style = last }
+                        }
+                        lastWritten = row + head
+                        if style != lastStyle {
+                            lastStyle = style
+                            lastAttributes = attributes(for: grid.theme.resolve(style))
                         }
                         text.0 = wchar_t(bitPattern: glyph.scalar.value)
                         withUnsafePointer(to: &text) { pair in
@@ -253,6 +262,45 @@ public final class NcursesTerminal: TerminalDevice {
         _ = wnoutrefresh(window)
         _ = doupdate()
         shown = grid
+    }
+
+    /// A space whose colour and weight do not show: neither reversed nor underlined.
+    private static func isPlainBlank(_ cell: Cell) -> Bool {
+        cell.scalar == " " && cell.width == 1 && !cell.style.reverse && !cell.style.underline
+    }
+
+    /// Whether the two cells look the same: equal, or two plain spaces on one background
+    /// (their colour and weight do not show, so changing them is not worth a byte).
+    private static func looksSame(_ shown: Cell, _ cell: Cell) -> Bool {
+        shown == cell || (isPlainBlank(shown) && isPlainBlank(cell) && shown.style.background == cell.style.background)
+    }
+
+    /// A run of plain spaces on one background and the cell after it. A space written right
+    /// after a cell of some style (neither reversed nor underlined, on the same background)
+    /// takes that style when its run ends in a cell of that style too: nobody can tell, and a
+    /// row such as "1  Set" in bold costs one attribute change instead of three. Spaces at
+    /// the end of a row keep their own style, so ncurses can still erase them.
+    private struct BlankGap {
+        var y = -1
+        var end = -1
+        /// The style of the cell that ends the run (nil at the end of the row).
+        var next: Style?
+
+        init() {}
+
+        init(from x: Int, y: Int, in cells: UnsafeBufferPointer<Cell>, width: Int) {
+            let row = y * width
+            let background = cells[row + x].style.background
+            var end = x + 1
+            while end < width && NcursesTerminal.isPlainBlank(cells[row + end])
+                && cells[row + end].style.background == background { end += 1 }
+            self.y = y
+            self.end = end
+            next = end < width ? cells[row + end].style : nil
+        }
+
+        /// Whether column `x` of row `y` is in this run (columns are visited left to right).
+        func holds(_ x: Int, _ y: Int) -> Bool { y == self.y && x < end }
     }
 
     /// Show the cursor at `point`, or hide it; only a change costs bytes.

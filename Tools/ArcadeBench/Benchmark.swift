@@ -104,9 +104,11 @@ struct BurstFigures: Encodable {
     var bytes: Int
     var milliseconds: Double?
     var sample: String
+    /// The characters it put on screen (see `glyphsWritten`).
+    var glyphs = 0
 
     private enum CodingKeys: String, CodingKey {
-        case label = "key", bytes, milliseconds = "ms", sample = "output"
+        case label = "key", bytes, milliseconds = "ms", sample = "output", glyphs = "characters"
     }
 }
 
@@ -327,7 +329,9 @@ struct Benchmark {
         process.send(probe.keys)
         let (bytes, last) = process.waitQuiet(quiet, limit: 10)
         let sample = process.output.count >= mark ? escaped(process.output[mark...], limit: 600) : ""
-        return BurstFigures(label: probe.label, bytes: bytes, milliseconds: last.map { ($0 - start) * 1000 }, sample: sample)
+        let glyphs = process.output.count >= mark ? glyphsWritten(process.output[mark...]) : 0
+        return BurstFigures(label: probe.label, bytes: bytes, milliseconds: last.map { ($0 - start) * 1000 }, sample: sample,
+                            glyphs: glyphs)
     }
 
     /// A resize: bytes and time until the redraw is over.

@@ -31,7 +31,7 @@ struct LaunchFigures {
     var cpuMilliseconds: Double?
     var minorFaults: Int?
     /// Each key: the bytes of its reply and key → its last byte (nil: no reply).
-    var replies: [(bytes: Int, milliseconds: Double?)] = []
+    var replies: [(bytes: Int, milliseconds: Double?, glyphs: Int)] = []
     var peakRSSKB: Int?
     var exit = "?"
 }
@@ -50,6 +50,9 @@ struct ContenderResult {
     var frames: [Double] { launches.map(\.frameMilliseconds) }
     var replyMilliseconds: [Double] { launches.flatMap { $0.replies.compactMap(\.milliseconds) } }
     var replyBytes: [Double] { launches.flatMap { $0.replies.map { Double($0.bytes) } } }
+    /// The characters each reply put on screen: every one costs a byte at least, so this many
+    /// bytes (and the cursor moves between them) is what the look of the move costs.
+    var replyGlyphs: [Double] { launches.flatMap { $0.replies.map { Double($0.glyphs) } } }
     var unanswered: Int { launches.reduce(0) { $0 + $1.replies.filter { $0.milliseconds == nil }.count } }
     var peakRSSMegabytes: [Double] { launches.compactMap(\.peakRSSKB).map { Double($0) / 1024 } }
     var cpuMilliseconds: [Double] { launches.compactMap(\.cpuMilliseconds) }
@@ -139,10 +142,12 @@ struct Comparison {
         process.waitQuiet(0.3, limit: 3)
         figures.frameWhole = process.terminal.lines() == firstScreen
         for index in 0..<keysPerLaunch {
+            let mark = process.output.count
             let start = monotonicNow()
             process.send(contender.keys[index % contender.keys.count])
             let (bytes, last) = process.waitQuiet(Self.replyQuiet, limit: 5)
-            figures.replies.append((bytes, last.map { ($0 - start) * 1000 }))
+            let glyphs = process.output.count >= mark ? glyphsWritten(process.output[mark...]) : 0
+            figures.replies.append((bytes, last.map { ($0 - start) * 1000 }, glyphs))
         }
         figures.peakRSSKB = ProcSample.read(process.pid)?.peakRSSKB
 

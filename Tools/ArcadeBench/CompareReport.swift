@@ -117,6 +117,7 @@ struct CompareReport {
         row("minor page faults by then: median (range)", { Self.spread($0.minorFaults, 0) }, ratioOf: \.minorFaults)
         row("key → reply ms: median (max)", { Self.medianMax($0.replyMilliseconds) }, ratioOf: \.replyMilliseconds)
         row("bytes per cursor move: median (max)", { Self.medianMax($0.replyBytes, 0) }, ratioOf: \.replyBytes)
+        row("characters written per cursor move: median (max)", { Self.medianMax($0.replyGlyphs, 0) }, ratioOf: \.replyGlyphs)
         row("keys with no reply", { "\($0.unanswered) of \($0.launches.count * keysPerLaunch)" })
         row("peak RSS MB: median (range)", { Self.spread($0.peakRSSMegabytes, 2) }, ratioOf: \.peakRSSMegabytes)
         row("keypad mode (ESC O C arrows)", { $0.launches.first.map { $0.keypadMode ? "on" : "off" } ?? "–" })
@@ -174,6 +175,7 @@ struct CompareReport {
             var firstFrameMinorFaults: Summary?
             var keyReplyMs: Summary?
             var bytesPerMove: Summary?
+            var charactersPerMove: Summary?
             var keysWithoutReply: Int
             var peakRssMb: Summary?
             var exits: [String]
@@ -192,6 +194,7 @@ struct CompareReport {
                 firstFrameMinorFaults = Summary(result.minorFaults)
                 keyReplyMs = Summary(result.replyMilliseconds)
                 bytesPerMove = Summary(result.replyBytes)
+                charactersPerMove = Summary(result.replyGlyphs)
                 keysWithoutReply = result.unanswered
                 peakRssMb = Summary(result.peakRSSMegabytes)
                 exits = Set(result.launches.map(\.exit)).sorted()

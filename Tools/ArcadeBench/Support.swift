@@ -94,3 +94,28 @@ struct Machine: Encodable {
         "\(dateUTC) · \(system) · \(cpuModel) · \(cpuCount) CPUs · load average \(loadAverage)"
     }
 }
+
+/// How many characters `bytes` put on screen: UTF-8 characters outside escape sequences
+/// (CSI and OSC sequences, two- and three-byte escapes) and control characters.
+func glyphsWritten(_ bytes: ArraySlice<UInt8>) -> Int {
+    enum State { case text, escape, csi, osc }
+    var state = State.text
+    var count = 0
+    for byte in bytes {
+        switch state {
+        case .text:
+            if byte == 0x1B { state = .escape }
+            else if byte >= 0x20 && byte != 0x7F && (byte < 0x80 || byte >= 0xC0) { count += 1 }
+        case .escape:
+            // ESC [ starts a CSI, ESC ] an OSC; ESC ( B and the like end at their final byte.
+            if byte == UInt8(ascii: "[") { state = .csi }
+            else if byte == UInt8(ascii: "]") { state = .osc }
+            else if byte >= 0x30 { state = .text }
+        case .csi:
+            if (0x40...0x7E).contains(byte) { state = .text }
+        case .osc:
+            if byte == 0x07 { state = .text } else if byte == 0x1B { state = .escape }
+        }
+    }
+    return count
+}
