@@ -20,6 +20,14 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
 /// which throws a `SQLiteError`; nothing else calls SQLite's C functions.
 final class SQLiteDatabase {
     private let handle: OpaquePointer
+    /// Statements already prepared, by their text: start-up asks the same questions of every
+    /// game (its best, its days, its tallies, each best game's figures), and preparing one is
+    /// most of what asking costs. Reset after each use; SQLite prepares one again itself
+    /// when the schema changes.
+    private var prepared: [String: OpaquePointer] = [:]
+    /// More different statements than the arcade has means text built from values: then
+    /// the cache is emptied rather than let grow.
+    private static let preparedLimit = 64
 
     /// Open `path` read-write (creating it), or only for reading, never through a symbolic
     /// link. `immutable` (with `readOnly`) reads a file SQLite may assume nobody changes: the
@@ -44,7 +52,25 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in prepared.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+    }
+
+    /// `sql` prepared, from the cache when it was prepared before.
+    private func statement(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = prepared[sql] { return statement }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), "prepare \(sql)")
+        guard let statement else {
+            // Only a text with no statement in it (a comment, white space) prepares as nothing.
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no statement", context: "prepare \(sql)")
+        }
+        if prepared.count >= Self.preparedLimit {
+            for old in prepared.values { sqlite3_finalize(old) }
+            prepared.removeAll()
+        }
+        prepared[sql] = statement
+        return statement
     }
 
     /// True when SQLite opened the file for reading only (as it does a write-protected file
@@ -82,9 +108,13 @@ final class SQLiteDatabase {
     /// Run `sql` once with `values` bound to its `?` parameters, and return its rows.
     @discardableResult
     func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), "prepare \(sql)")
-        defer { sqlite3_finalize(statement) }
+        let statement = try statement(sql)
+        // Reset for the next use, also when a step failed: a statement left mid-way would
+        // keep its read of the database open.
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
             let code: Int32

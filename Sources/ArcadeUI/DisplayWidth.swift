@@ -5,11 +5,15 @@ import Glibc
 public enum DisplayWidth {
     /// Make wcwidth answer for UTF-8: the user's locale, or C.UTF-8 when that is not UTF-8.
     ///
+    /// Only the character type is taken from the environment: it is all that widths and
+    /// ncurses' wide characters depend on, and each other category would be a file to open
+    /// and read at every start.
+    ///
     /// Call once before measuring or drawing (the app does it at start-up; tests through
     /// their support target). Returns true when the locale in force is UTF-8.
     @discardableResult
     public static func prepareLocale() -> Bool {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")
         if localeIsUTF8 { return true }
         // Not UTF-8: the app draws ASCII only, but widths are still measured in UTF-8.
         setlocale(LC_CTYPE, "C.UTF-8")
