@@ -87,6 +87,12 @@ let package = Package(
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        // ArcadeJSON against FoundationEssentials' JSONEncoder, over the app's own values
+        .testTarget(
+            name: "ArcadeJSONTests",
+            dependencies: ["ArcadeJSON", "ArcadeApp", "ArcadeStore", "ArcadeCore", "ArcadeUI", "SetModel", "MemoryModel",
+                           "SlotModel", "TempleModel", "BlackjackModel"]
+        ),
         .testTarget(name: "SetModelTests", dependencies: ["SetModel"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),

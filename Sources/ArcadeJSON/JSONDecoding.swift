@@ -66,14 +66,15 @@ struct ValueDecoder: Decoder {
         return double
     }
 
-    /// Read as a Double first and then narrowed, as JSONDecoder reads a Float.
+    /// Read straight from the text, never through a Double: Float's largest value, as
+    /// written ("3.4028235e+38"), is past it once rounded to a Double.
     func decodeFloat() throws -> Float {
-        let double = try decodeDouble()
-        guard abs(double) <= Double(Float.greatestFiniteMagnitude) else {
+        guard case .number(let text) = value else { throw Self.mismatch(Float.self, value, codingPath) }
+        guard let float = Float(text), float.isFinite else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Parsed JSON number <\(double)> does not fit in Float."))
+                codingPath: codingPath, debugDescription: "Parsed JSON number <\(text)> does not fit in Float."))
         }
-        return Float(double)
+        return float
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
