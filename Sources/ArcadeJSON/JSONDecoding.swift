@@ -13,7 +13,8 @@ struct ValueDecoder: Decoder {
             throw Self.mismatch([String: Any].self, value, codingPath)
         }
         var values: [String: JSONValue] = [:]
-        for member in members { values[member.key] = member.value }  // a repeated key: the last one
+        // A key given twice: the first value counts, as in JSONDecoder.
+        for member in members where values[member.key] == nil { values[member.key] = member.value }
         return KeyedDecodingContainer(KeyedContainer<Key>(values: values, decoder: self))
     }
 

@@ -4,7 +4,7 @@
 /// A number keeps its text, so a `UInt64` seed or an integer past 2^53 passes through
 /// exactly, and each `Decodable` type reads it as it needs. An object keeps its members
 /// in order (the order they were read or encoded in); a key given twice is kept twice
-/// here, and the decoder takes the last, as JSONDecoder does.
+/// here, and the decoder takes the first, as JSONDecoder does.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -64,6 +64,11 @@ import Testing
         #expect(throws: DecodingError.self) { try JSON.decode(Int.self, from: "1.5") }
         #expect(throws: DecodingError.self) { try JSON.decode(UInt8.self, from: "-1") }
         #expect(throws: DecodingError.self) { try JSON.decode(Double.self, from: "1e400") }
+        // As JSONDecoder reads them.
+        for text in ["1e3", "3.0", "-0", "1.5", "18446744073709551615", "-1", "2.5e1"] {
+            #expect((try? JSON.decode(Int.self, from: text)) == (try? JSONDecoder().decode(Int.self, from: Data(text.utf8))), "\(text)")
+        }
+        #expect((try? JSONDecoder().decode(String.self, from: Data(#""\ud83c""#.utf8))) == nil, "a lone surrogate")
     }
 
     @Test func numbersOutsideTheGrammarAreRefused() {
@@ -95,7 +100,14 @@ import Testing
         #expect(try parse(#"{"a":[],"b":{},"a":2}"#) == .object([
             JSONValue.Member("a", .array([])), JSONValue.Member("b", .object([])), JSONValue.Member("a", .number("2")),
         ]))
-        #expect(try JSON.decode([String: Int].self, from: #"{"a":1,"a":2}"#) == ["a": 2], "the last of a repeated key")
+        #expect(try JSON.decode([String: Int].self, from: #"{"a":1,"a":2}"#) == ["a": 1], "the first of a repeated key")
+    }
+
+    @Test func aRepeatedKeyAByteOrderMarkAndTheDepthLimitAreJSONDecoders() throws {
+        #expect(try JSONDecoder().decode([String: Int].self, from: Data(#"{"a":1,"a":2}"#.utf8)) == ["a": 1])
+        #expect(try JSONDecoder().decode([Int].self, from: Data([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))) == [1])
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONDecoder().decode(FoundationAny.self, from: Data(deepest.utf8)) }
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() throws {
