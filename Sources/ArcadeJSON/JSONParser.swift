@@ -172,7 +172,10 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 text += bytes[runStart..<index]
                 index += 1
-                return try Self.validUTF8(text, endingAt: index, parser: self)
+                guard let string = String(validating: text, as: UTF8.self) else {
+                    throw error("A string is not valid UTF-8", at: index - 1)
+                }
+                return string
             case UInt8(ascii: "\\"):
                 text += bytes[runStart..<index]
                 try escape(into: &text)
@@ -200,26 +203,26 @@ struct JSONParser {
         case UInt8(ascii: "t"): text.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try hexQuad()
-            var scalar: Unicode.Scalar?
+            let unpaired = error("Unpaired surrogate \\u\(Self.hex(unit)) in a string", at: start)
+            var value = UInt32(unit)
             switch unit {
             case 0xD800...0xDBFF:
                 // A high surrogate is half a character: its low half must follow at once.
                 guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw error("Unpaired surrogate \\u\(Self.hex(unit)) in a string", at: start)
+                    throw unpaired
                 }
                 index += 2
                 let low = try hexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("Unpaired surrogate \\u\(Self.hex(unit)) in a string", at: start)
-                }
-                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+                guard (0xDC00...0xDFFF).contains(low) else { throw unpaired }
+                value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             case 0xDC00...0xDFFF:
-                throw error("Unpaired surrogate \\u\(Self.hex(unit)) in a string", at: start)
+                throw unpaired
             default:
-                scalar = Unicode.Scalar(unit)
+                break
             }
-            // Never nil: every non-surrogate below 0x110000 is a scalar.
-            if let scalar { text += Array(String(Character(scalar)).utf8) }
+            // Never nil: what is left is no surrogate, and below 0x110000.
+            guard let scalar = Unicode.Scalar(value) else { throw unpaired }
+            UTF8.encode(scalar) { text.append($0) }
         default:
             throw error("Invalid escape \\\(Self.describe(letter)) in a string", at: start)
         }
@@ -241,13 +244,6 @@ struct JSONParser {
             index += 1
         }
         return unit
-    }
-
-    private static func validUTF8(_ text: [UInt8], endingAt end: Int, parser: JSONParser) throws(JSONSyntaxError) -> String {
-        guard let string = String(validating: text, as: UTF8.self) else {
-            throw parser.error("A string is not valid UTF-8", at: end - 1)
-        }
-        return string
     }
 
     // MARK: - Helpers
