@@ -35,6 +35,9 @@ let package = Package(
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
+        // JSON for Codable values, written as FoundationEssentials' JSONEncoder wrote it,
+        // so the product needs no Foundation
+        .target(name: "ArcadeJSON"),
 
         // Models: rules only, no UI, no I/O, no clocks
         .target(name: "SetModel", dependencies: ["ArcadeCore"]),
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeStore", "CArcadePNG",
+                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeStore", "ArcadeJSON", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
@@ -84,6 +87,12 @@ let package = Package(
             path: "Tests/ArcadeTestSupport"
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        // ArcadeJSON against FoundationEssentials' JSONEncoder, over the app's own values
+        .testTarget(
+            name: "ArcadeJSONTests",
+            dependencies: ["ArcadeJSON", "ArcadeApp", "ArcadeStore", "ArcadeCore", "ArcadeUI", "SetModel", "MemoryModel",
+                           "SlotModel", "TempleModel", "BlackjackModel"]
+        ),
         .testTarget(name: "SetModelTests", dependencies: ["SetModel"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),

@@ -1,6 +1,6 @@
 import ArcadeUI
+import ArcadeJSON
 import BlackjackModel
-import FoundationEssentials
 
 /// The rules page (`o`): the house rules of the next game, one row each, remembered as the
 /// player sets them; the command line's `--decks N`, `--h17`, `--three-to-two` and
@@ -56,8 +56,7 @@ extension BlackjackScreen {
 
     /// The rules kept in `settings`; the specification's game when none are, or they do not decode.
     static func rememberedRules(in settings: [String: String]) -> TableRules {
-        guard let text = settings[rulesSetting], let data = text.data(using: .utf8),
-              let rules = try? JSONDecoder().decode(TableRules.self, from: data),
+        guard let text = settings[rulesSetting], let rules = try? JSON.decode(TableRules.self, from: text),
               TableRules.deckChoices.contains(rules.decks) else { return TableRules() }
         return rules
     }
@@ -77,9 +76,7 @@ extension BlackjackScreen {
 
     /// `rules` as the setting keeps them: JSON, keys sorted.
     static func rulesJSON(_ rules: TableRules) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(rules)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        (try? JSON.string(rules, formatting: .sortedKeys)) ?? "{}"
     }
 
     /// Change `row` by `step` for the next game, and remember it. Before the first deal of

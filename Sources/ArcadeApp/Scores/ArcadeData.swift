@@ -1,5 +1,4 @@
 import ArcadeStore
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

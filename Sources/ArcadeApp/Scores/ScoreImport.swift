@@ -1,5 +1,5 @@
+import ArcadeJSON
 import ArcadeStore
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +33,7 @@ enum ScoreImport {
         } catch {
             return ["The old score file \(path) was not imported (\(error)); it was left as it is."]
         }
-        guard let file = try? JSONDecoder().decode(ScoreFile.self, from: Data(bytes)), file.version == 1 else {
+        guard let file = try? JSON.decode(ScoreFile.self, from: bytes), file.version == 1 else {
             return moveAside(path, now: now)
         }
         let games = file.games.sorted { $0.key < $1.key }.flatMap { game, entries in

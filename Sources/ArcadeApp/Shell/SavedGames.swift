@@ -1,4 +1,4 @@
-import FoundationEssentials
+import ArcadeJSON
 
 /// What a game in progress keeps when the player leaves it (`GameScreen.savedState`): its
 /// state as text, and the few words the resume offer shows ("score 12").
@@ -48,15 +48,13 @@ public enum SavedState {
 
     /// `state` as a save, with `summary` for the resume offer; nil if it cannot be encoded.
     public static func encode<State: Codable>(_ state: State, version: Int, summary: String) -> GameSave? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Envelope(version: version, state: state)) else { return nil }
-        return GameSave(state: String(decoding: data, as: UTF8.self), summary: summary)
+        guard let text = try? JSON.string(Envelope(version: version, state: state), formatting: .sortedKeys) else { return nil }
+        return GameSave(state: text, summary: summary)
     }
 
     /// The state `text` holds, when it is of `version` and decodes as `State`; else nil.
     public static func decode<State: Codable>(_ type: State.Type, version: Int, from text: String) -> State? {
-        guard let envelope = try? JSONDecoder().decode(Envelope<State>.self, from: Data(text.utf8)),
+        guard let envelope = try? JSON.decode(Envelope<State>.self, from: text),
               envelope.version == version else { return nil }
         return envelope.state
     }

@@ -1,5 +1,5 @@
+import ArcadeJSON
 import ArcadeStore
-import FoundationEssentials
 import Glibc
 
 /// `arcade stats --json`: the statistics screen's figures as JSON for scripts.
@@ -9,11 +9,8 @@ import Glibc
 /// a figure not known yet (no game with a time) is `null`, averages have two decimals.
 enum StatisticsJSON {
     static func text(_ statistics: [GameStatistics]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(games: statistics.map(Game.init))
-        guard let data = try? encoder.encode(document) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return (try? JSON.string(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? "{}"
     }
 
     private struct Document: Encodable {

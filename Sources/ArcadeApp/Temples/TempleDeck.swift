@@ -1,4 +1,4 @@
-import FoundationEssentials
+import ArcadeJSON
 import Glibc
 import TempleModel
 
@@ -147,9 +147,9 @@ struct TempleDeck: Sendable {
         var described = DescriptionList()
         do {
             if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit) {
-                let decoder = JSONDecoder()
-                decoder.userInfo[DescriptionList.pictureNames] = Set(files.filter(\.isPicture).map(\.name))
-                if let list = try? decoder.decode(DescriptionList.self, from: Data(bytes)) {
+                let pictureNames = Set(files.filter(\.isPicture).map(\.name))
+                if let list = try? JSON.decode(DescriptionList.self, from: bytes,
+                                               userInfo: [DescriptionList.pictureNames: pictureNames]) {
                     described = list
                 } else {
                     notices.append("\(descriptions) could not be read; names come from the file names.")
