@@ -121,8 +121,10 @@ public struct CellGrid: Sendable, Equatable {
         if origin.x == 0 && other.size.width == size.width {
             // Whole rows (a screen drawn into the grid of the frame): copied as they are, as
             // the cell-by-cell copy below would, since no glyph of a grid crosses its edges.
-            let rows = max(0, origin.y)..<min(size.height, origin.y + other.size.height)
-            guard !rows.isEmpty else { return }
+            let top = max(0, origin.y)
+            let bottom = min(size.height, origin.y + other.size.height)
+            guard top < bottom else { return }  // wholly above or below: nothing to copy
+            let rows = top..<bottom
             let width = size.width
             cells.replaceSubrange(rows.lowerBound * width ..< rows.upperBound * width,
                                   with: other.cells[(rows.lowerBound - origin.y) * width ..< (rows.upperBound - origin.y) * width])

@@ -99,6 +99,24 @@ import Testing
         #expect(edge.text == "ab")
     }
 
+    /// A grid as wide as the frame is copied by whole rows: the rows it covers, clipped above
+    /// and below, and nothing (no crash) when it lies wholly outside.
+    @Test func drawingAGridAsWideAsTheFrameCopiesTheRowsItCovers() {
+        var screen = CellGrid(size: Size(width: 4, height: 3))
+        screen.write("ab🍒", at: Point(x: 0, y: 0))
+        screen.write("cd", at: Point(x: 0, y: 1))
+        screen.write("ef", at: Point(x: 0, y: 2), style: .bold)
+        for (originY, shown) in [(0, "ab🍒\ncd\nef"), (1, "zzzz\nab🍒\ncd"), (-2, "ef\nzzzz\nzzzz"),
+                                 (-3, "zzzz\nzzzz\nzzzz"), (3, "zzzz\nzzzz\nzzzz"), (-40, "zzzz\nzzzz\nzzzz")] {
+            var frame = CellGrid(size: Size(width: 4, height: 3))
+            for row in 0..<3 { frame.write("zzzz", at: Point(x: 0, y: row)) }
+            frame.draw(screen, at: Point(x: 0, y: originY))
+            #expect(frame.text == shown, "drawn at row \(originY)")
+        }
+        var frame = CellGrid(size: Size(width: 4, height: 3))
+        frame.draw(screen, at: Point(x: 0, y: 0))
+        #expect(frame == screen, "styles and wide glyphs copied as they are")
+    }
 
     @Test func restyleKeepsGlyphs() {
         var grid = CellGrid(size: Size(width: 3, height: 1))

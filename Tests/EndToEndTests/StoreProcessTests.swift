@@ -21,7 +21,11 @@ extension EndToEnd {
                 let arcade = try #require(TerminalProcess.requireArcadeBinary())
                 let binary = arcade.deletingLastPathComponent().appendingPathComponent("arcade-store-writer").path
                 var pipeEnds: [Int32] = [0, 0]
+                // Close-on-exec, so no other child started meanwhile keeps the write end open
+                // (the killed-writer test reads to the end of this pipe); Glibc's module has
+                // no pipe2, so the flag is set at once after.
                 try #require(pipe(&pipeEnds) == 0)
+                for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
                 var actions = posix_spawn_file_actions_t()
                 posix_spawn_file_actions_init(&actions)
                 defer { posix_spawn_file_actions_destroy(&actions) }

@@ -130,7 +130,7 @@ struct CompareReport {
                 + "\(Self.spread(hello.waitMaxRSSKB.map { Double($0) / 1024 }, 2)) MB, which counts this bench's own RSS "
                 + "(posix_spawn's vfork: exec keeps the parent memory's high-water mark).\n\n"
         } else {
-            text += "No floor binary (build it: swift build -c release --static-swift-stdlib --product arcade-floor); "
+            text += "No floor binary (build it: make floor); "
                 + "the RSS goal uses the hello's 4.9 MB measured before.\n\n"
         }
 

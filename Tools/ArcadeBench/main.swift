@@ -12,7 +12,7 @@ let usage = """
                         [--signal-trials N] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
-    swift build -c release --static-swift-stdlib) in a pseudo-terminal at 100×30 with
+    make build) in a pseudo-terminal at 100×30 with
     TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME.
 
     Benchmark (default): for the menu and each game, launch → first complete frame (median and
@@ -26,8 +26,7 @@ let usage = """
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
     arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks) and
     the floor (--floor PATH, default .build/release/arcade-floor if it is there: the smallest
-    Swift ncurses program of the kind, built with swift build -c release --static-swift-stdlib
-    --product arcade-floor), launched in turn --launches times each (default 7), the arcade
+    Swift ncurses program of the kind, built the arcade's way with make floor), launched in turn --launches times each (default 7), the arcade
     both in a fresh data folder and in one kept from an earlier launch. For each: launch →
     the end of the first burst of output, CPU and minor faults by then, key → reply latency
     and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
@@ -117,7 +116,7 @@ func runMain() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
 
     guard access(binary, X_OK) == 0 else {
-        fail("no arcade binary at \(binary): build it with `swift build -c release --static-swift-stdlib` or pass --binary PATH")
+        fail("no arcade binary at \(binary): build it with `make build` or pass --binary PATH")
     }
 
     var launcher = ArcadeLauncher(binary: binary)
