@@ -46,6 +46,9 @@ enum HelpOverlay {
             notes.map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(footer), DisplayWidth.of(sheet.title) + 4)
         let width = min(maxWidth, widest + 4)
         let frame = grid.bounds.centered(Size(width: width, height: height))
+        // The rows it covers are blanked from edge to edge, so no cut piece of what is behind
+        // (a menu's "▶ 1", a best cut to "412") stands beside the frame as if part of it.
+        grid.fill(Rect(x: 0, y: frame.y, width: grid.size.width, height: frame.height))
         let box = Box(title: "Help: \(sheet.title)", style: .double, frameStyle: Style.bold.foreground(.accent),
                       fillsInterior: true)
         box.draw(into: &grid, in: frame)
