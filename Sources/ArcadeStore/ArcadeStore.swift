@@ -68,6 +68,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
 /// (`arcade.sqlite3.corrupt-<time>`) and a fresh store started; `notice` says so.
 public final class ArcadeStore {
     public static let fileName = "arcade.sqlite3"
+    /// The most heap SQLite has held at once in this process, in bytes (the store's process
+    /// tests hold it down).
+    public static var sqliteMemoryHighWater: Int64 { SQLiteDatabase.memoryHighWater }
     /// How long a write waits for another arcade's write to finish.
     public static let busyTimeoutMilliseconds = 2000
 

@@ -29,10 +29,14 @@ final class SQLiteDatabase {
     /// the cache is emptied rather than let grow.
     private static let preparedLimit = 64
 
+    /// SQLite set up once, before its first connection: no bulk page cache (see shim.h).
+    private static let configured: Void = { _ = arcade_sqlite3_config_no_bulk_page_cache() }()
+
     /// Open `path` read-write (creating it), or only for reading, never through a symbolic
     /// link. `immutable` (with `readOnly`) reads a file SQLite may assume nobody changes: the
     /// one way to read a WAL database in a folder where its `-shm` file cannot be made.
     init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
+        _ = Self.configured
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         var flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
@@ -79,6 +83,13 @@ final class SQLiteDatabase {
 
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The most heap SQLite has held at once in this process, in bytes.
+    static var memoryHighWater: Int64 {
+        var current: Int64 = 0, highest: Int64 = 0
+        sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0)
+        return highest
+    }
 
     /// `path` with the characters a URI gives meaning to escaped.
     private static func uriEscaped(_ path: String) -> String {

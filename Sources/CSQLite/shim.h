@@ -1,2 +1,11 @@
 // SQLite through the system library (libsqlite3-dev).
 #include <sqlite3.h>
+
+// sqlite3_config is variadic, which Swift cannot call. Before SQLite starts: a connection's
+// page cache takes memory a page at a time as pages are read, instead of one bulk allocation
+// for 20 pages at its first read (87 KB). The arcade's store is a few pages, read for a
+// handful of small queries, so the bulk only made the heap bigger. SQLITE_MISUSE once SQLite
+// has started.
+static inline int arcade_sqlite3_config_no_bulk_page_cache(void) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
+}

@@ -61,8 +61,18 @@ struct ContenderResult {
     var wholeFrames: Int { launches.filter(\.frameWhole).count }
 }
 
-/// The static Swift hello (`arcade-floor --hello`), started and reaped with wait4.
+/// The program measured as the statically linked Swift hello: `.build/arcade-hello`, or
+/// `arcade-floor --hello` (which also loads ncurses) where that was not built.
+struct HelloProgram {
+    var path: String
+    var arguments: [String]
+    var label: String { ([path] + arguments).joined(separator: " ") }
+}
+
+/// The static Swift hello, started and reaped with wait4.
 struct HelloFigures: Encodable {
+    /// What was run.
+    var program = ""
     /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.hello`).
     var peakRSSKB: [Int] = []
     /// ru_maxrss from wait4, which on Linux also counts the bench's own RSS (see there).
@@ -81,6 +91,7 @@ struct Comparison {
     var launches: Int
     var keysPerLaunch = 20
     var floor: String?
+    var hello: HelloProgram?
 
     static let frameQuiet = 0.05
     static let replyQuiet = 0.1
@@ -97,7 +108,7 @@ struct Comparison {
                 }
             }
         }
-        return (results, floor.map { hello($0) })
+        return (results, hello.map { figures(of: $0) })
     }
 
     /// A data folder as one launch of the arcade leaves it: the store created, with whatever the
@@ -164,7 +175,7 @@ struct Comparison {
         return .success(figures)
     }
 
-    /// `floor --hello`, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits
+    /// The hello, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits
     /// to write "hello" as it exits.
     ///
     /// wait4's ru_maxrss alone would not do: posix_spawn runs the child on the parent's memory
@@ -173,8 +184,8 @@ struct Comparison {
     /// standard output is a pipe filled up beforehand: to a pipe, stdio writes "hello" only when
     /// exit flushes it, and that write blocks; VmHWM in /proc/PID/status is then the peak of its
     /// whole life but the last system call. Emptying the pipe lets it finish.
-    func hello(_ floor: String) -> HelloFigures {
-        var figures = HelloFigures()
+    func figures(of hello: HelloProgram) -> HelloFigures {
+        var figures = HelloFigures(program: hello.label)
         for _ in 0..<launches {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { continue }
@@ -190,7 +201,7 @@ struct Comparison {
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            let pid = try? Spawn.program(floor, arguments: ["--hello"],
+            let pid = try? Spawn.program(hello.path, arguments: hello.arguments,
                                          environment: launcher.environment(dataHome: "/nonexistent"), actions: &actions)
             close(ends[1])
             guard let pid else { continue }

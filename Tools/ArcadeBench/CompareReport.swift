@@ -124,13 +124,13 @@ struct CompareReport {
         text += table.rendered() + "\n"
 
         if let hello, !hello.peakRSSKB.isEmpty {
-            text += "Static Swift hello (`arcade-floor --hello`, \(hello.peakRSSKB.count) runs): peak RSS (VmHWM while "
+            text += "Static Swift hello (`\(hello.program)`, \(hello.peakRSSKB.count) runs): peak RSS (VmHWM while "
                 + "its write of \"hello\" at exit is held by a full pipe) \(Self.spread(hello.peakRSSKB.map { Double($0) / 1024 }, 2)) MB; "
                 + "CPU (wait4 ru_utime + ru_stime) \(Self.spread(hello.cpuMilliseconds, 2)) ms; wait4's ru_maxrss "
                 + "\(Self.spread(hello.waitMaxRSSKB.map { Double($0) / 1024 }, 2)) MB, which counts this bench's own RSS "
                 + "(posix_spawn's vfork: exec keeps the parent memory's high-water mark).\n\n"
         } else {
-            text += "No floor binary (build it: make floor); "
+            text += "No hello or floor binary (build them: make floor); "
                 + "the RSS goal uses the hello's 4.9 MB measured before.\n\n"
         }
 

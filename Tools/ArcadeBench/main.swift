@@ -7,7 +7,7 @@ let usage = """
     Usage: arcade-bench [--binary PATH] [--only SCREENS] [--quick] [--json]
                         [--launches N] [--idle SECONDS]
            arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
-                        [--floor PATH] [--binary PATH] [--launches N] [--quick] [--json]
+                        [--floor PATH] [--hello PATH] [--binary PATH] [--launches N] [--quick] [--json]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
 
@@ -30,7 +30,9 @@ let usage = """
     both in a fresh data folder and in one kept from an earlier launch. For each: launch →
     the end of the first burst of output, CPU and minor faults by then, key → reply latency
     and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
-    peak RSS and CPU of `arcade-floor --hello` (the static Swift hello).
+    peak RSS and CPU of the statically linked Swift hello the memory goal is 1.5 times (--hello
+    PATH, default .build/arcade-hello, which make floor builds with swiftc -O -static-stdlib;
+    without it, `arcade-floor --hello`, which also loads ncurses).
     --compare-keys KEYS  the keys sent to CMD (the floor gets right,left), comma-separated: right, left, up,
                          down, enter, space, tab, esc, or characters (l,h); default right,left
     --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
@@ -63,6 +65,7 @@ func runMain() -> Int32 {
     var compareKeys = "right,left"
     var arcadeKeys = "down,up"
     var floor: String?
+    var hello: String?
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -103,6 +106,7 @@ func runMain() -> Int32 {
         case "--compare-keys": compareKeys = value(argument)
         case "--arcade-keys": arcadeKeys = value(argument)
         case "--floor": floor = value(argument)
+        case "--hello": hello = value(argument)
         case "--help", "-h":
             print(usage)
             return 0
@@ -140,6 +144,8 @@ func runMain() -> Int32 {
         guard let otherKeys = parseKeys(compareKeys), let menuKeys = parseKeys(arcadeKeys) else { fail("empty key list") }
         let floorBinary = floor ?? (access(".build/release/arcade-floor", X_OK) == 0 ? ".build/release/arcade-floor" : nil)
         if let floorBinary, access(floorBinary, X_OK) != 0 { fail("no floor binary at \(floorBinary)") }
+        let helloBinary = hello ?? (access(".build/arcade-hello", X_OK) == 0 ? ".build/arcade-hello" : nil)
+        if let helloBinary, access(helloBinary, X_OK) != 0 { fail("no hello binary at \(helloBinary)") }
         let machine = Machine.current()
         let kept = Comparison.preparedDataHome(launcher)
         defer { removeTree(kept) }
@@ -159,7 +165,9 @@ func runMain() -> Int32 {
                                         keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false))
         }
         let comparison = Comparison(launcher: launcher, contenders: contenders,
-                                    launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary)
+                                    launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary,
+                                    hello: helloBinary.map { HelloProgram(path: $0, arguments: []) }
+                                        ?? floorBinary.map { HelloProgram(path: $0, arguments: ["--hello"]) })
         let (results, hello) = comparison.run()
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
                                    machine: machine, results: results, hello: hello,

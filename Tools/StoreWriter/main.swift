@@ -1,12 +1,13 @@
 import ArcadeStore
 import Glibc
 
-// arcade-store-writer DIR PLAYER COUNT [FIGURES]
+// arcade-store-writer DIR PLAYER COUNT [FIGURES [memory]]
 //
 // Records COUNT finished Slots games (scores 1…COUNT) as PLAYER into the arcade's store in
 // DIR, each with FIGURES figures, one transaction each, and writes the number of each game
 // to standard output once its transaction has committed. The store's process tests run two
-// at once, or kill one at any moment, and check what the store holds afterwards.
+// at once, or kill one at any moment, and check what the store holds afterwards. With
+// `memory`, a last line "memory N": the most heap SQLite held at once, in bytes.
 
 /// One line to standard error.
 func complain(_ text: String) {
@@ -28,6 +29,10 @@ do {
         try store.record(FinishedGame(game: "slots", score: number, figures: figures, player: arguments[2],
                                       finishedAt: "2026-12-01 12:00"))
         let line = "\(number)\n"
+        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+    if arguments.count > 5 && arguments[5] == "memory" {
+        let line = "memory \(ArcadeStore.sqliteMemoryHighWater)\n"
         _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 } catch {
