@@ -229,6 +229,13 @@ public final class NcursesTerminal: TerminalDevice {
             before.withUnsafeBufferPointer { shown in
                 for y in 0..<grid.size.height {
                     let row = y * width
+                    // A row whose bytes are the bytes of the row shown is that row (a cell
+                    // holds no references, so equal bytes are equal cells), and nothing in it
+                    // is written: one memcmp instead of a comparison per cell. Most rows are
+                    // unchanged by a key (a menu move changes two of thirty).
+                    if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
+                       let shownRow = shown.baseAddress?.advanced(by: row),
+                       memcmp(nowRow, shownRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
                     for x in 0..<width {
                         let current = now[row + x]
                         if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
