@@ -14,7 +14,7 @@ BIN     ?= $(RELEASE)
 PICTURES = $(notdir $(wildcard Assets/Temples/*.png)) temples.json
 SOUNDS   = $(notdir $(wildcard Assets/Sounds/*.wav))
 
-.PHONY: all build floor release-flags install uninstall
+.PHONY: all build floor release-flags static-libs install uninstall
 
 all: build
 
@@ -26,25 +26,29 @@ all: build
 # - not position-independent (-no-pie): 40,000 pointers need no relocating at start, so a
 #   third fewer page faults and 1 MB less resident. The binary's own code is then not
 #   placed at random (its libraries, stack and heap still are);
-# - the code the arcade runs laid out together (lld, each function in a section of its own,
-#   in the order of Tools/arcade.order, which Tools/make-order.py writes): the kernel maps
+# - the code the arcade runs laid out together (lld, each Swift function in a section of its
+#   own, in the order of Tools/arcade.order, which Tools/make-order.py writes): the kernel maps
 #   code in 64 KB pieces around each page touched, so scattered hot code kept 4.9 MB of the
 #   binary resident at the menu, and grouped it keeps 2.1 MB. A name the file lists that the
 #   code no longer has is skipped: a stale file costs memory, never correctness;
 # - libstdc++ (which the Swift runtime needs) linked in from its archive, found first in
-#   $(STATIC_LIBS): its symbol tables and relocations are not loaded (1 MB resident);
+#   $(STATIC_LIBS): its symbol tables and relocations are not loaded (1 MB resident). The
+#   archive is the one the toolchain's clang links with (clang -print-file-name);
 # - no symbol table for the loader (--no-export-dynamic; Swift's static linking exports
-#   every symbol): 350 KB of names the loader searched on every lookup.
+#   every symbol of the arcade's own code): 350 KB of names the loader searched on every
+#   lookup.
 ORDER       = $(CURDIR)/Tools/arcade.order
 STATIC_LIBS = $(CURDIR)/.build/static-libs
-LIBSTDCXX  := $(shell $(CXX) -print-file-name=libstdc++.a 2>/dev/null)
+SWIFTC     ?= swiftc
+CLANG      ?= clang
+LIBSTDCXX  := $(shell $(CLANG) -print-file-name=libstdc++.a 2>/dev/null)
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath \
                 -Xswiftc -Xclang-linker -Xswiftc -no-pie \
                 -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
                 -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering \
                 -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
 
-build: $(STATIC_LIBS) release-flags
+build: static-libs release-flags
 	@# SwiftPM does not know the order file: a newer one is linked by removing the binary.
 	@[ ! $(ORDER) -nt $(RELEASE) ] || rm -f $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product arcade
@@ -56,23 +60,27 @@ FLAGS_STAMP = .build/release-flags.txt
 release-flags:
 	@mkdir -p .build
 	@if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$(RELEASE_FLAGS)' ]; then \
-		echo "release flags changed: building the release afresh"; \
-		rm -rf "$$($(SWIFT) build -c release --show-bin-path)"; \
-		echo '$(RELEASE_FLAGS)' > $(FLAGS_STAMP); \
+		bin=$$($(SWIFT) build -c release --show-bin-path | tail -n 1); \
+		case "$$bin" in */.build/*/release) ;; \
+			*) echo "release-flags: no release folder from swift build --show-bin-path: '$$bin'" >&2; exit 1 ;; esac; \
+		echo "release flags changed: building the release afresh ($$bin)"; \
+		rm -rf "$$bin" && echo '$(RELEASE_FLAGS)' > $(FLAGS_STAMP); \
 	fi
 
 # Holds only libstdc++'s archive, so that -lstdc++ finds it before the shared library; where
 # there is no archive the folder stays empty and libstdc++ is linked as a shared library.
-$(STATIC_LIBS):
-	mkdir -p $@
-	case "$(LIBSTDCXX)" in /*) ln -sf "$(LIBSTDCXX)" $@/libstdc++.a ;; esac
+# Made again on every build, so that an archive installed or removed since is seen.
+static-libs:
+	@mkdir -p $(STATIC_LIBS)
+	@rm -f $(STATIC_LIBS)/libstdc++.a
+	@case "$(LIBSTDCXX)" in /*) if [ -f "$(LIBSTDCXX)" ]; then ln -s "$(LIBSTDCXX)" $(STATIC_LIBS)/libstdc++.a; fi ;; esac
 
 # What arcade-bench --compare measures the arcade against (README, "Performance"): the
 # smallest Swift ncurses program of its kind, built the same way, and the plain statically
 # linked Swift hello the issue's memory goal is a multiple of.
-floor: $(STATIC_LIBS) release-flags
+floor: static-libs release-flags
 	$(SWIFT) build $(RELEASE_FLAGS) --product arcade-floor
-	swiftc -O -static-stdlib Tools/Hello/main.swift -o .build/arcade-hello
+	$(SWIFTC) -O -static-stdlib Tools/Hello/main.swift -o .build/arcade-hello
 
 ifeq ($(BIN),$(RELEASE))
 install: build

@@ -30,7 +30,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "arcade")
 OUTPUT = os.path.join(ROOT, "Tools", "arcade.order")
-SOCKET = "arcade-make-order"
+SOCKET = f"arcade-make-order-{os.getpid()}"  # a server of this run's own
 
 MENU = ["Down", "Down", "Up", "Up", "q"]
 LEAVE = ["q", "y", 2]  # leave a game (y answers "Leave this game?"; on the menu y does nothing)
@@ -52,7 +52,8 @@ TOUR = [
 
 
 def tmux(*args):
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
+    # -f /dev/null: none of the user's tmux settings (remain-on-exit would keep the session).
+    return subprocess.run(["tmux", "-L", SOCKET, "-f", "/dev/null", *args], capture_output=True, text=True)
 
 
 def played(binary, data, keys, out):
@@ -60,14 +61,19 @@ def played(binary, data, keys, out):
     environment = f"XDG_DATA_HOME={data} XDG_CONFIG_HOME={data} XDG_STATE_HOME={data} ARCADE_SOUND=off"
     command = (f"env {environment} valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} "
                f"{binary} --theme dark 2>/dev/null")
-    tmux("new-session", "-d", "-x", "100", "-y", "30", command)
+    if tmux("new-session", "-d", "-x", "100", "-y", "30", command).returncode != 0:
+        sys.exit("make-order: tmux could not start a session")
     time.sleep(6)  # the first frame, under valgrind
-    for key in keys:
+    for number, key in enumerate(keys):
         if isinstance(key, int):
             time.sleep(key)
-        else:
-            tmux("send-keys", key)
-            time.sleep(0.7)
+            continue
+        if tmux("has-session").returncode != 0:
+            tmux("kill-server")
+            sys.exit(f"make-order: the arcade ended before key {number + 1} of {len(keys)} (a key list"
+                     " out of step with the screens?); nothing written")
+        tmux("send-keys", key)
+        time.sleep(0.7)
     # Quitting ends valgrind, which writes its profile as it exits.
     deadline = time.time() + 60
     while tmux("has-session").returncode == 0 and time.time() < deadline:

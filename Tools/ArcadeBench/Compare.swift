@@ -73,7 +73,7 @@ struct HelloProgram {
 struct HelloFigures: Encodable {
     /// What was run.
     var program = ""
-    /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.hello`).
+    /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.figures(of:)`).
     var peakRSSKB: [Int] = []
     /// ru_maxrss from wait4, which on Linux also counts the bench's own RSS (see there).
     var waitMaxRSSKB: [Int] = []

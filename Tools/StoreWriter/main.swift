@@ -17,7 +17,7 @@ func complain(_ text: String) {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let count = Int(arguments[3]) else {
-    complain("usage: arcade-store-writer DIR PLAYER COUNT [FIGURES]")
+    complain("usage: arcade-store-writer DIR PLAYER COUNT [FIGURES [memory]]")
     exit(2)
 }
 let figureCount = arguments.count > 4 ? Int(arguments[4]) ?? 0 : 0
