@@ -123,12 +123,12 @@ def main():
                 defined.add(parts[2])
         data = os.path.join(work, "data")
         os.mkdir(data)
-        runs = []
+        ran = {}  # played in this order (the first start makes the store the kept one finds)
         for name, keys in (("first", MENU), ("kept", MENU), ("tour", TOUR)):
             out = os.path.join(work, f"callgrind.{name}")
             played(binary, data, keys, out)
-            runs.append((name, [f for f in functions(out) if f in defined]))
-        runs = [runs[1], runs[0], runs[2]]
+            ran[name] = [f for f in functions(out) if f in defined]
+        runs = [(name, ran[name]) for name in ("kept", "first", "tour")]  # listed in this order
         listed, lines = set(), []
         for name, names in runs:
             fresh = [n for n in names if n not in listed]

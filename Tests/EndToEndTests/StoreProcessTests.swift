@@ -37,15 +37,22 @@ extension EndToEnd {
                 output = pipeEnds[0]
             }
 
+            /// Reads what has come into `pending`; false at the end of its output.
+            private func readMore() -> Bool {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(output, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    pending += buffer[..<count]
+                    return true
+                }
+            }
+
             /// Reads the numbers it has committed until `number` has come (or its output ends);
             /// the last number read so far.
             func waitFor(_ number: Int) -> Int {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while last < number {
-                    let count = read(output, &buffer, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    pending += buffer[..<count]
+                while last < number && readMore() {
                     while let newline = pending.firstIndex(of: 0x0A) {
                         last = Int(String(decoding: pending[..<newline], as: UTF8.self)) ?? last
                         pending.removeSubrange(...newline)
@@ -56,13 +63,7 @@ extension EndToEnd {
 
             /// The rest of its output, to its end, as text.
             func rest() -> String {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while true {
-                    let count = read(output, &buffer, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    pending += buffer[..<count]
-                }
+                while readMore() {}
                 return String(decoding: pending, as: UTF8.self)
             }
 

@@ -9,11 +9,14 @@ import Glibc
 // at once, or kill one at any moment, and check what the store holds afterwards. With
 // `memory`, a last line "memory N": the most heap SQLite held at once, in bytes.
 
-/// One line to standard error.
-func complain(_ text: String) {
+/// One line to `descriptor`, in one write.
+func say(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
     let line = text + "\n"
-    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    _ = line.withCString { write(descriptor, $0, strlen($0)) }
 }
+
+/// One line to standard error.
+func complain(_ text: String) { say(text, to: STDERR_FILENO) }
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let count = Int(arguments[3]) else {
@@ -28,12 +31,10 @@ do {
         for index in 0..<figureCount { figures["figure\(index)"] = String(repeating: "x", count: 200) }
         try store.record(FinishedGame(game: "slots", score: number, figures: figures, player: arguments[2],
                                       finishedAt: "2026-12-01 12:00"))
-        let line = "\(number)\n"
-        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        say(String(number))
     }
     if arguments.count > 5 && arguments[5] == "memory" {
-        let line = "memory \(ArcadeStore.sqliteMemoryHighWater)\n"
-        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        say("memory \(ArcadeStore.sqliteMemoryHighWater)")
     }
 } catch {
     complain("arcade-store-writer: \(error)")
