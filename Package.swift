@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The C libraries are linked by name: as shared libraries in every build, `swift build` and
+// `swift test` among them, except `make build` (README, "Performance"), which links them into
+// the arcade from their archives, in the folder ARCADE_STATIC_LIBS names: the loader then maps,
+// relocates and looks up symbols for none of them (1.6 M instructions and 0.35 MB resident at
+// start). Linking is the only difference: the C libraries take no pkg-config flags, so no
+// module is compiled differently in the two builds (their headers are in /usr/include).
+let staticLibs = Context.environment["ARCADE_STATIC_LIBS"] ?? ""
+func linking(_ libraries: String...) -> [LinkerSetting] {
+    staticLibs.isEmpty
+        ? libraries.map { .linkedLibrary($0) }
+        : [.unsafeFlags(libraries.flatMap { ["-Xlinker", "\(staticLibs)/lib\($0).a"] })]
+}
+
 let package = Package(
     name: "Arcade",
     // What the package offers: the game, and the tools (run with `swift run <name>`)
@@ -12,26 +25,14 @@ let package = Package(
     ],
     targets: [
         // C boundary
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
-        .target(name: "CArcadeShim", dependencies: ["CNcursesw"]),
+        .systemLibrary(name: "CNcursesw"),  // Debian's libncursesw5-dev
+        .target(name: "CArcadeShim", dependencies: ["CNcursesw"], linkerSettings: linking("ncursesw", "tinfo")),
         // libc's wcwidth for ArcadeUI, without curses
         .target(name: "CArcadeWidth"),
-        .systemLibrary(
-            name: "CLibPNG",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
-        ),
+        .systemLibrary(name: "CLibPNG"),  // Debian's libpng-dev
         // libpng's classic, row-by-row API, whose longjmp never leaves this C target
-        .target(name: "CArcadePNG", dependencies: ["CLibPNG"]),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        .target(name: "CArcadePNG", dependencies: ["CLibPNG"], linkerSettings: linking("png16", "z")),
+        .systemLibrary(name: "CSQLite"),  // Debian's libsqlite3-dev
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
 
         // The store: one SQLite database (history, saved games), schema versions, migrations
-        .target(name: "ArcadeStore", dependencies: ["CSQLite"]),
+        .target(name: "ArcadeStore", dependencies: ["CSQLite"], linkerSettings: linking("sqlite3")),
 
         // App: menu, screens, the data it keeps (through ArcadeStore), options
         .target(
@@ -72,7 +73,10 @@ let package = Package(
         // built on it, and the generator of the temple pictures' PNGs from their text sources
         .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
-        .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
+        .executableTarget(
+            name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt",
+            linkerSettings: linking("png16", "z")
+        ),
         // The floor the benchmark holds the arcade against: the smallest Swift ncurses program
         // of the same kind (a title, a row of items with a cursor, a key line), and a hello
         .executableTarget(name: "arcade-floor", dependencies: ["CNcursesw", "CArcadeShim"], path: "Tools/CursesFloor"),
@@ -80,7 +84,10 @@ let package = Package(
         .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 
         // Tests
-        .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
+        .target(
+            name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG",
+            linkerSettings: linking("png16", "z")
+        ),
         .target(
             name: "ArcadeTestSupport",
             dependencies: ["ArcadeUI", "ArcadeHarness", "CArcadeTestPNG"],

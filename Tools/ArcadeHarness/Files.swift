@@ -65,3 +65,17 @@ public func removeTree(_ path: String) {
         unlink(path)
     }
 }
+
+/// Drops a file's pages from the page cache (written out first), so that the next start of the
+/// program reads it from disk, as an installed program is read after a reboot. How its pages
+/// came into the cache changes what a start keeps resident: on this machine's ext4 a binary
+/// just copied with cp or install is held in large folios and mapped whole, 0.47 MB more of the
+/// arcade at the menu than the same bytes read from disk. Whether the pages went.
+@discardableResult
+public func dropFromPageCache(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    _ = fdatasync(fd)
+    return posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED)) == 0
+}
