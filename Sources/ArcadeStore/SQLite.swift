@@ -105,8 +105,9 @@ final class SQLiteDatabase {
         return escaped
     }
 
-    /// Throw unless `code` is one of `accepted`.
-    func check(_ code: Int32, _ context: @autoclosure () -> String, accepted: Set<Int32> = [SQLITE_OK]) throws(SQLiteError) {
+    /// Throw unless `code` is one of `accepted`. (An array: a Set<Int32> would be the start's
+    /// only one, and its first use costs a search of every protocol conformance in the binary.)
+    func check(_ code: Int32, _ context: @autoclosure () -> String, accepted: [Int32] = [SQLITE_OK]) throws(SQLiteError) {
         guard !accepted.contains(code) else { return }
         throw SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), context: context())
     }

@@ -116,18 +116,20 @@ public struct AssetLocator: Sendable {
 /// accepted: their owner chose the group (as Debian's `staff` for `/usr/local`).
 /// The check is made on the path with every link resolved, and that path is the one used.
 struct FolderSafety: Sendable {
-    /// The owners trusted below a folder everyone may write to.
-    var trustedOwners: Set<uid_t>
+    /// The owners trusted below a folder everyone may write to. (An array of two or three: a
+    /// Set<uid_t> would be the start's only one, and its first use costs a search of every
+    /// protocol conformance in the binary.)
+    var trustedOwners: [uid_t]
 
-    init(trustedOwners: Set<uid_t>) {
+    init(trustedOwners: [uid_t]) {
         self.trustedOwners = trustedOwners
     }
 
     /// Root, the user running the arcade, and the owner of its executable.
     init(executablePath: String?) {
-        var owners: Set<uid_t> = [0, geteuid()]
+        var owners: [uid_t] = [0, geteuid()]
         var info = stat()
-        if let executablePath, stat(executablePath, &info) == 0 { owners.insert(info.st_uid) }
+        if let executablePath, stat(executablePath, &info) == 0 { owners.append(info.st_uid) }
         self.init(trustedOwners: owners)
     }
 
