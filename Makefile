@@ -14,7 +14,7 @@ BIN     ?= $(RELEASE)
 PICTURES = $(notdir $(wildcard Assets/Temples/*.png)) temples.json
 SOUNDS   = $(notdir $(wildcard Assets/Sounds/*.wav))
 
-.PHONY: all build floor release-flags static-libs install uninstall
+.PHONY: all build floor release-flags static-libs archives install uninstall
 
 all: build
 
@@ -24,8 +24,9 @@ all: build
 # - no $ORIGIN run path: the loader does not look for every shared library next to the
 #   binary first;
 # - not position-independent (-no-pie): 40,000 pointers need no relocating at start, so a
-#   third fewer page faults and 1 MB less resident. The binary's own code is then not
-#   placed at random (its libraries, stack and heap still are);
+#   third fewer page faults and 1 MB less resident. The binary's own code, SQLite's and
+#   ncurses' with it, is then not placed at random (libc, libpng, the stack and the heap
+#   still are);
 # - the code the arcade runs laid out together (lld, each Swift function in a section of its
 #   own, in the order of Tools/arcade.order, which Tools/make-order.py writes): the kernel maps
 #   code in 64 KB pieces around each page touched, so scattered hot code kept 4.9 MB of the
@@ -34,11 +35,12 @@ all: build
 # - libstdc++ (which the Swift runtime needs) linked in from its archive, found first in
 #   $(STATIC_LIBS): its symbol tables and relocations are not loaded (1 MB resident). The
 #   archive is the one the toolchain's clang links with (clang -print-file-name);
-# - SQLite, ncurses, libpng and zlib linked in from the archives of their -dev packages, when
-#   all of them are there (Package.swift, ARCADE_STATIC_LIBS): the loader maps and relocates
-#   none of them, 1.6 M instructions and 0.35 MB resident less at start. Only libc, libm and
-#   libgcc_s stay shared; a security update of the others reaches the arcade when it is built
-#   again (make install);
+# - SQLite and ncurses linked in from the archives of their -dev packages, when all three are
+#   there (Package.swift, ARCADE_STATIC_LIBS): the loader maps and relocates none of them. They
+#   then share the binary's fixed addresses (-no-pie, above); libpng, which reads players'
+#   PNG files, stays shared and placed at random. An archive replaced since the last build (a
+#   security update) relinks the arcade: the archives' inodes and change times are kept in
+#   $(ARCHIVES_STAMP);
 # - no symbol table for the loader (--no-export-dynamic; Swift's static linking exports
 #   every symbol of the arcade's own code): 350 KB of names the loader searched on every
 #   lookup.
@@ -47,7 +49,7 @@ STATIC_LIBS = $(CURDIR)/.build/static-libs
 SWIFTC     ?= swiftc
 CLANG      ?= clang
 LIBSTDCXX  := $(shell $(CLANG) -print-file-name=libstdc++.a 2>/dev/null)
-C_ARCHIVES  = sqlite3 ncursesw tinfo png16 z
+C_ARCHIVES  = sqlite3 ncursesw tinfo
 C_FOUND    := $(foreach a,$(C_ARCHIVES),$(wildcard $(filter /%,$(shell $(CLANG) -print-file-name=lib$(a).a 2>/dev/null))))
 ifeq ($(words $(C_FOUND)),$(words $(C_ARCHIVES)))
 LINK_C      = ARCADE_STATIC_LIBS=$(STATIC_LIBS)
@@ -58,7 +60,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath \
                 -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering \
                 -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
 
-build: static-libs release-flags
+build: static-libs release-flags archives
 	@# SwiftPM does not know the order file: a newer one is linked by removing the binary.
 	@[ ! $(ORDER) -nt $(RELEASE) ] || rm -f $(RELEASE)
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade
@@ -77,6 +79,16 @@ release-flags:
 		rm -rf "$$bin" && echo '$(LINK_C) $(RELEASE_FLAGS)' > $(FLAGS_STAMP); \
 	fi
 
+# SwiftPM does not see the archives as inputs of the link: one replaced since (its inode or
+# change time differs, as after apt installs a new one) is linked by removing the binaries.
+ARCHIVES_STAMP = .build/release-archives.txt
+archives:
+	@mkdir -p .build
+	@now="$$(stat -L -c '%n %i %Z' $(C_FOUND) $(filter /%,$(LIBSTDCXX)) 2>/dev/null)"; \
+	if [ "$$now" != "$$(cat $(ARCHIVES_STAMP) 2>/dev/null)" ]; then \
+		rm -f $(RELEASE) .build/release/arcade-floor && echo "$$now" > $(ARCHIVES_STAMP); \
+	fi
+
 # Holds the archives the release links: libstdc++'s, so that -lstdc++ finds it before the
 # shared library (without it libstdc++ is linked as a shared library), and the C libraries'
 # when all of them are there (LINK_C). Made again on every build, so that an archive installed
@@ -90,7 +102,7 @@ static-libs:
 # What arcade-bench --compare measures the arcade against (README, "Performance"): the
 # smallest Swift ncurses program of its kind, built the same way, and the plain statically
 # linked Swift hello the issue's memory goal is a multiple of.
-floor: static-libs release-flags
+floor: static-libs release-flags archives
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-floor
 	$(SWIFTC) -O -static-stdlib Tools/Hello/main.swift -o .build/arcade-hello
 

@@ -1,13 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The C libraries are linked by name: as shared libraries in every build, `swift build` and
-// `swift test` among them, except `make build` (README, "Performance"), which links them into
-// the arcade from their archives, in the folder ARCADE_STATIC_LIBS names: the loader then maps,
-// relocates and looks up symbols for none of them (1.6 M instructions and 0.35 MB resident at
-// start). Linking is the only difference: the C libraries take no pkg-config flags, so no
-// module is compiled differently in the two builds (their headers are in /usr/include).
+// SQLite and ncurses come from pkg-config and are linked as shared libraries in every build,
+// `swift build` and `swift test` among them, except `make build` (README, "Performance"),
+// which sets ARCADE_STATIC_LIBS to a folder of their archives and links them into the arcade
+// from there: the loader then maps, relocates and looks up symbols for none of them. That
+// build leaves pkg-config out, since its -l flags brought the shared libraries back (seen: lld
+// takes the .so in the system folder first). Their modulemaps name no library, so a target
+// that imports CSQLite or CNcursesw must depend on ArcadeStore or CArcadeShim, which link
+// them. libpng (and zlib) stay shared in every build: the release binary is not
+// position-independent, and the code that reads players' own PNG files should keep the
+// random addresses a shared library gets.
 let staticLibs = Context.environment["ARCADE_STATIC_LIBS"] ?? ""
+func pkgConfig(_ name: String) -> String? { staticLibs.isEmpty ? name : nil }
 func linking(_ libraries: String...) -> [LinkerSetting] {
     staticLibs.isEmpty
         ? libraries.map { .linkedLibrary($0) }
@@ -25,14 +30,26 @@ let package = Package(
     ],
     targets: [
         // C boundary
-        .systemLibrary(name: "CNcursesw"),  // Debian's libncursesw5-dev
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: pkgConfig("ncursesw"),
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
         .target(name: "CArcadeShim", dependencies: ["CNcursesw"], linkerSettings: linking("ncursesw", "tinfo")),
         // libc's wcwidth for ArcadeUI, without curses
         .target(name: "CArcadeWidth"),
-        .systemLibrary(name: "CLibPNG"),  // Debian's libpng-dev
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         // libpng's classic, row-by-row API, whose longjmp never leaves this C target
-        .target(name: "CArcadePNG", dependencies: ["CLibPNG"], linkerSettings: linking("png16", "z")),
-        .systemLibrary(name: "CSQLite"),  // Debian's libsqlite3-dev
+        .target(name: "CArcadePNG", dependencies: ["CLibPNG"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: pkgConfig("sqlite3"),
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // Rules shared by every game
         .target(name: "ArcadeCore"),
@@ -73,10 +90,7 @@ let package = Package(
         // built on it, and the generator of the temple pictures' PNGs from their text sources
         .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
-        .executableTarget(
-            name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt",
-            linkerSettings: linking("png16", "z")
-        ),
+        .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
         // The floor the benchmark holds the arcade against: the smallest Swift ncurses program
         // of the same kind (a title, a row of items with a cursor, a key line), and a hello
         .executableTarget(name: "arcade-floor", dependencies: ["CNcursesw", "CArcadeShim"], path: "Tools/CursesFloor"),
@@ -84,10 +98,7 @@ let package = Package(
         .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 
         // Tests
-        .target(
-            name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG",
-            linkerSettings: linking("png16", "z")
-        ),
+        .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
         .target(
             name: "ArcadeTestSupport",
             dependencies: ["ArcadeUI", "ArcadeHarness", "CArcadeTestPNG"],

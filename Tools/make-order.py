@@ -5,9 +5,10 @@
 
 The kernel maps a program's code 64 KB at a time around each page it touches, so code that
 runs scattered across the binary keeps most of it resident. `make build` links with lld's
---symbol-ordering-file=Tools/arcade.order and every function in a section of its own, which
-places the functions listed here first, in this order: the ones started at the menu, then the
-ones the games run.
+--symbol-ordering-file=Tools/arcade.order and every Swift function in a section of its own,
+which places the functions listed here first, in this order: the ones started at the menu,
+then the ones the games run. SQLite's and ncurses' functions are listed too, but their
+archives have one section per source file, so the linker moves those a file at a time.
 
 This script plays the release binary under valgrind's callgrind, in a tmux server of its own
 at 100x30 with a data folder of its own:

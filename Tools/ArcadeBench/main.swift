@@ -15,7 +15,8 @@ let usage = """
     make build) in a pseudo-terminal at 100×30 with
     TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME.
 
-    Benchmark (default): for the menu and each game, launch → first complete frame (median and
+    Benchmark (default; the binary first dropped from the page cache and launched once, not
+    counted): for the menu and each game, launch → first complete frame (median and
     range of --launches, default 7), bytes written per cursor move and per action key, CPU and
     wakeups over --idle seconds (default 10) without input, on the turn-based screen and with a
     clock running, bytes and time to redraw after resizes, key → reply latency (median and max
@@ -26,8 +27,11 @@ let usage = """
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
     arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks) and
     the floor (--floor PATH, default .build/release/arcade-floor if it is there: the smallest
-    Swift ncurses program of the kind, built the arcade's way with make floor), launched in turn --launches times each (default 7), the arcade
-    both in a fresh data folder and in one kept from an earlier launch. For each: launch →
+    Swift ncurses program of the kind, built the arcade's way with make floor), launched in turn
+    --launches times each (default 7), the arcade both in a fresh data folder and in one kept
+    from an earlier launch. Each program is first dropped from the page cache and launched once
+    uncounted, so that it is read from disk as after a reboot (a binary just copied is held in
+    large folios, mapped whole: more resident for the same bytes). For each: launch →
     the end of the first burst of output, CPU and minor faults by then, key → reply latency
     and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
     peak RSS and CPU of the statically linked Swift hello the memory goal is 1.5 times (--hello
