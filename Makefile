@@ -65,9 +65,10 @@ build: static-libs release-flags archives
 	@[ ! $(ORDER) -nt $(RELEASE) ] || rm -f $(RELEASE)
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade
 
-# SwiftPM keeps release objects built before a change of these flags (seen: objects without
-# -function-sections kept, so the ordering did little), so a change of flags starts the
-# release build afresh.
+# A change of these flags (or of LINK_C) starts the release build afresh. Once, on
+# 2026-12-01, SwiftPM kept objects built without -function-sections after the flag was added,
+# so the ordering did little; on 2026-12-02 it compiled them again when the flags changed.
+# Starting afresh costs one build and rules the first case out.
 FLAGS_STAMP = .build/release-flags.txt
 release-flags:
 	@mkdir -p .build
@@ -86,7 +87,8 @@ archives:
 	@mkdir -p .build
 	@now="$$(stat -L -c '%n %i %Z' $(C_FOUND) $(filter /%,$(LIBSTDCXX)) 2>/dev/null)"; \
 	if [ "$$now" != "$$(cat $(ARCHIVES_STAMP) 2>/dev/null)" ]; then \
-		rm -f $(RELEASE) .build/release/arcade-floor && echo "$$now" > $(ARCHIVES_STAMP); \
+		rm -f $(RELEASE) .build/release/arcade-floor .build/release/arcade-bench \
+			&& echo "$$now" > $(ARCHIVES_STAMP); \
 	fi
 
 # Holds the archives the release links: libstdc++'s, so that -lstdc++ finds it before the
