@@ -18,6 +18,15 @@ func linking(_ libraries: String...) -> [LinkerSetting] {
         ? libraries.map { .linkedLibrary($0) }
         : [.unsafeFlags(libraries.flatMap { ["-Xlinker", "\(staticLibs)/lib\($0).a"] })]
 }
+// SQLite's extension modules the store does not use, left out where SQLite is linked in
+// (Sources/CSQLiteModules/modules.c says why).
+let leftOutSQLiteModules = ["sqlite3Fts3Init", "sqlite3Fts5Init", "sqlite3RtreeInit",
+                            "sqlite3DbstatRegister", "sqlite3StmtVtabInit"]
+func linkingSQLite() -> [LinkerSetting] {
+    linking("sqlite3") + (staticLibs.isEmpty ? [] : [
+        .unsafeFlags(leftOutSQLiteModules.flatMap { ["-Xlinker", "--wrap=\($0)"] }),
+    ])
+}
 
 let package = Package(
     name: "Arcade",
@@ -73,7 +82,8 @@ let package = Package(
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
 
         // The store: one SQLite database (history, saved games), schema versions, migrations
-        .target(name: "ArcadeStore", dependencies: ["CSQLite"], linkerSettings: linking("sqlite3")),
+        .target(name: "CSQLiteModules"),
+        .target(name: "ArcadeStore", dependencies: ["CSQLite", "CSQLiteModules"], linkerSettings: linkingSQLite()),
 
         // App: menu, screens, the data it keeps (through ArcadeStore), options
         .target(
