@@ -30,8 +30,15 @@ all: build
 # - the code the arcade runs laid out together (lld, each Swift function in a section of its
 #   own, in the order of Tools/arcade.order, which Tools/make-order.py writes): the kernel maps
 #   code in 64 KB pieces around each page touched, so scattered hot code kept 4.9 MB of the
-#   binary resident at the menu, and grouped it keeps 2.1 MB. A name the file lists that the
+#   binary's code resident at the menu, and grouped it kept 2.1 MB (2026-12-01; README,
+#   "Performance", has today's figure). A name the file lists that the
 #   code no longer has is skipped: a stale file costs memory, never correctness;
+# - the code with no name to order (the PLT, .init, the compiler's unnamed helpers) placed
+#   before the rest by Tools/arcade.ld: lld had put it among code the menu never runs, and
+#   each piece touched kept 64 KB resident (0.2 MB at the menu);
+# - SQLite's full-text search, R*Tree, dbstat and sqlite_stmt modules left out (Package.swift,
+#   Sources/CSQLiteModules): the store uses none of them, and starting them in every
+#   connection kept their code resident (0.2 MB);
 # - libstdc++ (which the Swift runtime needs) linked in from its archive, found first in
 #   $(STATIC_LIBS): its symbol tables and relocations are not loaded (1 MB resident). The
 #   archive is the one the toolchain's clang links with (clang -print-file-name);
@@ -45,6 +52,7 @@ all: build
 #   every symbol of the arcade's own code): 350 KB of names the loader searched on every
 #   lookup.
 ORDER       = $(CURDIR)/Tools/arcade.order
+LAYOUT      = $(CURDIR)/Tools/arcade.ld
 STATIC_LIBS = $(CURDIR)/.build/static-libs
 SWIFTC     ?= swiftc
 CLANG      ?= clang
@@ -58,11 +66,14 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath \
                 -Xswiftc -Xclang-linker -Xswiftc -no-pie \
                 -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
                 -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering \
+                -Xlinker -T -Xlinker $(LAYOUT) \
                 -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
 
 build: static-libs release-flags archives
-	@# SwiftPM does not know the order file: a newer one is linked by removing the binary.
+	@# SwiftPM does not know the order file or the layout: a newer one is linked by removing
+	@# the binary.
 	@[ ! $(ORDER) -nt $(RELEASE) ] || rm -f $(RELEASE)
+	@[ ! $(LAYOUT) -nt $(RELEASE) ] || rm -f $(RELEASE)
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade
 
 # A change of these flags (or of LINK_C) starts the release build afresh. Once, on
@@ -107,6 +118,9 @@ static-libs:
 # same flags, since building it with others compiles the modules it shares with the arcade
 # again without them (and make build then compiles them back).
 floor: static-libs release-flags archives
+	@# Linked with the same order file and layout as the arcade, and again when they change.
+	@for f in .build/release/arcade-floor .build/release/arcade-bench; do \
+		if [ $(ORDER) -nt $$f ] || [ $(LAYOUT) -nt $$f ]; then rm -f $$f; fi; done
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-floor
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-bench
 	$(SWIFTC) -O -static-stdlib Tools/Hello/main.swift -o .build/arcade-hello
