@@ -35,7 +35,8 @@ all: build
 #   code no longer has is skipped: a stale file costs memory, never correctness;
 # - the code with no name to order (the PLT, .init, the compiler's unnamed helpers) placed
 #   before the rest by Tools/arcade.ld: lld had put it among code the menu never runs, and
-#   each piece touched kept 64 KB resident (0.2 MB at the menu);
+#   each piece touched kept 64 KB resident (0.3 MB at the menu, with the order file made
+#   again as players start the arcade);
 # - SQLite's full-text search, R*Tree, dbstat and sqlite_stmt modules left out (Package.swift,
 #   Sources/CSQLiteModules): the store uses none of them, and starting them in every
 #   connection kept their code resident (0.2 MB);

@@ -11,8 +11,9 @@ then the ones the games run. SQLite's and ncurses' functions are listed too, but
 archives have one section per source file, so the linker moves those a file at a time.
 
 This script plays the release binary under valgrind's callgrind, in a tmux server of its own
-at 100x30 with a data folder of its own, started as a player starts it (no --theme: the first start asks the
-terminal for its background and keeps the answer, as a player's and arcade-bench's do):
+at 100x30 with a data folder of its own, started as a player starts it (no --theme: the
+first start asks the terminal for its background and keeps the answer, as a player's and
+arcade-bench's do):
   1. a first start (the store is made) with a few moves on the menu, then q;
   2. a start with that store kept, the same moves, then q;
   3. a tour: every game played a little, the statistics, settings and help pages.

@@ -5,9 +5,10 @@
 // plain tables and indexes, ArcadeStore). Starting them at the menu touched their code and
 // tables, and the kernel keeps the 64 KB around each touched page resident. The release links
 // SQLite's archive with `--wrap` on the five starters (Package.swift, `linkingSQLite`), so SQLite
-// calls these instead, and the modules' object files are not linked at all. A database that
-// asks for one of the modules gets SQLite's own error ("no such module"), which the store
-// reports like any other it cannot read. Builds that link the shared library never call these.
+// calls these instead, and the modules' object files are not linked at all. A store with a
+// table of one of these modules in it (the arcade never makes one) still opens and keeps what
+// it holds (seen: an FTS5 table added with sqlite3); only a statement on that table would
+// fail, with SQLite's "no such module". Builds that link the shared library never call these.
 #include "sqlite_modules.h"
 
 #define SQLITE_OK 0
