@@ -66,6 +66,7 @@ endif
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath \
                 -Xswiftc -Xclang-linker -Xswiftc -no-pie \
                 -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+                -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
                 -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering \
                 -Xlinker -T -Xlinker $(LAYOUT) \
                 -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic

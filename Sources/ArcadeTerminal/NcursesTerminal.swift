@@ -213,54 +213,90 @@ public final class NcursesTerminal: TerminalDevice {
         // Another size or theme: every cell is written again.
         let previous = shown.flatMap { $0.size == grid.size && $0.theme == grid.theme ? $0 : nil }
         if previous == nil { _ = clearok(window, true) }
-        var cell = cchar_t()
-        // Neighbouring cells mostly share a style: the last one's attributes are reused
-        // rather than resolved and looked up again for every cell.
+        // A space in the last style's attributes: each cell written is a copy with its glyph.
+        // Neighbouring cells mostly share a style, so it is resolved and looked up again only
+        // when the style changes.
+        var template = cchar_t()
         var lastStyle: Style?
-        var lastAttributes: (attr_t, Int32) = (arcade_attr_normal(), 0)
-        var text: (wchar_t, wchar_t) = (0, 0)
         var gap = BlankGap()
         var lastWritten = -2
         let width = grid.size.width
         let before = previous?.cells ?? []
         // Every cell is compared with the one shown (most are the same), so the comparison
-        // runs over the buffers themselves.
+        // runs over the buffers themselves. Changed cells that follow one another on a row
+        // are copied into the window together (wadd_wchnstr), not one call per cell: a full
+        // frame is 3,000 cells.
         grid.cells.withUnsafeBufferPointer { now in
             before.withUnsafeBufferPointer { shown in
-                for y in 0..<grid.size.height {
-                    let row = y * width
-                    // A row whose bytes are the bytes of the row shown is that row (a cell
-                    // holds no references, so equal bytes are equal cells), and nothing in it
-                    // is written: one memcmp instead of a comparison per cell. Most rows are
-                    // unchanged by a key (a menu move changes two of thirty).
-                    if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
-                       let shownRow = shown.baseAddress?.advanced(by: row),
-                       memcmp(nowRow, shownRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
-                    for x in 0..<width {
-                        let current = now[row + x]
-                        if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
-                        // A changed right half is repainted by writing its wide glyph.
-                        let head = current.isContinuation && x > 0 ? x - 1 : x
-                        let glyph = head == x ? current : now[row + head]
-                        if glyph.isContinuation { continue }
-                        var style = glyph.style
-                        if Self.isPlainBlank(glyph), lastWritten == row + head - 1, let last = lastStyle,
-                           !last.reverse, !last.underline, last.background == style.background {
-                            if !gap.holds(x, y) { gap = BlankGap(from: x, y: y, in: now, width: width) }
-                            if gap.next == last { style = last }
-                        }
-                        lastWritten = row + head
-                        if style != lastStyle {
-                            lastStyle = style
-                            lastAttributes = attributes(for: grid.theme.resolve(style))
-                        }
-                        text.0 = wchar_t(bitPattern: glyph.scalar.value)
-                        withUnsafePointer(to: &text) { pair in
-                            pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
-                                _ = arcade_setcchar(&cell, characters, lastAttributes.0, lastAttributes.1)
+                withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: max(width, 1)) { run in
+                    var count = 0
+                    var start = 0  // the run's first column
+                    var next = 0  // the column after its last glyph
+                    func flush(_ y: Int) {
+                        guard count > 0 else { return }
+                        _ = wmove(window, Int32(y), Int32(start))
+                        _ = wadd_wchnstr(window, run.baseAddress, Int32(count))
+                        count = 0
+                    }
+                    for y in 0..<grid.size.height {
+                        let row = y * width
+                        // A row whose bytes are the bytes of the row shown is that row (a cell
+                        // holds no references, so equal bytes are equal cells), and nothing in
+                        // it is written: one memcmp instead of a comparison per cell. Most rows
+                        // are unchanged by a key (a menu move changes two of thirty).
+                        if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
+                           let shownRow = shown.baseAddress?.advanced(by: row),
+                           memcmp(nowRow, shownRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
+                        for x in 0..<width {
+                            let current = now[row + x]
+                            if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
+                            // A changed right half is repainted by writing its wide glyph (once:
+                            // not again when the glyph itself changed too).
+                            let head = current.isContinuation && x > 0 ? x - 1 : x
+                            if row + head == lastWritten { continue }
+                            let glyph = head == x ? current : now[row + head]
+                            if glyph.isContinuation { continue }
+                            var style = glyph.style
+                            var styleIsLast = false
+                            if Self.isPlainBlank(glyph), lastWritten == row + head - 1, let last = lastStyle,
+                               !last.reverse, !last.underline, Self.same(last.background, style.background) {
+                                if !gap.holds(x, y) { gap = BlankGap(from: x, y: y, in: now, width: width) }
+                                if let next = gap.next, Self.same(next, last) {
+                                    style = last
+                                    styleIsLast = true
+                                }
                             }
+                            lastWritten = row + head
+                            if !styleIsLast, lastStyle.map({ !Self.same($0, style) }) ?? true {
+                                lastStyle = style
+                                let attributes = attributes(for: grid.theme.resolve(style))
+                                var space: (wchar_t, wchar_t) = (0x20, 0)
+                                withUnsafePointer(to: &space) { pair in
+                                    pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+                                        _ = arcade_setcchar(&template, characters, attributes.0, attributes.1)
+                                    }
+                                }
+                            }
+                            var cell = template
+                            let scalar = glyph.scalar.value
+                            cell.chars.0 = wchar_t(bitPattern: scalar)
+                            // ncurses counts a row's columns with wcwidth: a glyph it would count
+                            // otherwise than the grid did (an unprintable one) is written alone,
+                            // at its own column, so the glyphs after it keep theirs.
+                            let columns = Int(glyph.width)
+                            if scalar < 0x20 || scalar >= 0x7F,
+                               Int(arcade_glyph_columns(wchar_t(bitPattern: scalar))) != columns {
+                                flush(y)
+                                _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
+                                continue
+                            }
+                            if count > 0 && head != next { flush(y) }
+                            if count == 0 { start = head }
+                            run[count] = cell
+                            count += 1
+                            next = head + columns
                         }
-                        _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
+                        flush(y)
                     }
                 }
             }
@@ -269,6 +305,36 @@ public final class NcursesTerminal: TerminalDevice {
         _ = wnoutrefresh(window)
         _ = doupdate()
         shown = grid
+    }
+
+    /// Whether two styles are equal, by their bytes first: most cells have the style of the
+    /// one before, and comparing the colours case by case was most of a full frame's work.
+    /// Equal bytes are equal styles (a style holds no references); other bytes may still be
+    /// equal styles, which `==` decides.
+    @inline(__always)
+    private static func same(_ left: Style, _ right: Style) -> Bool {
+        sameBytes(left, right) || left == right
+    }
+
+    /// `same` for one colour.
+    @inline(__always)
+    private static func same(_ left: Color, _ right: Color) -> Bool {
+        sameBytes(left, right) || left == right
+    }
+
+    /// Whether two values hold the same bytes: one load each for the sizes a style and a
+    /// colour have (the size is known when this is compiled).
+    @inline(__always)
+    private static func sameBytes<Value>(_ left: Value, _ right: Value) -> Bool {
+        withUnsafeBytes(of: left) { a in
+            withUnsafeBytes(of: right) { b in
+                switch a.count {
+                case 8: a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                case 2: a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+                default: memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+                }
+            }
+        }
     }
 
     /// A space whose colour and weight do not show: neither reversed nor underlined.

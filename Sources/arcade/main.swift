@@ -3,15 +3,19 @@ import Glibc
 
 /// The environment as a dictionary, read from `environ` directly: Foundation's
 /// `ProcessInfo` costs a tenth of the start-up's instructions for the same thing.
-/// Where a name appears twice, the first wins, as `getenv` finds it.
+/// Where a name appears twice, the first wins, as `getenv` finds it. The `=` is found
+/// with strchr: searching the String for a Character compares grapheme clusters, 5,000
+/// instructions a variable.
 func environmentVariables() -> [String: String] {
     var variables: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-        let text = String(cString: pointer)
-        if let equals = text.firstIndex(of: "=") {
-            let name = String(text[..<equals])
-            if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+        if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+            // CChar and UInt8 may alias: the name's bytes are read in place.
+            let name = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                           count: pointer.distance(to: equals))
+            let key = String(decoding: name, as: UTF8.self)
+            if variables[key] == nil { variables[key] = String(cString: equals + 1) }
         }
         entry += 1
     }

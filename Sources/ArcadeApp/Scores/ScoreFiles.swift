@@ -10,7 +10,10 @@ enum ScoreFiles {
     static func makeDirectories(_ path: String) throws(FileFailure) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
-            prefix += "/" + component
+            // Appended as a Substring: `"/" + component` is the generic `+`, which at start-up
+            // looked up Substring's conformances by name (140,000 instructions).
+            prefix += "/"
+            prefix.append(contentsOf: component)
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
                 throw FileFailure("create the folder", prefix)
             }

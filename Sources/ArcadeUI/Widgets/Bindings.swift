@@ -37,9 +37,21 @@ public struct Binding<Action> {
                 help: String? = nil, helpKeys: String? = nil, isEnabled: Bool = true,
                 isCaseSensitive: Bool = false) where Action: Sendable {
         self.init(keys: keys, hint: hint.map { KeyHint(hintKeys ?? keys.first.map(Self.name) ?? "", $0) },
-                  help: help.map { KeyHint(helpKeys ?? keys.map(Self.name).joined(separator: "  "), $0) },
+                  help: help.map { KeyHint(helpKeys ?? Self.names(keys), $0) },
                   isEnabled: isEnabled) { _ in action }
         self.isCaseSensitive = isCaseSensitive
+    }
+
+    /// Every key's name, two spaces apart, as help lists them. Written out rather than with
+    /// `joined(separator:)`, which this generic type reaches unspecialised: at start-up that
+    /// call looked up the element type's conformances by name (140,000 instructions).
+    static func names(_ keys: [Key]) -> String {
+        var text = ""
+        for key in keys {
+            if !text.isEmpty { text += "  " }
+            text += name(key)
+        }
+        return text
     }
 
     /// `keys` stand for the action `resolve` gives for the key pressed (nil: not this binding).
@@ -155,14 +167,28 @@ extension Array {
     }
 
     /// The bottom line's entries, in table order: the enabled bindings with a hint.
+    ///
+    /// A loop, inlinable, rather than `compactMap`: the app reaches this generic code
+    /// unspecialised otherwise, and `compactMap` there looked up its closure's types by name
+    /// when the menu first drew (180,000 instructions).
+    @inlinable
     public func keyHints<Action>() -> [KeyHint] where Element == Binding<Action> {
-        compactMap { $0.isEnabled ? $0.hint : nil }
+        var hints: [KeyHint] = []
+        for binding in self where binding.isEnabled {
+            if let hint = binding.hint { hints.append(hint) }
+        }
+        return hints
     }
 
     /// The help overlay's key rows, in table order (disabled keys are listed too: help
     /// says what every key does).
+    @inlinable
     public func helpRows<Action>() -> [KeyHint] where Element == Binding<Action> {
-        compactMap(\.help)
+        var rows: [KeyHint] = []
+        for binding in self {
+            if let help = binding.help { rows.append(help) }
+        }
+        return rows
     }
 }
 
