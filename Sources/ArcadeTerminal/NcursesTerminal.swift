@@ -212,11 +212,18 @@ public final class NcursesTerminal: TerminalDevice {
     public func present(_ grid: CellGrid, cursor: Point?) {
         // Another size or theme: every cell is written again.
         let previous = shown.flatMap { $0.size == grid.size && $0.theme == grid.theme ? $0 : nil }
-        if previous == nil { _ = clearok(window, true) }
+        // Written afresh, the window is erased first: a plain space in the terminal's own
+        // colours is then already there, and is not copied in again (most of a frame).
+        let fresh = previous == nil
+        if fresh {
+            _ = clearok(window, true)
+            _ = werase(window)
+        }
         // A space in the last style's attributes: each cell written is a copy with its glyph.
         // Neighbouring cells mostly share a style, so it is resolved and looked up again only
         // when the style changes.
         var template = cchar_t()
+        var templateIsErased = false  // the template is what werase left: no attributes, no colour
         var lastStyle: Style?
         var gap = BlankGap()
         var lastWritten = -2
@@ -276,25 +283,20 @@ public final class NcursesTerminal: TerminalDevice {
                                         _ = arcade_setcchar(&template, characters, attributes.0, attributes.1)
                                     }
                                 }
+                                templateIsErased = attributes.0 == arcade_attr_normal() && attributes.1 == 0
                             }
-                            var cell = template
                             let scalar = glyph.scalar.value
-                            cell.chars.0 = wchar_t(bitPattern: scalar)
-                            // ncurses counts a row's columns with wcwidth: a glyph it would count
-                            // otherwise than the grid did (an unprintable one) is written alone,
-                            // at its own column, so the glyphs after it keep theirs.
-                            let columns = Int(glyph.width)
-                            if scalar < 0x20 || scalar >= 0x7F,
-                               Int(arcade_glyph_columns(wchar_t(bitPattern: scalar))) != columns {
+                            if fresh && scalar == 0x20 && templateIsErased {
                                 flush(y)
-                                _ = mvwadd_wch(window, Int32(y), Int32(head), &cell)
                                 continue
                             }
+                            var cell = template
+                            cell.chars.0 = wchar_t(bitPattern: scalar)
                             if count > 0 && head != next { flush(y) }
                             if count == 0 { start = head }
                             run[count] = cell
                             count += 1
-                            next = head + columns
+                            next = head + Int(glyph.width)
                         }
                         flush(y)
                     }

@@ -45,8 +45,6 @@ int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) 
     return setcchar(cell, text, attrs, 0, &extended);
 }
 
-int arcade_glyph_columns(wchar_t ch) { return wcwidth(ch); }
-
 mmask_t arcade_mouse_button1_pressed(void) { return BUTTON1_PRESSED; }
 mmask_t arcade_mouse_button1_released(void) { return BUTTON1_RELEASED; }
 mmask_t arcade_mouse_button3_pressed(void) { return BUTTON3_PRESSED; }

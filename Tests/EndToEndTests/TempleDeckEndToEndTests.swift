@@ -161,6 +161,27 @@ extension EndToEnd {
             session.expectRestored()
         }
 
+        /// A file name with a character no terminal can print (U+0378, unassigned: wcwidth
+        /// says -1) takes one column in the notice, and the words after it stay in theirs:
+        /// the screen is copied into ncurses a run of cells at a time, such a glyph with them.
+        @Test func anUnprintableCharacterInAFileNameKeepsTheWordsAfterItInPlace() async throws {
+            let deck = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: deck) }
+            try Data("not a png".utf8).write(to: deck.appendingPathComponent("a\u{0378}bad.png"))
+            try Self.addPicture("kirtland.png", to: deck)
+            let session = try Self.playing(deck, width: 100, height: 30)
+            defer { session.close() }
+            #expect(await session.waitFor("Left 1"))
+            #expect(await session.waitUntil("the notice with one column between \"Skipped a\" and \"bad.png\"") { screen in
+                screen.components(separatedBy: "\n").contains { line in
+                    guard let start = line.range(of: "Skipped a") else { return false }
+                    let after = line[start.upperBound...].unicodeScalars.dropFirst()
+                    return String(String.UnicodeScalarView(after)).hasPrefix("bad.png: not a PNG file")
+                }
+            })
+            await Self.leaveAndQuit(session)
+        }
+
         /// A FIFO named x.png used to hang the arcade for ever, and z.png linked to /dev/zero
         /// to be read without end: both are skipped with a notice and the deck loads.
         @Test func aFIFOAndALinkToDevZeroAreSkippedAndTheDeckLoads() async throws {

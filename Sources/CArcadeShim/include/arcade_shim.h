@@ -29,10 +29,6 @@ int arcade_terminal_known(const char *term, int fd);
 // A cell with an extended colour pair (pairs above 255 go through the opts pointer).
 int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair);
 
-// The columns ncurses gives `ch` when a row of cells is copied in (wcwidth: -1 when
-// unprintable).
-int arcade_glyph_columns(wchar_t ch);
-
 // Mouse masks (macros in curses.h).
 mmask_t arcade_mouse_button1_pressed(void);
 mmask_t arcade_mouse_button1_released(void);
