@@ -36,7 +36,9 @@ final class TerminalInput {
     private let shouldStop: () -> Bool
     private var buffer: [UInt8] = []
     private var position = 0
-    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// What one read takes in. Allocated, not zeroed: zeroing touched its 16 pages before
+    /// the first frame, and a read only ever writes the few bytes a key is.
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
     /// How much of a paste's end marker the bytes dropped so far end with; nil outside a paste.
     private var pasteMatched: Int?
     /// Seconds waited in vain for the paste's next byte (only waits inside `skipPaste` count).
@@ -50,6 +52,8 @@ final class TerminalInput {
         self.wakeDescriptor = wakeDescriptor
         self.shouldStop = shouldStop
     }
+
+    deinit { chunk.deallocate() }
 
     /// Put `bytes` before the ones not decoded yet: read by someone else first (the
     /// background question at the first start), they are decoded as if just read.
@@ -132,7 +136,7 @@ final class TerminalInput {
             position = 0
         }
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = Glibc.read(descriptor, chunk.baseAddress, chunk.count)
             if count > 0 {
                 buffer += chunk[..<count]
                 return true
