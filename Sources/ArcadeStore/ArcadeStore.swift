@@ -494,24 +494,33 @@ public final class ArcadeStore {
     }
 
     /// The best `limit` games of `game`, best first (ties: the earlier first): the high-score
-    /// list, a query over the history.
+    /// list, a query over the history. The games' figures come ten games at a time from one
+    /// statement, so a list of ten costs two queries, not eleven.
     public func best(of game: String, limit: Int = 10, higherIsBetter: Bool = true) throws(StoreError) -> [FinishedGame] {
         do {
-            let order = higherIsBetter ? "DESC" : "ASC"
             let rows = try database.rows("""
                 SELECT id, mode, score, duration, seed, player, finished_at FROM finished_games
-                WHERE game = ? ORDER BY score \(order), id ASC LIMIT ?
+                WHERE game = ? ORDER BY score \(higherIsBetter ? "DESC" : "ASC"), id ASC LIMIT ?
                 """, [.text(game), .integer(Int64(max(0, limit)))])
-            return try rows.map { row throws(SQLiteError) in
-                let id = row[0].integer ?? 0
-                var figures: [String: String] = [:]
-                for figure in try database.rows("SELECT name, value FROM game_figures WHERE game_id = ?", [.integer(id)]) {
-                    if let name = figure[0].text, let value = figure[1].text { figures[name] = value }
-                }
-                return FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0), figures: figures,
-                                    duration: row[3].real, seed: row[4].integer.map { UInt64(bitPattern: $0) },
-                                    player: row[5].text ?? "", finishedAt: row[6].text ?? "")
+            let ids = rows.map { $0[0].integer ?? 0 }
+            var games = rows.map { row in
+                FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0), duration: row[3].real,
+                             seed: row[4].integer.map { UInt64(bitPattern: $0) }, player: row[5].text ?? "",
+                             finishedAt: row[6].text ?? "")
             }
+            var first = 0
+            while first < ids.count {
+                let some = ids[first..<min(first + 10, ids.count)]
+                let values = some.map { SQLiteValue.integer($0) } + Array(repeating: .null, count: 10 - some.count)
+                for figure in try database.rows(
+                    "SELECT game_id, name, value FROM game_figures WHERE game_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values) {
+                    guard let index = ids.firstIndex(of: figure[0].integer ?? 0),
+                          let name = figure[1].text, let value = figure[2].text else { continue }
+                    games[index].figures[name] = value
+                }
+                first += 10
+            }
+            return games
         } catch {
             throw .sqlite(error)
         }
@@ -623,14 +632,24 @@ extension ArcadeStore {
 
     /// `player`'s daily results of `game`, newest day first, at most `limit`.
     public func dailyResults(of game: String, player: String, limit: Int = 100_000) throws(StoreError) -> [DailyResult] {
+        try dailyResults(where: "game = ? AND player = ? ORDER BY day DESC LIMIT ?",
+                         [.text(game), .text(player), .integer(Int64(max(0, limit)))])
+    }
+
+    /// `player`'s daily results of every game, in no order (one query for what the start
+    /// would otherwise ask of each game).
+    public func dailyResults(player: String) throws(StoreError) -> [DailyResult] {
+        try dailyResults(where: "player = ?", [.text(player)])
+    }
+
+    private func dailyResults(where condition: String, _ values: [SQLiteValue]) throws(StoreError) -> [DailyResult] {
         do {
             return try database.rows("""
-                SELECT day, seconds, misses, found, finished_at FROM daily_results
-                WHERE game = ? AND player = ? ORDER BY day DESC LIMIT ?
-                """, [.text(game), .text(player), .integer(Int64(max(0, limit)))]).map { row in
-                DailyResult(game: game, day: row[0].text ?? "", player: player, seconds: row[1].real ?? 0,
-                            misses: Int(row[2].integer ?? 0), found: Int(row[3].integer ?? 0),
-                            finishedAt: row[4].text ?? "")
+                SELECT game, day, seconds, misses, found, finished_at, player FROM daily_results WHERE \(condition)
+                """, values).map { row in
+                DailyResult(game: row[0].text ?? "", day: row[1].text ?? "", player: row[6].text ?? "",
+                            seconds: row[2].real ?? 0, misses: Int(row[3].integer ?? 0),
+                            found: Int(row[4].integer ?? 0), finishedAt: row[5].text ?? "")
             }
         } catch {
             throw .sqlite(error)
@@ -669,13 +688,22 @@ extension ArcadeStore {
     /// `player`'s tallies in `game`, by key. A row that makes no sense (more right than in
     /// all, or negative) is left out rather than trusted.
     public func tallies(of game: String, player: String) throws(StoreError) -> [String: Tally] {
+        try tallies(where: "game = ? AND player = ?", [.text(game), .text(player)])[game] ?? [:]
+    }
+
+    /// `player`'s tallies in every game, by game and key (one query for what the start would
+    /// otherwise ask of each game).
+    public func tallies(player: String) throws(StoreError) -> [String: [String: Tally]] {
+        try tallies(where: "player = ?", [.text(player)])
+    }
+
+    private func tallies(where condition: String, _ values: [SQLiteValue]) throws(StoreError) -> [String: [String: Tally]] {
         do {
-            var result: [String: Tally] = [:]
-            for row in try database.rows("SELECT key, correct, total FROM tallies WHERE game = ? AND player = ?",
-                                         [.text(game), .text(player)]) {
-                guard let key = row[0].text, let right = row[1].integer, let total = row[2].integer,
-                      right >= 0, total >= right, total <= Self.largestTally else { continue }
-                result[key] = Tally(right: Int(right), total: Int(total))
+            var result: [String: [String: Tally]] = [:]
+            for row in try database.rows("SELECT game, key, correct, total FROM tallies WHERE \(condition)", values) {
+                guard let game = row[0].text, let key = row[1].text, let right = row[2].integer,
+                      let total = row[3].integer, right >= 0, total >= right, total <= Self.largestTally else { continue }
+                result[game, default: [:]][key] = Tally(right: Int(right), total: Int(total))
             }
             return result
         } catch {

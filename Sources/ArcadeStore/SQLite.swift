@@ -39,7 +39,7 @@ final class SQLiteDatabase {
         _ = Self.configured
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        var flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        var flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
         var name = path
         if immutable {
             flags |= SQLITE_OPEN_URI

@@ -76,6 +76,29 @@ import CSQLite
             let ann = try ArcadeStore(directory: folder).dailyResults(of: "set", player: "ann")
             #expect(ann.map(\.day) == ["2026-12-02", "2026-12-01"] && ann.map(\.seconds) == [90, 134])
             #expect(try store.dailyResults(of: "set", player: "bo").map(\.seconds) == [70])
+            // The start reads every game's days at once: each keeps its game, only ann's.
+            _ = try store.recordDaily(DailyResult(game: "memory", day: "2026-12-02", player: "ann", seconds: 40, misses: 0,
+                                                  found: 9, finishedAt: "2026-12-02 08:00"))
+            let all = try store.dailyResults(player: "ann").map { "\($0.game) \($0.day) \(Int($0.seconds))" }.sorted()
+            #expect(all == ["memory 2026-12-02 40", "set 2026-12-01 134", "set 2026-12-02 90"])
+        }
+    }
+
+    /// A list longer than ten (the figures are read ten games at a time) keeps every game's
+    /// own figures, and a game without figures has none.
+    @Test func everyGameOfALongListKeepsItsOwnFigures() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            for score in 1...23 {
+                try store.record(game(score, figures: score == 5 ? [:] : ["sets": "\(score)", "time": "0:\(score)"]))
+            }
+            let best = try ArcadeStore(directory: folder).best(of: "set", limit: 25)
+            #expect(best.map(\.score) == Array((1...23).reversed()))
+            for entry in best where entry.score != 5 {
+                #expect(entry.figures == ["sets": "\(entry.score)", "time": "0:\(entry.score)"])
+            }
+            #expect(best.first { $0.score == 5 }?.figures == [:])
+            #expect(try store.best(of: "set", limit: 3, higherIsBetter: false).map { $0.figures["sets"] } == ["1", "2", "3"])
         }
     }
 
@@ -109,6 +132,11 @@ import CSQLite
             #expect(ann == ["hard 16 v 10": Tally(right: 1, total: 3), "soft 18 v 9": Tally(right: 1, total: 1)])
             #expect(ann["hard 16 v 10"]?.wrong == 2)
             #expect(try store.tallies(of: "blackjack", player: "bo") == ["hard 16 v 10": Tally(right: 1, total: 1)])
+            // The start reads every game's tallies at once, each under its own game.
+            #expect(try store.tallies(player: "ann") == [
+                "blackjack": ["hard 16 v 10": Tally(right: 1, total: 3), "soft 18 v 9": Tally(right: 1, total: 1)],
+                "set": ["hard 16 v 10": Tally(right: 1, total: 1)],
+            ])
         }
     }
 

@@ -247,13 +247,12 @@ public final class ArcadeData {
 
     /// `player`'s daily results, by game and day (empty when they cannot be read).
     public func dailyResults(for games: [GameInfo], player: String) -> [GameID: [String: DailyOutcome]] {
-        guard let store else { return [:] }
+        guard let store, let rows = try? store.dailyResults(player: player) else { return [:] }
         var results: [GameID: [String: DailyOutcome]] = [:]
-        for game in games {
-            guard let rows = try? store.dailyResults(of: game.id.rawValue, player: player), !rows.isEmpty else { continue }
-            results[game.id] = Dictionary(rows.map { row in
-                (row.day, DailyOutcome(seconds: row.seconds, misses: row.misses, found: row.found))
-            }, uniquingKeysWith: { first, _ in first })
+        for row in rows {
+            guard let id = GameID(rawValue: row.game), games.contains(where: { $0.id == id }),
+                  results[id]?[row.day] == nil else { continue }
+            results[id, default: [:]][row.day] = DailyOutcome(seconds: row.seconds, misses: row.misses, found: row.found)
         }
         return results
     }
@@ -274,11 +273,10 @@ public final class ArcadeData {
 
     /// `player`'s tallies of decisions, by game and kind (empty when they cannot be read).
     public func tallies(for games: [GameInfo], player: String) -> [GameID: [String: Tally]] {
-        guard let store else { return [:] }
+        guard let store, let rows = try? store.tallies(player: player) else { return [:] }
         var result: [GameID: [String: Tally]] = [:]
         for game in games {
-            guard let rows = try? store.tallies(of: game.id.rawValue, player: player), !rows.isEmpty else { continue }
-            result[game.id] = rows
+            if let tallies = rows[game.id.rawValue], !tallies.isEmpty { result[game.id] = tallies }
         }
         return result
     }
