@@ -30,19 +30,15 @@ public final class NcursesTerminal: TerminalDevice {
 
     /// Take over the terminal on standard input and output.
     ///
-    /// Checks first that both are terminals and that `TERM` is known (ncurses would
-    /// otherwise exit on its own), installs the signal handlers that restore the
-    /// terminal on every way out, then enters full-screen mode.
+    /// Checks first that both are terminals and `TERM` is set, installs the signal
+    /// handlers that restore the terminal on every way out, then enters full-screen mode
+    /// (`newterm` reads the terminal's description once; only when it refuses is the
+    /// description read again, to say why).
     public init(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
         let utf8 = DisplayWidth.prepareLocale()
 
-        switch arcade_terminal_known(term, STDOUT_FILENO) {
-        case 1: break
-        case 2: throw .cannotMoveCursor(term)
-        default: throw .unknownTerminal(term)
-        }
 
         // Before newterm: ncurses then leaves SIGINT and SIGTERM to us. From here on
         // SIGTERM, SIGHUP, SIGINT and the other leaving signals are only noted and reach the first `read` as
@@ -63,8 +59,16 @@ public final class NcursesTerminal: TerminalDevice {
         guard let output = fdopen(STDOUT_FILENO, "w"), let cursesInputFile = fdopen(unused[0], "r") else {
             throw .cursesFailed("fdopen")
         }
-        guard let newScreen = newterm(term, output, cursesInputFile) else { throw .unknownTerminal(term) }
+        guard let newScreen = newterm(term, output, cursesInputFile) else {
+            throw arcade_terminal_known(term, STDOUT_FILENO) == 2 ? .cannotMoveCursor(term) : .unknownTerminal(term)
+        }
         _ = set_term(newScreen)
+        guard arcade_can_move_cursor() != 0 else {
+            // Nothing was drawn yet: the terminal's modes are given back as they were.
+            _ = endwin()
+            delscreen(newScreen)
+            throw .cannotMoveCursor(term)
+        }
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
         screen = newScreen
         window = standardScreen

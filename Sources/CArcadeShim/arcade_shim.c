@@ -22,12 +22,16 @@ WINDOW *arcade_stdscr(void) { return stdscr; }
 WINDOW *arcade_curscr(void) { return curscr; }
 int arcade_colors(void) { return COLORS; }
 
+int arcade_can_move_cursor(void) {
+    // A terminal that cannot move its cursor (TERM=dumb) cannot show a full screen.
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
 int arcade_terminal_known(const char *term, int fd) {
     int status = 0;
     if (setupterm(term, fd, &status) != OK) return 0;
-    // A terminal that cannot move its cursor (TERM=dumb) cannot show a full screen.
-    const char *cup = tigetstr("cup");
-    int usable = cup != NULL && cup != (char *)-1;
+    int usable = arcade_can_move_cursor();
     del_curterm(cur_term);
     cur_term = NULL;
     return usable ? 1 : 2;

@@ -130,6 +130,16 @@ extension EndToEnd {
             session.expectRestored()
         }
 
+        /// ncurses takes a terminal that cannot move its cursor: the arcade refuses it,
+        /// with the reason, and leaves the terminal's modes as they were.
+        @Test func aTerminalThatCannotMoveItsCursorExits2WithTheReason() async throws {
+            let session = try TerminalSession.arcade(configuration: .init(term: "dumb", standardError: .file))
+            defer { session.close() }
+            #expect(await session.waitForExit() == 2)
+            #expect(session.standardError.contains("terminal type 'dumb' cannot move the cursor"), "\(session.report())")
+            session.expectRestored()
+        }
+
         @Test func unsetTermExits2() async throws {
             let session = try TerminalSession.arcade(configuration: .init(term: nil, standardError: .file))
             defer { session.close() }

@@ -26,6 +26,9 @@ int arcade_colors(void);
 // cannot (TERM=dumb), 0 when unknown. Checked without printing or exiting.
 int arcade_terminal_known(const char *term, int fd);
 
+// Whether the terminal ncurses is set up for can address the cursor (`cup`).
+int arcade_can_move_cursor(void);
+
 // A cell with an extended colour pair (pairs above 255 go through the opts pointer).
 int arcade_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair);
 
