@@ -77,7 +77,10 @@ public final class NcursesTerminal: TerminalDevice {
         _ = raw()
         _ = noecho()
         _ = nonl()
-        _ = keypad(window, true)
+        // No keypad(): it only matters to ncurses' own reading of keys, which the arcade
+        // never asks for, and building its table of key sequences cost a tenth of a
+        // millisecond. The terminal stays in its normal cursor-key mode (ESC [ A), which the
+        // arcade's decoder reads as it reads the application mode (ESC O A).
         _ = meta(window, true)
         _ = curs_set(0)
         _ = leaveok(window, true)
@@ -432,7 +435,7 @@ public final class NcursesTerminal: TerminalDevice {
     ///
     /// A shell may have reset the terminal modes while we were stopped (SIGSTOP gives
     /// ncurses no chance to save them); ending and refreshing makes ncurses enter
-    /// program mode, the alternate screen and keypad mode afresh.
+    /// program mode and the alternate screen afresh.
     private func resume() {
         _ = endwin()
         _ = wrefresh(window)
