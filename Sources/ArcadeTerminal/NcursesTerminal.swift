@@ -232,6 +232,24 @@ public final class NcursesTerminal: TerminalDevice {
         var template = cchar_t()
         var templateIsErased = false  // the template is what werase left: no attributes, no colour
         var lastStyle: Style?
+        var lastIsPlain = false  // lastStyle is `Style.plain`, byte for byte
+        // On a fresh frame most cells are spaces in the plain style. When the theme leaves
+        // that style to the terminal's colours, such a space is what werase left, and it is
+        // passed over at once, leaving the state as the full walk below would leave it.
+        let plain = Style.plain
+        let plainIsErased = fresh && {
+            let attributes = attributes(for: grid.theme.resolve(plain))
+            return attributes.0 == arcade_attr_normal() && attributes.1 == 0
+        }()
+        var plainTemplate = cchar_t()
+        if plainIsErased {
+            var space: (wchar_t, wchar_t) = (0x20, 0)
+            withUnsafePointer(to: &space) { pair in
+                pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+                    _ = arcade_setcchar(&plainTemplate, characters, arcade_attr_normal(), 0)
+                }
+            }
+        }
         var gap = BlankGap()
         var lastWritten = -2
         let width = grid.size.width
@@ -264,6 +282,20 @@ public final class NcursesTerminal: TerminalDevice {
                         for x in 0..<width {
                             let current = now[row + x]
                             if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
+                            // A plain space on a fresh frame, unless it follows a cell just
+                            // written in another style (then it may take that style, below).
+                            if plainIsErased && current.scalar.value == 0x20 && current.width == 1
+                                && Self.sameBytes(current.style, plain) && (lastIsPlain || lastWritten != row + x - 1) {
+                                lastWritten = row + x
+                                if !lastIsPlain {
+                                    lastStyle = plain
+                                    lastIsPlain = true
+                                    template = plainTemplate
+                                    templateIsErased = true
+                                }
+                                flush(y)
+                                continue
+                            }
                             // A changed right half is repainted by writing its wide glyph (once:
                             // not again when the glyph itself changed too).
                             let head = current.isContinuation && x > 0 ? x - 1 : x
@@ -283,6 +315,7 @@ public final class NcursesTerminal: TerminalDevice {
                             lastWritten = row + head
                             if !styleIsLast, lastStyle.map({ !Self.same($0, style) }) ?? true {
                                 lastStyle = style
+                                lastIsPlain = Self.sameBytes(style, plain)
                                 let attributes = attributes(for: grid.theme.resolve(style))
                                 var space: (wchar_t, wchar_t) = (0x20, 0)
                                 withUnsafePointer(to: &space) { pair in
