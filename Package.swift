@@ -93,7 +93,10 @@ let package = Package(
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
-        .executableTarget(name: "arcade", dependencies: ["ArcadeApp"]),
+        // The command line kept before Swift starts, so that the runtime does not read
+        // /proc/self/maps to find it (Sources/CArcadeStart/arcade_start.c).
+        .target(name: "CArcadeStart"),
+        .executableTarget(name: "arcade", dependencies: ["ArcadeApp", "CArcadeStart"]),
 
         // Tools, outside the product (Tools/): the harness that drives a program in a
         // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
