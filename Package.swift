@@ -10,7 +10,8 @@ import PackageDescription
 // that imports CSQLite or CNcursesw must depend on ArcadeStore or CArcadeShim, which link
 // them. libpng (and zlib) stay shared in every build: the release binary is not
 // position-independent, and the code that reads players' own PNG files should keep the
-// random addresses a shared library gets.
+// random addresses a shared library gets. The arcade loads libpng at its first picture
+// (Sources/CArcadePNG), so a start that shows none maps neither.
 let staticLibs = Context.environment["ARCADE_STATIC_LIBS"] ?? ""
 func pkgConfig(_ name: String) -> String? { staticLibs.isEmpty ? name : nil }
 func linking(_ libraries: String...) -> [LinkerSetting] {
@@ -52,8 +53,10 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // libpng's classic, row-by-row API, whose longjmp never leaves this C target
-        .target(name: "CArcadePNG", dependencies: ["CLibPNG"]),
+        // libpng's classic, row-by-row API, whose longjmp never leaves this C target. It
+        // loads libpng itself at the first picture (dlopen), so it does not link it; png.h
+        // is the system's.
+        .target(name: "CArcadePNG"),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: pkgConfig("sqlite3"),
