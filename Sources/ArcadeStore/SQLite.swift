@@ -21,8 +21,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
 final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// Statements already prepared, by their text: start-up asks the same questions of every
-    /// game (its best, its days, its tallies, each best game's figures), and preparing one is
-    /// most of what asking costs. Reset after each use; SQLite prepares one again itself
+    /// game (its best, its best games' figures ten at a time), and preparing one is most of
+    /// what asking costs. Reset after each use; SQLite prepares one again itself
     /// when the schema changes.
     private var prepared: [String: OpaquePointer] = [:]
     /// More different statements than the arcade has means text built from values: then

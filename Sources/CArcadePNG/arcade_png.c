@@ -1,7 +1,11 @@
 #include "arcade_png.h"
 
 #include <dlfcn.h>
+#if __has_include(<png.h>)
 #include <png.h>
+#else
+#include <libpng16/png.h>  // where there is no /usr/include/png.h link to it
+#endif
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
