@@ -69,8 +69,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
 public final class ArcadeStore {
     public static let fileName = "arcade.sqlite3"
     /// The most heap SQLite has held at once in this process, in bytes (the store's process
-    /// tests hold it down).
+    /// tests hold it down); counted only when `countsSQLiteMemory` was set before the first
+    /// store was opened.
     public static var sqliteMemoryHighWater: Int64 { SQLiteDatabase.memoryHighWater }
+    /// Whether SQLite counts its heap, for `sqliteMemoryHighWater` (off: counting takes a
+    /// global mutex at every allocation). Set before the first store is opened.
+    public static var countsSQLiteMemory: Bool {
+        get { SQLiteDatabase.countsMemory }
+        set { SQLiteDatabase.countsMemory = newValue }
+    }
     /// How long a write waits for another arcade's write to finish.
     public static let busyTimeoutMilliseconds = 2000
 

@@ -29,8 +29,17 @@ final class SQLiteDatabase {
     /// the cache is emptied rather than let grow.
     private static let preparedLimit = 64
 
-    /// SQLite set up once, before its first connection: no bulk page cache (see shim.h).
-    private static let configured: Void = { _ = arcade_sqlite3_config_no_bulk_page_cache() }()
+    /// Whether SQLite counts the heap it holds (`memoryHighWater`), read once, at the first
+    /// connection: off in the arcade, where it cost a mutex at every allocation; a program
+    /// that measures the heap (the store writer tool) turns it on before its first store.
+    nonisolated(unsafe) static var countsMemory = false
+
+    /// SQLite set up once, before its first connection: no bulk page cache, and the heap
+    /// counted only when asked (see shim.h).
+    private static let configured: Void = {
+        _ = arcade_sqlite3_config_no_bulk_page_cache()
+        _ = arcade_sqlite3_config_memory_status(countsMemory ? 1 : 0)
+    }()
 
     /// Open `path` read-write (creating it), or only for reading, never through a symbolic
     /// link. `immutable` (with `readOnly`) reads a file SQLite may assume nobody changes: the
@@ -84,7 +93,8 @@ final class SQLiteDatabase {
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// The most heap SQLite has held at once in this process, in bytes.
+    /// The most heap SQLite has held at once in this process, in bytes (0 unless
+    /// `countsMemory` was on when the first connection opened).
     static var memoryHighWater: Int64 {
         var current: Int64 = 0, highest: Int64 = 0
         sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0)

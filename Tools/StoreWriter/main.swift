@@ -24,6 +24,8 @@ guard arguments.count >= 4, let count = Int(arguments[3]) else {
     exit(2)
 }
 let figureCount = arguments.count > 4 ? Int(arguments[4]) ?? 0 : 0
+let measuresMemory = arguments.count > 5 && arguments[5] == "memory"
+ArcadeStore.countsSQLiteMemory = measuresMemory
 do {
     let store = try ArcadeStore(directory: arguments[1])
     for number in 1...max(1, count) {
@@ -33,7 +35,7 @@ do {
                                       finishedAt: "2026-12-01 12:00"))
         say(String(number))
     }
-    if arguments.count > 5 && arguments[5] == "memory" {
+    if measuresMemory {
         say("memory \(ArcadeStore.sqliteMemoryHighWater)")
     }
 } catch {
