@@ -242,6 +242,9 @@ public final class NcursesTerminal: TerminalDevice {
             return attributes.0 == arcade_attr_normal() && attributes.1 == 0
         }()
         var plainTemplate = cchar_t()
+        // A row of such spaces, to pass a whole blank row of a fresh frame over with one memcmp.
+        let blankRow = plainIsErased && grid.size.width > 0
+            ? [Cell](repeating: Cell(" ", style: plain), count: grid.size.width) : []
         if plainIsErased {
             var space: (wchar_t, wchar_t) = (0x20, 0)
             withUnsafePointer(to: &space) { pair in
@@ -259,6 +262,7 @@ public final class NcursesTerminal: TerminalDevice {
         // are copied into the window together (wadd_wchnstr), not one call per cell: a full
         // frame is 3,000 cells.
         grid.cells.withUnsafeBufferPointer { now in
+          blankRow.withUnsafeBufferPointer { blank in
             before.withUnsafeBufferPointer { shown in
                 withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: max(width, 1)) { run in
                     var count = 0
@@ -279,6 +283,20 @@ public final class NcursesTerminal: TerminalDevice {
                         if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
                            let shownRow = shown.baseAddress?.advanced(by: row),
                            memcmp(nowRow, shownRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
+                        // A fresh frame's row of plain spaces, on the terms of the cell-by-cell
+                        // pass below: left as that pass leaves it (the run is empty here).
+                        if let blankStart = blank.baseAddress, let nowRow = now.baseAddress?.advanced(by: row),
+                           lastIsPlain || lastWritten != row - 1,
+                           memcmp(nowRow, blankStart, width * MemoryLayout<Cell>.stride) == 0 {
+                            lastWritten = row + width - 1
+                            if !lastIsPlain {
+                                lastStyle = plain
+                                lastIsPlain = true
+                                template = plainTemplate
+                                templateIsErased = true
+                            }
+                            continue
+                        }
                         for x in 0..<width {
                             let current = now[row + x]
                             if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
@@ -342,6 +360,7 @@ public final class NcursesTerminal: TerminalDevice {
                     }
                 }
             }
+          }
         }
         placeCursor(cursor)
         _ = wnoutrefresh(window)
