@@ -73,7 +73,7 @@ public final class ArcadeStore {
     /// store was opened.
     public static var sqliteMemoryHighWater: Int64 { SQLiteDatabase.memoryHighWater }
     /// Whether SQLite counts its heap, for `sqliteMemoryHighWater` (off: counting takes a
-    /// global mutex at every allocation). Set before the first store is opened.
+    /// global mutex at every allocation). Set before the first store is opened (or inspected).
     public static var countsSQLiteMemory: Bool {
         get { SQLiteDatabase.countsMemory }
         set { SQLiteDatabase.countsMemory = newValue }

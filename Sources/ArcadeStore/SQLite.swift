@@ -93,8 +93,9 @@ final class SQLiteDatabase {
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// The most heap SQLite has held at once in this process, in bytes (0 unless
-    /// `countsMemory` was on when the first connection opened).
+    /// The most heap SQLite has held at once in this process, in bytes (counted only when
+    /// SQLite started with counting on: `countsMemory` set before this file's first
+    /// connection, and no other code having started SQLite before it).
     static var memoryHighWater: Int64 {
         var current: Int64 = 0, highest: Int64 = 0
         sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0)

@@ -285,7 +285,9 @@ public final class NcursesTerminal: TerminalDevice {
                            memcmp(nowRow, shownRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
                         // A fresh frame's row of plain spaces, on the terms of the cell-by-cell
                         // pass below: left as that pass leaves it (the run is empty here).
-                        if let blankStart = blank.baseAddress, let nowRow = now.baseAddress?.advanced(by: row),
+                        // (An empty array's buffer still has an address: the emptiness is checked.)
+                        if plainIsErased, !blank.isEmpty, let blankStart = blank.baseAddress,
+                           let nowRow = now.baseAddress?.advanced(by: row),
                            lastIsPlain || lastWritten != row - 1,
                            memcmp(nowRow, blankStart, width * MemoryLayout<Cell>.stride) == 0 {
                             lastWritten = row + width - 1

@@ -12,7 +12,7 @@ static inline int arcade_sqlite3_config_no_bulk_page_cache(void) {
 
 // Whether SQLite counts the heap it holds (sqlite3_status64's MEMORY_USED). Counting takes a
 // global mutex at every allocation and every free: about 1,500 of each before the menu's
-// first frame, 0.1 M instructions. Also only before SQLite starts.
+// first frame, 0.17 M instructions. Also only before SQLite starts.
 static inline int arcade_sqlite3_config_memory_status(int on) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
 }
