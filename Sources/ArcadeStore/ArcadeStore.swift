@@ -500,6 +500,11 @@ public final class ArcadeStore {
         return id
     }
 
+    /// How many games' figures `figuresOfGames` reads at once: as many as it has `?`.
+    private static let figureBatch = 10
+    private static let figuresOfGames =
+        "SELECT game_id, name, value FROM game_figures WHERE game_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
     /// The best `limit` games of `game`, best first (ties: the earlier first): the high-score
     /// list, a query over the history. The games' figures come ten games at a time from one
     /// statement, so a list of ten costs two queries, not eleven.
@@ -517,15 +522,15 @@ public final class ArcadeStore {
             }
             var first = 0
             while first < ids.count {
-                let some = ids[first..<min(first + 10, ids.count)]
-                let values = some.map { SQLiteValue.integer($0) } + Array(repeating: .null, count: 10 - some.count)
-                for figure in try database.rows(
-                    "SELECT game_id, name, value FROM game_figures WHERE game_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values) {
+                let some = ids[first..<min(first + Self.figureBatch, ids.count)]
+                let values = some.map { SQLiteValue.integer($0) }
+                    + Array(repeating: .null, count: Self.figureBatch - some.count)  // NULL matches no game
+                for figure in try database.rows(Self.figuresOfGames, values) {
                     guard let index = ids.firstIndex(of: figure[0].integer ?? 0),
                           let name = figure[1].text, let value = figure[2].text else { continue }
                     games[index].figures[name] = value
                 }
-                first += 10
+                first += Self.figureBatch
             }
             return games
         } catch {

@@ -237,22 +237,10 @@ public final class NcursesTerminal: TerminalDevice {
         // that style to the terminal's colours, such a space is what werase left, and it is
         // passed over at once, leaving the state as the full walk below would leave it.
         let plain = Style.plain
-        let plainIsErased = fresh && {
-            let attributes = attributes(for: grid.theme.resolve(plain))
-            return attributes.0 == arcade_attr_normal() && attributes.1 == 0
-        }()
-        var plainTemplate = cchar_t()
+        let plainIsErased = fresh && Self.isErased(attributes(for: grid.theme.resolve(plain)))
         // A row of such spaces, to pass a whole blank row of a fresh frame over with one memcmp.
         let blankRow = plainIsErased && grid.size.width > 0
             ? [Cell](repeating: Cell(" ", style: plain), count: grid.size.width) : []
-        if plainIsErased {
-            var space: (wchar_t, wchar_t) = (0x20, 0)
-            withUnsafePointer(to: &space) { pair in
-                pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
-                    _ = arcade_setcchar(&plainTemplate, characters, arcade_attr_normal(), 0)
-                }
-            }
-        }
         var gap = BlankGap()
         var lastWritten = -2
         let width = grid.size.width
@@ -291,12 +279,7 @@ public final class NcursesTerminal: TerminalDevice {
                            lastIsPlain || lastWritten != row - 1,
                            memcmp(nowRow, blankStart, width * MemoryLayout<Cell>.stride) == 0 {
                             lastWritten = row + width - 1
-                            if !lastIsPlain {
-                                lastStyle = plain
-                                lastIsPlain = true
-                                template = plainTemplate
-                                templateIsErased = true
-                            }
+                            Self.takePlain(&lastStyle, &lastIsPlain, &template, &templateIsErased)
                             continue
                         }
                         for x in 0..<width {
@@ -307,12 +290,7 @@ public final class NcursesTerminal: TerminalDevice {
                             if plainIsErased && current.scalar.value == 0x20 && current.width == 1
                                 && Self.sameBytes(current.style, plain) && (lastIsPlain || lastWritten != row + x - 1) {
                                 lastWritten = row + x
-                                if !lastIsPlain {
-                                    lastStyle = plain
-                                    lastIsPlain = true
-                                    template = plainTemplate
-                                    templateIsErased = true
-                                }
+                                Self.takePlain(&lastStyle, &lastIsPlain, &template, &templateIsErased)
                                 flush(y)
                                 continue
                             }
@@ -337,13 +315,8 @@ public final class NcursesTerminal: TerminalDevice {
                                 lastStyle = style
                                 lastIsPlain = Self.sameBytes(style, plain)
                                 let attributes = attributes(for: grid.theme.resolve(style))
-                                var space: (wchar_t, wchar_t) = (0x20, 0)
-                                withUnsafePointer(to: &space) { pair in
-                                    pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
-                                        _ = arcade_setcchar(&template, characters, attributes.0, attributes.1)
-                                    }
-                                }
-                                templateIsErased = attributes.0 == arcade_attr_normal() && attributes.1 == 0
+                                template = Self.space(with: attributes)
+                                templateIsErased = Self.isErased(attributes)
                             }
                             let scalar = glyph.scalar.value
                             if fresh && scalar == 0x20 && templateIsErased {
@@ -536,6 +509,36 @@ public final class NcursesTerminal: TerminalDevice {
         let mask = arcade_mouse_button1_pressed() | arcade_mouse_button1_released()
             | arcade_mouse_button3_pressed() | arcade_mouse_wheel_up() | arcade_mouse_wheel_down()
         _ = mousemask(mask, nil)
+    }
+
+    /// Where `present`'s walk stands after passing over a plain space: the plain style is the
+    /// last one, its template a plain space. (A function of its own, not one nested in
+    /// `present`: capturing the walk's variables put them in boxes checked at every access.)
+    @inline(__always)
+    private static func takePlain(_ lastStyle: inout Style?, _ lastIsPlain: inout Bool, _ template: inout cchar_t,
+                                  _ templateIsErased: inout Bool) {
+        guard !lastIsPlain else { return }
+        lastStyle = .plain
+        lastIsPlain = true
+        template = space(with: (arcade_attr_normal(), 0))
+        templateIsErased = true
+    }
+
+    /// A space in `attributes` (attributes and colour pair), as ncurses holds a cell.
+    private static func space(with attributes: (attr_t, Int32)) -> cchar_t {
+        var cell = cchar_t()
+        var space: (wchar_t, wchar_t) = (0x20, 0)
+        withUnsafePointer(to: &space) { pair in
+            pair.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+                _ = arcade_setcchar(&cell, characters, attributes.0, attributes.1)
+            }
+        }
+        return cell
+    }
+
+    /// Whether a cell in `attributes` is what werase leaves: no attributes, no colour.
+    private static func isErased(_ attributes: (attr_t, Int32)) -> Bool {
+        attributes.0 == arcade_attr_normal() && attributes.1 == 0
     }
 
     private func attributes(for style: Style) -> (attr_t, Int32) {

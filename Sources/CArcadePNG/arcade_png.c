@@ -54,7 +54,9 @@ static void arcade_png_load(void) {
     arcade_png_loaded = 1;
 }
 
-// From here on each libpng name is its pointer (png_jmpbuf's expansion included).
+// From here on each libpng name is its pointer (png_jmpbuf's expansion included). The two
+// lists are kept in step by the build: a name missing here calls libpng directly, which is
+// not linked (an undefined symbol); a pointer missing above is an undeclared identifier.
 #define png_create_read_struct arcade_png_create_read_struct
 #define png_create_info_struct arcade_png_create_info_struct
 #define png_destroy_read_struct arcade_png_destroy_read_struct
