@@ -73,10 +73,8 @@ public enum Arcade {
                                 notice: data.notice, assets: assets, dataDirectory: dataDirectory,
                                 seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
                                 instance: String(SeededGenerator.randomSeed(), radix: 36),
-                                settings: settings, daily: data.dailyResults(for: games, player: player),
-                                tallies: data.tallies(for: games, player: player),
-                                learning: data.learning(player: player,
-                                                        today: ArcadeData.localDay(Self.secondsSince1970()).dayNumber),
+                                settings: settings, learning: data.learningCards(player: player),
+                                history: { data.history(for: games, player: player) },
                                 today: { ArcadeData.localDay(Self.secondsSince1970()) }, overrides: overrides)
         terminal.setLook(shell.look.theme, palette: shell.look.palette)
 

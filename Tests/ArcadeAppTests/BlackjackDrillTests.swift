@@ -146,7 +146,7 @@ import Testing
             let kept = ArcadeData(directory: folder).tallies(for: games, player: "ann")
             #expect(kept[.blackjack] == [drill.situation.key: Tally(right: 0, total: 1)])
             // The next run opens with the record: its chart lists the hand gone wrong.
-            var next = ArcadeShell(games: games, seed: { 4 }, tallies: kept)
+            var next = ArcadeShell(games: games, seed: { 4 }, history: { PlayerHistory(tallies: kept) })
             _ = next.open(.blackjack, in: frame)
             _ = next.update(.key(.character("w")), in: frame)
             var grid = CellGrid(size: device.size)

@@ -412,4 +412,31 @@ private struct SlotsResizeProbe: GameScreen {
         _ = shell.update(.key(.character("Z")))
         #expect(shell.screen(as: Probe.self)?.uniqueAtEachKey == [true, true])
     }
+
+    @Test func thePlayersHistoryIsReadWhenTheFirstGameOpensAndTheGameHasIt() {
+        final class Reads { var count = 0 }
+        let reads = Reads()
+        let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) }),
+                     GameInfo(id: .slots, summary: "Test", make: { TestGame(context: $0) })]
+        let kept = DailyOutcome(seconds: 30, misses: 0, found: 6)
+        var shell = ArcadeShell(games: games, seed: { 1 }, history: {
+            reads.count += 1
+            return PlayerHistory(daily: [.set: ["2026-11-30": kept]])
+        })
+        let size = Size(width: 80, height: 24)
+        let frame = Frame(size: size)
+        var grid = CellGrid(size: size)
+        shell.render(into: &grid)
+        _ = shell.update(.key(.down), in: frame)
+        #expect(reads.count == 0, "the menu is drawn and answers keys before the history is read")
+        _ = shell.open(.set, in: frame)
+        grid = CellGrid(size: size)
+        shell.render(into: &grid)
+        #expect(grid.text.contains("daily: 2026-11-30"), "the game opens with the day it was played")
+        _ = shell.leaveGame()
+        _ = shell.open(.slots, in: frame)
+        _ = shell.leaveGame()
+        _ = shell.open(.set, in: frame)
+        #expect(reads.count == 1, "read once a run")
+    }
 }

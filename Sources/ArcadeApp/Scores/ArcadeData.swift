@@ -293,12 +293,16 @@ public final class ArcadeData {
         }
     }
 
-    /// What `player`'s learn sessions have kept, the last 30 days of reviews with it (empty
-    /// when it cannot be read).
-    public func learning(player: String, today: Int) -> LearningRecord {
+    /// The cards `player`'s learn sessions have kept (empty when they cannot be read), for the
+    /// menu's count of those due and the learn mode; the days are the statistics page's.
+    public func learningCards(player: String) -> LearningRecord {
         guard let store else { return LearningRecord() }
-        return LearningRecord(cards: (try? store.learnProgress(player: player)) ?? [:],
-                              days: (try? store.reviewDays(player: player, from: today - 29)) ?? [:])
+        return LearningRecord(cards: (try? store.learnProgress(player: player)) ?? [:])
+    }
+
+    /// The rest of `player`'s past that the games open with: daily results and tallies.
+    public func history(for games: [GameInfo], player: String) -> PlayerHistory {
+        PlayerHistory(daily: dailyResults(for: games, player: player), tallies: tallies(for: games, player: player))
     }
 
     /// Keep one answer of a learn session. Throws the words for the player.

@@ -88,12 +88,15 @@ public struct ArcadeShell: Screen {
     private var scores: [GameID: [ScoreEntry]]
     /// The settings kept, as the games are opened with them.
     var settings: [String: String]
-    /// Each game's daily results, by day.
-    private var daily: [GameID: [String: DailyOutcome]]
-    /// Each game's tallies of decisions, by kind.
-    private var tallies: [GameID: [String: Tally]]
-    /// What the learn mode has kept, every deck's.
+    /// Each game's daily results, by day (read with the history).
+    private var daily: [GameID: [String: DailyOutcome]] = [:]
+    /// Each game's tallies of decisions, by kind (read with the history).
+    private var tallies: [GameID: [String: Tally]] = [:]
+    /// What the learn mode has kept, every deck's: the cards (their days are the statistics
+    /// page's, read from the store there).
     private var learning: LearningRecord
+    /// Reads the player's history; called once, when the first game opens (`readHistory`).
+    private var unreadHistory: (() -> PlayerHistory)?
     /// The day it is where the player is (for a daily puzzle).
     private let today: () -> CalendarDay
     private let assets: AssetLocator
@@ -110,21 +113,21 @@ public struct ArcadeShell: Screen {
     /// and the games left in progress (`saved`).
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`); `now` is the
-    /// time in seconds since 1970.
+    /// time in seconds since 1970. `learning` is the learn mode's cards, for the menu's count
+    /// of those due; `history` reads the rest of the player's past when a game first opens.
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [GameID: SavedGame] = [:],
                 notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
                 now: @escaping () -> Double = { 0 }, instance: String = "",
-                settings: [String: String] = [:], daily: [GameID: [String: DailyOutcome]] = [:],
-                tallies: [GameID: [String: Tally]] = [:], learning: LearningRecord = LearningRecord(),
+                settings: [String: String] = [:], learning: LearningRecord = LearningRecord(),
+                history: @escaping () -> PlayerHistory = { PlayerHistory() },
                 today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) },
                 overrides: SettingOverrides = SettingOverrides()) {
         self.instance = instance
         self.settings = settings
         self.overrides = overrides
-        self.daily = daily
-        self.tallies = tallies
         self.learning = learning
+        unreadHistory = history
         self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
@@ -152,6 +155,7 @@ public struct ArcadeShell: Screen {
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
+        readHistory()
         gameOptions = options
         if let saved = savedGames[id] {
             // Only a save that reads is offered; one that does not is dropped here, and the
@@ -181,9 +185,20 @@ public struct ArcadeShell: Screen {
             + "so it was dropped; open \(info.id.title) again for a new game."
     }
 
+    /// The player's history, read the first time a game opens: every game is opened with it,
+    /// and what the games add to it within the run is added here too (`receive`).
+    private mutating func readHistory() {
+        guard let read = unreadHistory else { return }
+        unreadHistory = nil
+        let history = read()
+        daily = history.daily
+        tallies = history.tallies
+    }
+
     /// Start a new game of `id` with the options it was opened with.
     private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
+        readHistory()
         let seed = nextSeed()
         return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
     }
