@@ -498,6 +498,39 @@ extension PictureTests {
             }
         }
 
+        /// Every colour, over every value of red, shows the entry nearest to it (squared RGB
+        /// distance, among 16–255): of a cube colour and a grey as near, the cube colour; of
+        /// cube colours as near, the lower levels; of two greys as near, the lighter.
+        @Test func everyColourMapsToTheNearestEntry() {
+            let entries = (16...255).map { index in
+                let (r, g, b) = Color.rgb(ofXterm: UInt8(index))
+                return (index: index, r: Int(r), g: Int(g), b: Int(b))
+            }
+            var wrong: [String] = []
+            for r in 0...255 {
+                for g in stride(from: 0, through: 255, by: 15) {
+                    for b in stride(from: 0, through: 255, by: 51) {
+                        var best = entries[0]
+                        var bestDistance = Int.max
+                        for entry in entries {
+                            let distance = (r - entry.r) * (r - entry.r) + (g - entry.g) * (g - entry.g)
+                                + (b - entry.b) * (b - entry.b)
+                            let isGrey = entry.index >= 232
+                            // Entries come cube first, lowest first: a later one wins only when
+                            // nearer, or as near and a lighter grey than a grey.
+                            if distance < bestDistance || (distance == bestDistance && isGrey && best.index >= 232) {
+                                best = entry
+                                bestDistance = distance
+                            }
+                        }
+                        let index = Int(PictureCells.xtermIndex(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
+                        if index != best.index { wrong.append("(\(r), \(g), \(b)) → \(index), not \(best.index)") }
+                    }
+                }
+            }
+            #expect(wrong.isEmpty, "\(wrong.count) colours, first \(wrong.prefix(5))")
+        }
+
         @Test func nearColoursMapToTheNearestEntry() {
             #expect(PictureCells.xtermIndex(r: 250, g: 5, b: 3) == 196)
             #expect(PictureCells.xtermIndex(r: 100, g: 130, b: 170) == 67)

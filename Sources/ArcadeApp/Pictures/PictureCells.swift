@@ -16,8 +16,6 @@ enum PictureCells {
     /// The tallest picture, in pixels, that `scaled(_:toHeight:)` makes.
     static let maximumScaledHeight = 4096
 
-    /// The six levels of each channel of the xterm 6×6×6 colour cube (indices 16–231).
-    private static let cubeLevels = [0, 95, 135, 175, 215, 255]
     /// Shading glyphs from dark to bright, for terminals that draw Unicode.
     static let unicodeRamp: [Unicode.Scalar] = [" ", "░", "▒", "▓", "█"]
     /// Shading glyphs from dark to bright, for `--ascii`.
@@ -171,21 +169,29 @@ enum PictureCells {
     /// nearest grey (8 + 10·i) are compared by squared RGB distance; the cube wins ties,
     /// so every cube colour maps to its own index.
     static func xtermIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        let rgb = [Int(r), Int(g), Int(b)]
-        let steps = rgb.map { value in
-            cubeLevels.indices.min { abs(cubeLevels[$0] - value) < abs(cubeLevels[$1] - value) } ?? 0
-        }
-        let cubeDistance = zip(rgb, steps).reduce(0) { sum, pair in
-            let d = pair.0 - cubeLevels[pair.1]
-            return sum + d * d
-        }
-        let mean = Double(rgb[0] + rgb[1] + rgb[2]) / 3
-        let grey = min(23, max(0, Int(((mean - 8) / 10).rounded())))
+        // Every pixel of every picture on screen, at every frame: integers only, no arrays
+        // (an allocation each) and no rounding call (README, "Performance").
+        let red = Int(r), green = Int(g), blue = Int(b)
+        let steps = (cubeStep(red), cubeStep(green), cubeStep(blue))
+        let cubeDistance = squared(red - cubeLevel(steps.0)) + squared(green - cubeLevel(steps.1))
+            + squared(blue - cubeLevel(steps.2))
+        // The grey nearest the mean (sum ÷ 3), rounded half up: i = (sum − 24) ÷ 30, rounded.
+        let grey = min(23, max(0, (red + green + blue - 9) / 30))
         let level = 8 + 10 * grey
-        let greyDistance = rgb.reduce(0) { $0 + ($1 - level) * ($1 - level) }
+        let greyDistance = squared(red - level) + squared(green - level) + squared(blue - level)
         if greyDistance < cubeDistance { return UInt8(232 + grey) }
-        return UInt8(16 + 36 * steps[0] + 6 * steps[1] + steps[2])
+        return UInt8(16 + 36 * steps.0 + 6 * steps.1 + steps.2)
     }
+
+    /// The step (0–5) of the cube level nearest to a channel `value`. The levels are 0, then
+    /// 95 to 255 forty apart, so the halfway points are 47.5, then 115, 155, 195 and 235; a
+    /// value halfway takes the lower level.
+    private static func cubeStep(_ value: Int) -> Int { value < 48 ? 0 : 1 + (value - 76) / 40 }
+
+    /// A channel's value at cube step `step`: 0, 95, 135, 175, 215 or 255.
+    private static func cubeLevel(_ step: Int) -> Int { step == 0 ? 0 : 55 + 40 * step }
+
+    private static func squared(_ value: Int) -> Int { value * value }
 
     /// The luma of a colour, 0 (black) to 1 (white), by Rec. 709 weights on the
     /// gamma-encoded values: 0.2126 R′ + 0.7152 G′ + 0.0722 B′.
