@@ -31,6 +31,10 @@ public enum DisplayWidth {
     /// Control characters, which the grid never stores, count as 1 (they are drawn as `?`).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return 1 }
+        // Box drawing and block elements (U+2500–U+259F): every frame, and every cell of a
+        // picture (▀ ▄), asked the C library, which says 1 for each in a UTF-8 locale and
+        // cannot tell (−1, so 1) in any other.
+        if (0x2500...0x259F).contains(scalar.value) { return 1 }
         let width = arcade_wcwidth(wchar_t(bitPattern: scalar.value))
         return width < 0 ? 1 : Int(width)
     }

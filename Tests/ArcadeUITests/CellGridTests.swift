@@ -1,4 +1,5 @@
 import ArcadeTestSupport
+import CArcadeWidth
 import Testing
 
 @testable import ArcadeUI
@@ -14,6 +15,13 @@ import Testing
         #expect(DisplayWidth.of("A" as Unicode.Scalar) == 1)
         #expect(DisplayWidth.of("e\u{301}") == 1)  // a combining accent adds nothing
         #expect(DisplayWidth.of("🍒x漢") == 5)
+    }
+
+    @Test func boxDrawingAndBlockElementsTakeOneColumnAsTheCLibrarySays() {
+        for value in UInt32(0x2500)...0x259F {
+            let scalar = Unicode.Scalar(value)!
+            #expect(DisplayWidth.of(scalar) == max(1, Int(arcade_wcwidth(wchar_t(bitPattern: value)))), "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func wideGlyphOccupiesItsCellAndAContinuation() {

@@ -157,9 +157,13 @@ struct PictureFlow {
 
     init(widths: [Int], rowWidth: Int, height: Int) {
         self.height = height
+        // Sized once: a layout is worked out for each candidate picture size, several times
+        // a key, and growing the arrays as they filled was most of its cost.
         var placed: [Place] = []
+        placed.reserveCapacity(widths.count)
         var row = 0, x = 0
         var rowWidths: [Int] = []  // the width each row uses, for centring
+        rowWidths.reserveCapacity(widths.count)
         for width in widths {
             if x > 0 && x + width > rowWidth {
                 row += 1

@@ -507,12 +507,13 @@ struct TempleScreen: GameScreen {
                 pictureCursor = target
             }
         }
-        revealPictureCursor(in: frame)
+        revealPictureCursor(in: frame, layout: layout)  // the cursor is not part of the layout
     }
 
-    /// Scroll so that the cursor's row of pictures is on screen.
-    private mutating func revealPictureCursor(in frame: Frame) {
-        let layout = layout(in: frame)
+    /// Scroll so that the cursor's row of pictures is on screen; `layout` when the caller has
+    /// it (working it out again was a tenth of a move's work).
+    private mutating func revealPictureCursor(in frame: Frame, layout known: TempleLayout? = nil) {
+        let layout = known ?? layout(in: frame)
         let row = layout.flow.row(of: pictureCursor)
         if row < pictureScroll { pictureScroll = row }
         if row >= pictureScroll + layout.visibleRows { pictureScroll = row - layout.visibleRows + 1 }
