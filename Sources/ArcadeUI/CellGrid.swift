@@ -116,9 +116,10 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
-    /// Copy every cell of `other` into this grid with its top left at `origin`, clipped.
-    public mutating func draw(_ other: CellGrid, at origin: Point) {
-        if origin.x == 0 && other.size.width == size.width {
+    /// Copy every cell of `other` into this grid with its top left at `origin`, clipped to
+    /// `clip` (default: the grid). A wide glyph cut by the edge becomes a space, as with `put`.
+    public mutating func draw(_ other: CellGrid, at origin: Point, clip: Rect? = nil) {
+        if clip == nil && origin.x == 0 && other.size.width == size.width {
             // Whole rows (a screen drawn into the grid of the frame): copied as they are, as
             // the cell-by-cell copy below would, since no glyph of a grid crosses its edges.
             let top = max(0, origin.y)
@@ -130,14 +131,15 @@ public struct CellGrid: Sendable, Equatable {
                                   with: other.cells[(rows.lowerBound - origin.y) * width ..< (rows.upperBound - origin.y) * width])
             return
         }
-        for y in 0..<other.size.height where origin.y + y >= 0 && origin.y + y < size.height {
-            for x in 0..<other.size.width where origin.x + x >= 0 && origin.x + x < size.width {
+        let area = (clip ?? bounds).intersection(bounds)
+        for y in 0..<other.size.height where origin.y + y >= area.y && origin.y + y < area.maxY {
+            for x in 0..<other.size.width where origin.x + x >= area.x && origin.x + x < area.maxX {
                 let cell = other[x, y]
                 // A wide glyph cut by the right edge would leave half a character.
-                if cell.width == 2 && origin.x + x + 1 >= size.width {
+                if cell.width == 2 && origin.x + x + 1 >= area.maxX {
                     place(Cell(" ", style: cell.style), x: origin.x + x, y: origin.y + y)
-                } else if cell.isContinuation && origin.x + x == 0 {
-                    place(Cell(" ", style: cell.style), x: 0, y: origin.y + y)
+                } else if cell.isContinuation && origin.x + x == area.x {
+                    place(Cell(" ", style: cell.style), x: origin.x + x, y: origin.y + y)
                 } else {
                     place(cell, x: origin.x + x, y: origin.y + y)
                 }

@@ -50,6 +50,20 @@ import Testing
         #expect(grid[4, 0].scalar == " ")
     }
 
+    @Test func aGridDrawnIntoAClipRectangleKeepsOnlyWhatIsInsideAndCutsNoGlyphInHalf() {
+        var picture = CellGrid(size: Size(width: 6, height: 2))
+        picture.write("ab🍒cd", at: Point(x: 0, y: 0))
+        picture.write("efghij", at: Point(x: 0, y: 1))
+        var grid = CellGrid(size: Size(width: 8, height: 3))
+        grid.write("........", at: Point(x: 0, y: 0))
+        grid.write("........", at: Point(x: 0, y: 1))
+        grid.write("........", at: Point(x: 0, y: 2))
+        grid.draw(picture, at: Point(x: 1, y: 1), clip: Rect(x: 0, y: 0, width: 4, height: 2))
+        #expect(grid.text == "........\n.ab ....\n........", "the cherry's left half ends the clip: a space")
+        grid.draw(picture, at: Point(x: -3, y: 0), clip: Rect(x: 0, y: 0, width: 8, height: 3))
+        #expect(grid.text == " cd.....\nhij ....\n........", "its right half starts the clip: a space")
+    }
+
     @Test func textPastTheEdgesIsClippedNotWrapped() {
         var grid = CellGrid(size: Size(width: 5, height: 2))
         grid.write("Hello, world", at: Point(x: 2, y: 0))

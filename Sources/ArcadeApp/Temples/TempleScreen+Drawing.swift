@@ -103,15 +103,8 @@ extension TempleScreen {
             let top = max(0, (inner.height - (picture.height + 1) / 2) / 2)
             PictureCells.draw(picture, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
         }
-        // Copy what lies inside the pane.
-        let visible = frame.intersection(clip)
-        for y in visible.y..<visible.maxY {
-            for x in visible.x..<visible.maxX {
-                let cell = framed[x - frame.x, y - frame.y]
-                if cell.isContinuation { continue }
-                grid.put(cell.scalar, at: Point(x: x, y: y), style: cell.style)
-            }
-        }
+        // Copy what lies inside the pane, cell for cell (not glyph by glyph: they were made once).
+        grid.draw(framed, at: frame.origin, clip: clip)
     }
 
     /// A temple's name written across the bottom of its picture (study mode).
