@@ -268,6 +268,29 @@ import Testing
         #expect(kept.text(in: big) == screen.text(in: big))
     }
 
+    /// A picture is drawn once, as cells, for the look the screen is drawn in: the screen
+    /// from those cells is the screen drawn from the pixels, in colour, in shades and in ASCII.
+    @Test func thePicturesKeptAsCellsDrawAsTheirPixelsDo() throws {
+        let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [TempleScreenTests.assets])).get()
+        let size = Size(width: 100, height: 29)
+        for theme in [Theme(), Theme(colorMode: .monochrome), Theme(ascii: true)] {
+            var kept = TempleScreen(deck: .success(deck), seed: 1)
+            _ = kept.start(in: Frame(size: size, theme: theme))
+            let first = kept.game!.visiblePictures[0].id
+            let height = kept.layout(in: Frame(size: size, theme: theme)).pixelHeight(of: 0)
+            #expect(kept.scaled.cells(of: first, pixelHeight: height, theme: theme) != nil)
+            // Kept for another look: drawn from the pixels.
+            var other = TempleScreen(deck: .success(deck), seed: 1)
+            _ = other.start(in: Frame(size: size, theme: theme.ascii ? Theme() : Theme(ascii: true)))
+            #expect(other.scaled.cells(of: first, pixelHeight: height, theme: theme) == nil)
+            var fromCells = CellGrid(size: size, theme: theme)
+            kept.render(into: &fromCells)
+            var fromPixels = CellGrid(size: size, theme: theme)
+            other.render(into: &fromPixels)
+            #expect(fromCells == fromPixels, "\(theme.colorMode), ascii \(theme.ascii)")
+        }
+    }
+
     @Test func loadingReportsEachPictureAndStopsWhenAsked() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,5 @@
+import ArcadeUI
+
 /// The deck's pictures scaled to the heights the layout draws them at: value state of the
 /// temples screen, made when the frame or the pictures shown change, never while drawing.
 ///
@@ -17,13 +19,35 @@ struct ScaledPictures {
     }
 
     private var copies: [String: RGBAImage] = [:]
-    /// The bytes the kept copies take.
+    /// The kept copies as cells, drawn once for `cellsLook` when `keep` was given a theme:
+    /// drawing a picture cell by cell (its colours, its glyphs) was a third of a Temples frame.
+    private var cells: [String: CellGrid] = [:]
+    private var cellsLook: PictureLook?
+    /// The bytes the kept copies take, their cells with them.
     private(set) var byteCount = 0
+
+    /// What a picture's cells depend on besides its pixels: colour or shades, ASCII or not.
+    private struct PictureLook: Equatable {
+        var color: Bool
+        var ascii: Bool
+
+        init(_ theme: Theme) {
+            color = theme.hasColor && !theme.ascii
+            ascii = theme.ascii
+        }
+    }
 
     /// The kept copy of picture `id` at `pixelHeight`, or nil when there is none of that height.
     func copy(of id: String, pixelHeight: Int) -> RGBAImage? {
         guard let copy = copies[id], copy.height == min(pixelHeight, PictureCells.maximumScaledHeight) else { return nil }
         return copy
+    }
+
+    /// The kept copy of picture `id` at `pixelHeight` as `PictureCells.draw` draws it for
+    /// `theme`, or nil when there is none (draw the picture then).
+    func cells(of id: String, pixelHeight: Int, theme: Theme) -> CellGrid? {
+        guard cellsLook == PictureLook(theme), copy(of: id, pixelHeight: pixelHeight) != nil else { return nil }
+        return cells[id]
     }
 
     /// `original` (picture `id`) `pixelHeight` pixels high: the kept copy, or one scaled now.
@@ -33,22 +57,42 @@ struct ScaledPictures {
 
     /// Keep `shown` at their heights, scaling those with no copy of that height. The other
     /// copies stay as long as all fit within `byteLimit`; the shown ones come first, and past
-    /// the limit only the first of them is kept.
-    mutating func keep(_ shown: [Wanted]) {
+    /// the limit only the first of them is kept. With `theme`, each copy is kept as cells too,
+    /// drawn for it (`cells(of:pixelHeight:theme:)`).
+    mutating func keep(_ shown: [Wanted], drawingFor theme: Theme? = nil) {
+        let look = theme.map(PictureLook.init)
+        func cost(_ picture: RGBAImage) -> Int {
+            picture.byteCount + (look == nil ? 0 : picture.width * ((picture.height + 1) / 2) * Swift.MemoryLayout<Cell>.stride)
+        }
         var kept: [String: RGBAImage] = [:]
         var bytes = 0
         for wanted in shown where kept[wanted.id] == nil {
             let picture = copy(of: wanted.id, pixelHeight: wanted.pixelHeight)
                 ?? PictureCells.scaled(wanted.original, toHeight: wanted.pixelHeight)
-            guard kept.isEmpty || bytes + picture.byteCount <= Self.byteLimit else { continue }
+            guard kept.isEmpty || bytes + cost(picture) <= Self.byteLimit else { continue }
             kept[wanted.id] = picture
-            bytes += picture.byteCount
+            bytes += cost(picture)
         }
-        for (id, picture) in copies where kept[id] == nil && bytes + picture.byteCount <= Self.byteLimit {
+        for (id, picture) in copies where kept[id] == nil && bytes + cost(picture) <= Self.byteLimit {
             kept[id] = picture
-            bytes += picture.byteCount
+            bytes += cost(picture)
+        }
+        var keptCells: [String: CellGrid] = [:]
+        if let theme, let look {
+            for (id, picture) in kept {
+                // The same copy drawn for the same look: the cells it has already.
+                if look == cellsLook, copies[id]?.height == picture.height, let drawn = cells[id] {
+                    keptCells[id] = drawn
+                    continue
+                }
+                var drawn = CellGrid(size: Size(width: picture.width, height: (picture.height + 1) / 2), theme: theme)
+                PictureCells.draw(picture, at: Point(x: 0, y: 0), into: &drawn)
+                keptCells[id] = drawn
+            }
         }
         copies = kept
+        cells = keptCells
+        cellsLook = look
         byteCount = bytes
     }
 }

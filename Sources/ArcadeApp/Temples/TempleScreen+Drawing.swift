@@ -98,10 +98,15 @@ extension TempleScreen {
         var framed = CellGrid(size: frame.size, theme: grid.theme)
         Box(style: style, frameStyle: frameStyle).draw(into: &framed, in: framed.bounds)
         if let original = original(card.id), pixelHeight > 0 {
-            let picture = scaled.picture(card.id, original, pixelHeight: pixelHeight)
             let inner = Box.inner(of: framed.bounds)
-            let top = max(0, (inner.height - (picture.height + 1) / 2) / 2)
-            PictureCells.draw(picture, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
+            if let cells = scaled.cells(of: card.id, pixelHeight: pixelHeight, theme: grid.theme) {
+                let top = max(0, (inner.height - cells.size.height) / 2)
+                framed.draw(cells, at: Point(x: 1, y: 1 + top), clip: inner)
+            } else {
+                let picture = scaled.picture(card.id, original, pixelHeight: pixelHeight)
+                let top = max(0, (inner.height - (picture.height + 1) / 2) / 2)
+                PictureCells.draw(picture, at: Point(x: 1, y: 1 + top), into: &framed, clip: inner)
+            }
         }
         // Copy what lies inside the pane, cell for cell (not glyph by glyph: they were made once).
         grid.draw(framed, at: frame.origin, clip: clip)

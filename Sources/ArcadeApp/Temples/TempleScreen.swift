@@ -538,7 +538,7 @@ struct TempleScreen: GameScreen {
     /// Scale the pictures on screen for the layout of `frame`, so drawing finds them made.
     mutating func rescale(in frame: Frame) {
         if let learn {
-            scaled.keep(learnPictures(in: frame, learn: learn))
+            scaled.keep(learnPictures(in: frame, learn: learn), drawingFor: frame.theme)
             return
         }
         guard let game else { return }
@@ -549,7 +549,7 @@ struct TempleScreen: GameScreen {
             }
             return ScaledPictures.Wanted(id: card.id, original: original, pixelHeight: layout.pixelHeight(of: index))
         }
-        scaled.keep(wanted)
+        scaled.keep(wanted, drawingFor: frame.theme)
     }
 
     // MARK: - Layout
