@@ -97,8 +97,16 @@ public struct CellGrid: Sendable, Equatable {
     /// Returns the number of columns written. Newlines are not interpreted.
     @discardableResult
     public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
         var x = point.x
         for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                // Printable ASCII, most of what is written: one column, drawn as it is, as
+                // `put` would draw it, without working the clip and the width out again.
+                if area.contains(Point(x: x, y: point.y)) { place(Cell(scalar, style: style), x: x, y: point.y) }
+                x += 1
+                continue
+            }
             let width = DisplayWidth.of(scalar)
             if width == 0 { continue }  // combining marks and joiners are dropped
             let used = put(scalar, at: Point(x: x, y: point.y), style: style, clip: clip)

@@ -1,5 +1,5 @@
 import ArcadeTestSupport
-import ArcadeUI
+@testable import ArcadeUI
 import Testing
 
 /// A grid of `width`×`height` in Unicode (default) or ASCII.
@@ -535,6 +535,26 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
         #expect(TextLayout.wrapped("a\n\nb", toWidth: 4) == ["a", "", "b"])
         #expect(TextLayout.wrapped("🍒🍒🍒", toWidth: 1) == ["🍒", "🍒", "🍒"])
         #expect(TextLayout.wrapped("anything", toWidth: 0) == [])
+    }
+
+    /// Text in ASCII is wrapped by its bytes: the lines are the ones wrapping it a character
+    /// at a time gives, at every width, through runs of spaces, empty paragraphs, words
+    /// longer than the line (and a multiple of it) and spaces at either end.
+    @Test func asciiTextWrapsAsAnyTextDoes() {
+        prepareForDrawing()
+        let pieces = ["a", "to", "the", "Blackjack", "Abracadabra", "twelve", "chips.", " ", "  ", "\n", "\n\n", "\t"]
+        var texts = ["", " ", "\n", "abcdabcd", " lead", "trail ", "a  b", "x\n\ny", "Leave the table? Your chips are kept."]
+        for index in 0..<200 {  // 200 mixtures of the pieces, each its own
+            texts.append((0..<(1 + index % 14)).map { step in
+                pieces[(index * 7 + step * 5 + step * step) % pieces.count] + ((index + step) % 3 == 0 ? " " : "")
+            }.joined())
+        }
+        for text in texts {
+            for width in 1...24 {
+                #expect(TextLayout.wrapped(text, toWidth: width) == TextLayout.wrappedCharacters(text, toWidth: width),
+                        "\(text.debugDescription) at \(width)")
+            }
+        }
     }
 
     @Test func truncatesToTheColumnsGiven() {

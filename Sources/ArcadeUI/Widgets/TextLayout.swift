@@ -57,6 +57,14 @@ public enum TextLayout {
     /// than `width` is split between characters. A width of zero or less gives no lines.
     public static func wrapped(_ text: String, toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
+        // Text in ASCII (but CR, which with LF makes one character) is a column a byte, and
+        // is wrapped by its bytes: splitting it into characters was most of a dialog's frame.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return wrappedASCII(Array(text.utf8), toWidth: width) }
+        return wrappedCharacters(text, toWidth: width)
+    }
+
+    /// `wrapped` for any text, a character at a time.
+    static func wrappedCharacters(_ text: String, toWidth width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -86,6 +94,37 @@ public enum TextLayout {
                 lineWidth = wordWidth
             }
             if lineWidth > 0 || paragraphLines.isEmpty { paragraphLines.append(line) }
+            lines += paragraphLines
+        }
+        return lines
+    }
+
+    /// `wrapped` for text in ASCII without CR, as `wrappedCharacters` wraps it: the same
+    /// steps, a byte for a character and a column.
+    private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int) -> [String] {
+        func string<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
+        var lines: [String] = []
+        for paragraph in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            var line: [UInt8] = []
+            var paragraphLines: [String] = []
+            for whole in paragraph.split(separator: 0x20) {
+                var word = whole[...]
+                if !line.isEmpty && line.count + 1 + word.count <= width {
+                    line.append(0x20)
+                    line.append(contentsOf: word)
+                    continue
+                }
+                if !line.isEmpty {
+                    paragraphLines.append(string(line))
+                    line = []
+                }
+                while word.count > width {
+                    paragraphLines.append(string(word.prefix(width)))
+                    word = word.dropFirst(width)
+                }
+                line = Array(word)
+            }
+            if !line.isEmpty || paragraphLines.isEmpty { paragraphLines.append(string(line)) }
             lines += paragraphLines
         }
         return lines
