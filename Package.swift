@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "SlotModelTests", dependencies: ["SlotModel"]),
         .testTarget(name: "TempleModelTests", dependencies: ["TempleModel"]),
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
-        .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport"]),
+        .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport", "CArcadeWidth"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeUI"]),
         .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeStore", "CSQLite"]),
         .testTarget(

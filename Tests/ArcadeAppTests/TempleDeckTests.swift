@@ -246,6 +246,28 @@ import Testing
         #expect(scaled.byteCount <= kept && scaled.copy(of: "p0", pixelHeight: 850) != nil)
     }
 
+    /// Kept for a theme, each copy is kept as cells too: they count against the limit, are
+    /// drawn for that look only, and another look draws them again.
+    @Test func scaledCopiesKeptAsCellsCountAndFollowTheLook() throws {
+        var scaled = ScaledPictures()
+        let picture = RGBAImage(width: 32, height: 32, filledWith: Pixel(r: 200, g: 0, b: 0))
+        let wanted = [ScaledPictures.Wanted(id: "p0", original: picture, pixelHeight: 20)]
+        scaled.keep(wanted)
+        let pixelsOnly = scaled.byteCount
+        let colour = Theme(), ascii = Theme(ascii: true)
+        #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: colour) == nil, "kept without a theme: no cells")
+        scaled.keep(wanted, drawingFor: colour)
+        let cells = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: colour))
+        #expect(cells.size == Size(width: 20, height: 10) && cells[0, 0].scalar == "▀")
+        #expect(scaled.byteCount == pixelsOnly + 20 * 10 * Swift.MemoryLayout<Cell>.stride)
+        #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii) == nil, "drawn for colour, not for ASCII")
+        #expect(scaled.cells(of: "p0", pixelHeight: 22, theme: colour) == nil, "another height has none")
+        scaled.keep(wanted, drawingFor: ascii)
+        let shades = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii))
+        #expect(shades[0, 0].scalar.isASCII && shades[0, 0].scalar != " ")
+        #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: colour) == nil)
+    }
+
     /// Drawing used to fill a cache of scaled pictures: now the screen scales them when the
     /// frame or the pictures shown change, and drawing only reads them.
     @Test func thePicturesAreScaledWhenTheFrameChangesNotWhileDrawing() throws {

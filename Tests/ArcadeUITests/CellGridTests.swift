@@ -20,7 +20,8 @@ import Testing
     @Test func boxDrawingAndBlockElementsTakeOneColumnAsTheCLibrarySays() {
         for value in UInt32(0x2500)...0x259F {
             let scalar = Unicode.Scalar(value)!
-            #expect(DisplayWidth.of(scalar) == max(1, Int(arcade_wcwidth(wchar_t(bitPattern: value)))), "U+\(String(value, radix: 16))")
+            #expect(arcade_wcwidth(wchar_t(bitPattern: value)) == 1 && DisplayWidth.of(scalar) == 1,
+                    "U+\(String(value, radix: 16))")
         }
     }
 
@@ -62,6 +63,16 @@ import Testing
         #expect(grid.text == "........\n.ab ....\n........", "the cherry's left half ends the clip: a space")
         grid.draw(picture, at: Point(x: -3, y: 0), clip: Rect(x: 0, y: 0, width: 8, height: 3))
         #expect(grid.text == " cd.....\nhij ....\n........", "its right half starts the clip: a space")
+    }
+
+    @Test func asciiTextIsWrittenFromAnyColumnButOnlyInsideTheClip() {
+        var grid = CellGrid(size: Size(width: 6, height: 2))
+        #expect(grid.write("abcdef", at: Point(x: -2, y: 0)) == 6)
+        #expect(grid.write("xyz", at: Point(x: 1, y: 1), clip: Rect(x: 2, y: 1, width: 2, height: 1)) == 3)
+        #expect(grid.text == "cdef\n  yz")
+        var ascii = CellGrid(size: Size(width: 4, height: 1), theme: Theme(ascii: true))
+        ascii.write("a\u{1}b", at: Point(x: 0, y: 0))
+        #expect(ascii.text == "a?b", "a control character is drawn as ?")
     }
 
     @Test func textPastTheEdgesIsClippedNotWrapped() {

@@ -185,7 +185,8 @@ enum PictureCells {
 
     /// The step (0–5) of the cube level nearest to a channel `value`. The levels are 0, then
     /// 95 to 255 forty apart, so the halfway points are 47.5, then 115, 155, 195 and 235; a
-    /// value halfway takes the lower level.
+    /// value halfway takes the lower level. (For 48–75, `(value − 76) / 40` is 0: integer
+    /// division rounds toward zero.)
     private static func cubeStep(_ value: Int) -> Int { value < 48 ? 0 : 1 + (value - 76) / 40 }
 
     /// A channel's value at cube step `step`: 0, 95, 135, 175, 215 or 255.

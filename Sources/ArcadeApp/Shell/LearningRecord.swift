@@ -6,7 +6,9 @@ import TempleModel
 /// A deck is named by `key(of:)`: "built-in", or "folder:" and the folder's full path. A card
 /// is named by `TempleDeck.Entry.key`: the built-in deck's file names, and a folder's picture
 /// bytes, so a renamed file keeps its history. The store keeps the same (`learn_cards`,
-/// `learn_days`); the shell keeps this copy in step within a run (`GameEffect.learned`).
+/// `learn_days`); the shell keeps this copy in step within a run (`GameEffect.learned`),
+/// starting from the cards alone: no game reads the days, and the statistics page reads
+/// them from the store, so they are not read at start.
 public struct LearningRecord: Sendable, Equatable {
     /// Deck → card → progress.
     public var cards: [String: [String: StoredCardProgress]]

@@ -6,9 +6,11 @@ import ArcadeUI
 /// The pictures on screen are kept, and together they are never larger than the pane;
 /// copies of pictures scrolled away stay while all of them take at most `byteLimit` bytes.
 /// (Keeping a copy per height ever drawn grew with every resize.) A picture with no copy
-/// of the height wanted is scaled as it is drawn, and the copy is not kept.
+/// of the height wanted is scaled as it is drawn, and the copy is not kept. Given the theme,
+/// each copy is kept drawn as cells too, and those count against the limit.
 struct ScaledPictures {
-    /// The most bytes of scaled pictures kept (8 MiB: two million pixels, more than any pane).
+    /// The most bytes of scaled pictures kept, their cells with them (8 MiB: two million
+    /// pixels, or some 700,000 with their cells, more than any pane).
     static let byteLimit = 8 << 20
 
     /// One picture to keep scaled: its card, its original and the pixel height it is drawn at.
