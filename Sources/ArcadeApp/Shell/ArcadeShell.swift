@@ -185,8 +185,9 @@ public struct ArcadeShell: Screen {
             + "so it was dropped; open \(info.id.title) again for a new game."
     }
 
-    /// The player's history, read the first time a game opens: every game is opened with it,
-    /// and what the games add to it within the run is added here too (`receive`).
+    /// The player's history, read the first time a game opens (every game, resumed, started
+    /// anew or played again, enters through `open`): every game is opened with it, and what
+    /// the games add to it within the run is added here too (`receive`).
     private mutating func readHistory() {
         guard let read = unreadHistory else { return }
         unreadHistory = nil
@@ -198,7 +199,6 @@ public struct ArcadeShell: Screen {
     /// Start a new game of `id` with the options it was opened with.
     private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
-        readHistory()
         let seed = nextSeed()
         return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
     }
