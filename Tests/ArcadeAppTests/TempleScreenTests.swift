@@ -430,6 +430,52 @@ import Testing
         #expect(big.layout().pictureRows >= 19)
     }
 
+    /// Where a layout puts everything a player sees or clicks.
+    private static func placing(_ layout: TempleLayout) -> String {
+        let frames = (0..<layout.flow.count).map { layout.pictureFrame($0).map { "\($0)" } ?? "-" }
+        return "\(layout.buttonRow) \(layout.tallies) \(layout.message) \(layout.picturesPane) \(layout.namesPane) "
+            + "\(layout.namesList) \(layout.pictureRows) \(layout.pixelHeights) \(layout.scroll)/\(layout.visibleRows) "
+            + "\(frames) \((0..<layout.flow.count).map(layout.isShown)) \(layout.buttons.row.width)"
+    }
+
+    @Test func theKeptLayoutIsTheOneWorkedOutAfreshWhateverWasAskedBefore() {
+        let tall = Size(width: 40, height: 60), wide = Size(width: 90, height: 20)
+        let many = Array(repeating: tall, count: 12) + [nil, wide]  // rows enough to scroll at 80×24
+        let asked: [(TempleLayoutMemo.Inputs, Int)] = [
+            (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 0),
+            (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 5),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 3),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 99),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [tall, wide, nil, tall], mode: .study, canReset: false), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [tall, wide, nil, tall], mode: .study, canReset: true), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [wide, nil, tall], mode: .study, canReset: true), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [wide, wide, tall], mode: .study, canReset: true), -3),
+            (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 2),
+        ]
+        let memo = TempleLayoutMemo()
+        for (inputs, scroll) in asked + asked.reversed() {
+            let afresh = TempleLayout(size: inputs.size, namesFraction: inputs.namesFraction, pictures: inputs.pictures,
+                                      scroll: scroll, mode: inputs.mode, canReset: inputs.canReset)
+            #expect(Self.placing(memo.layout(for: inputs, scroll: scroll)) == Self.placing(afresh), "\(inputs) \(scroll)")
+        }
+    }
+
+    @Test func aCopyOfTheScreenPlayedOnDrawsItsOwnGame() {
+        var played = screen()
+        let kept = played
+        let before = text(kept)
+        let first = played.game!.visiblePictures[0].name
+        _ = played.perform(.pickPicture(0))
+        pickName(first, on: &played)
+        #expect(played.game!.matchedCount == 1)
+        let after = text(played)
+        #expect(after != before)
+        #expect(text(kept) == before)  // the two share one kept layout, and take turns with it
+        #expect(text(played) == after)
+    }
+
     @Test func aSmallDeckShowsItsPicturesAtTheirOwnSizeWhenTheyFit() throws {
         let kirtland = try PNGDecoder.decode(path: Self.assets + "/Temples/kirtland.png")
         let bern = try PNGDecoder.decode(path: Self.assets + "/Temples/bern-switzerland.png")

@@ -29,9 +29,10 @@ struct TempleLayout {
     var scroll: Int
     var visibleRows: Int
 
-    init(frame: Frame, namesFraction: Double, pictures: [RGBAImage?], scroll: Int, mode: TempleGame.Mode,
+    /// The layout of a screen `size` big whose pictures are `pictures` big (in pixels; nil
+    /// for a card without one), scrolled `scroll` rows down (clamped to the rows there are).
+    init(size: Size, namesFraction: Double, pictures: [Size?], scroll: Int, mode: TempleGame.Mode,
          canReset: Bool) {
-        let size = frame.size
         buttons = ActionButtons([
             (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")), .toggleMode),
             (Button("Learn", hotKey: .character("l")), .learn),
@@ -63,7 +64,15 @@ struct TempleLayout {
         pixelHeights = heights
         flow = PictureFlow(widths: widths, rowWidth: rowWidth, height: rows + 2)
         visibleRows = max(1, inner.height / (rows + 2))
-        self.scroll = min(max(0, scroll), max(0, flow.rowCount - visibleRows))
+        self.scroll = 0
+        self = scrolled(to: scroll)
+    }
+
+    /// This layout scrolled `rows` rows of pictures down, clamped to the rows there are.
+    func scrolled(to rows: Int) -> TempleLayout {
+        var layout = self
+        layout.scroll = min(max(0, rows), max(0, flow.rowCount - visibleRows))
+        return layout
     }
 
     /// The rows every temples screen shares, match, study and learn: the buttons at the right
@@ -102,7 +111,7 @@ struct TempleLayout {
     /// The pixel height of each picture and the width of its frame, for pictures `rows` high
     /// in rows `rowWidth` wide: a picture takes the row's height, or less when that would
     /// make it wider than a row.
-    private static func frameWidths(of pictures: [RGBAImage?], rows: Int, rowWidth: Int) -> ([Int], [Int]) {
+    private static func frameWidths(of pictures: [Size?], rows: Int, rowWidth: Int) -> ([Int], [Int]) {
         let widest = max(1, rowWidth - 2)
         let heights = pictures.map { picture in
             picture.map { PictureCells.fittedHeight(width: $0.width, height: $0.height, rows: rows, maxWidth: widest) }
@@ -202,3 +211,32 @@ struct PictureFlow {
     }
 }
 
+
+/// The last temples layout worked out, and what it was worked out from.
+///
+/// One key asks for the layout of the same frame several times (to move the cursor, to scale
+/// the pictures shown, to draw, to place the terminal's cursor), and working it out (a flow
+/// of the pictures for each size they might take) was a third of a move among the pictures.
+/// What scrolling changes is applied to the kept layout, so scrolling keeps it too.
+final class TempleLayoutMemo {
+    /// Everything a layout is worked out from but the scroll.
+    struct Inputs: Equatable {
+        var size: Size
+        var namesFraction: Double
+        var pictures: [Size?]
+        var mode: TempleGame.Mode
+        var canReset: Bool
+    }
+
+    private var last: (inputs: Inputs, layout: TempleLayout)?
+
+    /// The layout for `inputs` scrolled `scroll` rows down: the kept one when the inputs are
+    /// the last ones asked for.
+    func layout(for inputs: Inputs, scroll: Int) -> TempleLayout {
+        if let last, last.inputs == inputs { return last.layout.scrolled(to: scroll) }
+        let layout = TempleLayout(size: inputs.size, namesFraction: inputs.namesFraction, pictures: inputs.pictures,
+                                  scroll: 0, mode: inputs.mode, canReset: inputs.canReset)
+        last = (inputs, layout)
+        return layout.scrolled(to: scroll)
+    }
+}

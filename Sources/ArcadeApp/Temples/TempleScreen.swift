@@ -62,6 +62,8 @@ struct TempleScreen: GameScreen {
     private var years: [String: Int] = [:]
     /// The pictures scaled for the layout of the last frame (see `rescale`).
     private(set) var scaled = ScaledPictures()
+    /// The last layout worked out (copies of the screen share it: it is kept by its inputs).
+    private let layoutMemo = TempleLayoutMemo()
     /// What went wrong loading the deck, one line per file (the help sheet lists them).
     private(set) var notices: [String] = []
     private(set) var focus: TempleGame.Pane = .pictures
@@ -566,8 +568,10 @@ struct TempleScreen: GameScreen {
     /// Where everything goes in `frame`, for drawing and for clicks alike.
     func layout(in frame: Frame) -> TempleLayout {
         let shown = game?.visiblePictures ?? []
-        return TempleLayout(frame: frame, namesFraction: namesFraction, pictures: shown.map { pictures[$0.id] },
-                            scroll: pictureScroll, mode: game?.mode ?? .match, canReset: game?.canReset ?? false)
+        let sizes = shown.map { card in pictures[card.id].map { Size(width: $0.width, height: $0.height) } }
+        return layoutMemo.layout(for: .init(size: frame.size, namesFraction: namesFraction, pictures: sizes,
+                                            mode: game?.mode ?? .match, canReset: game?.canReset ?? false),
+                                 scroll: pictureScroll)
     }
 
     /// The picture of card `id` as the deck holds it.
