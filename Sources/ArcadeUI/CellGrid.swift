@@ -65,7 +65,15 @@ public struct CellGrid: Sendable, Equatable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { place(cell, x: x, y: y) }
+            // Only the ends can cut a wide glyph the row held; the cells between are replaced
+            // whole, as placing them one by one would replace them.
+            place(cell, x: area.x, y: y)
+            place(cell, x: area.maxX - 1, y: y)
+            let start = y * size.width
+            if area.width > 2 {
+                cells.replaceSubrange(start + area.x + 1 ..< start + area.maxX - 1,
+                                      with: repeatElement(cell, count: area.width - 2))
+            }
         }
     }
 
@@ -140,17 +148,28 @@ public struct CellGrid: Sendable, Equatable {
             return
         }
         let area = (clip ?? bounds).intersection(bounds)
-        for y in 0..<other.size.height where origin.y + y >= area.y && origin.y + y < area.maxY {
-            for x in 0..<other.size.width where origin.x + x >= area.x && origin.x + x < area.maxX {
-                let cell = other[x, y]
-                // A wide glyph cut by the right edge would leave half a character.
-                if cell.width == 2 && origin.x + x + 1 >= area.maxX {
-                    place(Cell(" ", style: cell.style), x: origin.x + x, y: origin.y + y)
-                } else if cell.isContinuation && origin.x + x == area.x {
-                    place(Cell(" ", style: cell.style), x: origin.x + x, y: origin.y + y)
-                } else {
-                    place(cell, x: origin.x + x, y: origin.y + y)
-                }
+        let left = max(area.x, origin.x), right = min(area.maxX, origin.x + other.size.width)
+        let top = max(area.y, origin.y), bottom = min(area.maxY, origin.y + other.size.height)
+        guard left < right && top < bottom else { return }  // wholly outside the clip
+        for y in top..<bottom {
+            let row = y * size.width, from = (y - origin.y) * other.size.width - origin.x
+            // The glyphs the row held are cut only at the ends: a wide one whose right half is
+            // at `left`, or whose left half is at `right - 1`, loses its other half.
+            if cells[row + left].isContinuation && left > 0 {
+                cells[row + left - 1] = Cell(" ", style: cells[row + left - 1].style)
+            }
+            let lastWasWide = cells[row + right - 1].width == 2
+            cells.replaceSubrange(row + left ..< row + right, with: other.cells[from + left ..< from + right])
+            // So are the glyphs drawn: a wide one cut by the clip's right edge, or the right
+            // half of one cut by its left edge, would leave half a character: a space instead.
+            if cells[row + right - 1].width == 2 && right >= area.maxX {
+                cells[row + right - 1] = Cell(" ", style: cells[row + right - 1].style)
+            }
+            if cells[row + left].isContinuation && left == area.x {
+                cells[row + left] = Cell(" ", style: cells[row + left].style)
+            }
+            if lastWasWide && right < size.width && cells[row + right - 1].width != 2 {
+                cells[row + right] = Cell(" ", style: cells[row + right].style)
             }
         }
     }

@@ -65,6 +65,44 @@ import Testing
         #expect(grid.text == " cd.....\nhij ....\n........", "its right half starts the clip: a space")
     }
 
+    /// Random rows of narrow and wide glyphs in two styles, drawn and filled over each other
+    /// at random places and clips: every cell ends as it did when each was placed one by one.
+    @Test func runsCopiedWholeEndAsCellsPlacedOneByOne() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func randomGrid(_ width: Int, _ height: Int) -> CellGrid {
+            var grid = CellGrid(size: Size(width: width, height: height))
+            for y in 0..<height {
+                var x = 0
+                while x < width {
+                    let glyph: Unicode.Scalar = ["a", "b", "🍒", "漢", " "][next(5)]
+                    x += grid.put(glyph, at: Point(x: x, y: y), style: next(2) == 0 ? .plain : .bold)
+                }
+            }
+            return grid
+        }
+        for trial in 0..<400 {
+            var grid = randomGrid(9, 4)
+            var model = CellByCell(cells: grid.cells, width: 9)
+            let clip = Rect(x: next(8) - 1, y: next(4) - 1, width: next(10), height: next(5))
+            if trial % 3 == 0 {
+                let cell = Cell(["x", " "][next(2)], style: next(2) == 0 ? .plain : .bold)
+                grid.fill(clip, with: cell)
+                model.fill(clip.intersection(grid.bounds), with: cell)
+            } else {
+                let other = randomGrid(1 + next(8), 1 + next(4))
+                let origin = Point(x: next(12) - 3, y: next(6) - 2)
+                let usesClip = trial % 3 == 1
+                grid.draw(other, at: origin, clip: usesClip ? clip : nil)
+                model.draw(other, at: origin, area: (usesClip ? clip : grid.bounds).intersection(grid.bounds))
+            }
+            #expect(grid.cells == model.cells, "trial \(trial)")
+        }
+    }
+
     @Test func asciiTextIsWrittenFromAnyColumnButOnlyInsideTheClip() {
         var grid = CellGrid(size: Size(width: 6, height: 2))
         #expect(grid.write("abcdef", at: Point(x: -2, y: 0)) == 6)
@@ -158,5 +196,36 @@ import Testing
         #expect(grid.text == "abc")
         #expect(!grid[0, 0].style.reverse)
         #expect(grid[1, 0].style.reverse && grid[2, 0].style.reverse)
+    }
+}
+
+/// A grid's cells drawn and filled one at a time, each placed as `CellGrid` places one: the
+/// model its whole-run copies are checked against.
+private struct CellByCell {
+    var cells: [Cell]
+    let width: Int
+
+    mutating func place(_ cell: Cell, x: Int, y: Int) {
+        let index = y * width + x
+        let old = cells[index]
+        if old.width == 2 && x + 1 < width && cell.width != 2 { cells[index + 1] = Cell(" ", style: cells[index + 1].style) }
+        if old.isContinuation && x > 0 && !cell.isContinuation { cells[index - 1] = Cell(" ", style: cells[index - 1].style) }
+        cells[index] = cell
+    }
+
+    mutating func fill(_ area: Rect, with cell: Cell) {
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { place(cell, x: x, y: y) }
+        }
+    }
+
+    mutating func draw(_ other: CellGrid, at origin: Point, area: Rect) {
+        for y in 0..<other.size.height where origin.y + y >= area.y && origin.y + y < area.maxY {
+            for x in 0..<other.size.width where origin.x + x >= area.x && origin.x + x < area.maxX {
+                let cell = other[x, y]
+                let cut = (cell.width == 2 && origin.x + x + 1 >= area.maxX) || (cell.isContinuation && origin.x + x == area.x)
+                place(cut ? Cell(" ", style: cell.style) : cell, x: origin.x + x, y: origin.y + y)
+            }
+        }
     }
 }
