@@ -99,15 +99,22 @@ public struct SetGame: Equatable, Sendable, Codable {
     /// Whether the game has ended: the deck is empty and no set is left to find.
     ///
     /// Once over, `select` and `hint` do nothing (and `dealThreeMore` has no deck to deal).
-    public var isOver: Bool { deck.isEmpty && setsOnBoard().isEmpty }
+    public var isOver: Bool { deck.isEmpty && !hasSetOnBoard }
 
     /// Every set still to be found on the board (a set just found is not counted).
     public func setsOnBoard() -> [[Card]] {
         trios(where: SetGame.isSet)
     }
 
-    /// Every trio of cards still in play, in board order, that `isWanted` accepts.
-    func trios(where isWanted: (Card, Card, Card) -> Bool) -> [[Card]] {
+    /// Whether a set is still to be found on the board: the search stops at the first (the
+    /// table asks on every frame).
+    public var hasSetOnBoard: Bool {
+        !trios(where: SetGame.isSet, upTo: 1).isEmpty
+    }
+
+    /// The trios of cards still in play, in board order, that `isWanted` accepts: every one,
+    /// or the first `limit`.
+    func trios(where isWanted: (Card, Card, Card) -> Bool, upTo limit: Int = .max) -> [[Card]] {
         let found = selectionIsSet == true ? selectedCards : []
         let cards = board.compactMap { $0 }.filter { !found.contains($0) }
         var result: [[Card]] = []
@@ -115,6 +122,7 @@ public struct SetGame: Equatable, Sendable, Codable {
             for j in cards.indices where j > i {
                 for k in cards.indices where k > j && isWanted(cards[i], cards[j], cards[k]) {
                     result.append([cards[i], cards[j], cards[k]])
+                    if result.count == limit { return result }
                 }
             }
         }

@@ -415,3 +415,19 @@ func aGamePlayedToTheEndLosesNoCardAndEndsWhenNoSetRemains(seed: UInt64) {
     #expect(lateHint == nil)
     #expect(game == final)
 }
+
+@Test func aSetIsOnTheBoardExactlyWhenOneIsListed() {
+    // Whole games played by the simple player, every state on the way: boards with sets,
+    // boards without one (where it deals), a set just found, and the end.
+    var boardsWithout = 0
+    for seed in UInt64(1)...20 {
+        var game = SetGame(seed: seed)
+        for _ in 0..<60 where !game.isOver {
+            #expect(game.hasSetOnBoard == !game.setsOnBoard().isEmpty, "seed \(seed)")
+            if !game.hasSetOnBoard { boardsWithout += 1 }
+            game.playOneMove()
+        }
+        #expect(game.isOver && !game.hasSetOnBoard && game.setsOnBoard().isEmpty, "seed \(seed) ends with no set left")
+    }
+    #expect(boardsWithout > 0)
+}

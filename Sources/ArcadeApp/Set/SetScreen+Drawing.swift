@@ -48,17 +48,16 @@ extension SetScreen {
         if let versusStatus { return versusStatus }
         let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(clock.text)"
         let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(clock.text)"
+        guard showsSetCount else { return StatusLine([fields, tight], tone: .strong) }
         let onTable = game.setsOnBoard().count
-        let wordings = showsSetCount
-            ? [fields + "   Sets on table: \(onTable)", fields + "   On table \(onTable)", tight + "  On table \(onTable)"]
-            : [fields, tight]
-        return StatusLine(wordings, tone: .strong)
+        return StatusLine([fields + "   Sets on table: \(onTable)", fields + "   On table \(onTable)",
+                           tight + "  On table \(onTable)"], tone: .strong)
     }
 
     /// What the last action did, green for a set and red for a miss; a warning when no set
     /// is left on the table.
     private var messageLine: StatusLine {
-        if !game.isOver && game.setsOnBoard().isEmpty && game.selectionIsSet != true {
+        if game.selectionIsSet != true && !game.hasSetOnBoard && !game.isOver {
             return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
         }
         switch game.selectionIsSet {
