@@ -39,8 +39,14 @@ public enum DisplayWidth {
         return width < 0 ? 1 : Int(width)
     }
 
-    /// Columns taken by `text`, one code point at a time.
+    /// Columns taken by `text`, one code point at a time: a column a byte while the bytes
+    /// are ASCII (most text), without decoding them.
     public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        var columns = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.unicodeScalars.reduce(0) { $0 + of($1) } }
+            columns += 1
+        }
+        return columns
     }
 }

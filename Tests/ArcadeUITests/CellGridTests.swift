@@ -15,6 +15,11 @@ import Testing
         #expect(DisplayWidth.of("A" as Unicode.Scalar) == 1)
         #expect(DisplayWidth.of("e\u{301}") == 1)  // a combining accent adds nothing
         #expect(DisplayWidth.of("🍒x漢") == 5)
+        // Text of ASCII only is counted from its bytes: each, controls too, is one column, as
+        // its code point is; one other code point anywhere counts them all as code points.
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(DisplayWidth.of(ascii) == 128)
+        #expect(DisplayWidth.of(ascii + "漢") == 130 && DisplayWidth.of("漢" + ascii) == 130)
     }
 
     @Test func boxDrawingAndBlockElementsTakeOneColumnAsTheCLibrarySays() {

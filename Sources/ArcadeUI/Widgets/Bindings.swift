@@ -199,6 +199,9 @@ public struct ActionButtons<Action> {
     public var spacing: Int
     public var alignment: TextAlignment
 
+    // Inlinable, so that each screen's actions are specialised where they are built (on every
+    // frame): the generic code asked the runtime for the tuples' type metadata each time.
+    @inlinable
     public init(_ buttons: [(Button, Action)], spacing: Int = 2, alignment: TextAlignment = .center) {
         self.buttons = buttons.map { (button: $0.0, action: $0.1) }
         self.spacing = spacing
@@ -206,6 +209,7 @@ public struct ActionButtons<Action> {
     }
 
     /// The buttons as a plain row, for drawing and measuring.
+    @inlinable
     public var row: ButtonRow { ButtonRow(buttons.map { $0.button }, spacing: spacing, alignment: alignment) }
 
     /// Draw the row in `rect`, clipped to it.

@@ -21,15 +21,20 @@ public struct Label: Hashable, Sendable {
 
     /// Columns the widest line takes, untruncated.
     public var width: Int {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { DisplayWidth.of(String($0)) }.max() ?? 0
+        lines.map { DisplayWidth.of(String($0)) }.max() ?? 0
+    }
+
+    /// The text's lines. Most labels are one line, found so by their bytes: splitting every
+    /// label by characters on every frame was a sixth of a Blackjack key's work.
+    private var lines: [Substring] {
+        guard text.utf8.contains(0x0A) else { return [text[...]] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// Draw the text into `rect`, clipped to it.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
         if fillsBackground { grid.fill(rect, style: style) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (row, line) in lines.prefix(rect.height).enumerated() {
             let shown = TextLayout.truncated(String(line), toWidth: rect.width, ascii: grid.theme.ascii)
             let x = rect.x + alignment.offset(for: DisplayWidth.of(shown), in: rect.width)
