@@ -42,11 +42,10 @@ public enum DisplayWidth {
     /// Columns taken by `text`, one code point at a time: a column a byte while the bytes
     /// are ASCII (most text), without decoding them.
     public static func of(_ text: String) -> Int {
-        var columns = 0
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return text.unicodeScalars.reduce(0) { $0 + of($1) } }
-            columns += 1
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.count : nil
         }
-        return columns
+        if let columns = ascii ?? nil { return columns }
+        return text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 }
