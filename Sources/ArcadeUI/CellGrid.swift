@@ -77,6 +77,21 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
+    /// Paint `rect` (clipped to the grid) with `scalar` in `style`, each cell as `put` would
+    /// draw it there: a row of a frame's edge in one pass.
+    public mutating func fill(_ rect: Rect, with scalar: Unicode.Scalar, style: Style) {
+        let glyph = drawable(scalar)
+        guard DisplayWidth.of(glyph) == 1 else {
+            // Wide or zero-width: `put` decides each cell (a half glyph at the edge, say).
+            let area = rect.intersection(bounds)
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX { put(scalar, at: Point(x: x, y: y), style: style) }
+            }
+            return
+        }
+        fill(rect, with: Cell(glyph, style: style))
+    }
+
     /// Draw one code point at `point` in `style`, clipped to `clip` (default: the grid).
     ///
     /// Returns the number of columns the glyph took (0 when it fell outside).
@@ -84,9 +99,7 @@ public struct CellGrid: Sendable, Equatable {
     public mutating func put(_ scalar: Unicode.Scalar, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard area.contains(point) else { return 0 }
-        var glyph = scalar
-        if glyph.value < 0x20 || (0x7F..<0xA0).contains(glyph.value) { glyph = "?" }
-        if theme.ascii && !glyph.isASCII { glyph = Self.asciiLookalike(glyph) }
+        var glyph = drawable(scalar)
         var width = DisplayWidth.of(glyph)
         if width == 0 { glyph = " "; width = 1 }  // a lone combining mark has nothing to sit on
         if width == 2 && point.x + 1 >= area.maxX {
@@ -98,6 +111,13 @@ public struct CellGrid: Sendable, Equatable {
             place(Cell(" ", width: 0, style: style), x: point.x + 1, y: point.y)
         }
         return width
+    }
+
+    /// What `scalar` is drawn as: a control character as `?`, and in an ASCII theme a
+    /// look-alike of anything beyond ASCII.
+    private func drawable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return "?" }
+        return theme.ascii && !scalar.isASCII ? Self.asciiLookalike(scalar) : scalar
     }
 
     /// Draw `text` from `point` rightwards in `style`, clipped to `clip` (default: the grid).

@@ -108,6 +108,26 @@ import Testing
         }
     }
 
+    @Test func aGlyphFilledAlongARectangleIsDrawnAsEachCellPutWouldDrawIt() {
+        for ascii in [false, true] {
+            for glyph in ["─", "║", "x", "\u{1}", "漢", "\u{301}"] as [Unicode.Scalar] {
+                for rect in [Rect(x: 1, y: 0, width: 5, height: 1), Rect(x: 0, y: 1, width: 1, height: 2),
+                             Rect(x: -1, y: 1, width: 9, height: 3), Rect(x: 2, y: 0, width: 3, height: 3)] {
+                    var filled = CellGrid(size: Size(width: 7, height: 3), theme: Theme(ascii: ascii))
+                    filled.write("a漢b🍒cd", at: Point(x: 0, y: 0))
+                    filled.write("漢漢漢x", at: Point(x: 0, y: 1))
+                    var put = filled
+                    filled.fill(rect, with: glyph, style: .bold)
+                    let area = rect.intersection(put.bounds)
+                    for y in area.y..<area.maxY {
+                        for x in area.x..<area.maxX { put.put(glyph, at: Point(x: x, y: y), style: .bold) }
+                    }
+                    #expect(filled.cells == put.cells, "\(glyph.value) in \(rect), ascii \(ascii)")
+                }
+            }
+        }
+    }
+
     @Test func asciiTextIsWrittenFromAnyColumnButOnlyInsideTheClip() {
         var grid = CellGrid(size: Size(width: 6, height: 2))
         #expect(grid.write("abcdef", at: Point(x: -2, y: 0)) == 6)

@@ -384,10 +384,8 @@ extension MemoryScreen {
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
             Box(style: .rounded, frameStyle: Style().foreground(.cool)).draw(into: &grid, in: frame)
-            let back = String(repeating: glyphs.pick("▒", ascii: ":"), count: inner.width)
-            for y in inner.y..<inner.maxY {
-                grid.write(back, at: Point(x: inner.x, y: y), style: Style().foreground(.cool))
-            }
+            let back: Unicode.Scalar = glyphs.ascii ? ":" : "▒"
+            grid.fill(inner, with: Cell(back, style: Style().foreground(.cool)))
             return
         }
         let frameStyle = switch look {

@@ -42,14 +42,10 @@ public struct Box: Hashable, Sendable {
         let glyphs = Glyphs(theme: grid.theme).frame(boxStyle)
         if fillsInterior { grid.fill(Box.inner(of: rect), style: interiorStyle) }
         let right = rect.maxX - 1, bottom = rect.maxY - 1
-        for x in (rect.x + 1)..<right {
-            grid.put(glyphs.top, at: Point(x: x, y: rect.y), style: frameStyle)
-            grid.put(glyphs.bottom, at: Point(x: x, y: bottom), style: frameStyle)
-        }
-        for y in (rect.y + 1)..<bottom {
-            grid.put(glyphs.left, at: Point(x: rect.x, y: y), style: frameStyle)
-            grid.put(glyphs.right, at: Point(x: right, y: y), style: frameStyle)
-        }
+        grid.fill(Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), with: glyphs.top, style: frameStyle)
+        grid.fill(Rect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1), with: glyphs.bottom, style: frameStyle)
+        grid.fill(Rect(x: rect.x, y: rect.y + 1, width: 1, height: rect.height - 2), with: glyphs.left, style: frameStyle)
+        grid.fill(Rect(x: right, y: rect.y + 1, width: 1, height: rect.height - 2), with: glyphs.right, style: frameStyle)
         grid.put(glyphs.topLeft, at: Point(x: rect.x, y: rect.y), style: frameStyle)
         grid.put(glyphs.topRight, at: Point(x: right, y: rect.y), style: frameStyle)
         grid.put(glyphs.bottomLeft, at: Point(x: rect.x, y: bottom), style: frameStyle)
