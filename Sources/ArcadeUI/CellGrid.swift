@@ -62,6 +62,7 @@ public struct CellGrid: Sendable, Equatable {
 
     /// Paint `rect` (clipped to the grid) with copies of a one-column `cell`.
     public mutating func fill(_ rect: Rect, with cell: Cell) {
+        assert(cell.width == 1, "fill takes a one-column cell")
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {

@@ -115,6 +115,7 @@ public struct SetGame: Equatable, Sendable, Codable {
     /// The trios of cards still in play, in board order, that `isWanted` accepts: every one,
     /// or the first `limit`.
     func trios(where isWanted: (Card, Card, Card) -> Bool, upTo limit: Int = .max) -> [[Card]] {
+        guard limit > 0 else { return [] }
         let found = selectionIsSet == true ? selectedCards : []
         let cards = board.compactMap { $0 }.filter { !found.contains($0) }
         var result: [[Card]] = []
@@ -177,7 +178,7 @@ public struct SetGame: Equatable, Sendable, Codable {
 
     /// Shows one set still to be found, at a cost of `hintCost`; `nil` (free) when none.
     public mutating func hint() -> [Card]? {
-        guard let set = setsOnBoard().first else { return nil }
+        guard let set = trios(where: SetGame.isSet, upTo: 1).first else { return nil }
         score -= SetGame.hintCost
         return set
     }

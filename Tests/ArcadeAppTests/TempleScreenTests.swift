@@ -435,7 +435,8 @@ import Testing
         let frames = (0..<layout.flow.count).map { layout.pictureFrame($0).map { "\($0)" } ?? "-" }
         return "\(layout.buttonRow) \(layout.tallies) \(layout.message) \(layout.picturesPane) \(layout.namesPane) "
             + "\(layout.namesList) \(layout.pictureRows) \(layout.pixelHeights) \(layout.scroll)/\(layout.visibleRows) "
-            + "\(frames) \((0..<layout.flow.count).map(layout.isShown)) \(layout.buttons.row.width)"
+            + "\(frames) \((0..<layout.flow.count).map(layout.isShown)) "
+            + "\(layout.buttons.row.buttons.map { "\($0.title) \($0.isEnabled)" })"
     }
 
     @Test func theKeptLayoutIsTheOneWorkedOutAfreshWhateverWasAskedBefore() {
@@ -448,6 +449,7 @@ import Testing
             (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 3),
             (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 99),
             (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 1),
+            (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 1),
             (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [tall, wide, nil, tall], mode: .study, canReset: false), 1),
             (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [tall, wide, nil, tall], mode: .study, canReset: true), 1),
             (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [wide, nil, tall], mode: .study, canReset: true), 1),

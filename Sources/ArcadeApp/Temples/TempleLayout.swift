@@ -5,7 +5,8 @@ import TempleModel
 /// the message line, then the pictures pane (a flow of framed pictures, all one height,
 /// widths by their proportions) beside the names pane.
 ///
-/// Built from the frame and the screen's state; drawing and hit-testing use the same value.
+/// Built from the frame's size, the pictures' sizes and the screen's state (kept by
+/// `TempleLayoutMemo`); drawing and hit-testing use the same value.
 struct TempleLayout {
     /// The rows above the panes: tallies and buttons, then the message.
     static let headerRows = 1, messageRows = 1
@@ -166,8 +167,8 @@ struct PictureFlow {
 
     init(widths: [Int], rowWidth: Int, height: Int) {
         self.height = height
-        // Sized once: a layout is worked out for each candidate picture size, several times
-        // a key, and growing the arrays as they filled was most of its cost.
+        // Sized once: a layout works a flow out for each candidate picture size, and growing
+        // the arrays as they filled was most of its cost.
         var placed: [Place] = []
         placed.reserveCapacity(widths.count)
         var row = 0, x = 0
