@@ -212,7 +212,6 @@ struct PictureFlow {
     }
 }
 
-
 /// The last temples layout worked out, and what it was worked out from.
 ///
 /// One key asks for the layout of the same frame several times (to move the cursor, to scale
