@@ -81,6 +81,9 @@ public final class NcursesTerminal: TerminalDevice {
         // never asks for, and building its table of key sequences cost a tenth of a
         // millisecond. The terminal stays in its normal cursor-key mode (ESC [ A), which the
         // arcade's decoder reads as it reads the application mode (ESC O A).
+        // Nor does ncurses look for typed keys while it writes a frame (typeahead): its input
+        // is the pipe nobody writes to, so that look was two polls of it on every frame.
+        _ = typeahead(-1)
         _ = meta(window, true)
         _ = curs_set(0)
         _ = leaveok(window, true)
