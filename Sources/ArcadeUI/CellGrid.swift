@@ -7,6 +7,12 @@ public struct Cell: Hashable, Sendable {
     /// 1 for ordinary glyphs, 2 for wide ones, 0 for the right half of a wide glyph.
     public var width: UInt8
     public var style: Style
+    /// The three bytes a cell's fields leave of its 16, always zero. Without them they are
+    /// padding, which a store into an array leaves as the memory held before (another frame's
+    /// bytes): equal rows then compared unequal byte for byte, and the terminal, which passes
+    /// over a row whose bytes are the bytes shown (`NcursesTerminal.present`), compared most
+    /// rows of an unchanged screen cell by cell.
+    private var zero: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
     public init(_ scalar: Unicode.Scalar, width: UInt8 = 1, style: Style = .plain) {
         self.scalar = scalar
@@ -18,6 +24,12 @@ public struct Cell: Hashable, Sendable {
     @inlinable
     public static func == (left: Cell, right: Cell) -> Bool {
         left.scalar == right.scalar && left.width == right.width && left.style == right.style
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scalar)
+        hasher.combine(width)
+        hasher.combine(style)
     }
 
     /// An empty cell in the terminal's default colours.

@@ -687,6 +687,36 @@ import Testing
         #expect(drawn(notice, 22) == "Skipped broken.png: n…")  // no room for both
         for width in -1...3 { #expect(TextLayout.width(of: drawn(notice, width)) <= max(0, width)) }
     }
+
+    /// An unchanged screen drawn again is the same bytes row for row, not only the same
+    /// cells: the terminal passes over a row whose bytes are the bytes shown and compares
+    /// the others cell by cell, so a cell's padding left as the memory was (another frame's
+    /// bytes) made most rows of an unchanged Temples screen be compared cell by cell.
+    @Test func aScreenDrawnAgainUnchangedIsTheSameBytesRowForRow() {
+        let frame = Frame(size: Size(width: 100, height: 30), theme: Theme())
+        var shell = ArcadeShell(games: GameCatalog.games, assets: AssetLocator(roots: [Self.assets]), seed: { 5 })
+        _ = shell.open(.temples, options: [:], in: frame)
+        _ = shell.receive(.deck(.temples, DeckReport(.finished(TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets]))))), in: frame)
+        var drawn: [CellGrid] = []
+        for _ in 0..<3 {
+            var grid = CellGrid(size: frame.size, theme: frame.theme)
+            shell.render(into: &grid)
+            drawn.append(grid)
+        }
+        #expect(drawn[0].text.contains("Tab pane"), "the Temples screen, its deck loaded")
+        let rowBytes = 100 * Swift.MemoryLayout<Cell>.stride
+        for later in drawn.dropFirst() {
+            #expect(later == drawn[0])
+            drawn[0].cells.withUnsafeBytes { first in
+                later.cells.withUnsafeBytes { again in
+                    let differing = (0..<30).filter { row in
+                        !first[row * rowBytes ..< (row + 1) * rowBytes].elementsEqual(again[row * rowBytes ..< (row + 1) * rowBytes])
+                    }
+                    #expect(differing.isEmpty, "rows whose bytes differ: \(differing)")
+                }
+            }
+        }
+    }
 }
 
 /// A temples screen and the frame it is shown in, as the shell holds them: inputs reach the
