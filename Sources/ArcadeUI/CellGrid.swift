@@ -165,6 +165,28 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
+    /// Let `body` draw into the top `rows` rows as into a grid of their own (a screen above
+    /// the key line): what drawing into a cleared grid of that size and copying it here (`draw`
+    /// at the origin) gives, when these rows arrive cleared, as a frame's do. But no grid is
+    /// made or copied: those rows lead this grid's storage, which `body` is lent; the rows
+    /// below are set aside meanwhile and put back as they were.
+    public mutating func drawTopRows(_ rows: Int, _ body: (inout CellGrid) -> Void) {
+        let height = min(max(0, rows), size.height), count = height * size.width
+        var top = CellGrid(size: Size(width: size.width, height: height), theme: theme, cells: [])
+        swap(&top.cells, &cells)  // moved, not copied: `top` holds the only reference
+        let below = Array(top.cells[count...])
+        top.cells.removeSubrange(count...)  // the buffer keeps its capacity for the rows put back
+        body(&top)
+        swap(&cells, &top.cells)
+        cells.append(contentsOf: below)
+    }
+
+    private init(size: Size, theme: Theme, cells: [Cell]) {
+        self.size = size
+        self.theme = theme
+        self.cells = cells
+    }
+
     /// Copy every cell of `other` into this grid with its top left at `origin`, clipped to
     /// `clip` (default: the grid). A wide glyph cut by the edge becomes a space, as with `put`.
     public mutating func draw(_ other: CellGrid, at origin: Point, clip: Rect? = nil) {

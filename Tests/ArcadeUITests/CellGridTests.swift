@@ -214,6 +214,35 @@ import Testing
         #expect(frame == screen, "styles and wide glyphs copied as they are")
     }
 
+    /// A screen drawn straight into the rows above the key line sees a grid of their size
+    /// and leaves what drawing into a grid of its own and copying that in leaves: clipped at
+    /// its bottom edge, with the row below as it was.
+    @Test func drawingIntoTheTopRowsIsDrawingIntoAGridOfTheirOwnAndCopyingIt() {
+        func screen(_ grid: inout CellGrid) {
+            grid.fill(Rect(x: 1, y: 1, width: 9, height: 9), with: Cell("#", style: .bold))
+            grid.write("漢字がはみ出す", at: Point(x: 0, y: 0))
+            grid.write("below", at: Point(x: 0, y: grid.size.height))
+            grid.write("🍒🍒", at: Point(x: 2, y: grid.size.height - 1), style: .reverse)
+        }
+        for (width, height, rows) in [(6, 4, 3), (6, 4, 4), (5, 3, 0), (7, 2, -1), (4, 3, 9), (0, 3, 2)] {
+            // The top rows arrive cleared, as a frame's do; the rows below hold what they hold.
+            var frame = CellGrid(size: Size(width: width, height: height))
+            for row in max(0, rows)..<max(height, rows) { frame.write("key line", at: Point(x: 0, y: row)) }
+            var copied = frame
+            var own = CellGrid(size: Size(width: width, height: min(max(0, rows), height)))
+            screen(&own)
+            copied.draw(own, at: Point(x: 0, y: 0))
+            var seen: Size?
+            frame.drawTopRows(rows) { grid in
+                seen = grid.size
+                screen(&grid)
+            }
+            #expect(seen == own.size, "\(width)×\(height), top \(rows)")
+            #expect(frame == copied, "\(width)×\(height), top \(rows):\n\(frame.text)\n--\n\(copied.text)")
+            #expect(frame.cells.count == width * height)
+        }
+    }
+
     @Test func restyleKeepsGlyphs() {
         var grid = CellGrid(size: Size(width: 3, height: 1))
         grid.write("abc", at: Point(x: 0, y: 0))

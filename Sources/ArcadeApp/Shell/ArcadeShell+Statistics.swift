@@ -42,9 +42,7 @@ extension ArcadeShell {
 
     /// Draw a page over the menu (`draw` fills the grid above the key line), and its key line.
     func renderPage(into grid: inout CellGrid, hints: [KeyHint], _ draw: (inout CellGrid) -> Void) {
-        var pageGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
-        draw(&pageGrid)
-        grid.draw(pageGrid, at: Point(x: 0, y: 0))
+        grid.drawTopRows(grid.size.height - 1, draw)
         KeyLine.draw(hints, always: [KeyHint("?", "help")], into: &grid)
     }
 

@@ -405,12 +405,12 @@ public struct ArcadeShell: Screen {
     public func render(into grid: inout CellGrid) {
         let gameFrame = Self.gameFrame(in: grid.frame)
         if let active {
-            var gameGrid = CellGrid(size: gameFrame.size, theme: grid.theme)
-            active.screen.render(into: &gameGrid)
-            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
-                box.dialog.draw(into: &gameGrid, in: box.area)
+            grid.drawTopRows(gameFrame.size.height) { gameGrid in
+                active.screen.render(into: &gameGrid)
+                if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+                    box.dialog.draw(into: &gameGrid, in: box.area)
+                }
             }
-            grid.draw(gameGrid, at: Point(x: 0, y: 0))
             // `?` is help unless the game takes it now (Blackjack's coach, on a decision): then
             // the game's own words for it stay on the line however narrow, or (a name being
             // typed) nothing. While the game takes `q` too, Esc is the way back.
@@ -428,9 +428,7 @@ public struct ArcadeShell: Screen {
         } else if let statisticsPage {
             renderStatistics(statisticsPage, into: &grid)
         } else {
-            var menuGrid = CellGrid(size: Size(width: grid.size.width, height: grid.size.height - 1), theme: grid.theme)
-            menu.render(into: &menuGrid)
-            grid.draw(menuGrid, at: Point(x: 0, y: 0))
+            grid.drawTopRows(grid.size.height - 1) { menu.render(into: &$0) }
             if case .resume? = overlay {
                 KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
             } else {
