@@ -7,11 +7,12 @@ public struct Cell: Hashable, Sendable {
     /// 1 for ordinary glyphs, 2 for wide ones, 0 for the right half of a wide glyph.
     public var width: UInt8
     public var style: Style
-    /// The three bytes a cell's fields leave of its 16, always zero. Without them they are
-    /// padding, which a store into an array leaves as the memory held before (another frame's
-    /// bytes): equal rows then compared unequal byte for byte, and the terminal, which passes
-    /// over a row whose bytes are the bytes shown (`NcursesTerminal.present`), compared most
-    /// rows of an unchanged screen cell by cell.
+    /// The three bytes the other fields leave of a cell's 16, always zero.
+    ///
+    /// Without them they are padding, which a store into an array leaves as the memory held
+    /// before (another frame's bytes): equal rows then differed byte for byte, and the
+    /// terminal, which passes over a row whose bytes are the bytes shown
+    /// (`NcursesTerminal.present`), compared most rows of an unchanged screen cell by cell.
     private var zero: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
     public init(_ scalar: Unicode.Scalar, width: UInt8 = 1, style: Style = .plain) {
@@ -165,9 +166,10 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
-    /// Let `body` draw into the top `rows` rows as into a grid of their own (a screen above
-    /// the key line): what drawing into a cleared grid of that size and copying it here (`draw`
-    /// at the origin) gives, when these rows arrive cleared, as a frame's do. But no grid is
+    /// Let `body` draw into the top `rows` rows as into a grid of their own (a screen above the key line).
+    ///
+    /// The rows end as drawing into a cleared grid of that size and copying it here (`draw`
+    /// at the origin) leaves them, when they arrive cleared, as a frame's do. But no grid is
     /// made or copied: those rows lead this grid's storage, which `body` is lent; the rows
     /// below are set aside meanwhile and put back as they were.
     public mutating func drawTopRows(_ rows: Int, _ body: (inout CellGrid) -> Void) {
@@ -177,6 +179,7 @@ public struct CellGrid: Sendable, Equatable {
         let below = Array(top.cells[count...])
         top.cells.removeSubrange(count...)  // the buffer keeps its capacity for the rows put back
         body(&top)
+        assert(top.size.width == size.width && top.cells.count == count, "the rows lent are given back, of their size")
         swap(&cells, &top.cells)
         cells.append(contentsOf: below)
     }

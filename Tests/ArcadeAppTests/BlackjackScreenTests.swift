@@ -600,6 +600,7 @@ import Testing
         #expect(shell.update(.key(.escape)).isEmpty)
         #expect(shell.activeGame == .blackjack)
         #expect(shell.overlay == nil)
+        grid = CellGrid(size: Size(width: 80, height: 24))  // a frame arrives cleared
         shell.render(into: &grid)
         #expect(!grid.text.contains("About Blackjack") && grid.text.contains("Dealer:"))
         // On the table Esc is the shell's again: a game in progress asks first.

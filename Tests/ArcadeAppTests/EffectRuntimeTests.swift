@@ -55,6 +55,7 @@ import Testing
             let data = ArcadeData(directory: folder)
             var next = ArcadeShell(games: games, seed: { 1 }, settings: data.settings())
             _ = next.open(.set, in: frame)
+            grid = CellGrid(size: device.size)  // a frame arrives cleared
             next.render(into: &grid)
             #expect(grid.text.contains("Setting: style 1"), "kept across a restart")
         }
@@ -108,6 +109,7 @@ import Testing
             #expect(grid.text.contains("best 40"), "the other arcade's game is on the menu")
             #expect(grid.text.contains("saved game"), "and so is its saved game")
             _ = shell.open(.set, in: frame)
+            grid = CellGrid(size: device.size)
             shell.render(into: &grid)
             #expect(grid.text.contains("Resume (2 presses"))
         }

@@ -243,6 +243,14 @@ import Testing
         }
     }
 
+    /// Every byte of a cell is one of its fields (none is padding, which a store leaves as the
+    /// memory held before): equal cells are equal bytes, which the terminal relies on to pass
+    /// over the rows of a frame that are the rows shown.
+    @Test func everyByteOfACellIsAField() {
+        #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride)
+        #expect(MemoryLayout<Style>.size == MemoryLayout<Style>.stride)
+    }
+
     @Test func restyleKeepsGlyphs() {
         var grid = CellGrid(size: Size(width: 3, height: 1))
         grid.write("abc", at: Point(x: 0, y: 0))
