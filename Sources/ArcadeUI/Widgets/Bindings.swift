@@ -136,7 +136,7 @@ public struct Binding<Action> {
 extension Key {
     /// The same letter in the other case (`D` for `d`, `é` for `É`), or nil for a key that
     /// is not a letter with two cases.
-    @usableFromInline @inlinable var otherCase: Key? {
+    @inlinable var otherCase: Key? {
         guard case .character(let character) = self else { return nil }
         if let ascii = character.asciiValue {
             switch ascii {
