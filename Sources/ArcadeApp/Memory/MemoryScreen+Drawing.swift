@@ -384,8 +384,7 @@ extension MemoryScreen {
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
             Box(style: .rounded, frameStyle: Style().foreground(.cool)).draw(into: &grid, in: frame)
-            let back: Unicode.Scalar = glyphs.ascii ? ":" : "▒"
-            grid.fill(inner, with: Cell(back, style: Style().foreground(.cool)))
+            grid.fill(inner, with: glyphs.ascii ? ":" : "▒", style: Style().foreground(.cool))
             return
         }
         let frameStyle = switch look {
