@@ -139,6 +139,7 @@ public struct CellGrid: Sendable, Equatable {
     /// Returns the number of columns written. Newlines are not interpreted.
     @discardableResult
     public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        if let columns = writeASCII(text, at: point, style: style, clip: clip) { return columns }
         let area = (clip ?? bounds).intersection(bounds)
         var x = point.x
         for scalar in text.unicodeScalars {
@@ -155,6 +156,39 @@ public struct CellGrid: Sendable, Equatable {
             x += used == 0 ? width : used
         }
         return x - point.x
+    }
+
+    /// `write` for text of printable ASCII only (most text): its cells stored as one run, as
+    /// `write` would place them one by one. Nil, with nothing drawn, for any other text.
+    ///
+    /// Placed one by one, the cells of a run never disturb one another: only its two ends
+    /// can cut a wide glyph the row held, so they alone are placed with `place`. Cell by
+    /// cell, a menu key spent a quarter of its instructions here.
+    mutating func writeASCII(_ text: String, at point: Point, style: Style, clip: Rect?) -> Int? {
+        let written = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let area = (clip ?? bounds).intersection(bounds)
+            let from = max(point.x, area.x), to = min(point.x + bytes.count, area.maxX)
+            guard point.y >= area.y, point.y < area.maxY, from < to else { return bytes.count }
+            let y = point.y, row = y * size.width
+            var cell = Cell(" ", style: style)
+            cell.scalar = Unicode.Scalar(bytes[from - point.x])
+            place(cell, x: from, y: y)
+            if to - from > 1 {
+                cell.scalar = Unicode.Scalar(bytes[to - 1 - point.x])
+                place(cell, x: to - 1, y: y)
+            }
+            if to - from > 2 {
+                cells.withUnsafeMutableBufferPointer { stored in
+                    for x in from + 1 ..< to - 1 {
+                        cell.scalar = Unicode.Scalar(bytes[x - point.x])
+                        stored[row + x] = cell
+                    }
+                }
+            }
+            return bytes.count
+        }
+        return written ?? nil
     }
 
     /// Change only the style of the cells in `rect`, keeping their glyphs.

@@ -108,6 +108,59 @@ import Testing
         }
     }
 
+    @Test func asciiTextWrittenAsARunEndsAsItsCharactersPutOneByOne() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for trial in 0..<600 {
+            var grid = CellGrid(size: Size(width: 9, height: 3))
+            for y in 0..<3 {
+                var x = 0
+                while x < 9 {
+                    let glyph: Unicode.Scalar = ["a", "🍒", "漢", " "][next(4)]
+                    x += grid.put(glyph, at: Point(x: x, y: y), style: next(2) == 0 ? .plain : .bold)
+                }
+            }
+            var put = grid
+            let text = String((0..<next(12)).map { _ in Character(Unicode.Scalar(UInt8(0x20 + next(95)))) })
+            let origin = Point(x: next(14) - 4, y: next(5) - 1)
+            let clip: Rect? = next(2) == 0 ? nil : Rect(x: next(9) - 1, y: next(4) - 1, width: next(10), height: next(4))
+            let style: Style = next(2) == 0 ? .underline : Style().foreground(.red)
+            let columns = grid.write(text, at: origin, style: style, clip: clip)
+            for (offset, scalar) in text.unicodeScalars.enumerated() {
+                put.put(scalar, at: Point(x: origin.x + offset, y: origin.y), style: style, clip: clip)
+            }
+            #expect(columns == text.count, "trial \(trial)")
+            #expect(grid.cells == put.cells, "trial \(trial): \(text.debugDescription) at \(origin), clip \(String(describing: clip))")
+        }
+    }
+
+    @Test func asciiWidgetTextIsDrawnAndCountedUpToItsLimitAsPutOneByOne() {
+        var state: UInt64 = 0x5851_F42D_4C95_7F2D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for trial in 0..<400 {
+            var grid = CellGrid(size: Size(width: 8, height: 2))
+            grid.write("a漢b🍒c", at: Point(x: next(3), y: 0))
+            var put = grid
+            let text = String((0..<next(10)).map { _ in Character(Unicode.Scalar(UInt8(0x20 + next(95)))) })
+            let origin = Point(x: next(12) - 3, y: next(3))
+            let clip: Rect? = next(2) == 0 ? nil : Rect(x: next(9) - 1, y: next(3) - 1, width: next(10), height: next(3))
+            let limit = (clip ?? put.bounds).intersection(put.bounds).maxX
+            var x = origin.x
+            for scalar in text.unicodeScalars where x < limit {
+                put.put(scalar, at: Point(x: x, y: origin.y), style: .bold, clip: clip)
+                x += 1
+            }
+            #expect(grid.drawWidgetText(text, at: origin, style: .bold, clip: clip) == x - origin.x, "trial \(trial)")
+            #expect(grid.cells == put.cells, "trial \(trial)")
+        }
+    }
+
     @Test func aGlyphFilledAlongARectangleIsDrawnAsEachCellPutWouldDrawIt() {
         for ascii in [false, true] {
             for glyph in ["─", "║", "x", "\u{1}", "漢", "\u{301}"] as [Unicode.Scalar] {

@@ -140,6 +140,10 @@ extension CellGrid {
     @discardableResult
     mutating func drawWidgetText(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
         let limit = (clip ?? bounds).intersection(bounds).maxX
+        // Printable ASCII (most labels): as `write` draws it, and counted up to the limit.
+        if let count = writeASCII(text, at: point, style: style, clip: clip) {
+            return min(count, max(0, limit - point.x))
+        }
         var x = point.x
         for scalar in text.unicodeScalars {
             let width = DisplayWidth.of(scalar)
