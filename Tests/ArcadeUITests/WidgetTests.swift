@@ -141,6 +141,14 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
         var disabled = button
         disabled.isEnabled = false
         #expect(!disabled.responds(to: .character("s")))
+        // The first match, wherever it is, in either case: ASCII titles and others alike.
+        for (title, key, column) in [("Deal 3 More", "M", 10), ("New game", "g", 7), ("Café Noir", "n", 8),
+                                     ("漢字 Play", "p", 8), ("Reset", "z", nil)] as [(String, Character, Int?)] {
+            var drawn = makeGrid(14, 1)
+            Button(title, hotKey: .character(key)).draw(into: &drawn, at: Point(x: 1, y: 0))
+            let underlined = (0..<14).filter { drawn[$0, 0].style.underline }
+            #expect(underlined == (column.map { [$0] } ?? []), "\(title), key \(key)")
+        }
     }
 
     @Test func frameAndHitTestFollowWhereItWasDrawn() {

@@ -61,6 +61,11 @@ public struct Button: Hashable, Sendable {
         frame(at: origin).contains(point)
     }
 
+    /// An ASCII letter's byte in lower case; any other byte as it is.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
     /// True when `key` is this button's hot key and the button is enabled.
     public func responds(to key: Key) -> Bool {
         guard isEnabled, let hotKey else { return false }
@@ -86,16 +91,28 @@ public struct Button: Hashable, Sendable {
             }
         }
         if case .character(let wanted)? = hotKey {
-            var x = origin.x + 2
-            for character in title {
-                if character.lowercased() == wanted.lowercased() {
-                    var underlined = drawn
-                    underlined.underline = true
-                    grid.restyle(Rect(x: x, y: origin.y, width: DisplayWidth.of(String(character)), height: 1)
-                        .intersection(clip ?? grid.bounds)) { $0 = underlined }
-                    break
+            var underlined = drawn
+            underlined.underline = true
+            let area = clip ?? grid.bounds
+            if let key = wanted.asciiValue.map(Self.folded), title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                // A title of printable ASCII (most) is searched by its bytes, a column each:
+                // lowercasing made a string of every letter, and every frame draws every button.
+                if let offset = title.utf8.firstIndex(where: { Self.folded($0) == key })
+                    .map({ title.utf8.distance(from: title.utf8.startIndex, to: $0) }) {
+                    grid.restyle(Rect(x: origin.x + 2 + offset, y: origin.y, width: 1, height: 1).intersection(area)) {
+                        $0 = underlined
+                    }
                 }
-                x += DisplayWidth.of(String(character))
+            } else {
+                var x = origin.x + 2
+                for character in title {
+                    if character.lowercased() == wanted.lowercased() {
+                        grid.restyle(Rect(x: x, y: origin.y, width: DisplayWidth.of(String(character)), height: 1)
+                            .intersection(area)) { $0 = underlined }
+                        break
+                    }
+                    x += DisplayWidth.of(String(character))
+                }
             }
         }
         return frame(at: origin)
