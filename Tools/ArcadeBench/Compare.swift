@@ -135,6 +135,7 @@ struct Comparison {
             process = try PtyProcess(binary: contender.binary, arguments: contender.arguments,
                                      environment: launcher.environment(dataHome: dataHome),
                                      width: launcher.width, height: launcher.height)
+            process.answersBackgroundQuery = launcher.answersBackgroundQuery
         } catch {
             return .failure(LaunchFailure(description: "\(error)"))
         }

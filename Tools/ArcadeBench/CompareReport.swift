@@ -19,6 +19,8 @@ struct CompareReport {
     var hello: HelloFigures?
     /// What the kept data folder held after the launch that prepared it (path and bytes).
     var keptFiles: [String]
+    /// Whether the pseudo-terminal answered the background colour query (OSC 11).
+    var backgroundAnswered: Bool
 
     private func result(_ label: String) -> ContenderResult? { results.first { $0.contender.label == label } }
     private var fresh: ContenderResult? { result(Self.freshLabel) }
@@ -88,6 +90,7 @@ struct CompareReport {
 
     func markdown() -> String {
         var text = "Arcade comparison — the arcade's menu against \(other), 100×30, TERM=xterm-256color, LANG=C.UTF-8, "
+            + backgroundAnswer(backgroundAnswered) + ", "
             + "\(launches) launches each, interleaved, \(keysPerLaunch) keys per launch\n"
             + machine.header + "\n\n"
 
@@ -204,6 +207,7 @@ struct CompareReport {
         var other: String
         var size = "100x30"
         var term = "xterm-256color"
+        var backgroundQueryAnswered: Bool
         var launches: Int
         var keysPerLaunch: Int
         var machine: Machine
@@ -234,7 +238,7 @@ struct CompareReport {
     }
 
     func json() -> JSONReport {
-        JSONReport(other: other, launches: launches, keysPerLaunch: keysPerLaunch, machine: machine,
+        JSONReport(other: other, backgroundQueryAnswered: backgroundAnswered, launches: launches, keysPerLaunch: keysPerLaunch, machine: machine,
                    columns: results.map(JSONReport.Column.init), helloPeakRssKb: hello?.peakRSSKB, helloWait4MaxrssKb: hello?.waitMaxRSSKB,
                    helloCpuMs: hello?.cpuMilliseconds, goals: goals, ratios: ratios, rssGoalMb: rssGoal.megabytes,
                    keptFiles: keptFiles)

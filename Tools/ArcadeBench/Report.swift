@@ -41,9 +41,12 @@ struct BenchReport {
     var load: String
     var machine: Machine
     var results: [ScreenResult]
+    /// Whether the pseudo-terminal answered the background colour query (OSC 11).
+    var backgroundAnswered: Bool
 
     func markdown() -> String {
         var text = "Arcade benchmark — \(binary), 100×30, TERM=xterm-256color, LANG=C.UTF-8, "
+            + backgroundAnswer(backgroundAnswered) + ", "
             + "\(launches) launches per screen, \(fixed(idleSeconds, 0)) s idle windows\n"
             + machine.header + "\n\n"
 
@@ -236,6 +239,7 @@ struct BenchReport {
         var binary: String
         var size = "100x30"
         var term = "xterm-256color"
+        var backgroundQueryAnswered: Bool
         var launches: Int
         var idleSeconds: Double
         var loadAverage: String
@@ -245,7 +249,7 @@ struct BenchReport {
     }
 
     func json() -> JSONReport {
-        JSONReport(binary: binary, launches: launches, idleSeconds: idleSeconds, loadAverage: load, machine: machine,
+        JSONReport(binary: binary, backgroundQueryAnswered: backgroundAnswered, launches: launches, idleSeconds: idleSeconds, loadAverage: load, machine: machine,
                    screens: results.map(JSONReport.Screen.init))
     }
 }

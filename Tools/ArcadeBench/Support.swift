@@ -119,3 +119,8 @@ func glyphsWritten(_ bytes: ArraySlice<UInt8>) -> Int {
     }
     return count
 }
+
+/// How a report names what the pseudo-terminal said to the background colour query.
+func backgroundAnswer(_ answered: Bool) -> String {
+    answered ? "OSC 11 answered (a black background, as xterm answers)" : "OSC 11 not answered"
+}

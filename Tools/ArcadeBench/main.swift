@@ -5,7 +5,7 @@ import Glibc
 
 let usage = """
     Usage: arcade-bench [--binary PATH] [--only SCREENS] [--quick] [--json]
-                        [--launches N] [--idle SECONDS]
+                        [--launches N] [--idle SECONDS] [--unanswered-background]
            arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
                         [--floor PATH] [--hello PATH] [--binary PATH] [--launches N] [--quick] [--json]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
@@ -13,7 +13,11 @@ let usage = """
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
-    TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME.
+    TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME. The
+    pseudo-terminal answers what xterm answers: device attributes (DA1) and the background
+    colour (OSC 11, a black background), so a first start asks once and keeps the theme, as
+    on xterm; --unanswered-background leaves OSC 11 unanswered, as the Linux console does
+    (then every start asks, and learns from the DA1 reply that no answer is coming).
 
     Benchmark (default; the binary first dropped from the page cache and launched once, not
     counted): for the menu and each game, launch → first complete frame (median and
@@ -70,6 +74,7 @@ func runMain() -> Int32 {
     var arcadeKeys = "down,up"
     var floor: String?
     var hello: String?
+    var answersBackground = true
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -111,6 +116,7 @@ func runMain() -> Int32 {
         case "--arcade-keys": arcadeKeys = value(argument)
         case "--floor": floor = value(argument)
         case "--hello": hello = value(argument)
+        case "--unanswered-background": answersBackground = false
         case "--help", "-h":
             print(usage)
             return 0
@@ -128,6 +134,7 @@ func runMain() -> Int32 {
     }
 
     var launcher = ArcadeLauncher(binary: binary)
+    launcher.answersBackgroundQuery = answersBackground
     let games = launcher.games()
     guard !games.isEmpty else { fail("\(binary) --help lists no games") }
 
@@ -178,7 +185,7 @@ func runMain() -> Int32 {
         let (results, hello) = comparison.run()
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
                                    machine: machine, results: results, hello: hello,
-                                   keptFiles: keptFiles)
+                                   keptFiles: keptFiles, backgroundAnswered: answersBackground)
         print(json ? renderedJSON(report.json()) : report.markdown())
         return 0
     }
@@ -196,7 +203,7 @@ func runMain() -> Int32 {
     removeTree(Comparison.preparedDataHome(launcher))
     let results = benchmark.run(plans: plans)
     let report = BenchReport(binary: binary, launches: benchmark.launches, idleSeconds: benchmark.idleSeconds,
-                             load: load, machine: machine, results: results)
+                             load: load, machine: machine, results: results, backgroundAnswered: answersBackground)
     print(json ? renderedJSON(report.json()) : report.markdown())
 
     return 0

@@ -26,6 +26,9 @@ public struct ArcadeLauncher: Sendable {
     public var height = 30
     /// Extra variables (e.g. `ARCADE_SOUND=off`).
     public var extraEnvironment: [String: String] = [:]
+    /// Whether the terminal answers the background colour query as xterm does
+    /// (`PtyProcess.answersBackgroundQuery`).
+    public var answersBackgroundQuery = false
 
     public init(binary: String, extraEnvironment: [String: String] = [:]) {
         self.binary = binary
@@ -50,8 +53,10 @@ public struct ArcadeLauncher: Sendable {
 
     public func launch(_ arguments: [String], dataHome: String, tracksGrid: Bool = true,
                        separateInput: Bool = false) throws -> PtyProcess {
-        try PtyProcess(binary: binary, arguments: arguments, environment: environment(dataHome: dataHome),
-                       width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid)
+        let process = try PtyProcess(binary: binary, arguments: arguments, environment: environment(dataHome: dataHome),
+                                     width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid)
+        process.answersBackgroundQuery = answersBackgroundQuery
+        return process
     }
 
     /// The games the binary offers, from `arcade --help` (in menu order).

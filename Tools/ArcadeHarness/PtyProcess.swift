@@ -230,19 +230,39 @@ public final class PtyProcess {
     /// The last bytes of output, where a query cut between two reads begins.
     private var queryTail: [UInt8] = []
 
-    /// Answer a primary device attributes query (`ESC [ c`) as every terminal does (as a
-    /// VT220 would: `ESC [ ? 62 ; 22 c`), so that a program asking its terminal something
-    /// and waiting for that answer (the arcade's background-colour query) is not kept waiting.
+    /// Whether the background colour query (OSC 11, `ESC ] 11 ; ?`) is answered, as xterm
+    /// answers it: a black background (`ESC ] 11 ; rgb:0000/0000/0000 ESC \`). Off, the
+    /// harness is a terminal that does not say (the Linux console, older emulators), and a
+    /// program asking learns that from the DA1 reply that follows.
+    public var answersBackgroundQuery = false
+
+    /// Answer the queries a program asks its terminal, in the order they were asked: a
+    /// primary device attributes query (`ESC [ c`) as every terminal does (as a VT220 would:
+    /// `ESC [ ? 62 ; 22 c`), so that a program asking its terminal something and waiting for
+    /// that answer (the arcade's background-colour query) is not kept waiting; and, with
+    /// `answersBackgroundQuery`, OSC 11.
     private func answerDeviceAttributes(in bytes: UnsafeBufferPointer<UInt8>) {
         let text = queryTail + bytes
-        let query: [UInt8] = [0x1B, 0x5B, 0x63]
-        var count = 0
-        if text.count >= query.count {
-            for start in 0...(text.count - query.count) where Array(text[start..<start + query.count]) == query { count += 1 }
+        let queries: [(asked: [UInt8], reply: [UInt8])] = [
+            (Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8)),
+        ] + (answersBackgroundQuery
+            ? [(Array("\u{1B}]11;?".utf8), Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\".utf8))] : [])
+        var replies: [UInt8] = []
+        var start = 0, answeredEnd = 0
+        while start < text.count {
+            if text[start] == 0x1B, let query = queries.first(where: { text.count - start >= $0.asked.count
+                && text[start..<start + $0.asked.count].elementsEqual($0.asked) }) {
+                replies += query.reply
+                start += query.asked.count
+                answeredEnd = start
+            } else {
+                start += 1
+            }
         }
-        queryTail = Array(text.suffix(query.count - 1))
-        let reply = Array("\u{1B}[?62;22c".utf8)
-        for _ in 0..<count { _ = reply.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+        // Enough to hold the start of the longest query, but none that was answered.
+        let longest = queries.map(\.asked.count).max() ?? 1
+        queryTail = Array(text[max(answeredEnd, text.count - (longest - 1))...])
+        if !replies.isEmpty { _ = replies.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
     }
 
     private func drainInput() {
