@@ -285,7 +285,17 @@ public final class NcursesTerminal: TerminalDevice {
                             Self.takePlain(&lastStyle, &lastIsPlain, &template, &templateIsErased)
                             continue
                         }
-                        for x in 0..<width {
+                        // The row's unchanged ends are passed over 16 bytes a cell, as the loop
+                        // below passes over a cell that looks the same, without its field-by-field
+                        // comparison (a cell holds no references, so equal bytes are equal cells):
+                        // a menu move changes 16 cells of each of its two rows of 100.
+                        var first = 0, last = width - 1
+                        if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
+                           let shownRow = shown.baseAddress?.advanced(by: row) {
+                            while first < width && Self.sameBytes(nowRow + first, shownRow + first) { first += 1 }
+                            while last > first && Self.sameBytes(nowRow + last, shownRow + last) { last -= 1 }
+                        }
+                        for x in first ..< max(first, last + 1) {
                             let current = now[row + x]
                             if !shown.isEmpty && Self.looksSame(shown[row + x], current) { continue }
                             // A plain space on a fresh frame, unless it follows a cell just
@@ -374,6 +384,15 @@ public final class NcursesTerminal: TerminalDevice {
                 }
             }
         }
+    }
+
+    /// Whether two cells hold the same 16 bytes (every byte of a cell is a field).
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafePointer<Cell>, _ right: UnsafePointer<Cell>) -> Bool {
+        assert(MemoryLayout<Cell>.size == 16, "a cell is 16 bytes, every one a field")
+        let a = UnsafeRawPointer(left), b = UnsafeRawPointer(right)
+        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
     }
 
     /// A space whose colour and weight do not show: neither reversed nor underlined.
