@@ -252,6 +252,39 @@ import Testing
         #expect(screen(shell).text.contains("clock 0.75"))
     }
 
+    @Test func aNarrowKeyLineDropsTheScreensKeysFromTheEndAndKeepsTheSharedOnes() {
+        let hints = [KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("1-5", "game"), KeyHint("s", "stats")]
+        let always = [KeyHint("?", "help"), KeyHint("q", "quit")]
+        var lines: [Int: String] = [:]
+        for width in [8, 12, 19, 20, 30, 31, 40, 44, 45, 60, 100] {
+            for ascii in [false, true] {
+                var grid = CellGrid(size: Size(width: width, height: 2), theme: Theme(ascii: ascii))
+                KeyLine.draw(hints, always: always, into: &grid)
+                // What fits, worked out hint by hint: each takes its keys, a space, its words
+                // and three columns to the next; the screen's own are dropped from the end first.
+                let glyphs = Glyphs(theme: grid.theme)
+                let pieces = (hints + always).map { "\(glyphs.keys($0.keys)) \($0.action)" }
+                var shown = hints.count
+                while shown > 0 && (pieces[..<shown] + pieces[hints.count...]).map(DisplayWidth.of).reduce(0) { $0 + $1 + 3 } - 2 > width - 1 {
+                    shown -= 1
+                }
+                var expected = " ", x = 1
+                for piece in pieces[..<shown] + pieces[hints.count...] {
+                    guard x + DisplayWidth.of(piece) < width else { break }
+                    expected += piece + "   "
+                    x += DisplayWidth.of(piece) + 3
+                }
+                while expected.last == " " { expected.removeLast() }
+                let line = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                #expect(line == expected, "width \(width), ascii \(ascii)")
+                if !ascii { lines[width] = line }
+            }
+        }
+        #expect(lines[100] == " ↑↓ move   Enter open   1-5 game   s stats   ? help   q quit")
+        #expect(lines[30] == " ↑↓ move   ? help   q quit")
+        #expect(lines[12] == " ? help")
+    }
+
     @Test func theKeyLineShowsTheGameKeysAndClicksOnItDoNotReachTheGame() {
         var shell = shell()
         _ = send(&shell, key("1"))

@@ -32,12 +32,14 @@ public struct MenuScreen: Sendable {
         /// Columns the right-hand side takes: the note, the saved mark and the best score,
         /// two columns apart.
         var trailingWidth: Int {
-            trailingParts.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, trailingParts.count - 1)
-        }
-
-        /// The right-hand side's words, left to right.
-        var trailingParts: [String] {
-            [note, hasSavedGame ? Self.savedMark : nil, best].compactMap { $0 }.filter { !$0.isEmpty }
+            // Added up in place: each row asks at every frame.
+            var width = 0, parts = 0
+            for part in [note, hasSavedGame ? Self.savedMark : nil, best] {
+                guard let part, !part.isEmpty else { continue }
+                width += DisplayWidth.of(part)
+                parts += 1
+            }
+            return width + 2 * max(0, parts - 1)
         }
     }
 
@@ -241,12 +243,15 @@ public struct MenuScreen: Sendable {
     private func drawTitle(into grid: inout CellGrid, layout: Layout) {
         let title = "A R C A D E"
         let tagline = "five games in your terminal"
-        let boxWidth = 2 + max(title.count, tagline.count) + 4
+        // Columns, measured from the bytes of ASCII (counting characters walks the text's
+        // grapheme clusters, at every frame).
+        let titleWidth = DisplayWidth.of(title), taglineWidth = DisplayWidth.of(tagline)
+        let boxWidth = 2 + max(titleWidth, taglineWidth) + 4
         let x = max(0, (grid.size.width - boxWidth) / 2)
         Box(style: .double, frameStyle: Style.bold.foreground(.accent))
             .draw(into: &grid, in: Rect(x: x, y: layout.titleY, width: boxWidth, height: 3))
         grid.write("ARCADE", at: Point(x: x + (boxWidth - 6) / 2, y: layout.titleY + 1), style: Style.bold)
-        grid.write(tagline, at: Point(x: x + (boxWidth - tagline.count) / 2, y: layout.titleY + 3), style: .dim)
+        grid.write(tagline, at: Point(x: x + (boxWidth - taglineWidth) / 2, y: layout.titleY + 3), style: .dim)
     }
 
     /// Columns of a row before its description: marker, number and name.

@@ -10,20 +10,24 @@ enum KeyLine {
         let y = grid.size.height - 1
         guard y >= 0 else { return }
         let glyphs = Glyphs(theme: grid.theme)
-        func width(_ hint: KeyHint) -> Int {
-            DisplayWidth.of(glyphs.keys(hint.keys)) + 1 + DisplayWidth.of(hint.action) + 3
+        // Each hint's keys as drawn, and the columns it takes with the gap after it, worked
+        // out once (every frame draws the key line).
+        let items = (hints + always).map { hint -> (keys: String, action: String, width: Int) in
+            let keys = glyphs.keys(hint.keys)
+            return (keys, hint.action, DisplayWidth.of(keys) + 1 + DisplayWidth.of(hint.action) + 3)
         }
-        var shown = hints
-        while !shown.isEmpty && (shown + always).map(width).reduce(1, +) - 3 > grid.size.width - 1 {
-            shown.removeLast()
+        var dropped = 0
+        var total = items.reduce(1) { $0 + $1.width } - 3
+        while dropped < hints.count && total > grid.size.width - 1 {
+            total -= items[hints.count - 1 - dropped].width
+            dropped += 1
         }
         var x = 1
-        for hint in shown + always {
-            let keys = glyphs.keys(hint.keys)
-            guard x + width(hint) - 3 < grid.size.width else { break }
-            x += grid.write(keys, at: Point(x: x, y: y), style: Style.bold.foreground(.accent))
+        for item in items[..<(hints.count - dropped)] + items[hints.count...] {
+            guard x + item.width - 3 < grid.size.width else { break }
+            x += grid.write(item.keys, at: Point(x: x, y: y), style: Style.bold.foreground(.accent))
             x += 1
-            x += grid.write(hint.action, at: Point(x: x, y: y), style: .dim)
+            x += grid.write(item.action, at: Point(x: x, y: y), style: .dim)
             x += 3
         }
     }
