@@ -285,15 +285,15 @@ public final class NcursesTerminal: TerminalDevice {
                             Self.takePlain(&lastStyle, &lastIsPlain, &template, &templateIsErased)
                             continue
                         }
-                        // The row's unchanged ends are passed over 16 bytes a cell, as the loop
+                        // The row's unchanged ends are passed over by the bytes of each cell, as the loop
                         // below passes over a cell that looks the same, without its field-by-field
                         // comparison (a cell holds no references, so equal bytes are equal cells):
                         // a menu move changes 16 cells of each of its two rows of 100.
                         var first = 0, last = width - 1
                         if !shown.isEmpty, let nowRow = now.baseAddress?.advanced(by: row),
                            let shownRow = shown.baseAddress?.advanced(by: row) {
-                            while first < width && Self.sameBytes(nowRow + first, shownRow + first) { first += 1 }
-                            while last > first && Self.sameBytes(nowRow + last, shownRow + last) { last -= 1 }
+                            while first < width && Self.sameCell(nowRow + first, shownRow + first) { first += 1 }
+                            while last > first && Self.sameCell(nowRow + last, shownRow + last) { last -= 1 }
                         }
                         for x in first ..< max(first, last + 1) {
                             let current = now[row + x]
@@ -386,11 +386,12 @@ public final class NcursesTerminal: TerminalDevice {
         }
     }
 
-    /// Whether two cells hold the same 16 bytes (every byte of a cell is a field).
+    /// Whether two cells hold the same bytes (every byte of a cell is a field): two loads
+    /// each while a cell is 16 bytes, which the compiler knows, and `memcmp` otherwise.
     @inline(__always)
-    private static func sameBytes(_ left: UnsafePointer<Cell>, _ right: UnsafePointer<Cell>) -> Bool {
-        assert(MemoryLayout<Cell>.size == 16, "a cell is 16 bytes, every one a field")
+    private static func sameCell(_ left: UnsafePointer<Cell>, _ right: UnsafePointer<Cell>) -> Bool {
         let a = UnsafeRawPointer(left), b = UnsafeRawPointer(right)
+        guard MemoryLayout<Cell>.size == 16 else { return memcmp(a, b, MemoryLayout<Cell>.size) == 0 }
         return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
             && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
     }

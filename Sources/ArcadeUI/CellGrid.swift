@@ -144,8 +144,9 @@ public struct CellGrid: Sendable, Equatable {
         var x = point.x
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x20 && scalar.value < 0x7F {
-                // Printable ASCII, most of what is written: one column, drawn as it is, as
-                // `put` would draw it, without working the clip and the width out again.
+                // Printable ASCII in text that also has other characters (text of ASCII alone
+                // went to writeASCII): one column, drawn as it is, as `put` would draw it,
+                // without working the clip and the width out again.
                 if area.contains(Point(x: x, y: point.y)) { place(Cell(scalar, style: style), x: x, y: point.y) }
                 x += 1
                 continue

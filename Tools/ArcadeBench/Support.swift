@@ -122,5 +122,5 @@ func glyphsWritten(_ bytes: ArraySlice<UInt8>) -> Int {
 
 /// How a report names what the pseudo-terminal said to the background colour query.
 func backgroundAnswer(_ answered: Bool) -> String {
-    answered ? "OSC 11 answered (a black background, as xterm answers)" : "OSC 11 not answered"
+    answered ? "OSC 11 answered (a black background, in xterm's form)" : "OSC 11 not answered"
 }

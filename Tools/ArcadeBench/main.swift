@@ -8,16 +8,19 @@ let usage = """
                         [--launches N] [--idle SECONDS] [--unanswered-background]
            arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
                         [--floor PATH] [--hello PATH] [--binary PATH] [--launches N] [--quick] [--json]
+                        [--unanswered-background]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
-    TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME. The
-    pseudo-terminal answers what xterm answers: device attributes (DA1) and the background
-    colour (OSC 11, a black background), so a first start asks once and keeps the theme, as
+    TERM=xterm-256color and LANG=C.UTF-8, the score file in a temporary XDG_DATA_HOME. For
+    the benchmark and --compare the pseudo-terminal answers the queries xterm answers: device
+    attributes (DA1) and the background colour (OSC 11, a black background, chosen: the dark
+    theme an unanswered start takes too), so a first start asks once and keeps the theme, as
     on xterm; --unanswered-background leaves OSC 11 unanswered, as the Linux console does
-    (then every start asks, and learns from the DA1 reply that no answer is coming).
+    (then every start asks, and learns from the DA1 reply that no answer is coming). The
+    torture answers DA1 only.
 
     Benchmark (default; the binary first dropped from the page cache and launched once, not
     counted): for the menu and each game, launch → first complete frame (median and
@@ -134,7 +137,6 @@ func runMain() -> Int32 {
     }
 
     var launcher = ArcadeLauncher(binary: binary)
-    launcher.answersBackgroundQuery = answersBackground
     let games = launcher.games()
     guard !games.isEmpty else { fail("\(binary) --help lists no games") }
 
@@ -149,6 +151,7 @@ func runMain() -> Int32 {
     }
 
     launcher.extraEnvironment = ["ARCADE_SOUND": "off"]
+    launcher.answersBackgroundQuery = answersBackground  // the torture keeps the terminal that does not say
     if let compare {
         let words = compare.split(separator: " ").map(String.init)
         guard let name = words.first, let program = resolveProgram(name) else { fail("--compare: no program '\(compare)'") }

@@ -219,7 +219,7 @@ public final class PtyProcess {
                 let slice = UnsafeBufferPointer(rebasing: buffer[0..<n])
                 unfed.append(contentsOf: slice)
                 if keepsOutput { output.append(contentsOf: slice) }
-                answerDeviceAttributes(in: slice)
+                answerQueries(in: slice)
             }
             if output.count > outputCap { output.removeFirst(output.count / 2) }
             if unfed.count > 1 << 20 { _ = terminal }
@@ -230,10 +230,12 @@ public final class PtyProcess {
     /// The last bytes of output, where a query cut between two reads begins.
     private var queryTail: [UInt8] = []
 
-    /// Whether the background colour query (OSC 11, `ESC ] 11 ; ?`) is answered, as xterm
-    /// answers it: a black background (`ESC ] 11 ; rgb:0000/0000/0000 ESC \`). Off, the
-    /// harness is a terminal that does not say (the Linux console, older emulators), and a
-    /// program asking learns that from the DA1 reply that follows.
+    /// Whether the background colour query (OSC 11, `ESC ] 11 ; ?`) is answered, in xterm's
+    /// form, with a black background chosen here (`ESC ] 11 ; rgb:0000/0000/0000 ESC \`; a
+    /// stock xterm, black on white, would say `ffff`): the dark theme a start left unanswered
+    /// takes too, so the screens are the same either way. Off, the harness is a terminal that
+    /// does not say (the Linux console, older emulators), and a program asking learns that
+    /// from the DA1 reply that follows.
     public var answersBackgroundQuery = false
 
     /// Answer the queries a program asks its terminal, in the order they were asked: a
@@ -241,7 +243,7 @@ public final class PtyProcess {
     /// `ESC [ ? 62 ; 22 c`), so that a program asking its terminal something and waiting for
     /// that answer (the arcade's background-colour query) is not kept waiting; and, with
     /// `answersBackgroundQuery`, OSC 11.
-    private func answerDeviceAttributes(in bytes: UnsafeBufferPointer<UInt8>) {
+    private func answerQueries(in bytes: UnsafeBufferPointer<UInt8>) {
         let text = queryTail + bytes
         let queries: [(asked: [UInt8], reply: [UInt8])] = [
             (Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8)),
@@ -262,7 +264,9 @@ public final class PtyProcess {
         // Enough to hold the start of the longest query, but none that was answered.
         let longest = queries.map(\.asked.count).max() ?? 1
         queryTail = Array(text[max(answeredEnd, text.count - (longest - 1))...])
-        if !replies.isEmpty { _ = replies.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+        // A terminal answers on its input: the separate one, when the program reads another.
+        let answerTo = inputMaster >= 0 ? inputMaster : master
+        if !replies.isEmpty { _ = replies.withUnsafeBytes { write(answerTo, $0.baseAddress, $0.count) } }
     }
 
     private func drainInput() {
