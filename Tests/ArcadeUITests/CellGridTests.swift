@@ -73,11 +73,7 @@ import Testing
     /// Random rows of narrow and wide glyphs in two styles, drawn and filled over each other
     /// at random places and clips: every cell ends as it did when each was placed one by one.
     @Test func runsCopiedWholeEndAsCellsPlacedOneByOne() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var next = Draws(seed: 0x9E37_79B9_7F4A_7C15)
         func randomGrid(_ width: Int, _ height: Int) -> CellGrid {
             var grid = CellGrid(size: Size(width: width, height: height))
             for y in 0..<height {
@@ -109,11 +105,7 @@ import Testing
     }
 
     @Test func asciiTextWrittenAsARunEndsAsItsCharactersPutOneByOne() {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var next = Draws(seed: 0x2545_F491_4F6C_DD1D)
         for trial in 0..<600 {
             var grid = CellGrid(size: Size(width: 9, height: 3))
             for y in 0..<3 {
@@ -138,11 +130,7 @@ import Testing
     }
 
     @Test func asciiWidgetTextIsDrawnAndCountedUpToItsLimitAsPutOneByOne() {
-        var state: UInt64 = 0x5851_F42D_4C95_7F2D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var next = Draws(seed: 0x5851_F42D_4C95_7F2D)
         for trial in 0..<400 {
             var grid = CellGrid(size: Size(width: 8, height: 2))
             grid.write("a漢b🍒c", at: Point(x: next(3), y: 0))
@@ -342,5 +330,18 @@ private struct CellByCell {
                 place(cut ? Cell(" ", style: cell.style) : cell, x: origin.x + x, y: origin.y + y)
             }
         }
+    }
+}
+
+/// Whole numbers below a bound, the same for a seed on every run (a linear congruential
+/// generator): `next(8)` is 0…7.
+private struct Draws {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func callAsFunction(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
