@@ -265,7 +265,7 @@ import Testing
                 let glyphs = Glyphs(theme: grid.theme)
                 let pieces = (hints + always).map { "\(glyphs.keys($0.keys)) \($0.action)" }
                 var shown = hints.count
-                while shown > 0 && (pieces[..<shown] + pieces[hints.count...]).map(DisplayWidth.of).reduce(0) { $0 + $1 + 3 } - 2 > width - 1 {
+                while shown > 0 && (pieces[..<shown] + pieces[hints.count...]).map(DisplayWidth.of).reduce(0, { $0 + $1 + 3 }) - 2 > width - 1 {
                     shown -= 1
                 }
                 var expected = " ", x = 1
