@@ -107,7 +107,7 @@ archives:
 	@mkdir -p .build
 	@now="$$(stat -L -c '%n %i %Z' $(C_FOUND) $(filter /%,$(LIBSTDCXX)) 2>/dev/null)"; \
 	if [ "$$now" != "$$(cat $(ARCHIVES_STAMP) 2>/dev/null)" ]; then \
-		rm -f $(RELEASE) .build/release/arcade-floor .build/release/arcade-bench \
+		rm -f $(RELEASE) .build/release/arcade-floor .build/release/arcade-floor-store .build/release/arcade-bench \
 			&& echo "$$now" > $(ARCHIVES_STAMP); \
 	fi
 
@@ -122,15 +122,17 @@ static-libs:
 	@$(if $(LINK_C),for a in $(C_FOUND); do ln -s "$$a" $(STATIC_LIBS)/; done)
 
 # What arcade-bench --compare measures the arcade against (README, "Performance"): the
-# smallest Swift ncurses program of its kind, built the same way, and the plain statically
+# smallest Swift ncurses program of its kind, built the same way (and again with SQLite, reading
+# a store's schema before its first frame: arcade-floor-store), and the plain statically
 # linked Swift hello the issue's memory goal is a multiple of; and the bench itself, with the
 # same flags, since building it with others compiles the modules it shares with the arcade
 # again without them (and make build then compiles them back).
 floor: static-libs release-flags archives
 	@# Linked with the same order file and layout as the arcade, and again when they change.
-	@for f in .build/release/arcade-floor .build/release/arcade-bench; do \
+	@for f in .build/release/arcade-floor .build/release/arcade-floor-store .build/release/arcade-bench; do \
 		if [ $(ORDER) -nt $$f ] || [ $(LAYOUT) -nt $$f ]; then rm -f $$f; fi; done
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-floor
+	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-floor-store
 	$(LINK_C) $(SWIFT) build $(RELEASE_FLAGS) --product arcade-bench
 	$(SWIFTC) -O -static-stdlib Tools/Hello/main.swift -o .build/arcade-hello
 

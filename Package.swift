@@ -37,6 +37,7 @@ let package = Package(
         .executable(name: "arcade-bench", targets: ["arcade-bench"]),
         .executable(name: "make-temple-art", targets: ["make-temple-art"]),
         .executable(name: "arcade-floor", targets: ["arcade-floor"]),
+        .executable(name: "arcade-floor-store", targets: ["arcade-floor-store"]),
     ],
     targets: [
         // C boundary
@@ -110,6 +111,11 @@ let package = Package(
         // The floor the benchmark holds the arcade against: the smallest Swift ncurses program
         // of the same kind (a title, a row of items with a cursor, a key line), and a hello
         .executableTarget(name: "arcade-floor", dependencies: ["CNcursesw", "CArcadeShim"], path: "Tools/CursesFloor"),
+        // The same program (its main.swift a link to the floor's) opening a SQLite file and
+        // reading its schema first, SQLite linked in as the arcade links it
+        .executableTarget(name: "arcade-floor-store", dependencies: ["CNcursesw", "CArcadeShim", "CSQLite", "CSQLiteModules"],
+                          path: "Tools/CursesFloorStore", swiftSettings: [.define("FLOOR_STORE")],
+                          linkerSettings: linkingSQLite()),
         // Writes games into a store from a process of its own, for the store's process tests
         .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 

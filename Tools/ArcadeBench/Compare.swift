@@ -14,6 +14,9 @@ struct Contender {
     var isArcade: Bool
     /// A data folder shared by every launch (the arcade "kept"); nil: a fresh empty one each time.
     var keptDataHome: String? = nil
+    /// The keys that quit a program other than the arcade (the floor's q, which closes the
+    /// store it opened as the arcade closes its own); nil: SIGTERM.
+    var quitKeys: [UInt8]? = nil
 }
 
 /// What one launch of a contender measured.
@@ -167,17 +170,23 @@ struct Comparison {
         }
         figures.peakRSSKB = ProcSample.read(process.pid)?.peakRSSKB
 
-        if contender.isArcade {
-            figures.exit = quitArcade(process)?.description ?? "did not exit after q/y rounds"
-        } else {
-            process.signal(SIGTERM)
-            if let exit = process.waitFor(exitWithin: 2) {
-                figures.exit = exit.description
-            } else {
-                figures.exit = (process.kill9()?.description ?? "?") + " (after SIGTERM was ignored for 2 s)"
-            }
-        }
+        figures.exit = Self.end(process, contender, within: 2)
         return .success(figures)
+    }
+
+    /// Quits the program as `contender` says (the arcade by its q/y rounds, others by their
+    /// quit keys or SIGTERM, SIGKILL when that is not enough); how it ended.
+    static func end(_ process: PtyProcess, _ contender: Contender, within seconds: Double) -> String {
+        if contender.isArcade {
+            return quitArcade(process)?.description ?? "did not exit after q/y rounds"
+        }
+        if let keys = contender.quitKeys {
+            process.send(keys)
+            if let exit = process.waitFor(exitWithin: seconds) { return exit.description }
+        }
+        process.signal(SIGTERM)
+        if let exit = process.waitFor(exitWithin: seconds) { return exit.description }
+        return (process.kill9()?.description ?? "?") + " (after SIGTERM was ignored for \(fixed(seconds, 0)) s)"
     }
 
     /// The hello, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits

@@ -34,7 +34,10 @@ let usage = """
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
     arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks) and
     the floor (--floor PATH, default .build/release/arcade-floor if it is there: the smallest
-    Swift ncurses program of the kind, built the arcade's way with make floor), launched in turn
+    Swift ncurses program of the kind, built the arcade's way with make floor; and the floor again
+    as "floor + store", arcade-floor-store beside it, which opens a copy of the arcade's kept
+    store and reads its schema before its first frame, the least a start that shows the store's
+    figures must do), launched in turn
     --launches times each (default 7), the arcade both in a fresh data folder and in one kept
     from an earlier launch. Each program is first dropped from the page cache and launched once
     uncounted, so that it is read from disk as after a reboot (a binary just copied is held in
@@ -48,6 +51,10 @@ let usage = """
                          down, enter, space, tab, esc, or characters (l,h); default right,left
     --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
                          the menu is a column, → and ← do nothing there)
+    --instructions       also run the arcade (kept), CMD and the floor once each under valgrind's
+                         callgrind: the instructions from exec to the idle first frame, and per
+                         cursor key (20 keys). Needs valgrind, callgrind_control and strip on PATH
+                         and ptrace allowed (valgrind's vgdb wakes the idle program to dump).
 
     --quick       3 launches and 2 s idle windows (for trying things out)
     --only LIST   comma-separated: menu, set, memory, slots, temples, blackjack
@@ -78,6 +85,7 @@ func runMain() -> Int32 {
     var floor: String?
     var hello: String?
     var answersBackground = true
+    var instructions = false
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -120,6 +128,7 @@ func runMain() -> Int32 {
         case "--floor": floor = value(argument)
         case "--hello": hello = value(argument)
         case "--unanswered-background": answersBackground = false
+        case "--instructions": instructions = true
         case "--help", "-h":
             print(usage)
             return 0
@@ -163,7 +172,7 @@ func runMain() -> Int32 {
         let machine = Machine.current()
         // Every program read from disk anew (see dropFromPageCache), the arcade by the launch
         // that prepares its kept folder, the others by Comparison.run's first round, uncounted.
-        for path in [binary, program, floorBinary, helloBinary].compactMap({ $0 }) { dropFromPageCache(path) }
+        for path in [binary, program, floorBinary, floorBinary.map { $0 + "-store" }, helloBinary].compactMap({ $0 }) { dropFromPageCache(path) }
         let kept = Comparison.preparedDataHome(launcher)
         defer { removeTree(kept) }
         let keptFiles = filesUnder(kept)
@@ -176,19 +185,45 @@ func runMain() -> Int32 {
             Contender(label: otherName, binary: program, arguments: Array(words.dropFirst()), keys: otherKeys,
                       keyNames: compareKeys, isArcade: false),
         ]
+        // The floor moves its highlight with the arrows, whatever CMD takes. "floor + store"
+        // (arcade-floor-store, next to the floor) first opens a copy of the kept store and reads
+        // its schema: its own copy, so that the arcade's kept launches find their store as only
+        // they left it.
+        let floorStoreBinary: String? = floorBinary.map { $0 + "-store" }.flatMap { access($0, X_OK) == 0 ? $0 : nil }
+        let floorStore = floorStoreBinary.flatMap { _ in copyKeptStore(kept) }
+        defer { if let floorStore { removeTree(floorStore.folder) } }
         if let floorBinary {
-            // The floor moves its highlight with the arrows, whatever CMD takes.
             contenders.append(Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
-                                        keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false))
+                                        keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
+                                        quitKeys: Keys.text("q")))
+            if let floorStoreBinary, let floorStore {
+                contenders.append(Contender(label: CompareReport.floorStoreLabel, binary: floorStoreBinary,
+                                            arguments: [floorStore.path],
+                                            keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
+                                            quitKeys: Keys.text("q")))
+            }
         }
         let comparison = Comparison(launcher: launcher, contenders: contenders,
                                     launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary,
                                     hello: helloBinary.map { HelloProgram(path: $0, arguments: []) }
                                         ?? floorBinary.map { HelloProgram(path: $0, arguments: ["--hello"]) })
         let (results, hello) = comparison.run()
+        var counts: [InstructionCount]?
+        if instructions {
+            switch InstructionCounter.make(launcher: launcher, keys: comparison.keysPerLaunch) {
+            case .success(let counter):
+                counts = contenders.filter { $0.label != CompareReport.freshLabel }.map { contender in
+                    note("compare: \(contender.label) under callgrind…")
+                    return counter.count(contender)
+                }
+            case .failure(let failure):
+                counts = [InstructionCount(label: "all", keys: 0, failure: failure.description)]
+            }
+        }
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
                                    machine: machine, results: results, hello: hello,
-                                   keptFiles: keptFiles, backgroundAnswered: answersBackground)
+                                   keptFiles: keptFiles, backgroundAnswered: answersBackground,
+                                   instructions: counts)
         print(json ? renderedJSON(report.json()) : report.markdown())
         return 0
     }
@@ -210,6 +245,24 @@ func runMain() -> Int32 {
     print(json ? renderedJSON(report.json()) : report.markdown())
 
     return 0
+}
+
+/// A copy of the store in the kept data folder (closed, so the one file is all of it), in a
+/// folder of its own; nil if there is none.
+func copyKeptStore(_ kept: String) -> (folder: String, path: String)? {
+    guard let bytes = readFile(kept + "/arcade/arcade.sqlite3") else { return nil }
+    let folder = makeTemporaryDirectory("arcade-compare-floor-store")
+    let path = folder + "/arcade.sqlite3"
+    let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        if n <= 0 { removeTree(folder); return nil }
+        written += n
+    }
+    return (folder, path)
 }
 
 exit(runMain())

@@ -1,20 +1,49 @@
 import CArcadeShim
 import CNcursesw
+#if FLOOR_STORE
+import CSQLite
+#endif
 import Glibc
 
 // arcade-floor: the floor arcade-bench holds the arcade against. The smallest honest Swift
 // ncurses program of the same kind: a title, a row of ten items with one in reverse video
 // (the cursor, moved by the arrow keys), a key line at the bottom; q quits. Nothing else —
-// no store, no themes, no colours — so what it costs is what Swift + ncurses cost.
+// no store (arcade-floor-store, below, adds one), no themes, no colours — so what it costs is
+// what Swift + ncurses cost.
 //
 // `arcade-floor --hello` prints "hello" and exits: the Swift runtime with ncurses' libraries
 // loaded (the binary links them). arcade-bench measures the memory goal against the plain
 // hello of Tools/Hello instead, and uses this one only where that was not built.
+//
+// `arcade-floor-store PATH` (this file again, built with FLOOR_STORE and SQLite linked in as
+// the arcade links it; Tools/CursesFloorStore) first does the least any program that shows
+// what a SQLite file holds must do before its first frame: it opens the file and reads its
+// schema (SQLite reads and parses every table, index and trigger at the first statement),
+// keeping the connection open as the arcade does, and closes it when q quits. arcade-bench
+// runs it on a copy of the arcade's store: the floor of a start that reads that store. A
+// binary of its own, so that SQLite's code does not sit among the floor's.
 
 if CommandLine.arguments.dropFirst().first == "--hello" {
     print("hello")
     exit(0)
 }
+
+#if FLOOR_STORE
+var store: OpaquePointer?
+guard CommandLine.arguments.count == 2 else {
+    print("usage: arcade-floor-store PATH (a SQLite file)")
+    exit(2)
+}
+let path = CommandLine.arguments[1]
+var statement: OpaquePointer?
+guard sqlite3_open_v2(path, &store, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+      sqlite3_prepare_v2(store, "SELECT count(*) FROM sqlite_schema", -1, &statement, nil) == SQLITE_OK,
+      sqlite3_step(statement) == SQLITE_ROW else {
+    print("arcade-floor-store: cannot read the SQLite file \(path): " + (store.map { String(cString: sqlite3_errmsg($0)) } ?? "?"))
+    exit(1)
+}
+sqlite3_finalize(statement)
+#endif
 
 let itemCount = 10
 var selected = 0
@@ -56,6 +85,9 @@ while true {
     case Int32(UInt8(ascii: "?")): helpShown.toggle()
     case Int32(UInt8(ascii: "q")), ERR:  // ERR: the terminal is gone
         _ = endwin()
+        #if FLOOR_STORE
+        sqlite3_close(store)
+        #endif
         exit(0)
     default: break  // KEY_RESIZE among them: redrawn below at the new size
     }

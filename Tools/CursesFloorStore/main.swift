@@ -1,0 +1,1 @@
+../CursesFloor/main.swift
