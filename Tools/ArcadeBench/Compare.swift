@@ -10,7 +10,7 @@ struct Contender {
     /// The cursor keys sent in turn after the first frame.
     var keys: [[UInt8]]
     var keyNames: String
-    /// The arcade quits by its keys (q/y rounds), the others by SIGTERM.
+    /// The arcade quits by its keys (q/y rounds), the others by `quitKeys` or SIGTERM.
     var isArcade: Bool
     /// A data folder shared by every launch (the arcade "kept"); nil: a fresh empty one each time.
     var keptDataHome: String? = nil
@@ -149,6 +149,11 @@ struct Comparison {
             return .failure(LaunchFailure(description: "no output within 10 s"))
         }
         process.waitQuiet(Self.frameQuiet, limit: 10)
+        // A program that printed something and ended (a usage line, an error) drew no frame.
+        if !process.isRunning {
+            let bytes = escaped(process.tail(200))
+            return .failure(LaunchFailure(description: "exited before a first frame (\(process.exitInfo?.description ?? "?")): \(bytes)"))
+        }
         let sample = ProcSample.read(process.pid)  // the program is idle: its CPU is what the frame cost
         var figures = LaunchFigures(
             frameMilliseconds: (process.lastOutputTime - process.launchTime) * 1000,
@@ -178,7 +183,9 @@ struct Comparison {
     /// quit keys or SIGTERM, SIGKILL when that is not enough); how it ended.
     static func end(_ process: PtyProcess, _ contender: Contender, within seconds: Double) -> String {
         if contender.isArcade {
-            return quitArcade(process)?.description ?? "did not exit after q/y rounds"
+            // quitArcade waits 3 s at most; a slow program (under valgrind) gets `seconds` more.
+            return (quitArcade(process) ?? process.waitFor(exitWithin: seconds))?.description
+                ?? "did not exit after q/y rounds"
         }
         if let keys = contender.quitKeys {
             process.send(keys)

@@ -21,7 +21,7 @@ struct CompareReport {
     var keptFiles: [String]
     /// Whether the pseudo-terminal answered the background colour query (OSC 11).
     var backgroundAnswered: Bool
-    /// With --instructions: each program once under callgrind (the arcade kept, CMD, the floor).
+    /// With --instructions: each program once under callgrind (the arcade kept, CMD, both floors).
     var instructions: [InstructionCount]?
 
     private func result(_ label: String) -> ContenderResult? { results.first { $0.contender.label == label } }
@@ -204,8 +204,8 @@ struct CompareReport {
         for count in counts where count.failure != nil { text += "\(count.label): \(count.failure ?? "")\n" }
         return text + "Instructions: valgrind --tool=callgrind on a copy of each binary without its debug sections, "
             + "the same terminal, environment and keys as above; the first count from exec until the program sat idle "
-            + "1 s after its first frame, the second over \(counts.first?.keys ?? 0) cursor keys, each key's reply "
-            + "awaited. callgrind counts every iteration of a repeated string instruction (rep stos) as one, so "
+            + "1 s after its first frame, the second over \(counts.first?.keys ?? 0) cursor keys, each followed by "
+            + "0.5 s without output. callgrind counts every iteration of a repeated string instruction (rep stos) as one, so "
             + "ncurses' clearing of its windows counts for more than its time.\n\n"
     }
 
@@ -280,6 +280,11 @@ struct CompareReport {
         for (name, values) in figures {
             ratios[name + "_kept"] = Self.ratio(values(kept), values(other))
             ratios[name + "_fresh"] = Self.ratio(values(fresh), values(other))
+            // The floors' own, over CMD's: where they lie above a goal, no program of the kind meets it.
+            for floor in results where Self.isFloor(floor.contender.label) {
+                let suffix = floor.contender.label == Self.floorLabel ? "_floor" : "_floor_store"
+                ratios[name + suffix] = Self.ratio(values(floor), values(other))
+            }
         }
         return ratios
     }

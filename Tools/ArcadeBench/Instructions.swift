@@ -13,16 +13,26 @@ import Glibc
 struct InstructionCount: Encodable {
     var label: String
     var startInstructions: Int?
-    var keyInstructions: Int?
+    var keyInstructions: Int? {
+        didSet { perKey = keyInstructions.map { Double($0) / Double(max(keys, 1)) } }
+    }
     var keys: Int
     var failure: String?
+    /// `keyInstructions` over the keys.
+    private(set) var perKey: Double?
 
-    var perKey: Double? { keyInstructions.map { Double($0) / Double(max(keys, 1)) } }
+    init(label: String, keys: Int) {
+        self.label = label
+        self.keys = keys
+    }
 }
 
 /// Runs programs under callgrind and reads its counts at two moments, through
 /// `callgrind_control --dump PID` (valgrind's gdbserver: the program is woken by ptrace
-/// while it waits for a key). A dump holds what ran since the last one.
+/// while it waits for a key). A dump holds what ran since the last one. The two meet through
+/// pipes named from a prefix and the user's and host's names in the environment: both get
+/// the same environment and a prefix in the run's own folder, which goes with the folder
+/// however the program ends.
 struct InstructionCounter {
     var launcher: ArcadeLauncher
     var keys: Int
@@ -59,11 +69,14 @@ struct InstructionCounter {
         let dataHome = contender.keptDataHome ?? folder + "/data"
         _ = mkdir(dataHome, 0o700)
         let out = folder + "/callgrind.out"
+        let environment = launcher.environment(dataHome: dataHome)
+        let prefix = "--vgdb-prefix=" + folder + "/vgdb"
         let process: PtyProcess
         do {
             process = try PtyProcess(binary: valgrind,
-                                     arguments: ["-q", "--tool=callgrind", "--callgrind-out-file=" + out, copy] + contender.arguments,
-                                     environment: launcher.environment(dataHome: dataHome),
+                                     arguments: ["-q", "--tool=callgrind", prefix, "--callgrind-out-file=" + out, copy]
+                                         + contender.arguments,
+                                     environment: environment,
                                      width: launcher.width, height: launcher.height)
             process.answersBackgroundQuery = launcher.answersBackgroundQuery
         } catch {
@@ -79,12 +92,12 @@ struct InstructionCounter {
             return result
         }
         process.waitQuiet(1.0, limit: 60)
-        result.startInstructions = dump(process, out + ".1")
+        result.startInstructions = dump(process, out + ".1", prefix: prefix, environment: environment)
         for index in 0..<keys {
             process.send(contender.keys[index % contender.keys.count])
             process.waitQuiet(0.5, limit: 10)
         }
-        result.keyInstructions = dump(process, out + ".2")
+        result.keyInstructions = dump(process, out + ".2", prefix: prefix, environment: environment)
         if result.startInstructions == nil || result.keyInstructions == nil {
             result.failure = "callgrind_control --dump wrote no counts (is ptrace allowed? see valgrind's vgdb)"
         }
@@ -93,9 +106,10 @@ struct InstructionCounter {
     }
 
     /// Asks callgrind for a dump and reads the instructions in it from `file`, which it names
-    /// by the dump's number.
-    private func dump(_ process: PtyProcess, _ file: String) -> Int? {
-        guard runQuietly(control, ["--dump", String(process.pid)]) == 0 else { return nil }
+    /// by the dump's number (callgrind_control says 0 even when it found no such program: the
+    /// file is what tells).
+    private func dump(_ process: PtyProcess, _ file: String, prefix: String, environment: [String]) -> Int? {
+        _ = runQuietly(control, [prefix, "--dump", String(process.pid)], environment: environment)
         var total: Int?
         _ = process.waitUntil(limit: 10) {
             total = readText(file).flatMap(Self.totalInstructions)
@@ -117,17 +131,19 @@ struct InstructionCounter {
 }
 
 /// Runs a program to its end, its output and errors thrown away; its exit code (nil if it
-/// could not start or was killed).
-func runQuietly(_ path: String, _ arguments: [String]) -> Int32? {
+/// could not start or was killed). Without `environment`, PATH, HOME and TMPDIR only.
+func runQuietly(_ path: String, _ arguments: [String], environment given: [String]? = nil) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var environment: [String] = []
-    for name in ["PATH", "HOME", "TMPDIR"] {
-        if let value = getenv(name) { environment.append(name + "=" + String(cString: value)) }
+    var environment = given ?? []
+    if given == nil {
+        for name in ["PATH", "HOME", "TMPDIR"] {
+            if let value = getenv(name) { environment.append(name + "=" + String(cString: value)) }
+        }
     }
     guard let pid = try? Spawn.program(path, arguments: arguments, environment: environment, actions: &actions) else {
         return nil

@@ -8,7 +8,7 @@ let usage = """
                         [--launches N] [--idle SECONDS] [--unanswered-background]
            arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
                         [--floor PATH] [--hello PATH] [--binary PATH] [--launches N] [--quick] [--json]
-                        [--unanswered-background]
+                        [--unanswered-background] [--instructions]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
 
@@ -51,7 +51,7 @@ let usage = """
                          down, enter, space, tab, esc, or characters (l,h); default right,left
     --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
                          the menu is a column, → and ← do nothing there)
-    --instructions       also run the arcade (kept), CMD and the floor once each under valgrind's
+    --instructions       also run the arcade (kept), CMD and both floors once each under valgrind's
                          callgrind: the instructions from exec to the idle first frame, and per
                          cursor key (20 keys). Needs valgrind, callgrind_control and strip on PATH
                          and ptrace allowed (valgrind's vgdb wakes the idle program to dump).
@@ -190,7 +190,13 @@ func runMain() -> Int32 {
         // its schema: its own copy, so that the arcade's kept launches find their store as only
         // they left it.
         let floorStoreBinary: String? = floorBinary.map { $0 + "-store" }.flatMap { access($0, X_OK) == 0 ? $0 : nil }
+        if let floorBinary, floorStoreBinary == nil {
+            note("compare: no \(floorBinary)-store (make floor builds it): no floor + store column")
+        }
         let floorStore = floorStoreBinary.flatMap { _ in copyKeptStore(kept) }
+        if floorStoreBinary != nil && floorStore == nil {
+            note("compare: the kept store could not be copied: no floor + store column")
+        }
         defer { if let floorStore { removeTree(floorStore.folder) } }
         if let floorBinary {
             contenders.append(Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
@@ -207,17 +213,19 @@ func runMain() -> Int32 {
                                     launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary,
                                     hello: helloBinary.map { HelloProgram(path: $0, arguments: []) }
                                         ?? floorBinary.map { HelloProgram(path: $0, arguments: ["--hello"]) })
-        let (results, hello) = comparison.run()
-        var counts: [InstructionCount]?
+        // The tools --instructions needs, looked for before the timed rounds, not after them.
+        var counter: InstructionCounter?
         if instructions {
             switch InstructionCounter.make(launcher: launcher, keys: comparison.keysPerLaunch) {
-            case .success(let counter):
-                counts = contenders.filter { $0.label != CompareReport.freshLabel }.map { contender in
-                    note("compare: \(contender.label) under callgrind…")
-                    return counter.count(contender)
-                }
-            case .failure(let failure):
-                counts = [InstructionCount(label: "all", keys: 0, failure: failure.description)]
+            case .success(let made): counter = made
+            case .failure(let failure): fail(failure.description)
+            }
+        }
+        let (results, hello) = comparison.run()
+        let counts = counter.map { counter in
+            contenders.filter { $0.label != CompareReport.freshLabel }.map { contender in
+                note("compare: \(contender.label) under callgrind…")
+                return counter.count(contender)
             }
         }
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
@@ -247,22 +255,34 @@ func runMain() -> Int32 {
     return 0
 }
 
-/// A copy of the store in the kept data folder (closed, so the one file is all of it), in a
-/// folder of its own; nil if there is none.
+/// A copy of the store in the kept data folder, in a folder of its own (its write-ahead log
+/// too, should the launch that made it have left one); nil if there is none.
 func copyKeptStore(_ kept: String) -> (folder: String, path: String)? {
-    guard let bytes = readFile(kept + "/arcade/arcade.sqlite3") else { return nil }
+    let source = kept + "/arcade/arcade.sqlite3"
+    guard fileExists(source) else { return nil }
     let folder = makeTemporaryDirectory("arcade-compare-floor-store")
     let path = folder + "/arcade.sqlite3"
+    for suffix in ["", "-wal"] where suffix.isEmpty || fileExists(source + suffix) {
+        guard let bytes = readFile(source + suffix), writeFile(path + suffix, bytes) else {
+            removeTree(folder)
+            return nil
+        }
+    }
+    return (folder, path)
+}
+
+/// Writes `bytes` to a new file at `path`; false if it could not.
+func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
     let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard file >= 0 else { return nil }
+    guard file >= 0 else { return false }
     defer { close(file) }
     var written = 0
     while written < bytes.count {
         let n = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        if n <= 0 { removeTree(folder); return nil }
+        if n <= 0 { return false }
         written += n
     }
-    return (folder, path)
+    return true
 }
 
 exit(runMain())
