@@ -92,7 +92,8 @@ struct Comparison {
     var launcher: ArcadeLauncher
     var contenders: [Contender]
     var launches: Int
-    var keysPerLaunch = 20
+    var keysPerLaunch = Comparison.defaultKeysPerLaunch
+    static let defaultKeysPerLaunch = 20
     var floor: String?
     var hello: HelloProgram?
 

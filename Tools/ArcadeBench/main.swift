@@ -169,6 +169,15 @@ func runMain() -> Int32 {
         if let floorBinary, access(floorBinary, X_OK) != 0 { fail("no floor binary at \(floorBinary)") }
         let helloBinary = hello ?? (access(".build/arcade-hello", X_OK) == 0 ? ".build/arcade-hello" : nil)
         if let helloBinary, access(helloBinary, X_OK) != 0 { fail("no hello binary at \(helloBinary)") }
+        // The tools --instructions needs, looked for before anything is made or timed (fail
+        // exits at once, without the clean-ups below).
+        var counter: InstructionCounter?
+        if instructions {
+            switch InstructionCounter.make(launcher: launcher, keys: Comparison.defaultKeysPerLaunch) {
+            case .success(let made): counter = made
+            case .failure(let failure): fail(failure.description)
+            }
+        }
         let machine = Machine.current()
         // Every program read from disk anew (see dropFromPageCache), the arcade by the launch
         // that prepares its kept folder, the others by Comparison.run's first round, uncounted.
@@ -213,14 +222,6 @@ func runMain() -> Int32 {
                                     launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary,
                                     hello: helloBinary.map { HelloProgram(path: $0, arguments: []) }
                                         ?? floorBinary.map { HelloProgram(path: $0, arguments: ["--hello"]) })
-        // The tools --instructions needs, looked for before the timed rounds, not after them.
-        var counter: InstructionCounter?
-        if instructions {
-            switch InstructionCounter.make(launcher: launcher, keys: comparison.keysPerLaunch) {
-            case .success(let made): counter = made
-            case .failure(let failure): fail(failure.description)
-            }
-        }
         let (results, hello) = comparison.run()
         let counts = counter.map { counter in
             contenders.filter { $0.label != CompareReport.freshLabel }.map { contender in
