@@ -159,6 +159,11 @@ public struct CellGrid: Sendable, Equatable {
         return x - point.x
     }
 
+    /// A byte of printable ASCII: a character of one column, drawn as it is.
+    static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F
+    }
+
     /// `write` for text of printable ASCII only (most text): its cells stored as one run, as
     /// `write` would place them one by one. Nil, with nothing drawn, for any other text.
     ///
@@ -167,7 +172,7 @@ public struct CellGrid: Sendable, Equatable {
     /// cell, a menu key spent a quarter of its instructions here.
     mutating func writeASCII(_ text: String, at point: Point, style: Style, clip: Rect?) -> Int? {
         let written = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            guard bytes.allSatisfy(Self.isPrintableASCII) else { return nil }
             let area = (clip ?? bounds).intersection(bounds)
             let from = max(point.x, area.x), to = min(point.x + bytes.count, area.maxX)
             guard point.y >= area.y, point.y < area.maxY, from < to else { return bytes.count }

@@ -50,10 +50,6 @@ struct InstructionCounter {
         return .success(InstructionCounter(launcher: launcher, keys: keys, valgrind: valgrind, control: control, strip: strip))
     }
 
-    private init(launcher: ArcadeLauncher, keys: Int, valgrind: String, control: String, strip: String) {
-        (self.launcher, self.keys, self.valgrind, self.control, self.strip) = (launcher, keys, valgrind, control, strip)
-    }
-
     func count(_ contender: Contender) -> InstructionCount {
         var result = InstructionCount(label: contender.label, keys: keys)
         let folder = makeTemporaryDirectory("arcade-instructions")

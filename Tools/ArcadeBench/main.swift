@@ -178,10 +178,15 @@ func runMain() -> Int32 {
             case .failure(let failure): fail(failure.description)
             }
         }
+        // "floor + store": arcade-floor-store, next to the floor (make floor builds both).
+        let floorStoreBinary: String? = floorBinary.map { $0 + "-store" }.flatMap { access($0, X_OK) == 0 ? $0 : nil }
+        if let floorBinary, floorStoreBinary == nil {
+            note("compare: no \(floorBinary)-store (make floor builds it): no floor + store column")
+        }
         let machine = Machine.current()
         // Every program read from disk anew (see dropFromPageCache), the arcade by the launch
         // that prepares its kept folder, the others by Comparison.run's first round, uncounted.
-        for path in [binary, program, floorBinary, floorBinary.map { $0 + "-store" }, helloBinary].compactMap({ $0 }) { dropFromPageCache(path) }
+        for path in [binary, program, floorBinary, floorStoreBinary, helloBinary].compactMap({ $0 }) { dropFromPageCache(path) }
         let kept = Comparison.preparedDataHome(launcher)
         defer { removeTree(kept) }
         let keptFiles = filesUnder(kept)
@@ -194,28 +199,23 @@ func runMain() -> Int32 {
             Contender(label: otherName, binary: program, arguments: Array(words.dropFirst()), keys: otherKeys,
                       keyNames: compareKeys, isArcade: false),
         ]
-        // The floor moves its highlight with the arrows, whatever CMD takes. "floor + store"
-        // (arcade-floor-store, next to the floor) first opens a copy of the kept store and reads
-        // its schema: its own copy, so that the arcade's kept launches find their store as only
-        // they left it.
-        let floorStoreBinary: String? = floorBinary.map { $0 + "-store" }.flatMap { access($0, X_OK) == 0 ? $0 : nil }
-        if let floorBinary, floorStoreBinary == nil {
-            note("compare: no \(floorBinary)-store (make floor builds it): no floor + store column")
-        }
+        // The floor moves its highlight with the arrows, whatever CMD takes. "floor + store" is
+        // the same program, that first opens a copy of the kept store and reads its schema: its
+        // own copy, so that the arcade's kept launches find their store as only they left it.
         let floorStore = floorStoreBinary.flatMap { _ in copyKeptStore(kept) }
         if floorStoreBinary != nil && floorStore == nil {
             note("compare: the kept store could not be copied: no floor + store column")
         }
         defer { if let floorStore { removeTree(floorStore.folder) } }
         if let floorBinary {
-            contenders.append(Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
-                                        keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
-                                        quitKeys: Keys.text("q")))
+            let floor = Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
+                                  keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
+                                  quitKeys: Keys.text("q"))
+            contenders.append(floor)
             if let floorStoreBinary, let floorStore {
-                contenders.append(Contender(label: CompareReport.floorStoreLabel, binary: floorStoreBinary,
-                                            arguments: [floorStore.path],
-                                            keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
-                                            quitKeys: Keys.text("q")))
+                var withStore = floor
+                (withStore.label, withStore.binary, withStore.arguments) = (CompareReport.floorStoreLabel, floorStoreBinary, [floorStore.path])
+                contenders.append(withStore)
             }
         }
         let comparison = Comparison(launcher: launcher, contenders: contenders,

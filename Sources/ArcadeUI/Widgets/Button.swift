@@ -94,7 +94,7 @@ public struct Button: Hashable, Sendable {
             var underlined = drawn
             underlined.underline = true
             let area = clip ?? grid.bounds
-            if let key = wanted.asciiValue.map(Self.folded), title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            if let key = wanted.asciiValue.map(Self.folded), title.utf8.allSatisfy(CellGrid.isPrintableASCII) {
                 // A title of printable ASCII (most) is searched by its bytes, a column each:
                 // lowercasing made a string of every letter, and every frame draws every button.
                 if let offset = title.utf8.firstIndex(where: { Self.folded($0) == key })
