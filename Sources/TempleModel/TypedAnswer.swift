@@ -5,6 +5,12 @@
 /// ("Kirtland Tempel", "SaltLakeTemple"), and one small typo in the name — a letter missing,
 /// added, changed, or two neighbours swapped — is forgiven in a name of five letters or
 /// more. An empty answer is never right.
+///
+/// Any script is compared alike: letters are compared as `Character`s, which are equal when
+/// canonically equivalent (a letter and its accent typed as two code points is the letter
+/// composed), in lower case; full-width Latin letters and digits, as an input method for
+/// Chinese or Japanese types them, read as their ASCII. A name of symbols alone ("🏯🌸") is
+/// answered by its symbols, spaces aside.
 public enum TypedAnswer {
     /// True when `typed` names `name`. A typo never changes a digit ("Photo 2" is not
     /// "Photo 1"); a deck that holds both names also asks `exactlyNames` of the others.
@@ -45,8 +51,10 @@ public enum TypedAnswer {
 
     /// The letters and digits of `text`, lower case and without accents, every word "temple"
     /// left out (unless that is all there is: a card named "Temple") and "saint" as "st".
+    /// Text with no letter or digit at all gives its characters other than spaces.
     static func letters(of text: String) -> [Character] {
         let all = words(of: text)
+        guard !all.isEmpty else { return text.filter { !$0.isWhitespace }.map { $0 } }
         let kept = all.filter { $0 != temple }
         return (kept.isEmpty ? all : kept).flatMap { $0 }
     }
@@ -91,6 +99,11 @@ public enum TypedAnswer {
     /// anything else (spaces, punctuation, symbols).
     private static func folded(_ character: Character) -> [Character]? {
         if character.isASCII { return character.isLetter || character.isNumber ? [character] : nil }
+        // Full-width ASCII (U+FF01–FF5E) sits 0xFEE0 above the ASCII it stands for.
+        if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+           (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+            return folded(Character(ascii))
+        }
         guard character.isLetter || character.isNumber else { return nil }
         for (plain, accented) in accents where accented.contains(character) { return Array(plain) }
         return [character]

@@ -1,4 +1,5 @@
 import ArcadeStore
+import ArcadeTerminal
 import ArcadeTestSupport
 import ArcadeUI
 import Foundation
@@ -146,6 +147,119 @@ import Testing
         #expect(table.learn?.typed == long)
         let field = try #require(text(table).split(separator: "\n").first { $0.contains("_") && $0.contains("…") })
         #expect(field.contains("…") && field.contains("hij_"), "\(field)")
+    }
+
+    /// A `--deck` of one card named `name`, in learn mode: its only question is the typed one.
+    private func typing(_ name: String, size: Size = Size(width: 80, height: 23)) -> TempleTable {
+        let card = Flashcard(id: "card.png", name: name)
+        let picture = RGBAImage(width: 16, height: 16, filledWith: Pixel(r: 200, g: 120, b: 40))
+        let deck = TempleDeck(entries: [.init(card: card, picture: picture, year: nil, key: "png:card")], notices: [])
+        return TempleTable(TempleScreen(deck: .success(deck), source: .folder("/deck"), seed: 1, today: Self.today,
+                                        learn: true), size: size)
+    }
+
+    /// `text` typed on a UTF-8 terminal: its bytes through the terminal's key decoder, each
+    /// key on to the screen.
+    private func type(_ text: String, on table: inout TempleTable) {
+        var bytes = Array(text.utf8)[...]
+        var unread: UInt8?
+        while let first = unread ?? bytes.popFirst() {
+            let decoded = Key.decode(byte: first) { bytes.popFirst() }
+            unread = decoded.unread
+            _ = table.update(.key(decoded.key))
+        }
+    }
+
+    /// The typed name's line, from the start of its box.
+    private func field(_ table: TempleTable) throws -> (line: String, box: Rect, grid: CellGrid) {
+        let learn = try #require(table.learn)
+        let field = try #require(table.screen.learnLayout(in: table.frame, learn: learn).field)
+        let box = Rect(x: field.x, y: field.y, width: min(field.width, TempleLearn.typedLimit + 2), height: 1)
+        var grid = CellGrid(size: table.frame.size, theme: table.frame.theme)
+        table.render(into: &grid)
+        let row = String(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[field.y])
+        return (row, box, grid)
+    }
+
+    @Test func wideLettersAndEmojiTypedAreEchoedAndJudged() throws {
+        var table = typing("Palmyra 🙂🙂 日本語")
+        #expect(table.learn?.isTyping == true)
+        type("Palmyra 🙂🙂 日本語", on: &table)
+        #expect(table.learn?.typed == "Palmyra 🙂🙂 日本語")
+        let echo = try field(table).line
+        #expect(echo.contains(" Palmyra 🙂🙂 日本語_"), "\(echo)")
+        let effects = table.update(.key(.enter))
+        guard case .learned(_, _, _, let right, _)? = effects.first else {
+            Issue.record("kept: \(effects)")
+            return
+        }
+        #expect(right)
+        #expect(text(table).contains("✓ Right: Palmyra 🙂🙂 日本語"))
+    }
+
+    @Test func aDeckNamedInAnotherScriptCanBeAnsweredForgivingAsInLatin() throws {
+        for (name, typed) in [("東京神殿", "東京神殿"), ("Αθήνα", "αθηνα"), ("Киев", "КИЕВ"), ("서울", "서울"),
+                              ("🏯🌸", "🏯🌸")] {
+            var table = typing(name)
+            type(typed, on: &table)
+            #expect(table.learn?.typed == typed)
+            guard case .learned(_, _, _, let right, _)? = table.update(.key(.enter)).first else {
+                Issue.record("\(name): no answer kept")
+                continue
+            }
+            #expect(right, "\(typed) names \(name)")
+        }
+    }
+
+    @Test func backspaceRubsOutWhatThePlayerSeesAsOneCharacter() throws {
+        var table = typing("Café Zürich")
+        // Accents typed as combining marks (as some input methods send them), a flag (two
+        // code points) and a thumb with a skin tone.
+        type("Cafe\u{301} Zu\u{308}rich🇯🇵👍🏽", on: &table)
+        #expect(table.learn?.typed.count == 13)
+        _ = table.update(.key(.backspace))
+        #expect(table.learn?.typed.unicodeScalars.last == "🇯🇵".unicodeScalars.last)
+        _ = table.update(.key(.backspace))
+        #expect(table.learn?.typed == "Cafe\u{301} Zu\u{308}rich")
+        // The accents are shown on their letters, not dropped.
+        let echo = try field(table).line
+        #expect(echo.contains(" Café Zürich_"), "\(echo)")
+        type("X", on: &table)
+        _ = table.update(.key(.backspace))
+        _ = table.update(.key(.backspace))
+        #expect(table.learn?.typed == "Cafe\u{301} Zu\u{308}ric")
+        type("h", on: &table)
+        // Canonically equivalent to the name as the deck spells it (composed).
+        guard case .learned(_, _, _, let right, _)? = table.update(.key(.enter)).first else {
+            Issue.record("no answer kept")
+            return
+        }
+        #expect(right)
+    }
+
+    @Test(arguments: [String(repeating: "日", count: 40), "a" + String(repeating: "日", count: 40),
+                      "Palmyra " + String(repeating: "🙂", count: 30) + " 日本語"])
+    func aLongWideAnswerScrollsWithinItsBoxAndNoGlyphIsCutInHalf(typed: String) throws {
+        for size in [Size(width: 80, height: 23), Size(width: 120, height: 39)] {
+            try checkEcho(of: typed, size: size)
+        }
+    }
+
+    private func checkEcho(of typed: String, size: Size) throws {
+        var table = typing("Palmyra", size: size)
+        type(typed, on: &table)
+        let (line, box, grid) = try field(table)
+        // What is typed last shows, with the cursor after it, inside the box.
+        #expect(line.contains(String(typed.suffix(3)) + "_"), "\(line)")
+        let cursor = try #require((box.x..<box.maxX).first { grid[$0, box.y].scalar == "_" })
+        #expect(cursor < box.maxX)
+        // Nothing of the answer outside the box, and every wide glyph whole inside it.
+        for x in box.maxX..<grid.size.width where x < grid.size.width - 1 {
+            #expect(grid[x, box.y].scalar == " ", "column \(x): \(line)")
+        }
+        for x in box.x..<box.maxX where grid[x, box.y].width == 2 {
+            #expect(x + 1 < box.maxX && grid[x + 1, box.y].isContinuation, "column \(x): \(line)")
+        }
     }
 
     @Test func nothingTypedIsAMissThatShowsTheName() throws {

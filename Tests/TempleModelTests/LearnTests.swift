@@ -242,6 +242,27 @@ private let deck: [Flashcard] = [
         #expect(session.answer(typed: "Mesa Tempe")?.isRight == false, "…but exactly the other card")
     }
 
+    @Test func namesInAnyScriptAreComparedAfterNormalisingAndCaseFolding() {
+        // Composed and decomposed spellings are one name (canonical equivalence).
+        #expect(TypedAnswer.matches("Cafe\u{301} Zu\u{308}rich", name: "Café Zürich"))
+        #expect(TypedAnswer.matches("Café Zürich", name: "Cafe\u{301} Zu\u{308}rich"))
+        #expect(TypedAnswer.matches("\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", name: "한국"))
+        // Non-Latin scripts: case folded, one typo forgiven in a long name, never a digit.
+        #expect(TypedAnswer.matches("東京神殿", name: "東京神殿"))
+        #expect(!TypedAnswer.matches("京都神殿", name: "東京神殿 2"))
+        #expect(TypedAnswer.matches("ΑΘΗΝΑ", name: "Αθήνα"))
+        #expect(TypedAnswer.matches("Москва Храм", name: "москва храм"))
+        #expect(TypedAnswer.matches("Моcква Храм", name: "Москва Храм"), "one letter in another script is one typo")
+        // Full-width letters and digits (as an input method types them) read as their ASCII.
+        #expect(TypedAnswer.matches("Ｐａｌｍｙｒａ　１", name: "Palmyra 1"))
+        // A name of symbols alone is answered by its symbols; an answer of symbols alone names no other card.
+        #expect(TypedAnswer.matches("🏯🌸", name: "🏯🌸"))
+        #expect(TypedAnswer.matches(" 🏯 🌸 ", name: "🏯🌸"))
+        #expect(!TypedAnswer.matches("🏯", name: "🏯🌸"))
+        #expect(!TypedAnswer.matches("🙂", name: "Palmyra"))
+        #expect(TypedAnswer.matches("Palmyra 🙂🙂 日本語", name: "Palmyra 🙂🙂 日本語"))
+    }
+
     @Test func aShortNameForgivesNoTypo() {
         #expect(TypedAnswer.matches("Bern", name: "Bern Temple"))
         #expect(!TypedAnswer.matches("Berm", name: "Bern Temple"))

@@ -23,8 +23,11 @@ struct TempleLearn {
     /// The seed of the next session ("Learn more").
     private var nextSeed: UInt64
 
-    /// The most characters a typed name takes.
+    /// The most characters a typed name takes (as the player sees them: a letter with its
+    /// accents, an emoji with its modifiers, each one).
     static let typedLimit = 60
+    /// The most code points it takes: marks piled on one letter count against this.
+    static let typedScalarLimit = 4 * typedLimit
 
     /// A session of `cards` on `day`, from what is `kept` for the deck (by card key).
     init(cards: [Flashcard], keys: [String: String], deckKey: String, kept: [String: StoredCardProgress],
@@ -65,11 +68,18 @@ struct TempleLearn {
         cursor = min(max(0, cursor + step), question.choices.count - 1)
     }
 
+    /// Add `character` to the name. A combining mark, a joiner or a modifier typed on its own
+    /// joins the character before it, as the player sees it.
     mutating func type(_ character: Character) {
-        guard isTyping, typed.count < Self.typedLimit else { return }
-        typed.append(character)
+        guard isTyping, typed.unicodeScalars.count + character.unicodeScalars.count <= Self.typedScalarLimit else { return }
+        var longer = typed
+        longer.append(character)
+        guard longer.count <= Self.typedLimit else { return }
+        typed = longer
     }
 
+    /// Rub out the last character as the player sees it (a letter with its accents, a flag, an
+    /// emoji with its skin tone), whatever number of code points it was typed as.
     mutating func erase() {
         guard isTyping, !typed.isEmpty else { return }
         typed.removeLast()
@@ -150,7 +160,7 @@ struct TempleLearn {
         }
         let yours: String
         if let typed = last.typed {
-            yours = typed.isEmpty ? "you did not know" : "you typed \u{201C}\(typed)\u{201D}"
+            yours = typed.isEmpty ? "you did not know" : "you typed \u{201C}\(typed.composed)\u{201D}"
         } else if let choice = last.choice, last.question.choices.indices.contains(choice) {
             let picked = last.question.choices[choice]
             yours = last.question.kind == .nameToPicture ? "you picked \(picked.name)'s picture"

@@ -7,15 +7,18 @@ import TempleModel
 extension TempleScreen {
     // MARK: - Keys
 
-    /// Every key a typed name takes: the printable ASCII characters and Space (both cases of
-    /// a letter are bound, so the case typed is kept).
+    /// The keys a typed name's row of the table lists: the printable ASCII characters and
+    /// Space (both cases of a letter are bound, so the case typed is kept), so that the shell
+    /// leaves `q` and `?` to the name. Every other printable character is typed too: `update`
+    /// takes them, as no table could list them all.
     private static let typingKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
-        + TypedAnswer.accentedLetters.flatMap { letter -> [Key] in
-            // Both cases where the capital is one letter ("ß" has none: "SS").
-            let capital = letter.uppercased()
-            return [.character(letter)] + (capital.count == 1 && Character(capital) != letter ? [.character(Character(capital))] : [])
-        }
         + [.space]
+
+    /// True when `character` can be part of a typed name: anything printable (letters of any
+    /// script, wide or not, marks, emoji), not a control character.
+    static func isTypeable(_ character: Character) -> Bool {
+        !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
 
     static let learnTypingBindings: [Binding<Action>] = {
         var typing = Binding<Action>(keys: typingKeys, hint: KeyHint("abc", "type the name"),
@@ -27,7 +30,7 @@ extension TempleScreen {
         typing.isCaseSensitive = true
         return [
             typing,
-            Binding([.backspace, .delete], .erase, help: "rub out the last letter", helpKeys: "Backspace"),
+            Binding([.backspace, .delete], .erase, help: "rub out the last character", helpKeys: "Backspace"),
             Binding([.enter], .submit, hint: "answer", help: "answer (nothing typed: I don't know)"),
             .note("click", "Match or Study: leave learn mode"),
         ]
@@ -220,7 +223,7 @@ extension TempleScreen {
         let ascii = grid.theme.ascii
         if let wrong = learn.shownWrong {
             let typed = wrong.typed ?? ""
-            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed)),
+            grid.write(TextLayout.truncated(Self.spelled(for: grid.theme)("\(cross) You typed: " + (typed.isEmpty ? "(nothing)" : typed.composed)),
                                             toWidth: field.width, ascii: ascii),
                        at: field.origin, style: Style.bold.foreground(.bad), clip: field)
             let below = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
@@ -232,16 +235,30 @@ extension TempleScreen {
         grid.write("Name:", at: Point(x: field.x, y: field.y - 1), style: .dim, clip: Rect(x: field.x, y: field.y - 1, width: field.width, height: 1))
         let box = Rect(x: field.x, y: field.y, width: min(field.width, TempleLearn.typedLimit + 2), height: 1)
         grid.fill(box, style: Style.plain.reversed)
-        // Its end, after "…" when the start no longer fits.
-        let room = max(1, box.width - 3)
-        let typed = Self.spelled(for: grid.theme)(learn.typed)
-        let ellipsis = Glyphs(theme: grid.theme).ellipsis
-        let shown = typed.count > room ? ellipsis + String(typed.suffix(max(0, room - ellipsis.count))) : typed
-        grid.write(shown, at: Point(x: box.x + 1, y: box.y), style: Style.bold.reversed, clip: box)
-        grid.put("_", at: Point(x: box.x + 1 + DisplayWidth.of(shown), y: box.y), style: Style.bold.reversed, clip: box)
+        // Its end, after "…" when the start no longer fits, a column in from each side with
+        // the cursor after it. Composed first: the grid drops a mark it cannot put on its letter.
+        let shown = Self.echo(Self.spelled(for: grid.theme)(learn.typed.composed), width: max(1, box.width - 3), ascii: ascii)
+        let used = grid.write(shown, at: Point(x: box.x + 1, y: box.y), style: Style.bold.reversed, clip: box)
+        grid.put("_", at: Point(x: box.x + 1 + used, y: box.y), style: Style.bold.reversed, clip: box)
         let hint = Rect(x: field.x, y: field.y + 2, width: field.width, height: 1)
         grid.write(TextLayout.truncated("Enter answers. One typo is forgiven.", toWidth: hint.width, ascii: ascii),
                    at: hint.origin, style: .dim, clip: hint)
+    }
+
+    /// The end of `typed` that takes at most `width` columns, after "…" when its start does
+    /// not fit: whole characters only, so a wide glyph is never cut in half.
+    static func echo(_ typed: String, width: Int, ascii: Bool) -> String {
+        guard DisplayWidth.of(typed) > width else { return typed }
+        let ellipsis = Glyphs(ascii: ascii).ellipsis
+        var used = DisplayWidth.of(ellipsis)
+        var tail: [Character] = []
+        for character in typed.reversed() {
+            let columns = DisplayWidth.of(String(character))
+            guard used + columns <= width else { break }
+            tail.append(character)
+            used += columns
+        }
+        return ellipsis + String(tail.reversed())
     }
 
     /// The name asked for over the pictures offered, each numbered; after a wrong answer the

@@ -230,6 +230,15 @@ struct TempleScreen: GameScreen {
         ]
     }
 
+    /// Keys through the table and clicks through the layout, as for every game, except that a
+    /// name being typed takes every printable character, not only those the table lists.
+    mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
+        if case .key(.character(let character)) = input, learn?.isTyping == true, Self.isTypeable(character) {
+            return perform(.type(character), in: frame)
+        }
+        return dispatch(input, in: frame)
+    }
+
     func helpNotes(in frame: Frame) -> [String] {
         // The deck's notices first: the message line sends the player here for them. Then the
         // mode on screen's own words (learn mode's first while it is on).
