@@ -634,11 +634,30 @@ extension PictureTests {
             #expect(grid.text == " ░▒▓█")
             #expect((0..<5).allSatisfy { grid[$0, 0].style == .plain })
 
-            var ascii = CellGrid(size: Size(width: 5, height: 1), theme: Theme(colorMode: .color256, ascii: true))
+            var ascii = CellGrid(size: Size(width: 5, height: 1), theme: Theme(colorMode: .monochrome, ascii: true))
             PictureCells.draw(image, at: Point(x: 0, y: 0), into: &ascii)
             // Luminances 0, 0.24, 0.47, 0.71, 1 on the ten-step ramp ` .:-=+*#%@`.
             #expect(ascii.text == " :=#@")
             #expect((0..<5).allSatisfy { ascii[$0, 0].style == .plain })
+        }
+
+        /// `LANG=C` on a colour terminal: no half blocks to draw with, but colours, so each
+        /// cell is a space on the colour of its two pixels, never density art.
+        @Test(arguments: [ColorMode.color256, .color8])
+        func asciiWithColourDrawsColourBlocks(mode: ColorMode) {
+            let red = Pixel(r: 255, g: 0, b: 0), blue = Pixel(r: 0, g: 0, b: 255)
+            let image = RGBAImage(width: 4, height: 2, pixels: [
+                red, Pixel(r: 95, g: 135, b: 175), .clear, red,
+                red, Pixel(r: 95, g: 135, b: 175), .clear, blue,
+            ])!
+            var grid = CellGrid(size: Size(width: 4, height: 1), theme: Theme(colorMode: mode, ascii: true))
+            PictureCells.draw(image, at: Point(x: 0, y: 0), into: &grid)
+            #expect(grid.text == "", "only spaces: \(grid.text)")
+            #expect(grid[0, 0] == Cell(" ", style: Style(background: .xterm(196))))
+            #expect(grid[1, 0] == Cell(" ", style: Style(background: .xterm(67))))
+            #expect(grid[2, 0] == .blank, "a transparent cell is the terminal's own background")
+            // Two colours in one cell: their mean (128, 0, 128).
+            #expect(grid[3, 0] == Cell(" ", style: Style(background: .xterm(PictureCells.xtermIndex(r: 128, g: 0, b: 128)))))
         }
 
         @Test func monochromeAveragesTheTwoPixelsOfACell() {

@@ -263,9 +263,14 @@ import Testing
         #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii) == nil, "drawn for colour, not for ASCII")
         #expect(scaled.cells(of: "p0", pixelHeight: 22, theme: colour) == nil, "another height has none")
         scaled.keep(wanted, drawingFor: ascii)
-        let shades = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii))
-        #expect(shades[0, 0].scalar.isASCII && shades[0, 0].scalar != " ")
+        let blocks = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii))
+        #expect(blocks[0, 0] == Cell(" ", style: Style(background: .xterm(160))), "a colour block")
         #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: colour) == nil)
+        let monochrome = Theme(colorMode: .monochrome, ascii: true)
+        scaled.keep(wanted, drawingFor: monochrome)
+        let shades = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: monochrome))
+        #expect(shades[0, 0].scalar.isASCII && shades[0, 0].scalar != " ")
+        #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii) == nil)
     }
 
     /// Drawing used to fill a cache of scaled pictures: now the screen scales them when the

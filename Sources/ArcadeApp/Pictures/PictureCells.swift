@@ -6,9 +6,11 @@ import ArcadeUI
 /// terminal. In colour, each cell shows two pixels with the half block `▀`: the upper
 /// pixel is the foreground, the lower one the background, both as xterm 256-colour
 /// indices (`Color.xterm`; the ncurses backend maps them to the nearest basic colour
-/// on 8-colour terminals). Without colour (`NO_COLOR`, a monochrome terminal) or with
-/// `--ascii`, each cell is one shading character chosen by the luminance of its two
-/// pixels, assuming light text on a dark terminal (a denser glyph is brighter).
+/// on 8-colour terminals). With colour but ASCII only (`--ascii`, `LANG=C`), which has no
+/// half block, each cell is a space on the mean colour of its two pixels: a colour block.
+/// Without colour (`NO_COLOR`, a monochrome terminal), each cell is one shading character
+/// chosen by the luminance of its two pixels, assuming light text on a dark terminal (a
+/// denser glyph is brighter), from the ASCII ramp when the terminal shows ASCII only.
 enum PictureCells {
     /// The widest picture, in pixels, that `scaled(_:toHeight:)` makes; wider results are cut
     /// to this width so a pathological picture (a 1,000,000 × 1 strip) cannot exhaust memory.
@@ -226,14 +228,15 @@ enum PictureCells {
     /// Draw `image` as it is, two pixels per cell, with its top left cell at `origin`, clipped to `clip`.
     ///
     /// With colour, each cell is `▀` with the upper pixel as foreground and the lower as
-    /// background (`▄` in the lower pixel's colour when only the upper one is transparent).
-    /// Transparency: with a `background` colour, pixels are blended onto it; without one,
-    /// a pixel under half opaque is left to the terminal's own background. Without colour,
-    /// or with `--ascii`, each cell is a shading glyph for the mean luminance of its pixels.
+    /// background (`▄` in the lower pixel's colour when only the upper one is transparent);
+    /// in ASCII, a space on the mean colour of the two (`colorBlock`). Transparency: with a
+    /// `background` colour, pixels are blended onto it; without one, a pixel under half
+    /// opaque is left to the terminal's own background. Without colour, each cell is a
+    /// shading glyph for the mean luminance of its pixels.
     static func draw(_ image: RGBAImage, at origin: Point, into grid: inout CellGrid,
                      background: Pixel? = nil, clip: Rect? = nil) {
         let area = (clip ?? grid.bounds).intersection(grid.bounds)
-        let useColor = grid.theme.hasColor && !grid.theme.ascii
+        let useColor = grid.theme.hasColor
         let ascii = grid.theme.ascii
         for row in 0..<(image.height + 1) / 2 {
             for x in 0..<image.width {
@@ -243,7 +246,7 @@ enum PictureCells {
                 let lowerInside = 2 * row + 1 < image.height
                 let lower = lowerInside ? resolve(image[x, 2 * row + 1], onto: background) : background
                 if useColor {
-                    let cell = halfBlock(upper: upper, lower: lower)
+                    let cell = ascii ? colorBlock(upper: upper, lower: lower) : halfBlock(upper: upper, lower: lower)
                     grid.put(cell.scalar, at: point, style: cell.style, clip: area)
                 } else {
                     let shades = lowerInside ? [upper, lower] : [upper]
@@ -279,6 +282,21 @@ enum PictureCells {
             Cell("▄", style: Style(foreground: xterm(lower)))
         case (nil, nil):
             Cell(" ")
+        }
+    }
+
+    /// The cell showing two pixels in colour with ASCII alone: a space on their mean colour
+    /// (on the one that is not the terminal's background, when the other is).
+    static func colorBlock(upper: Pixel?, lower: Pixel?) -> Cell {
+        switch (upper, lower) {
+        case let (upper?, lower?):
+            func mean(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) + Int(b) + 1) / 2) }
+            return Cell(" ", style: Style(background: xterm(Pixel(r: mean(upper.r, lower.r), g: mean(upper.g, lower.g),
+                                                                     b: mean(upper.b, lower.b)))))
+        case let (only?, nil), let (nil, only?):
+            return Cell(" ", style: Style(background: xterm(only)))
+        case (nil, nil):
+            return Cell(" ")
         }
     }
 

@@ -28,13 +28,14 @@ struct ScaledPictures {
     /// The bytes the kept copies take, their cells with them.
     private(set) var byteCount = 0
 
-    /// What a picture's cells depend on besides its pixels: colour or shades, ASCII or not.
+    /// What a picture's cells depend on besides its pixels: colour or shades, ASCII or not
+    /// (half blocks or colour blocks, Unicode or ASCII shades).
     private struct PictureLook: Equatable {
         var color: Bool
         var ascii: Bool
 
         init(_ theme: Theme) {
-            color = theme.hasColor && !theme.ascii
+            color = theme.hasColor
             ascii = theme.ascii
         }
     }
