@@ -197,6 +197,31 @@ import Testing
         #expect(screen.message.hasPrefix("All 20 matched — accuracy 100%"))
     }
 
+    /// The cursor among the pictures was a small ◆ in a corner: it is the picture's whole
+    /// frame, in reverse video, as on Set's table, while the pictures pane has the keys.
+    @Test func theFocusedPictureIsMarkedByItsWholeFrame() {
+        var screen = screen(size: Size(width: 80, height: 23))
+        func framesInReverse() -> [Int] {
+            var grid = CellGrid(size: screen.frame.size, theme: screen.frame.theme)
+            screen.render(into: &grid)
+            let layout = screen.layout()
+            return (0..<layout.flow.count).filter { index in
+                guard layout.isShown(index), let frame = layout.pictureFrame(index) else { return false }
+                let border = (frame.x..<frame.maxX).flatMap { [Point(x: $0, y: frame.y), Point(x: $0, y: frame.maxY - 1)] }
+                    + (frame.y..<frame.maxY).flatMap { [Point(x: frame.x, y: $0), Point(x: frame.maxX - 1, y: $0)] }
+                return border.allSatisfy { grid[$0.x, $0.y].style.reverse }
+            }
+        }
+        #expect(framesInReverse() == [0])
+        #expect(!text(screen).contains("◆"))
+        _ = screen.update(.key(.right))
+        #expect(framesInReverse() == [1])
+        _ = screen.update(.key(.enter))  // picked: the names have the keys now
+        #expect(framesInReverse() == [])
+        _ = screen.update(.key(.tab))
+        #expect(framesInReverse() == [1], "picked and under the cursor")
+    }
+
     /// A `--deck` game's 100% went into the built-in temples' table, so a one-card deck put
     /// "best 100% in 0:00" on the menu: a folder's deck says how it went and keeps no score.
     @Test func clearingAFolderDeckSaysHowItWentAndKeepsNoScore() throws {

@@ -35,7 +35,7 @@ extension TempleScreen {
         Box(title: game.mode == .study ? "Study: every temple" : "Pictures",
             style: picturesFocused ? .double : .single, frameStyle: picturesFocused ? Self.focusedFrame : .dim)
             .draw(into: &grid, in: layout.picturesPane)
-        drawPictures(game, layout: layout, into: &grid)
+        drawPictures(game, layout: layout, focused: picturesFocused, into: &grid)
         if layout.namesPane.width >= 4 {
             let namesFocused = game.mode == .match && focus == .names && transition == nil
             Box(title: "Names", style: namesFocused ? .double : .single,
@@ -47,6 +47,17 @@ extension TempleScreen {
 
     /// The frame of the pane the keys act on.
     private static let focusedFrame = Style.bold.foreground(.accent)
+
+    /// The frame of the picture under the cursor: its own frame's style in reverse video
+    /// (the accent colour when it has none), so the cursor is the whole frame, as on Set's
+    /// table, and reads without colour.
+    static func cursorFrame(_ frame: Style) -> Style {
+        var style = frame
+        style.reverse = true
+        style.bold = true
+        if style.foreground == .terminalDefault { style.foreground = .accent }
+        return style
+    }
 
     /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
     /// for a narrow line.
@@ -62,21 +73,19 @@ extension TempleScreen {
                           tone: .strong)
     }
 
-    private func drawPictures(_ game: TempleGame, layout: TempleLayout, into grid: inout CellGrid) {
+    /// The pictures shown, each in its frame: a picked one's double and highlighted, and,
+    /// while the pictures pane is `focused`, the one under the cursor in a reverse frame.
+    private func drawPictures(_ game: TempleGame, layout: TempleLayout, focused: Bool, into grid: inout CellGrid) {
         let shown = game.visiblePictures
         let clip = Box.inner(of: layout.picturesPane)
         let glyphs = Glyphs(theme: grid.theme)
         for (index, card) in shown.enumerated() {
             guard layout.isShown(index), let frame = layout.pictureFrame(index) else { continue }
             let picked = game.isPicked(card.id, in: .pictures)
-            let isCursor = game.mode == .match && index == pictureCursor
-            // The cursor is the ◆ in a corner alone: moving it repaints two cells, not two frames.
-            let frameStyle: Style = picked ? Style.bold.foreground(.highlight) : .plain
+            var frameStyle: Style = picked ? Style.bold.foreground(.highlight) : .plain
+            if focused && index == pictureCursor { frameStyle = Self.cursorFrame(frameStyle) }
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
                        pixelHeight: layout.pixelHeight(of: index), into: &grid)
-            if isCursor, clip.contains(frame.origin) {
-                grid.write(glyphs.pick("◆", ascii: ">"), at: frame.origin, style: Style().foreground(.highlight))
-            }
             if game.mode == .study {
                 drawLabel(card.name, in: frame, clip: clip, pictureRows: layout.pictureRows, into: &grid)
             }
