@@ -197,6 +197,74 @@ import Testing
         #expect(screen.message.hasPrefix("All 20 matched — accuracy 100%"))
     }
 
+    /// Finishing match mode showed one line over two empty panes: the shell's result box says
+    /// how it went, and plays again, learns or goes back to the menu.
+    @Test func clearingTheDeckShowsAResultBoxWithTheTalliesTheTimeAndPlayAgain() throws {
+        let frame = Frame(size: Size(width: 80, height: 24))
+        let assets = AssetLocator(roots: [Self.assets])
+        var shell = ArcadeShell(games: GameCatalog.games, assets: assets, seed: { 5 })
+        _ = shell.open(.temples, options: [:], in: frame)
+        let deck = try TempleDeck.builtIn(assets: assets).get()
+        let four = TempleDeck(entries: Array(deck.entries.prefix(4)), notices: [])
+        _ = shell.receive(.deck(.temples, DeckReport(.finished(.success(four)))), in: frame)
+        func screen() throws -> TempleScreen { try #require(shell.activeScreen as? TempleScreen) }
+        func shown() -> String {
+            var grid = CellGrid(size: frame.size, theme: frame.theme)
+            shell.render(into: &grid)
+            return grid.text
+        }
+        func press(_ key: Key) { _ = shell.update(.key(key), in: frame) }
+        for round in 0..<4 {
+            if try screen().focus != .pictures { press(.tab) }
+            press(.home)
+            let picture = try screen().game!.visiblePictures[0]
+            _ = shell.update(.tick(1), in: frame)
+            press(.enter)
+            let names = try screen().game!.remainingNames
+            let target = try #require(names.firstIndex { $0.id == picture.id })
+            // One wrong name on the first round.
+            for index in round == 0 ? [(target + 1) % names.count, target] : [target] {
+                if try screen().focus != .names { press(.tab) }
+                if try screen().game!.pickedPicture == nil {
+                    press(.tab)
+                    press(.home)
+                    press(.enter)
+                }
+                press(.home)
+                for _ in 0..<index { press(.down) }
+                press(.enter)
+            }
+        }
+        #expect(try screen().game!.isComplete)
+        let result = shown()
+        for words in ["Deck cleared", "All 4 matched in 0:03.", "Correct 4 · Incorrect 1 · Accuracy 80%",
+                      "Play again (n)", "[ Learn (l) ]", "[ Menu (m) ]"] {
+            #expect(result.contains(words), "\(words) in\n\(result)")
+        }
+        assertSnapshot(result, named: "temples-cleared-80x24")
+        // Play again: a new order, tallies cleared, the box gone.
+        press(.character("n"))
+        let again = try screen().game!
+        #expect(!again.isComplete && again.remainingCount == 4 && again.correctCount == 0 && again.incorrectCount == 0)
+        #expect(!shown().contains("Deck cleared"))
+        #expect(shell.activeGame == .temples)
+    }
+
+    @Test func theResultBoxSaysANewBestAndItsMenuButtonLeaves() throws {
+        let deck = try TempleDeck.builtIn(assets: AssetLocator(roots: [Self.assets])).get()
+        let context = GameContext(seed: 1, scores: [ScoreEntry(score: 50, date: "2026-01-01", player: "")])
+        var screen = TempleTable(TempleScreen(context: context), size: gameSize)
+        _ = screen.screen.received(.deck(.temples, DeckReport(.finished(.success(TempleDeck(entries: Array(deck.entries.prefix(1)),
+                                                                                              notices: []))))),
+                                   in: screen.frame)
+        _ = screen.update(.key(.enter))
+        _ = screen.update(.key(.enter))
+        let over = try #require(screen.screen.gameOver(in: screen.frame))
+        #expect(over.message.contains("New best!"), "\(over.message)")
+        let menu = try #require(over.choices.firstIndex { $0.button.title.hasPrefix("Menu") })
+        #expect(screen.perform(over.choices[menu].action) == [.leave])
+    }
+
     /// The cursor among the pictures was a small ◆ in a corner: it is the picture's whole
     /// frame, in reverse video, as on Set's table, while the pictures pane has the keys.
     @Test func theFocusedPictureIsMarkedByItsWholeFrame() {

@@ -38,7 +38,7 @@ struct TempleScreen: GameScreen {
         case toggleMode, reset
         /// n: both panes dealt in a new order (the names shuffled too), tallies cleared.
         case shuffle
-        /// Back to the menu, from a deck that could not be loaded.
+        /// Back to the menu: from a deck that could not be loaded, or the result box.
         case back
         /// Learn mode (`l`): open it; answer with choice `index` (a digit or a click); move the
         /// cursor between the choices; Enter (answer, or go on after a wrong answer); type a
@@ -97,6 +97,10 @@ struct TempleScreen: GameScreen {
     var learnSessions = 0
     /// True when the screen opens in learn mode once the deck is there (`--learn`).
     private var opensInLearn: Bool
+    /// The best accuracy kept for the built-in deck before this game, if any (`GameContext.scores`).
+    private var best: Int?
+    /// True when the deck just cleared beat `best` (the result box says so).
+    private(set) var isNewBest = false
 
     /// A screen that asks for the deck from `source` when it starts; its learn mode counts
     /// from what `learning` keeps on `today` and opens at once when `learn` is true.
@@ -123,6 +127,7 @@ struct TempleScreen: GameScreen {
         self.init(source: context.options["--deck"].map(DeckSource.folder) ?? .builtIn, seed: context.seed,
                   learning: context.learning, today: context.today.dayNumber, learn: context.options["--learn"] != nil)
         pace = AnimationPace(settings: context.settings)
+        best = context.scores.map(\.score).max()
     }
 
     /// The menu row's note: how many cards of the built-in deck — the one the menu opens —
@@ -239,6 +244,11 @@ struct TempleScreen: GameScreen {
         return dispatch(input, in: frame)
     }
 
+    /// The key line: while the result box is up its buttons have the keys, and `r` besides.
+    func keyHints(in frame: Frame) -> [KeyHint] {
+        gameOver(in: frame) == nil ? bindings(in: frame).keyHints() : [KeyHint("r", "same order again")]
+    }
+
     func helpNotes(in frame: Frame) -> [String] {
         // The deck's notices first: the message line sends the player here for them. Then the
         // mode on screen's own words (learn mode's first while it is on).
@@ -339,7 +349,7 @@ struct TempleScreen: GameScreen {
         case .toggleMode: toggleMode()
         case .reset: reset()
         case .shuffle: shuffle()
-        case .back: break
+        case .back: return [.leave]
         case .learn:
             startLearn()
             status = StatusLine("")
@@ -459,7 +469,29 @@ struct TempleScreen: GameScreen {
         // game of the temples, and a table per folder would compare unlike decks too and be
         // shown nowhere. A player who brings a deck sees the result on this line instead.
         guard source == .builtIn else { return [] }
+        isNewBest = best.map { accuracy > $0 } ?? (accuracy > 0)
+        best = max(best ?? accuracy, accuracy)
         return [.record(accuracy, figures)]
+    }
+
+    /// The deck cleared in match mode: the shell's result box over the emptied panes, with
+    /// the tallies, the accuracy and the time; play again (a new order), learn, or the menu.
+    /// `r` still starts the same order again, as the message line says.
+    func gameOver(in frame: Frame) -> GameOver<Action>? {
+        guard phase == .playing, learn == nil, transition == nil, let game, game.mode == .match, game.isComplete else {
+            return nil
+        }
+        let figures = TempleFigures(game: game, time: clock.text)
+        let lines = [
+            "All \(game.totalCount) matched in \(figures.time)." + (isNewBest ? " New best!" : ""),
+            "Correct \(game.correctCount) · Incorrect \(game.incorrectCount) · Accuracy \(figures.accuracy)%",
+        ]
+        return GameOver(
+            title: "Deck cleared", message: Glyphs(theme: frame.theme).plain(lines.joined(separator: "\n")),
+            choices: [(Button("Play again (n)", hotKey: .character("n")), .shuffle),
+                      (Button("Learn (l)", hotKey: .character("l")), .learn),
+                      (Button("Menu (m)", hotKey: .character("m")), .back)],
+            preferredWidth: 46, style: Style.bold.foreground(.good), keys: [Binding([.character("r")], .reset)])
     }
 
     private mutating func toggleMode() {
