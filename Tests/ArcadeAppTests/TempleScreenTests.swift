@@ -290,6 +290,16 @@ import Testing
         #expect(framesInReverse() == [1], "picked and under the cursor")
     }
 
+    /// The pictures take the room a bigger terminal gives them (a guard beside the focus
+    /// frame: they already grew, from 7 rows at 80×24 to 15 at 120×40).
+    @Test func thePicturesGrowWithTheTerminal() {
+        let rows = [Size(width: 80, height: 23), Size(width: 100, height: 29), Size(width: 120, height: 39)].map {
+            screen(size: $0).layout().pictureRows
+        }
+        #expect(rows == rows.sorted() && Set(rows).count == 3, "\(rows)")
+        #expect(rows.first.map { $0 >= 7 } == true, "\(rows)")
+    }
+
     /// A `--deck` game's 100% went into the built-in temples' table, so a one-card deck put
     /// "best 100% in 0:00" on the menu: a folder's deck says how it went and keeps no score.
     @Test func clearingAFolderDeckSaysHowItWentAndKeepsNoScore() throws {
