@@ -4,13 +4,17 @@ import ArcadeCore
 public enum OpponentLevel: String, CaseIterable, Sendable, Codable {
     case easy, normal, hard
 
-    /// The computer's average time to find a set, in seconds, counted from the last change of
-    /// the table; each delay is drawn uniformly from 0.6 to 1.4 times this.
+    /// The computer's average time to find a set, in seconds, counted from its last take (or
+    /// the start); each delay is drawn uniformly from 0.6 to 1.4 times this.
+    ///
+    /// Calibrated against a player who claims a set a fixed time after every change of the
+    /// table: Hard beats a 5 s player in most games, Normal a 10 s player, and Easy loses to a
+    /// 20 s player in most games (the model's tests play those games).
     public var meanDelay: Double {
         switch self {
-        case .easy: 30
-        case .normal: 15
-        case .hard: 7
+        case .easy: 40
+        case .normal: 11
+        case .hard: 5
         }
     }
 
@@ -39,8 +43,11 @@ public enum VersusEvent: Equatable, Sendable {
 /// the player's score. The computer:
 ///
 /// - **Looks** for `level`'s delay (uniform in 0.6…1.4 × `meanDelay`), drawn at the start
-///   (time 0) and again whenever the cards on the table change — a set taken by either side
-///   and replaced, or a deal. `computerFindsAt` is that time plus the delay.
+///   (time 0) and again after each of its takes. `computerFindsAt` is that time plus the
+///   delay. The player's moves do not put it back — a set the player takes and replaces, or a
+///   deal, leaves its time as it was, so a quick player cannot keep it from ever finding —
+///   except when its time had come and it was waiting (below): then a change of the table
+///   gives it a new delay from that moment, to look at the new cards.
 /// - **Finds** at `computerFindsAt` one of the sets on the table, drawn at random. A set the
 ///   player has just found (still shown) is not on offer, nor is any set of which the player
 ///   has two cards selected: it waits, and finds as soon as the selection stops blocking. With
@@ -139,7 +146,8 @@ public struct SetVersusGame: Equatable, Sendable, Codable {
     ///
     /// The game first advances to `time`. A card the computer has claimed is ignored. After
     /// the touch the computer may find at once (if it was waiting for this selection to stop
-    /// blocking it), and a changed table restarts its delay. Returns what the computer did.
+    /// blocking it), and a changed table restarts its delay if it was waiting. Returns what
+    /// the computer did.
     @discardableResult
     public mutating func select(_ card: Card, at time: Double) -> [VersusEvent] {
         var events = advance(to: time)
@@ -151,7 +159,8 @@ public struct SetVersusGame: Equatable, Sendable, Codable {
     }
 
     /// The player deals 3 more at `time`, as in the solo game (a shown set of the player's is
-    /// replaced, or three places are added); the table's change restarts the computer's delay.
+    /// replaced, or three places are added); the change restarts the computer's delay only if
+    /// it was waiting for a set.
     ///
     /// The game first advances to `time`. Returns what the computer did.
     @discardableResult
@@ -187,15 +196,23 @@ public struct SetVersusGame: Equatable, Sendable, Codable {
 
     // MARK: - The computer
 
-    /// After a touch or a deal at `time`: a new delay if the table changed, else a find that
-    /// the move may have unblocked.
+    /// After a touch or a deal at `time`: a new delay if the table changed while the computer
+    /// was waiting for a set, else a find that the move may have unblocked. A change while it
+    /// is still looking keeps its time: the player's set does not put its search back.
     private mutating func afterPlayerMove(changedTable: Bool) -> [VersusEvent] {
         if isOver {
             computerFindsAt = nil
             return []
         }
-        if changedTable { tableChanged() }
+        if changedTable, isWaiting { tableChanged() }
         return findIfDue(by: time).map { [.computerFound($0)] } ?? []
+    }
+
+    /// Whether the computer's time has come and it waits for a set it may take (none on the
+    /// table, or the player's selection blocks it).
+    private var isWaiting: Bool {
+        guard computerShowing == nil, let findsAt = computerFindsAt else { return false }
+        return findsAt <= time
     }
 
     /// The computer finds a set if its time has come by `deadline` and one is on offer: at
@@ -232,8 +249,9 @@ public struct SetVersusGame: Equatable, Sendable, Codable {
         tableChanged()
     }
 
-    /// The cards on the table changed at `time`: the computer starts looking again, unless it
-    /// is showing a set (its take will restart it) or the game is over.
+    /// The computer starts looking again at `time` (after its take, or a change of the table
+    /// while it waited), unless it is showing a set (its take will restart it) or the game is
+    /// over.
     private mutating func tableChanged() {
         guard computerShowing == nil else { return }
         computerFindsAt = game.isOver ? nil : time + drawDelay()

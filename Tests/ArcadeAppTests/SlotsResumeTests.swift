@@ -149,7 +149,8 @@ import Testing
         let secondSave = try #require(second.savedState())
         #expect(second.willLeave().isEmpty)
         var resetting = try #require(resumed(secondSave.state))
-        #expect(resetting.update(.key(.character("r"))).isEmpty)  // nor does a reset keep it
+        #expect(resetting.update(.key(.character("r"))) == [.confirm(.resetScore)])  // above 100: asked first
+        #expect(resetting.confirmed(.newGame, in: .game80x23).isEmpty)  // nor does a reset keep it
 
         // Resumed again and played past 398: the new best is kept, once.
         var third = try #require(resumed(secondSave.state))
@@ -178,7 +179,8 @@ import Testing
         spinToStop(&screen)
         let save = try #require(screen.savedState())
         var restored = try #require(resumed(save.state))
-        _ = restored.update(.key(.character("r")))  // 398 was kept on leaving: the reset keeps nothing
+        #expect(restored.update(.key(.character("r"))) == [.confirm(.resetScore)])
+        #expect(restored.confirmed(.newGame, in: .game80x23).isEmpty)  // 398 was kept on leaving: the reset keeps nothing
         spinUntilAbove(SlotMachineGame.startingScore, &restored)
         let best = restored.current.peak
         try #require(best > SlotMachineGame.startingScore)

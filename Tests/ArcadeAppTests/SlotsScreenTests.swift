@@ -200,7 +200,8 @@ import Testing
         var screen = slots(seed: 5144)
         spinToStop(&screen)
         spinToStop(&screen)
-        let effects = screen.update(.key(.character("r")))
+        #expect(screen.update(.key(.character("r"))) == [.confirm(.resetScore)])  // above 100: asked first
+        let effects = screen.confirmed(.newGame, in: .game80x23)
         #expect(effects == [.recordScore(398, figures: ["machine": "3-digit", "spins": "2"], mode: "3-digit", run: "3-digit 0")])
         #expect(screen.current.shownScore == 100)
         #expect(screen.current.spins == 0)
@@ -258,7 +259,8 @@ import Testing
         #expect(screen.perform(.lastMachine, in: frame).isEmpty)
         #expect(screen.current.game.numberOfDigits == 5)
         _ = screen.perform(.machine(0), in: frame)
-        #expect(screen.perform(.reset, in: frame) == [.record(398, SlotsFigures(machine: "3-digit", spins: 1, run: "3-digit 0"))])
+        #expect(screen.perform(.reset, in: frame) == [.confirm(.resetScore)])
+        #expect(screen.confirmed(.newGame, in: frame) == [.record(398, SlotsFigures(machine: "3-digit", spins: 1, run: "3-digit 0"))])
         #expect(screen.keyHints(in: frame) == [KeyHint("Space", "spin"), KeyHint("r", "reset"), KeyHint("Tab", "machine")])
     }
 
@@ -304,5 +306,115 @@ import Testing
         _ = normal.update(.tick(SlotsScreen.spinDuration))
         #expect(off.current.game.getScore() == normal.current.game.getScore())
         #expect(fast.current.game.getScore() == normal.current.game.getScore())
+    }
+
+    // MARK: - A win shown on the reels
+
+    /// The rows of the reels (under the tabs, above the line under them) as drawn at 80×24.
+    private func reelRows(_ screen: SlotsScreen, theme: Theme = Theme()) -> String {
+        let size = Size(width: 80, height: 24)
+        var grid = CellGrid(size: size, theme: theme)
+        screen.render(into: &grid)
+        let layout = SlotsLayout(frame: Frame(size: size, theme: theme), digits: screen.current.game.numberOfDigits)
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows[layout.reels[0].y..<layout.message.y].joined(separator: "\n")
+    }
+
+    @Test func aWinIsMarkedOnTheReelsWhileItShows() {
+        var screen = slots(seed: 5144)  // this seed's first 3-digit spin is a jackpot
+        let before = reelRows(screen)
+        #expect(!before.contains("╔") && !before.contains("★"))
+
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(0.2))
+        #expect(!reelRows(screen).contains("★"), "not while the reels roll")
+
+        _ = screen.update(.tick(SlotsScreen.spinDuration))
+        let won = reelRows(screen)
+        // Every reel framed twice over and starred: the whole row matched.
+        #expect(won.components(separatedBy: "╔").count - 1 == 3)
+        #expect(won.components(separatedBy: "╝").count - 1 == 3)
+        #expect(won.components(separatedBy: "★").count - 1 == 3)
+        #expect(!won.contains("╭"))
+        let mono = Theme(colorMode: .monochrome, ascii: false)
+        #expect(reelRows(screen, theme: mono).components(separatedBy: "★").count - 1 == 3)
+        let ascii = Theme(colorMode: .monochrome, ascii: true)
+        let asciiRows = reelRows(screen, theme: ascii)
+        #expect(asciiRows.components(separatedBy: "*").count - 1 == 3)
+        #expect(asciiRows.contains("+===") && asciiRows.unicodeScalars.allSatisfy(\.isASCII))
+
+        // The next spin takes the mark away until it is known; a spin that pays nothing has none.
+        _ = screen.update(.key(.space))
+        #expect(!reelRows(screen).contains("★"))
+        var lost = slots(seed: 1)  // this seed's first 3-digit spin matches nothing
+        spinToStop(&lost)
+        #expect(lost.current.message == "No match. −2")
+        #expect(!reelRows(lost).contains("★") && !reelRows(lost).contains("╔"))
+    }
+
+    @Test func theWinMarksTheReelsOnItsOwnMachineOnly() {
+        var screen = slots(seed: 5144)
+        spinToStop(&screen)
+        _ = screen.update(.key(.tab))
+        #expect(!reelRows(screen).contains("★"), "the 5-digit machine has not won")
+        _ = screen.update(.key(.tab))
+        #expect(reelRows(screen).components(separatedBy: "★").count - 1 == 3, "the win still shows on its machine")
+        _ = screen.update(.key(.character("r")))
+        _ = screen.confirmed(.newGame, in: .game80x23)
+        #expect(!reelRows(screen).contains("★"), "a reset ends the win")
+    }
+
+    @Test func aWinMarkedOnTheReelsAt80x24() {
+        var shell = shell(seed: 5144)
+        _ = shell.update(.key(.space))
+        _ = shell.update(.tick(1))
+        assertSnapshot(screen(shell), named: "slots-3digit-win-80x24")
+    }
+
+    // MARK: - Reset asks first above 100
+
+    @Test func resetAsksFirstWhenTheScoreIsAbove100() {
+        var shell = shell(seed: 5144)
+        _ = shell.update(.key(.space))
+        _ = shell.update(.tick(1))
+        #expect(screen(shell).contains("Score: 398"))
+
+        // No: nothing changes.
+        _ = shell.update(.key(.character("r")))
+        #expect(shell.overlay == .confirm(.resetScore))
+        #expect(screen(shell).contains("Reset the score to 100? Your points will"))
+        #expect(screen(shell).contains("be lost; your best is kept. (y/n)"))
+        #expect(shell.screen(as: SlotsScreen.self)?.current.shownScore == 398, "not reset while it asks")
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.overlay == nil)
+        #expect(screen(shell).contains("Score: 398"))
+
+        // Yes: reset, its best kept.
+        _ = shell.update(.key(.character("r")))
+        let effects = shell.update(.key(.character("y")))
+        #expect(shell.overlay == nil)
+        #expect(screen(shell).contains("Score: 100"))
+        #expect(screen(shell).contains("Score reset to 100."))
+        #expect(effects.contains { "\($0)".contains("398") })
+    }
+
+    @Test func resetAt100OrBelowNeedsNoQuestion() {
+        var screen = slots(seed: 1)  // this seed's first 3-digit spins match nothing
+        spinToStop(&screen)
+        #expect(screen.current.shownScore == 98)
+        #expect(screen.update(.key(.character("r"))).isEmpty)
+        #expect(screen.current.shownScore == 100)
+        #expect(screen.current.message == "Score reset to 100.")
+        // A yes that comes when there is nothing to reset only resets (never a trap).
+        #expect(screen.confirmed(.newGame, in: .game80x23).isEmpty)
+        #expect(screen.current.shownScore == 100)
+    }
+
+    @Test func theResetQuestionAt80x24() {
+        var shell = shell(seed: 5144)
+        _ = shell.update(.key(.space))
+        _ = shell.update(.tick(1))
+        _ = shell.update(.key(.character("r")))
+        assertSnapshot(screen(shell), named: "slots-reset-question-80x24")
     }
 }

@@ -82,7 +82,7 @@ private func isFoundThenTookInPairs(_ events: [VersusEvent]) -> Bool {
 @Test func theLevelsAreNamedAndGetQuickerFromEasyToHard() {
     #expect(OpponentLevel.allCases == [.easy, .normal, .hard])
     #expect(OpponentLevel.allCases.map(\.name) == ["Easy", "Normal", "Hard"])
-    #expect(OpponentLevel.allCases.map(\.meanDelay) == [30, 15, 7])
+    #expect(OpponentLevel.allCases.map(\.meanDelay) == [40, 11, 5])
 }
 
 @Test func eachLevelsDelaysLieInTheirBandAroundItsMean() throws {
@@ -192,33 +192,34 @@ private func isFoundThenTookInPairs(_ events: [VersusEvent]) -> Bool {
     expectEveryCardAccountedFor(jumped)
 }
 
-@Test func theDelayRestartsWhenTheTableChangesAndOnlyThen() throws {
+@Test func thePlayersMovesDoNotPutTheComputersSearchBack() throws {
     let start = try #require(seededVersus {
         $0.game.setsOnBoard().count >= 2 && $0.computerFindsAt! > 12
     })
     let findsAt = try #require(start.computerFindsAt)
 
-    // A deal at 4 s: the delay counts again from 4 s, a new draw.
+    // A deal at 4 s: new cards, the same time to find.
     var dealt = start
     dealt.dealThreeMore(at: 4)
     #expect(dealt.game.board.count == 15)
-    let afterDeal = try #require(dealt.computerFindsAt)
-    #expect(isInBand(afterDeal - 4, of: .normal))
-    #expect(afterDeal != findsAt)
+    #expect(dealt.computerFindsAt == findsAt)
 
-    // The player's set: found at 3 s (the table unchanged, the delay kept), replaced at 5 s.
+    // The player's set, found at 3 s and replaced at 5 s: the computer still finds on time.
     var found = start
     let set = try #require(found.game.setsOnBoard().first)
     let other = try #require(found.cardsInPlay.first { !set.contains($0) })
     found.select(all: set, at: 3)
     #expect(found.playerScore == 3)
-    #expect(found.computerFindsAt == findsAt)
     found.select(other, at: 5)
     #expect(found.game.matchedCards == set)
-    let afterReplace = try #require(found.computerFindsAt)
-    #expect(isInBand(afterReplace - 5, of: .normal))
+    #expect(found.computerFindsAt == findsAt)
+    found.dealThreeMore(at: 6)
+    #expect(found.computerFindsAt == findsAt)
+    if found.game.setsOnBoard().contains(where: { $0.filter(found.game.selectedCards.contains).count < 2 }) {
+        #expect(found.advance(to: findsAt).count == 1, "it finds at its first time")
+    }
 
-    // Touches that leave the table as it is keep the delay.
+    // Touches that leave the table as it is keep the delay too.
     var touched = start
     touched.select(other, at: 2)
     touched.select(other, at: 3)
@@ -226,15 +227,38 @@ private func isFoundThenTookInPairs(_ events: [VersusEvent]) -> Bool {
     #expect(touched.computerFindsAt == findsAt)
 }
 
-@Test func timeOnlyGoesForward() throws {
-    var versus = try #require(seededVersus { $0.computerFindsAt! > 12 })
-    versus.advance(to: 10)
-    versus.dealThreeMore(at: 4)
-    #expect(versus.time == 10, "an earlier time counts as the latest one")
+@Test func aChangeOfTheTableWhileTheComputerWaitsGivesItANewDelay() throws {
+    // It waits while the player holds two cards of the only set; the player takes that set.
+    var versus = try #require(seededVersus { $0.game.setsOnBoard().count == 1 })
+    let set = versus.game.setsOnBoard()[0]
     let findsAt = try #require(versus.computerFindsAt)
-    #expect(isInBand(findsAt - 10, of: .normal))
+    versus.select(all: [set[0], set[1]], at: 2)
+    #expect(versus.advance(to: findsAt + 3).isEmpty)
+    versus.select(set[2], at: findsAt + 4)
+    #expect(versus.playerScore == 3)
+    #expect(versus.computerFindsAt == findsAt, "the table is as it was until the set is replaced")
+
+    // Replaced: the computer looks at the new cards for a whole delay from then.
+    let replacedAt = findsAt + 5
+    let events = versus.dealThreeMore(at: replacedAt)
+    #expect(events.isEmpty, "it does not find on the new cards at once")
+    let next = try #require(versus.computerFindsAt)
+    #expect(isInBand(next - replacedAt, of: .normal))
+    #expect(versus.computerShowing == nil)
+}
+
+@Test func timeOnlyGoesForward() throws {
+    // No set on the table: the computer waits, and the deal gives it a delay from the deal.
+    var versus = try #require(seededVersus { $0.game.setsOnBoard().isEmpty })
+    let waitingSince = try #require(versus.computerFindsAt)
+    let later = waitingSince + 10
+    versus.advance(to: later)
+    versus.dealThreeMore(at: 4)
+    #expect(versus.time == later, "an earlier time counts as the latest one")
+    let findsAt = try #require(versus.computerFindsAt)
+    #expect(isInBand(findsAt - later, of: .normal))
     #expect(versus.advance(to: .nan).isEmpty)
-    #expect(versus.time == 10)
+    #expect(versus.time == later)
     #expect(versus.computerFindsAt == findsAt)
 }
 
@@ -477,14 +501,17 @@ private extension SetGame {
 // MARK: - Whole games
 
 @Test(arguments: [
-    // Pinned outcomes: the player finding a set every 20 s beats easy, ties normal, loses to hard.
-    (3, OpponentLevel.easy, SetVersusGame.Winner.player), (2, .normal, .tie), (2024, .hard, .computer),
-] as [(UInt64, OpponentLevel, SetVersusGame.Winner)])
-func aFullVersusGameReplaysTheSameFromItsSeed(seed: UInt64, level: OpponentLevel, winner: SetVersusGame.Winner) throws {
+    // Pinned outcomes: the player finding a set every 20 s beats easy and loses to hard; on
+    // this seed, every 12 s ties normal.
+    (3, OpponentLevel.easy, 20, SetVersusGame.Winner.player), (8, .normal, 12, .tie), (2024, .hard, 20, .computer),
+] as [(UInt64, OpponentLevel, Double, SetVersusGame.Winner)])
+func aFullVersusGameReplaysTheSameFromItsSeed(
+    seed: UInt64, level: OpponentLevel, interval: Double, winner: SetVersusGame.Winner
+) throws {
     var first = SetVersusGame(seed: seed, level: level)
-    let firstEvents = playToTheEnd(&first, playerEvery: 20) { expectEveryCardAccountedFor($0) }
+    let firstEvents = playToTheEnd(&first, playerEvery: interval) { expectEveryCardAccountedFor($0) }
     var second = SetVersusGame(seed: seed, level: level)
-    let secondEvents = playToTheEnd(&second, playerEvery: 20)
+    let secondEvents = playToTheEnd(&second, playerEvery: interval)
 
     #expect(first == second)
     #expect(firstEvents == secondEvents)
@@ -504,7 +531,7 @@ func aFullVersusGameReplaysTheSameFromItsSeed(seed: UInt64, level: OpponentLevel
 
     // Another seed, another game.
     var other = SetVersusGame(seed: seed + 1, level: level)
-    playToTheEnd(&other, playerEvery: 20)
+    playToTheEnd(&other, playerEvery: interval)
     #expect(other != first)
 
     // Once over, nothing changes it.
@@ -561,4 +588,91 @@ func theComputerAloneBeatsAnIdlePlayer(level: OpponentLevel) throws {
     let random = SetVersusGame(level: .hard)
     #expect(SetVersusGame(seed: random.seed, level: .hard) == random)
     #expect(random.game == SetGame(seed: random.seed), "dealt as the solo game of that seed")
+}
+
+// MARK: - Calibration against a player of fixed speed
+
+/// A whole game against a simulated player who claims a set `reaction` seconds after every
+/// change of the table (a take by the computer, the player's own set replaced, a deal): the
+/// first set on the table the computer has not claimed, replaced at once (as Deal 3 More
+/// replaces a found set), or a deal when the table holds no set. A claim that finds every set
+/// claimed by the computer waits for its take. Event by event, no clock: returns the game over.
+private func playAgainstAPlayer(seed: UInt64, level: OpponentLevel, reaction: Double) -> SetVersusGame {
+    var versus = SetVersusGame(seed: seed, level: level)
+    var lookingSince = 0.0
+    for _ in 0..<1_000 where !versus.isOver {
+        let claimAt = lookingSince + reaction
+        // The computer's find and take before the claim, each at its own time; its take
+        // changes the table, so the player starts looking again from it.
+        if let takesAt = versus.computerTakesAt, takesAt <= claimAt {
+            versus.advance(to: takesAt)
+            lookingSince = takesAt
+            continue
+        }
+        if let findsAt = versus.computerFindsAt, findsAt > versus.time, findsAt < claimAt {
+            versus.advance(to: findsAt)
+            continue
+        }
+        versus.advance(to: claimAt)
+        if versus.isOver { break }
+        if let set = versus.firstFreeSet {
+            versus.select(all: set, at: claimAt)
+            if versus.game.selectionIsSet == true { versus.dealThreeMore(at: claimAt) }
+            lookingSince = claimAt
+        } else if versus.game.setsOnBoard().isEmpty {
+            versus.dealThreeMore(at: claimAt)
+            lookingSince = claimAt
+        } else if let takesAt = versus.computerTakesAt {
+            lookingSince = takesAt - reaction  // every set is claimed: the claim waits for the take
+        }
+    }
+    return versus
+}
+
+/// How often each side wins `games` games (seeds 1…games) against a player of `reaction`.
+private func winRates(
+    level: OpponentLevel, reaction: Double, games: UInt64 = 30
+) -> (player: Double, computer: Double, summary: String) {
+    let winners = (1...games).map { playAgainstAPlayer(seed: $0, level: level, reaction: reaction) }
+        .map { versus in
+            #expect(versus.isOver, "seed \(versus.seed) did not end")
+            expectEveryCardAccountedFor(versus)
+            return versus.winner
+        }
+    let player = Double(winners.filter { $0 == .player }.count) / Double(games)
+    let computer = Double(winners.filter { $0 == .computer }.count) / Double(games)
+    let summary = "\(level.name) vs a \(reaction) s player: player \(Int((player * 100).rounded()))%, "
+        + "computer \(Int((computer * 100).rounded()))%, over \(games) games"
+    return (player, computer, summary)
+}
+
+/// "Most games" is a clear majority: two in three.
+private let clearMajority = 2.0 / 3.0
+
+@Test func hardBeatsAPlayerWhoClaimsFiveSecondsAfterEveryChangeInMostGames() {
+    let rates = winRates(level: .hard, reaction: 5)
+    #expect(rates.computer >= clearMajority, "\(rates.summary)")
+}
+
+@Test func normalBeatsAPlayerWhoClaimsTenSecondsAfterEveryChangeInMostGames() {
+    let rates = winRates(level: .normal, reaction: 10)
+    #expect(rates.computer >= clearMajority, "\(rates.summary)")
+}
+
+@Test func easyLosesToAPlayerWhoClaimsTwentySecondsAfterEveryChangeInMostGames() {
+    let rates = winRates(level: .easy, reaction: 20)
+    #expect(rates.player >= clearMajority, "\(rates.summary)")
+}
+
+@Test(arguments: [(OpponentLevel.hard, 3.5), (.normal, 7)] as [(OpponentLevel, Double)])
+func hardAndNormalLoseToAQuickerPlayerInMostGames(level: OpponentLevel, reaction: Double) {
+    // Calibrated, not unbeatable: a player a little quicker than the test above wins.
+    let rates = winRates(level: level, reaction: reaction, games: 24)
+    #expect(rates.player >= clearMajority, "\(rates.summary)")
+}
+
+@Test func easyStillBeatsAPlayerWhoClaimsThirtyFiveSecondsAfterEveryChangeInMostGames() {
+    // Easy plays: it does not give the game away to a slow player.
+    let rates = winRates(level: .easy, reaction: 35, games: 24)
+    #expect(rates.computer >= clearMajority, "\(rates.summary)")
 }

@@ -4,8 +4,8 @@ import SlotModel
 /// Two slot machines on two tabs: 3 digits and 5 digits, each with its own score.
 ///
 /// Spin (Space, Enter, `s`, click) rolls the reels for about 0.8 s, stopping them
-/// left to right, then names the payout and updates the score. Reset (`r`) puts the
-/// machine's score back to 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
+/// left to right, then names the payout, marks the reels of a win and updates the score.
+/// Reset (`r`) puts the machine's score back to 100, asking first when it is above 100. Tab, ← →, `1`/`2` or a click switch machines; Home and
 /// End go to the first and last.
 struct SlotsScreen: GameScreen {
     /// What the player can do at the machines.
@@ -121,7 +121,7 @@ struct SlotsScreen: GameScreen {
     static let bindings: [Binding<Action>] = [
         Binding([.space, .enter, .character("s")], .spin, hint: "spin", help: "spin (costs \(SlotMachineGame.spinCost))",
                 helpKeys: "Space Enter s"),
-        Binding([.character("r")], .reset, hint: "reset", help: "reset this machine's score to \(SlotMachineGame.startingScore)"),
+        Binding([.character("r")], .reset, hint: "reset", help: "reset this machine's score to \(SlotMachineGame.startingScore) (asks first above it)"),
         Binding(keys: [.tab, .right, .backTab, .left], hint: KeyHint("Tab", "machine"),
                 help: KeyHint("Tab ← → 1 2", "switch between the 3- and 5-digit machine")) { key in
             key == .tab || key == .right ? .nextMachine : .previousMachine
@@ -157,7 +157,7 @@ struct SlotsScreen: GameScreen {
         case .spin:
             spin()
         case .reset:
-            return reset()
+            return askToReset()
         case .nextMachine:
             switchTab(to: (tabs.selectedIndex + 1) % machines.count)
         case .previousMachine:
@@ -266,6 +266,20 @@ struct SlotsScreen: GameScreen {
         if pace == .off { finishSpin(of: index) }
     }
 
+    /// Reset, asked first when the machine has more than it started with (`Confirmation.resetScore`).
+    private mutating func askToReset() -> [GameEffect] {
+        settle()
+        guard current.game.getScore() <= SlotMachineGame.startingScore else { return [.confirm(.resetScore)] }
+        return reset()
+    }
+
+    /// The player said yes to the reset Reset asked about.
+    mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
+        switch action {
+        case .newGame: return reset()
+        }
+    }
+
     private mutating func reset() -> [GameEffect] {
         let index = tabs.selectedIndex
         settle()
@@ -353,8 +367,9 @@ struct SlotsScreen: GameScreen {
         let layout = SlotsLayout(frame: grid.frame, digits: machine.game.numberOfDigits)
         tabs.draw(into: &grid, in: layout.tabBar)
 
+        let won = Self.showsWin(machine)
         for (reel, frame) in layout.reels.enumerated() {
-            drawReel(reel, of: machine, in: frame, scale: layout.scale, into: &grid)
+            drawReel(reel, of: machine, in: frame, scale: layout.scale, won: won, into: &grid)
         }
         messageLine(for: machine, glyphs: Glyphs(theme: grid.theme)).draw(into: &grid, in: layout.message)
         let buttons = self.buttons
@@ -366,11 +381,28 @@ struct SlotsScreen: GameScreen {
         }
     }
 
-    private func drawReel(_ reel: Int, of machine: Machine, in frame: Rect, scale: BigDigit.Scale,
+    /// Whether `machine`'s reels show a win: they have stopped on a row that paid, until the
+    /// next spin or a reset. Every payout is the whole row matching, so every reel is marked.
+    static func showsWin(_ machine: Machine) -> Bool {
+        guard machine.rolling == nil, case .paid = machine.note else { return false }
+        return true
+    }
+
+    /// The frame of a reel that is part of a win: doubled, in the colour of marks, with a star
+    /// on its top edge, so the win shows on the reels themselves, without colour too.
+    private static let winFrame = Style(foreground: .role(.highlight), bold: true)
+
+    private func drawReel(_ reel: Int, of machine: Machine, in frame: Rect, scale: BigDigit.Scale, won: Bool,
                           into grid: inout CellGrid) {
         let (digit, color, stopped) = shown(reel, of: machine)
         let style = Style(foreground: Self.terminalColor(color), bold: true)
-        Box(style: .rounded, frameStyle: stopped ? style : .dim).draw(into: &grid, in: frame)
+        if won {
+            Box(style: .double, frameStyle: Self.winFrame).draw(into: &grid, in: frame)
+            let star = Glyphs(theme: grid.theme).pick("★", ascii: "*")
+            grid.write(star, at: Point(x: frame.x + frame.width / 2, y: frame.y), style: Self.winFrame)
+        } else {
+            Box(style: .rounded, frameStyle: stopped ? style : .dim).draw(into: &grid, in: frame)
+        }
         let digitSize = scale.size(ascii: grid.theme.ascii)
         let inner = Box.inner(of: frame)
         let origin = Point(x: inner.x + (inner.width - digitSize.width) / 2,
@@ -431,6 +463,16 @@ struct SlotsScreen: GameScreen {
         case .purple: return .role(.slotPurple)
         }
     }
+}
+
+extension Confirmation {
+    /// What Reset asks when the machine has more than it started with: a reset starts the
+    /// machine over (a new run, as the score store counts runs), so yes is the shell's
+    /// `newGame` answer.
+    static let resetScore = Confirmation(
+        title: "Reset", question: "Reset the score to \(SlotMachineGame.startingScore)? Your points will be lost; "
+            + "your best is kept. (y/n)",
+        action: .newGame)
 }
 
 /// Where the parts of the slots screen go in a frame: the largest digits that fit.
