@@ -90,6 +90,27 @@ import Testing
         #expect(screen.game.score == -4)  // clearing a mismatch costs nothing more
     }
 
+    @Test func aCardSelectedAfterTheNoSetWarningSaysSo() {
+        // A table of twelve with no set on it.
+        let seed = (UInt64(1)...5000).first { !SetGame(seed: $0).hasSetOnBoard }!
+        var screen = screen(seed: seed)
+        #expect(text(screen).contains("No set on the table — deal 3 more (d)."))
+        _ = screen.update(.key(.space))
+        #expect(screen.message == "1 of 3 selected.")
+        let shown = text(screen)
+        #expect(shown.contains("1 of 3 selected."))
+        #expect(!shown.contains("No set on the table"))
+        _ = screen.update(.key(.character("l")))
+        _ = screen.update(.key(.space))
+        #expect(text(screen).contains("2 of 3 selected."))
+        // The warning comes back when nothing is selected and no set is there still.
+        _ = screen.update(.key(.space))
+        _ = screen.update(.key(.character("h")))
+        _ = screen.update(.key(.space))
+        #expect(screen.game.selectedCards.isEmpty)
+        #expect(text(screen).contains("No set on the table — deal 3 more (d)."))
+    }
+
     @Test func deselectingCostsOnePoint() {
         var screen = screen()
         _ = screen.update(.key(.space))

@@ -57,7 +57,9 @@ extension SetScreen {
     /// What the last action did, green for a set and red for a miss; a warning when no set
     /// is left on the table.
     private var messageLine: StatusLine {
-        if game.selectionIsSet != true && !game.hasSetOnBoard && !game.isOver {
+        // Only while nothing is selected: a selection's own words ("1 of 3 selected.") say
+        // what the player just did.
+        if game.selectedCards.isEmpty && !game.hasSetOnBoard && !game.isOver {
             return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
         }
         switch game.selectionIsSet {
