@@ -36,15 +36,10 @@ import Testing
 
     // MARK: - Pixels read back from the screen
 
-    /// The quadrant pixels of `rect` in `grid` (two across and two down a cell), lit or not.
-    private func pixels(of rect: Rect, in grid: CellGrid) -> [[Bool]] {
-        pixels(of: (rect.y..<rect.maxY).map { y in
-            String(String.UnicodeScalarView((rect.x..<rect.maxX).map { grid[$0, y].scalar }))
-        })
-    }
-
+    /// The quadrant pixels of `rows` (two across and two down a cell), lit or not.
     private func pixels(of rows: [String]) -> [[Bool]] {
         rows.flatMap { row -> [[Bool]] in
+            // A shaded cell is dark here: the outline around it makes the shape.
             let bits = row.unicodeScalars.map { SetCardFace.quadrants.firstIndex(of: $0) ?? 0 }
             return [bits.flatMap { [$0 & 1 != 0, $0 & 2 != 0] }, bits.flatMap { [$0 & 4 != 0, $0 & 8 != 0] }]
         }
@@ -81,7 +76,7 @@ import Testing
 
     /// The dark regions a shape's lit pixels enclose (unlit pixels of its box that cannot
     /// reach the box's edge): none for a filled shape, one inside an outline, several when
-    /// stripes cross the inside.
+    /// the inside is shaded.
     private func enclosedRegions(_ shape: [Point]) -> Int {
         let frame = box(shape)
         let lit = Set(shape)
@@ -109,12 +104,31 @@ import Testing
         return regions
     }
 
-    /// The shading a shape reads as, from its pixels alone (no colour).
-    private func shading(of shape: [Point]) -> SetCard.Shading {
+    /// The pixels of the shaded cells (`▒`) among `rows`.
+    private func shaded(_ rows: [String]) -> Set<Point> {
+        Set(rows.enumerated().flatMap { y, row in
+            row.unicodeScalars.enumerated().filter { $0.element == SetCardFace.shade }.flatMap { x, _ in
+                [Point(x: 2 * x, y: 2 * y), Point(x: 2 * x + 1, y: 2 * y), Point(x: 2 * x, y: 2 * y + 1),
+                 Point(x: 2 * x + 1, y: 2 * y + 1)]
+            }
+        })
+    }
+
+    /// The rows of `rect` in `grid`.
+    private func rows(of rect: Rect, in grid: CellGrid) -> [String] {
+        (rect.y..<rect.maxY).map { y in
+            String(String.UnicodeScalarView((rect.x..<rect.maxX).map { grid[$0, y].scalar }))
+        }
+    }
+
+    /// The shading a shape reads as, from its cells alone (no colour): shaded inside, or
+    /// else filled (no dark region inside) or an outline (one).
+    private func shading(of shape: [Point], shaded: Set<Point>) -> SetCard.Shading? {
+        if shaded.contains(where: box(shape).contains) { return .striped }
         switch enclosedRegions(shape) {
         case 0: return .solid
         case 1: return .open
-        default: return .striped
+        default: return nil
         }
     }
 
@@ -160,7 +174,7 @@ import Testing
                     let found = shapes(in: pixels(of: face))
                     #expect(found.count == 3, "\(symbol) \(shading) at \(inner)")
                     for shape in found {
-                        #expect(self.shading(of: shape) == shading, "\(symbol) \(shading) at \(inner)")
+                        #expect(self.shading(of: shape, shaded: self.shaded(face)) == shading, "\(symbol) \(shading) at \(inner)")
                         #expect(box(shape).width >= 2 * SetCardFace.minimumShape.width - 1
                                 && box(shape).height >= 2 * SetCardFace.minimumShape.height - 1)
                     }
@@ -174,6 +188,136 @@ import Testing
         #expect(SetCardFace.rows(for: SetCard(number: .one, symbol: .circle, shading: .open, color: .red),
                                  inner: Size(width: 13, height: 3)) == nil)
         #expect(!SetCardFace.fits(in: Size(width: 20, height: 2)))
+    }
+
+    // MARK: - What a player sees on every table
+
+    /// The screen sizes the tests look at: everyday terminals and a sweep around them.
+    private static let sweep: [Size] = [Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 120, height: 40)]
+        + stride(from: 60, through: 200, by: 14).flatMap { width in
+            stride(from: 20, through: 62, by: 7).map { Size(width: width, height: $0) }
+        }
+
+    /// The card of every shape and shading at `count` on a table laid out at `size` for
+    /// `places` cards in `style`, as drawn: its inner rows; nil when the table does not fit.
+    private func drawnFaces(_ size: Size, places: Int, style: SetCardStyle, count: SetCard.Number = .three)
+        -> [(card: SetCard, rows: [String])]? {
+        let frame = gameFrame(size)
+        guard SetLayout.fits(frame.size, places: places, theme: frame.theme) else { return nil }
+        let layout = SetLayout(frame: frame, places: places, style: style)
+        guard let cell = layout.cell(of: 0) else { return nil }
+        let inner = Box.inner(of: cell)
+        return SetCard.Symbol.allCases.flatMap { symbol in
+            SetCard.Shading.allCases.map { shading in
+                let card = SetCard(number: count, symbol: symbol, shading: shading, color: .red)
+                var grid = CellGrid(size: frame.size)
+                SetScreen(seed: 7, cardStyle: style).drawCard(card, in: cell, look: CardLook(), isCursor: false,
+                                                              faces: layout.showsFaces, into: &grid)
+                let rows = (inner.y..<inner.maxY).map { y in
+                    String(String.UnicodeScalarView((inner.x..<inner.maxX).map { grid[$0, y].scalar }))
+                }
+                return (card, rows)
+            }
+        }
+    }
+
+    /// The columns of `rows` split into the shapes drawn side by side (runs of columns that
+    /// are not blank on every row), each as its rows.
+    private func copies(in rows: [String]) -> [[String]] {
+        let grid = rows.map { Array($0.unicodeScalars) }
+        let width = grid.first?.count ?? 0
+        let blank = (0..<width).map { x in grid.allSatisfy { $0[x] == " " } }
+        var runs: [Range<Int>] = [], start: Int?
+        for x in 0...width {
+            if x < width && !blank[x] {
+                if start == nil { start = x }
+            } else if let begun = start {
+                runs.append(begun..<x)
+                start = nil
+            }
+        }
+        return runs.map { run in grid.map { String(String.UnicodeScalarView($0[run])) } }
+    }
+
+    @Test func aCardsShapesAreIdenticalToEachOtherOnEveryTableTheLayoutGives() {
+        for style in SetCardStyle.allCases {
+            for size in Self.sweep {
+                for places in stride(from: 12, through: 24, by: 3) {
+                    guard let faces = drawnFaces(size, places: places, style: style) else { continue }
+                    for (card, rows) in faces {
+                        let found = copies(in: rows)
+                        #expect(found.count == 3, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
+                        #expect(Set(found).count == 1, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rows of one shape, as drawn on a card of one.
+    private func shape(_ faces: [(card: SetCard, rows: [String])], _ symbol: SetCard.Symbol,
+                       _ shading: SetCard.Shading) -> [String] {
+        faces.first { $0.card.symbol == symbol && $0.card.shading == shading }!.rows
+    }
+
+    @Test func solidStripedAndOpenAreToldApartOnEveryTableTheLayoutGives() {
+        for style in SetCardStyle.allCases {
+            for size in Self.sweep {
+                for places in stride(from: 12, through: 24, by: 3) {
+                    guard let faces = drawnFaces(size, places: places, style: style, count: .one),
+                          faces.contains(where: { $0.rows.joined().contains("█") }) else { continue }  // drawn as shapes
+                    for symbol in SetCard.Symbol.allCases {
+                        let solid = shape(faces, symbol, .solid), striped = shape(faces, symbol, .striped)
+                        let open = shape(faces, symbol, .open)
+                        let label = "\(symbol) \(style) at \(size), \(places) cards:\n"
+                            + [solid, striped, open].map { $0.joined(separator: "\n") }.joined(separator: "\n--\n")
+                        // No filled row of the solid shape comes back in the striped or open one
+                        // (a striped shape with the solid one's bottom row reads as solid).
+                        for other in [striped, open] {
+                            for (row, line) in solid.enumerated() where line.contains("█") {
+                                #expect(other[row] != line, "row \(row) of \(label)")
+                            }
+                        }
+                        // Striped differs from open on the inside, and is not filled there.
+                        let insideRows = solid.indices.filter { solid[$0].filter { $0 == "█" }.count >= 2 }
+                        #expect(insideRows.contains { striped[$0] != open[$0] }, "\(label)")
+                        #expect(insideRows.allSatisfy { striped[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
+                        #expect(insideRows.allSatisfy { open[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many rows of the card's inside its shapes take, as `style` draws them at `size`.
+    private func faceRows(_ size: Size, places: Int = 12, style: SetCardStyle) -> [Int] {
+        (drawnFaces(size, places: places, style: style) ?? []).map { face in
+            face.rows.filter { !$0.allSatisfy { $0 == " " } }.count
+        }
+    }
+
+    @Test func glyphCardsDrawTheirShapesLargeWhereThereIsRoomAndTheyGrowWithTheTerminal() {
+        // At 80×24 the cards hold a line of glyphs.
+        #expect(faceRows(Self.small, style: .glyphs).allSatisfy { $0 == 1 })
+        // At 120×40 (cards 28×12) the shapes are drawn, four rows tall at least, in the
+        // card's shading; more at a larger terminal.
+        let large = faceRows(Self.large, style: .glyphs)
+        #expect(large.allSatisfy { $0 >= 4 }, "\(large)")
+        let larger = faceRows(Size(width: 180, height: 56), style: .glyphs)
+        #expect(larger.allSatisfy { $0 > large.max()! }, "\(larger)")
+        let shell = shell(.glyphs, size: Self.large)
+        let screen = shell.screen(as: SetScreen.self)!
+        let layout = SetLayout(frame: gameFrame(Self.large), places: 12)
+        let drawn = grid(screen, size: Self.large)
+        for (place, card) in screen.game.board.enumerated() {
+            guard let card, let cell = layout.cell(of: place) else { continue }
+            let inner = rows(of: Box.inner(of: cell), in: drawn)
+            let found = shapes(in: pixels(of: inner))
+            #expect(found.count == card.number.rawValue, "\(card)")
+            #expect(found.allSatisfy { shading(of: $0, shaded: shaded(inner)) == card.shading }, "\(card)")
+        }
+        // A table too full for them keeps to glyphs, in the same columns.
+        #expect(faceRows(Self.large, places: 24, style: .glyphs).allSatisfy { $0 == 1 })
     }
 
     @Test func theClassicTableAt80x24ShowsEveryShapeAndShadingInShapesAtLeastFourByThree() {
@@ -207,9 +351,10 @@ import Testing
         var sizes: [Size] = []
         for (place, card) in screen.game.board.enumerated() {
             guard let card, let cell = layout.cell(of: place) else { continue }
-            let found = shapes(in: pixels(of: Box.inner(of: cell), in: drawn))
+            let inner = rows(of: Box.inner(of: cell), in: drawn)
+            let found = shapes(in: pixels(of: inner))
             #expect(found.count == card.number.rawValue)
-            #expect(found.allSatisfy { shading(of: $0) == card.shading }, "\(card)")
+            #expect(found.allSatisfy { shading(of: $0, shaded: shaded(inner)) == card.shading }, "\(card)")
             sizes += found.map { Size(width: (box($0).width + 1) / 2, height: (box($0).height + 1) / 2) }
         }
         return sizes

@@ -81,13 +81,77 @@ import Testing
         let trio = mismatch(in: screen)
         for place in trio { click(&screen, place: place) }
         #expect(screen.game.score == -4)
-        #expect(screen.message == "Not a set. −4")
+        #expect(screen.message.hasPrefix("Not a set: ") && screen.message.hasSuffix(". −4"))
         let shown = text(screen)
         #expect(shown.components(separatedBy: "✗").count - 1 == 3)
         assertSnapshot(shown, named: "set-mismatch")
         click(&screen, place: trio[0])
         #expect(screen.game.selectedCards.count == 1)
         #expect(screen.game.score == -4)  // clearing a mismatch costs nothing more
+    }
+
+    /// A seed whose first twelve cards hold three that fail the rule by colour alone, two
+    /// `shared` and one `odd`, and those cards' places.
+    private func colourOnlyMismatch(_ shared: SetCard.Color, _ odd: SetCard.Color) -> (seed: UInt64, places: [Int]) {
+        let rule = { (values: [AnyHashable]) in Set(values).count != 2 }
+        for seed in UInt64(1)...2000 {
+            let board = SetGame(seed: seed).board
+            for i in board.indices { for j in board.indices where j > i { for k in board.indices where k > j {
+                guard let a = board[i], let b = board[j], let c = board[k] else { continue }
+                let colours = [a.color, b.color, c.color]
+                if colours.filter({ $0 == shared }).count == 2, colours.contains(odd),
+                   rule([a.number, b.number, c.number]), rule([a.symbol, b.symbol, c.symbol]),
+                   rule([a.shading, b.shading, c.shading]) {
+                    return (seed, [i, j, k])
+                }
+            } } }
+        }
+        Issue.record("no board with such a trio")
+        return (0, [])
+    }
+
+    @Test func aMismatchSaysWhichFeatureFails() {
+        let (seed, trio) = colourOnlyMismatch(.red, .green)
+        var screen = screen(seed: seed)
+        for place in trio { click(&screen, place: place) }
+        #expect(screen.game.score == -4)
+        #expect(screen.message == "Not a set: two are red, one is green. −4")
+        #expect(text(screen).contains("Not a set: two are red, one is green. −4"))
+        // Several features failing: each is named while the line has room, else the first.
+        var many = self.screen()
+        let board = many.game.board.compactMap { $0 }
+        var chosen: [SetCard] = []
+        search: for a in board { for b in board { for c in board where Set([a, b, c]).count == 3 {
+            if SetMismatch.of(a, b, c).count >= 2 { chosen = [a, b, c]; break search }
+        } } }
+        for place in places(of: chosen, in: many) { click(&many, place: place) }
+        let reasons = SetMismatch.of(chosen[0], chosen[1], chosen[2])
+        #expect(many.message.hasPrefix("Not a set: ") && many.message.filter { $0 == ";" }.count == reasons.count - 1,
+                "\(many.message)")
+        let narrow = Frame(size: Size(width: 70, height: 23))
+        let line = many.text(in: narrow).split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(line.contains("Not a set: two ") && line.contains("more feature") && !line.contains("…"), "\(line)")
+    }
+
+    @Test func aCardSelectedAfterTheNoSetWarningSaysSo() {
+        // A table of twelve with no set on it.
+        let seed = (UInt64(1)...5000).first { !SetGame(seed: $0).hasSetOnBoard }!
+        var screen = screen(seed: seed)
+        #expect(text(screen).contains("No set on the table — deal 3 more (d)."))
+        _ = screen.update(.key(.space))
+        #expect(screen.message == "1 of 3 selected.")
+        let shown = text(screen)
+        #expect(shown.contains("1 of 3 selected."))
+        #expect(!shown.contains("No set on the table"))
+        _ = screen.update(.key(.character("l")))
+        _ = screen.update(.key(.space))
+        #expect(text(screen).contains("2 of 3 selected."))
+        // The warning comes back when nothing is selected and no set is there still.
+        _ = screen.update(.key(.space))
+        _ = screen.update(.key(.character("h")))
+        _ = screen.update(.key(.space))
+        #expect(screen.game.selectedCards.isEmpty)
+        #expect(text(screen).contains("No set on the table — deal 3 more (d)."))
     }
 
     @Test func deselectingCostsOnePoint() {
@@ -199,6 +263,49 @@ import Testing
         #expect(again?.game.score == 0)
         #expect(again?.game.seed != screen.game.seed)
         #expect(!shell.text.contains("Game over"))
+    }
+
+    /// Seed 3 played to its end by finding the first set on the table each time, from a
+    /// screen opened with `scores` recorded before; the effects of the last move.
+    private func playToTheEnd(scores: [ScoreEntry]) -> (screen: SetScreen, effects: [GameEffect]) {
+        var screen = SetScreen(context: GameContext(seed: 3, scores: scores))
+        var effects: [GameEffect] = []
+        var steps = 0
+        while !screen.game.isOver && steps < 500 {
+            steps += 1
+            if let set = screen.game.setsOnBoard().first {
+                for place in places(of: set, in: screen) { effects = click(&screen, place: place) }
+            } else {
+                effects = screen.update(.key(.character("d")))
+            }
+        }
+        return (screen, effects)
+    }
+
+    @Test func theGameOverBoxSaysNewBestWhenTheScoreBeatsTheBestBefore() {
+        let played = playToTheEnd(scores: []).screen.game.score
+        #expect(played > 0)
+        let entry = { (score: Int, figures: [String: String]) in
+            ScoreEntry(score: score, date: "2026-01-01", player: "p", figures: figures)
+        }
+        let classic = ["sets": "1", "time": "1:00"]
+        // Nothing recorded before, a lower best, a best of the other mode only: a new best.
+        for scores in [[], [entry(played - 3, classic)], [entry(played + 30, classic.merging(["computer": "3"]) { $1 })]] {
+            var (screen, effects) = playToTheEnd(scores: scores)
+            #expect(effects.contains { if case .recordScore = $0 { true } else { false } })
+            var shell = TestShell.hosting(screen)
+            #expect(shell.text.contains("New best!"), "\(scores)")
+            // The store's list, with this game first, comes back: still a new best.
+            _ = screen.received(.scoresRecorded(.set, [entry(played, classic)] + scores), in: .game80x23)
+            shell = TestShell.hosting(screen)
+            #expect(shell.text.contains("New best!"))
+        }
+        // A best as good or better: no such line.
+        for best in [played, played + 3] {
+            let screen = playToTheEnd(scores: [entry(best, classic)]).screen
+            #expect(screen.game.isOver)
+            #expect(!TestShell.hosting(screen).text.contains("New best"))
+        }
     }
 
     @Test func theMinimumSizeGrowsWithTheTableAndCardsNeverGetSmallerThanReadable() {

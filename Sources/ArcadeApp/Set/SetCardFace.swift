@@ -18,84 +18,131 @@ enum SetCardStyle: String, Sendable, CaseIterable {
     }
 }
 
-/// The classic face of a Set card: one, two or three shapes side by side, rasterised into
-/// quadrant blocks (`▘ ▝ ▖ ▗`, `▀ ▄ ▌ ▐`, `▚ ▞`, `▛ ▜ ▙ ▟`, `█`: two by two pixels a cell).
+/// A Set card's shapes drawn large: one, two or three side by side, rasterised into quadrant
+/// blocks (`▘ ▝ ▖ ▗`, `▀ ▄ ▌ ▐`, `▚ ▞`, `▛ ▜ ▙ ▟`, `█`: two by two pixels a cell).
 ///
-/// The model's shapes keep their names; the classic face draws a triangle as a diamond, a
-/// circle as an oval and a square as a squiggle. Solid shapes are filled, striped ones
-/// have lines across them inside their outline, open ones are the outline alone, so the
-/// shadings differ without colour. Pure: the same card and size give the same cells.
+/// The classic faces draw the model's triangle as a diamond, its circle as an oval and its
+/// square as a squiggle, on any card with room for them. The glyph style keeps the glyphs'
+/// triangle, circle and square, drawn large once a card is tall enough (on a smaller card it
+/// writes the glyphs `▲ ● ■`).
 ///
-/// Braille (eight dots a cell) was tried too: finer shapes, but a solid shape reads as
-/// grey dots rather than filled, and DejaVu Sans Mono, a common default font, has no
-/// Braille, so a terminal falls back to another font for it.
+/// The shadings differ without colour and at every size: solid is filled (`█`), striped is
+/// an outline around a shaded inside (`▒`, a cell whose pixels are all inside the shape),
+/// open is the outline alone. The outline is half a cell thick. One shape is drawn once, in
+/// whole cells, and copied: a card's shapes are identical. Pure: the same card and size give
+/// the same cells.
+///
+/// Lines across the inside, a pixel row apart, were the striped shading before: on small
+/// shapes they merged with the outline into rows as filled as the solid shape's, and a copy
+/// starting half a cell over came out different. Braille (eight dots a cell) was tried too:
+/// a solid shape reads as grey dots, and DejaVu Sans Mono, a common default font, has none.
 enum SetCardFace {
-    /// The classic shapes, in the model's order.
+    /// The shapes drawn large: the classic three, and the glyph style's three.
     enum Shape: Hashable, Sendable {
         case diamond, oval, squiggle
+        case triangle, circle, square
 
-        init(_ symbol: SetCard.Symbol) {
-            switch symbol {
-            case .triangle: self = .diamond
-            case .circle: self = .oval
-            case .square: self = .squiggle
+        /// The shape `symbol` is drawn as in `style`.
+        init(_ symbol: SetCard.Symbol, style: SetCardStyle = .classic) {
+            switch (symbol, style) {
+            case (.triangle, .classic): self = .diamond
+            case (.circle, .classic): self = .oval
+            case (.square, .classic): self = .squiggle
+            case (.triangle, .glyphs): self = .triangle
+            case (.circle, .glyphs): self = .circle
+            case (.square, .glyphs): self = .square
             }
         }
     }
 
-    /// The smallest shape that still reads as its shape: 4 cells wide, 3 rows high.
+    /// The smallest classic shape that still reads as its shape: 4 cells wide, 3 rows high.
     static let minimumShape = Size(width: 4, height: 3)
 
-    /// The smallest inside of a card that holds three of the smallest shapes, a column apart.
-    static let minimumInner: Size = {
-        let pixels = 3 * 2 * minimumShape.width + 2 * gap(forShapeWidth: 2 * minimumShape.width)
-        return Size(width: (pixels + 1) / 2, height: minimumShape.height)
-    }()
+    /// The smallest glyph shape drawn large (smaller, the glyph style writes its glyphs):
+    /// smaller, a triangle has no room for its shaded inside.
+    static let minimumGlyphShape = Size(width: 7, height: 4)
 
-    /// The pixels between two shapes `width` pixels wide: a quarter of a shape, a cell at least.
-    static func gap(forShapeWidth width: Int) -> Int { max(2, width / 4) }
+    /// The smallest inside of a card that holds three of the smallest classic shapes, a
+    /// column apart.
+    static let minimumInner = Size(width: room(forShapeWidth: 2 * minimumShape.width), height: minimumShape.height)
 
-    /// The size in pixels (two across and two down a cell) of each shape on a card whose
-    /// inside is `inner` cells, or nil when the shapes would be too small to read.
+    /// The cells between two shapes `width` pixels wide: a quarter of a shape, one at least.
+    static func gap(forShapeWidth width: Int) -> Int { max(1, width / 8) }
+
+    /// The cells three shapes `width` pixels wide (whole cells) take with their gaps.
+    static func room(forShapeWidth width: Int) -> Int {
+        3 * width / 2 + 2 * gap(forShapeWidth: width)
+    }
+
+    /// `pixels` rounded down to whole cells.
+    private static func whole(_ pixels: Int) -> Int { pixels - pixels % 2 }
+
+    /// The size in pixels (two across and two down a cell, always whole cells) of each shape
+    /// on a card whose inside is `inner` cells, drawn in `style`, or nil when the shapes would
+    /// be too small to read.
     ///
-    /// Three shapes and their gaps fill the width, a cell from either side when they are
-    /// larger than the smallest; a shape is about two and a half times as tall as wide on
-    /// screen (a pixel is about twice as tall as wide), never taller than the card allows,
-    /// and narrowed on a short card so it does not turn into a blob.
-    static func shapePixels(in inner: Size) -> Size? {
-        func room(_ width: Int) -> Int { 3 * width + 2 * gap(forShapeWidth: width) }
-        var width = 2 * minimumShape.width
-        guard room(width) <= 2 * inner.width else { return nil }
-        while room(width + 1) + 2 * 2 <= 2 * inner.width { width += 1 }
-        let height = min(2 * inner.height, width + width / 4)
-        width = min(width, height * 4 / 3)
-        guard width >= 2 * minimumShape.width, height >= 2 * minimumShape.height else { return nil }
+    /// Classic: three shapes and their gaps fill the width, a cell from either side when they
+    /// are larger than the smallest; a shape is about two and a half times as tall as wide on
+    /// screen (a pixel is about twice as tall as wide), never taller than the card allows, and
+    /// narrowed on a short card so it does not turn into a blob.
+    ///
+    /// Glyphs: as wide, and a little taller than wide on screen, with a blank row above and
+    /// below; only on a card at least six rows tall inside, so smaller cards keep the glyphs.
+    static func shapePixels(in inner: Size, style: SetCardStyle = .classic) -> Size? {
+        let smallest = style == .classic ? minimumShape : minimumGlyphShape
+        var width = 2 * smallest.width
+        let margin = style == .classic ? 0 : 2
+        guard room(forShapeWidth: width) + margin <= inner.width, style == .classic || inner.height >= smallest.height + 2 else {
+            return nil
+        }
+        while room(forShapeWidth: width + 2) + 2 <= inner.width { width += 2 }
+        var height: Int
+        switch style {
+        case .classic:
+            height = min(2 * inner.height, whole(width + width / 4))
+            width = min(width, whole(height * 4 / 3))
+        case .glyphs:
+            // Eight units tall for seven wide: 4/7 of the width in pixel rows, to whole cells.
+            let natural = 2 * ((width * 4 + 7) / 14), room = 2 * (inner.height - 2)
+            height = min(natural, room)
+            if room < natural { width = min(width, whole(height * 7 / 4)) }
+        }
+        guard width >= 2 * smallest.width, height >= 2 * smallest.height else { return nil }
         return Size(width: width, height: height)
     }
 
-    /// Whether a card whose inside is `inner` has room for faces that read.
+    /// Whether a card whose inside is `inner` has room for classic faces that read.
     static func fits(in inner: Size) -> Bool { shapePixels(in: inner) != nil }
 
-    /// The face of `card` on a card whose inside is `inner`: `inner.height` rows of
-    /// `inner.width` cells (spaces around the shapes), or nil when the shapes would not read.
-    static func rows(for card: SetCard, inner: Size) -> [String]? {
-        guard let shape = shapePixels(in: inner) else { return nil }
-        var canvas = Canvas(width: 2 * inner.width, height: 2 * inner.height)
+    /// Whether a card whose inside is `inner` has room for shapes drawn in `style`.
+    static func fits(in inner: Size, style: SetCardStyle) -> Bool { shapePixels(in: inner, style: style) != nil }
+
+    /// The face of `card` on a card whose inside is `inner`, drawn in `style`: `inner.height`
+    /// rows of `inner.width` cells (spaces around the shapes), or nil when the shapes would not read.
+    static func rows(for card: SetCard, inner: Size, style: SetCardStyle = .classic) -> [String]? {
+        guard let pixels = shapePixels(in: inner, style: style) else { return nil }
+        let shape = cells(of: Mask(Shape(card.symbol, style: style), pixels: pixels), card.shading)
         let count = card.number.rawValue
-        let gap = gap(forShapeWidth: shape.width)
-        let total = count * shape.width + (count - 1) * gap
-        let left = (canvas.width - total) / 2, top = (canvas.height - shape.height) / 2
-        let mask = Mask(Shape(card.symbol), pixels: shape)
+        let width = pixels.width / 2, step = width + gap(forShapeWidth: pixels.width)
+        let total = count * width + (count - 1) * (step - width)
+        let left = (inner.width - total) / 2, top = (inner.height - shape.count) / 2
+        var rows = Array(repeating: Array(repeating: Unicode.Scalar(" "), count: inner.width), count: inner.height)
         for index in 0..<count {
-            canvas.paint(mask, card.shading, at: Point(x: left + index * (shape.width + gap), y: top))
+            for (row, line) in shape.enumerated() {
+                for (column, scalar) in line.enumerated() {
+                    rows[top + row][left + index * step + column] = scalar
+                }
+            }
         }
-        return canvas.rows
+        return rows.map { String(String.UnicodeScalarView($0)) }
     }
 
-    /// Draw `card`'s face centred in `inner` in `style` (the card's colour), leaving the
-    /// cells around the shapes alone; nothing when the shapes would not read.
-    static func draw(_ card: SetCard, in inner: Rect, style: Style, into grid: inout CellGrid) {
-        guard let rows = rows(for: card, inner: inner.size) else { return }
+    /// Draw `card`'s face centred in `inner` in `style` (the card's colour), its shapes drawn
+    /// as `cardStyle` draws them, leaving the cells around the shapes alone; nothing when the
+    /// shapes would not read.
+    static func draw(_ card: SetCard, in inner: Rect, as cardStyle: SetCardStyle = .classic, style: Style,
+                     into grid: inout CellGrid) {
+        guard let rows = rows(for: card, inner: inner.size, style: cardStyle) else { return }
         for (row, line) in rows.enumerated() {
             for (column, scalar) in line.unicodeScalars.enumerated() where scalar != " " {
                 grid.put(scalar, at: Point(x: inner.x + column, y: inner.y + row), style: style, clip: inner)
@@ -108,6 +155,30 @@ enum SetCardFace {
     static let quadrants: [Unicode.Scalar] = [
         " ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█",
     ]
+
+    /// The cell a striped shape's inside is shaded with.
+    static let shade: Unicode.Scalar = "▒"
+
+    /// One shape in `shading` as rows of cells: solid lights every pixel inside; open, the
+    /// outline; striped, the outline, and shades each cell whose four pixels are all inside
+    /// and off the outline.
+    private static func cells(of mask: Mask, _ shading: SetCard.Shading) -> [[Unicode.Scalar]] {
+        (0..<mask.size.height / 2).map { row in
+            (0..<mask.size.width / 2).map { column in
+                let pixels = [(0, 0, 1), (1, 0, 2), (0, 1, 4), (1, 1, 8)].map { dx, dy, bit in
+                    (x: 2 * column + dx, y: 2 * row + dy, bit: bit)
+                }
+                let lit: (Int, Int) -> Bool
+                switch shading {
+                case .solid: lit = { mask[$0, $1] }
+                case .striped, .open: lit = { mask[$0, $1] && mask.isEdge($0, $1) }
+                }
+                let bits = pixels.reduce(0) { $0 | (lit($1.x, $1.y) ? $1.bit : 0) }
+                if shading == .striped && bits == 0 && pixels.allSatisfy({ mask[$0.x, $0.y] }) { return shade }
+                return quadrants[bits]
+            }
+        }
+    }
 
     /// The pixels inside one shape: a pixel is in when most of it is (sampled three by
     /// three). On screen a pixel is half a cell each way, so about half as wide as tall.
@@ -144,52 +215,9 @@ enum SetCardFace {
 
         /// An inside pixel next to the outside (left, right, up or down): the outline, half a
         /// cell thick (a cell's width at the sides reads as heavy and leaves a small shape
-        /// no room for stripes).
+        /// no room for its inside).
         func isEdge(_ x: Int, _ y: Int) -> Bool {
             !self[x - 1, y] || !self[x + 1, y] || !self[x, y - 1] || !self[x, y + 1]
-        }
-    }
-
-    /// The inside of a card in pixels, two by two a cell.
-    private struct Canvas {
-        let width: Int, height: Int
-        private var lit: [Bool]
-
-        init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-            lit = Array(repeating: false, count: width * height)
-        }
-
-        /// Light `mask`'s pixels with its top left at `origin`, as `shading` fills it: all of
-        /// it (solid), its outline and a line across every other pixel row, the top half of
-        /// each row of cells (striped), or its outline alone (open).
-        mutating func paint(_ mask: Mask, _ shading: SetCard.Shading, at origin: Point) {
-            for y in 0..<mask.size.height {
-                for x in 0..<mask.size.width where mask[x, y] {
-                    let at = Point(x: origin.x + x, y: origin.y + y)
-                    guard at.x >= 0, at.x < width, at.y >= 0, at.y < height else { continue }
-                    let on: Bool
-                    switch shading {
-                    case .solid: on = true
-                    case .striped: on = mask.isEdge(x, y) || at.y % 2 == 0
-                    case .open: on = mask.isEdge(x, y)
-                    }
-                    if on { lit[at.y * width + at.x] = true }
-                }
-            }
-        }
-
-        /// The canvas as rows of quadrant blocks.
-        var rows: [String] {
-            (0..<height / 2).map { row in
-                String(String.UnicodeScalarView((0..<width / 2).map { column in
-                    let x = 2 * column, y = 2 * row
-                    let bits = (lit[y * width + x] ? 1 : 0) | (lit[y * width + x + 1] ? 2 : 0)
-                        | (lit[(y + 1) * width + x] ? 4 : 0) | (lit[(y + 1) * width + x + 1] ? 8 : 0)
-                    return SetCardFace.quadrants[bits]
-                }))
-            }
         }
     }
 
@@ -217,6 +245,13 @@ enum SetCardFace {
             let centre = 0.22 * 4 * v * (1 - abs(v))
             let halfWidth = 0.78 * (1 - v * v * v * v).squareRoot()
             return abs(u - centre) <= halfWidth
+        case .triangle:
+            // The point at the top, the base along the bottom.
+            return abs(v) <= 1 && abs(u) <= (v + 1) / 2
+        case .circle:
+            return u * u + v * v <= 1
+        case .square:
+            return abs(u) <= 1 && abs(v) <= 1
         }
     }
 }

@@ -29,7 +29,7 @@ extension SetScreen {
     }
 
     /// A touch on the card in `place`: select it, or try the three.
-    mutating func selectDaily(at place: Int) -> [GameEffect] {
+    mutating func selectDaily(at place: Int, in frame: Frame) -> [GameEffect] {
         guard var puzzle = daily, dayResult == nil, !puzzle.isFinished, puzzle.cards.indices.contains(place) else {
             return []
         }
@@ -44,8 +44,9 @@ extension SetScreen {
             say("SET! \(progress).", "SET! \(progress)")
         case .alreadyFound?:
             say("Already found — \(progress).", "Found before.")
-        case .miss?:
-            say("Not a set (" + Self.misses(puzzle.misses) + ").", "Not a set.")
+        case .miss(let trio)?:
+            wordings = Self.notASet(trio, faces: showsFaces(in: frame), ending: " (" + Self.misses(puzzle.misses) + ").")
+                + ["Not a set."]
         case nil:
             say(wasSelected ? "Deselected." : "\(puzzle.selectedCards.count) of 3 selected.")
         }

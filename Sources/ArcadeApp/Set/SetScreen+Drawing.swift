@@ -57,7 +57,9 @@ extension SetScreen {
     /// What the last action did, green for a set and red for a miss; a warning when no set
     /// is left on the table.
     private var messageLine: StatusLine {
-        if game.selectionIsSet != true && !game.hasSetOnBoard && !game.isOver {
+        // Only while nothing is selected: a selection's own words ("1 of 3 selected.") say
+        // what the player just did.
+        if game.selectedCards.isEmpty && !game.hasSetOnBoard && !game.isOver {
             return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
         }
         switch game.selectionIsSet {
@@ -78,7 +80,8 @@ extension SetScreen {
     /// A card: a rounded frame, double when selected (yellow, or green / red once judged),
     /// in reverse video when the cursor is on it — distinct in monochrome too. A card just
     /// tried and let go (the daily puzzle) keeps the judged colour and mark on a single frame.
-    /// Inside, the classic faces when `faces`, else the glyphs.
+    /// Inside, the classic faces when `faces`; else the glyphs, drawn large on a card tall
+    /// enough for them.
     func drawCard(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, faces: Bool,
                   into grid: inout CellGrid) {
         let color = Self.terminalColor(card.color)
@@ -113,8 +116,10 @@ extension SetScreen {
         }
         let inner = Box.inner(of: frame)
         let style = Style(foreground: color, bold: true)
-        if faces {
-            SetCardFace.draw(card, in: inner, style: style, into: &grid)
+        let large: SetCardStyle? = faces ? .classic
+            : !grid.theme.ascii && SetCardFace.fits(in: inner.size, style: .glyphs) ? .glyphs : nil
+        if let large {
+            SetCardFace.draw(card, in: inner, as: large, style: style, into: &grid)
             // Without colour the colour is written on the frame, top left ("╭─ purple ──").
             let name = Self.words(for: card, theme: grid.theme)
             if !name.isEmpty {
@@ -192,13 +197,14 @@ extension SetScreen {
         }
         let colours = "colours red, green and purple"
         if style == .classic {
-            return "Classic faces: a diamond is ▲, an oval ●, a squiggle ■; filled is solid, lines across are "
-                + "striped, an outline alone is open; " + colours
+            return "Classic faces: a diamond is ▲, an oval ●, a squiggle ■; filled is solid, shaded inside (▒) "
+                + "is striped, an outline alone is open; " + colours
                 + (theme.namesColors ? " (written on the frame)" : "")
                 + ". On a table too small for them the cards show glyphs."
         }
         return "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; " + colours
-            + (theme.namesColors ? " (written under the shapes)." : ".")
+            + (theme.namesColors ? " (written under the shapes, or on the frame of a large card)." : ".")
+            + " On a large card the shapes are drawn large: filled, shaded inside (▒) or an outline."
     }
 
     /// The focused card's frame: reverse video (cyan when not selected), so the cursor is

@@ -78,6 +78,11 @@ struct SetScreen: GameScreen {
     var pendingMode: SetMode?
     /// How the cards are drawn (`c` switches; the app remembers the choice, not the save).
     private(set) var cardStyle: SetCardStyle
+    /// The recorded scores, best first, as the arcade opened the game and as each record
+    /// comes back (`RuntimeReport.scoresRecorded`): a finished game is a new best against them.
+    private(set) var scores: [ScoreEntry] = []
+    /// Whether the game just finished beat every classic score recorded before it.
+    private(set) var isNewBest = false
 
     init(seed: UInt64, cardStyle: SetCardStyle = .glyphs) {
         game = SetGame(seed: seed)
@@ -92,6 +97,7 @@ struct SetScreen: GameScreen {
         dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         day = dailyDay
         keptDaily = context.daily
+        scores = context.scores
         // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
         if context.options["--daily"] != nil || context.options["--date"] != nil {
             startDaily()
@@ -165,6 +171,7 @@ struct SetScreen: GameScreen {
         dailyDay = context.options["--date"].flatMap(CalendarDay.init(text:)) ?? context.today
         day = saved.mode == .daily ? saved.day ?? dailyDay : dailyDay
         keptDaily = context.daily
+        scores = context.scores
         // A daily puzzle whose day was solved meanwhile (in another arcade) shows that result.
         if daily != nil, keptDaily[day.text] != nil { _ = clock.finish() }
         if let daily, !daily.cards.indices.contains(saved.cursor) { return nil }
@@ -286,7 +293,8 @@ struct SetScreen: GameScreen {
         guard game.isOver else { return nil }
         return GameOver(
             title: "Game over",
-            message: "Score \(game.score)\nSets found \(game.setsFound)\nTime \(clock.text)",
+            message: "Score \(game.score)\nSets found \(game.setsFound)\nTime \(clock.text)"
+                + (isNewBest ? "\nNew best!" : ""),
             choices: [(Button("Play again (n)", hotKey: .character("n")), .playAgain),
                       (Button("Mode (g)", hotKey: .character("g")), .chooseMode),
                       (Button("Menu (m)", hotKey: .character("m")), .menu)],
@@ -305,6 +313,12 @@ struct SetScreen: GameScreen {
         return buttons(fitting: layout.buttons.width).action(at: point, in: layout.buttons)
     }
 
+    /// Keep the store's list: the next game's best is read from it.
+    mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
+        if case .scoresRecorded(_, let entries) = report { scores = entries }
+        return []
+    }
+
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
         guard chooser == nil else { return [] }
         clock.advance(by: seconds)
@@ -320,10 +334,10 @@ struct SetScreen: GameScreen {
         case .first, .last:
             cursor.jump(toEnd: action == .last, positions: positions)
         case .select:
-            return daily != nil ? selectDaily(at: cursor.index) : select(at: cursor.index)
+            return daily != nil ? selectDaily(at: cursor.index, in: frame) : select(at: cursor.index, in: frame)
         case .selectPlace(let place):
             cursor.index = place
-            return daily != nil ? selectDaily(at: place) : select(at: place)
+            return daily != nil ? selectDaily(at: place, in: frame) : select(at: place, in: frame)
         case .deal:
             return deal()
         case .newGame:
@@ -355,7 +369,7 @@ struct SetScreen: GameScreen {
 
     // MARK: - Actions
 
-    private mutating func select(at place: Int) -> [GameEffect] {
+    private mutating func select(at place: Int, in frame: Frame) -> [GameEffect] {
         guard !game.isOver, game.board.indices.contains(place), let card = game.board[place] else { return [] }
         if versus?.isClaimed(card) == true {
             say("The computer is taking that set.", "The computer's set.")
@@ -369,7 +383,8 @@ struct SetScreen: GameScreen {
             say("Deselected (−\(SetGame.deselectPenalty)).")
         } else if let isSet = game.selectionIsSet {
             if !isSet {
-                say("Not a set. −\(SetGame.mismatchPenalty)")
+                wordings = Self.notASet(game.selectedCards, faces: showsFaces(in: frame),
+                                        ending: ". −\(SetGame.mismatchPenalty)")
             } else if game.canDealMore {
                 say("SET! +\(SetGame.setReward)  Select any card or press d to go on.",
                     "SET! +\(SetGame.setReward)  Select a card or press d.", "SET! +\(SetGame.setReward)")
@@ -446,6 +461,7 @@ struct SetScreen: GameScreen {
         hinted = []
         hintedBoard = []
         clock.reset()
+        isNewBest = false
         say("New game. " + Self.introduction[0], "New game. " + Self.introduction[2], "New game.")
         return []
     }
@@ -459,6 +475,11 @@ struct SetScreen: GameScreen {
     mutating func finishIfOver() -> [GameEffect] {
         guard versus?.isOver ?? game.isOver, clock.finish() else { return [] }
         say("No sets left and the deck is empty: game over.", "Game over.")
+        if mode == .classic {
+            // Classic scores only: a game against the computer keeps the computer's score too.
+            let best = scores.filter { SetFigures(stored: $0.figures)?.computer == nil }.map(\.score).max()
+            isNewBest = best.map { game.score > $0 } ?? (game.score > 0)
+        }
         var figures = SetFigures(sets: game.setsFound, time: clock.text, duration: clock.elapsed)
         figures.mode = mode.scoreMode
         figures.computer = versus?.computerScore
@@ -473,15 +494,19 @@ struct SetScreen: GameScreen {
             return []
         }
         cardStyle = cardStyle.toggled
-        let faces = daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).showsFaces(cardStyle, theme: frame.theme)
-            : SetLayout(frame: frame, places: game.board.count, style: cardStyle).showsFaces
-        if cardStyle == .classic && !faces {
+        if cardStyle == .classic && !showsFaces(in: frame) {
             say("Classic faces: no room for them with this many cards here; glyphs until there is.",
                 "Faces need more room; glyphs for now.")
         } else {
             say(cardStyle == .classic ? "Classic card faces." : "Glyph cards.")
         }
         return [.remember(setting: SetCardStyle.setting, value: cardStyle.rawValue)]
+    }
+
+    /// Whether the table in `frame` shows the classic faces (the shapes are named after them).
+    func showsFaces(in frame: Frame) -> Bool {
+        daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).showsFaces(cardStyle, theme: frame.theme)
+            : SetLayout(frame: frame, places: game.board.count, style: cardStyle).showsFaces
     }
 
     /// Take the hint's marks away.
