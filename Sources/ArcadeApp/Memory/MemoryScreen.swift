@@ -5,10 +5,10 @@ import MemoryModel
 /// The memory game: choose a level and a set of symbols, then find the pairs against the clock.
 ///
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
-/// clock) and of symbols (animals, fruit, sports, temples); Enter starts. On the board the cursor
-/// (`>` `<` beside a card) moves with the arrows or h/j/k/l, Home and End take it to the
-/// first and last card, and Space or Enter turns the card under it; a click turns a card
-/// too. The game clock starts with the first card;
+/// clock) and of symbols (animals, fruit, sports, temples); Enter starts. On the board the
+/// cursor (the focused card's whole frame, in reverse video) moves with the arrows or
+/// h/j/k/l, Home and End take it to the first and last card, and Space or Enter turns the
+/// card under it; a click turns a card too. The game clock starts with the first card;
 /// `r` deals a new board (asking first, through the shell, once the clock runs).
 /// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
 /// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
@@ -380,7 +380,7 @@ struct MemoryScreen: GameScreen {
         return [
             Binding(keys: rows, hint: KeyHint("↑↓", "row"), isEnabled: choosing, resolve: move),
             Binding(keys: values, hint: KeyHint("←→", "choose"), isEnabled: choosing, resolve: move),
-            .directions(hint: "move", hintKeys: "←↑↓→", help: "move the cursor (> <) between cards",
+            .directions(hint: "move", hintKeys: "←↑↓→", help: "move the cursor (the focused frame) between cards",
                         helpKeys: "arrows  h j k l", isEnabled: board) { .move($0) },
             Binding(keys: [.home, .end], help: KeyHint("Home  End", "the cursor to the first or last card"),
                     isEnabled: board) { key in key == .home ? .first : .last },
@@ -470,8 +470,9 @@ struct MemoryScreen: GameScreen {
         case .move(let direction) where phase == .choosing:
             moveChoice(direction)
         case .move(let direction):
-            let count = game?.cards.count ?? 0
-            cursor.move(direction, columns: boardLayout(size: frame.size).board.columns, count: count)
+            if let next = boardLayout(size: frame.size).board.neighbour(of: cursor.index, toward: direction) {
+                cursor.index = next
+            }
         case .first, .last:
             cursor.jump(toEnd: action == .last, count: game?.cards.count ?? 0)
         case .nextRow:
