@@ -5,8 +5,9 @@ import Testing
 
 @testable import ArcadeApp
 
-/// What a player of Memory meets around the board: its shape at every size, the focus and
-/// the temple pictures growing with the terminal.
+/// What a player of Memory meets around the board: its shape at every size, the focus, the
+/// temple pictures growing with the terminal, the game-over box (New best, Menu) and the
+/// level and symbols kept for next time.
 @Suite struct MemoryBoardTests {
     init() { prepareForDrawing() }
 
@@ -40,6 +41,20 @@ import Testing
         return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
     }
 
+    /// Find every pair, a moment between the cards, and wait out the last pair's show.
+    @discardableResult
+    private func win(_ screen: inout MemoryScreen, frame: Frame = .game80x23) -> [GameEffect] {
+        var effects: [GameEffect] = []
+        for pair in pairs(in: screen) {
+            effects += screen.perform(.turnCard(pair[0]), in: frame)
+            effects += screen.update(.tick(0.5), in: frame)
+            effects += screen.perform(.turnCard(pair[1]), in: frame)
+            effects += screen.update(.tick(1), in: frame)
+        }
+        // The last pair's show is timed from the tick after it began.
+        return effects + screen.update(.tick(1), in: frame)
+    }
+
     private func render(_ screen: MemoryScreen, in frame: Frame = .game80x23) -> CellGrid {
         var grid = CellGrid(size: frame.size, theme: frame.theme)
         screen.render(into: &grid)
@@ -63,6 +78,16 @@ import Testing
                     && (cell.style.foreground != .terminalDefault || cell.style.background != .terminalDefault)
             }.count
         }.max() ?? 0
+    }
+
+    private func result(_ score: Int, level: String) -> ScoreEntry {
+        ScoreEntry(score: score, date: "2026-01-01 10:00", player: "ann", figures: ["level": level, "result": "won"])
+    }
+
+    /// The game-over box's message once `screen` is won.
+    private func messageAfterWinning(_ screen: inout MemoryScreen) -> String {
+        win(&screen)
+        return screen.gameOver(in: .game80x23)?.message ?? ""
     }
 
     // MARK: - The board's shape (item 18)
@@ -154,5 +179,97 @@ import Testing
         }
         #expect(widths[0] >= 10, "at 80×24 the widest picture is \(widths[0]) columns wide")
         #expect(widths[1] > widths[0] && widths[2] > widths[1], "\(widths)")
+    }
+
+    // MARK: - The game-over box (items 15 and 18)
+
+    @Test func theGameOverBoxOffersMenuBesidePlayAgain() {
+        var screen = started("2")
+        _ = screen.update(.key(.space))
+        _ = screen.update(.tick(60))
+        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title)
+            == ["Play again (r)", "Change level (c)", "Menu (m)"])
+        var shell = TestShell.hosting(screen, as: .memory)
+        #expect(shell.text.contains("[>Play again (r)<]  [ Change level (c) ]  [ Menu (m) ]"))
+        shell.update(.key(.character("m")))
+        #expect(shell.activeGame == nil)
+
+        // At the narrowest the three still fit inside the box, named shorter.
+        for width in 40...80 {
+            let frame = Frame(size: Size(width: width, height: 14))
+            let over = screen.gameOver(in: frame)!
+            let row = over.dialog(focus: 0).layout(in: frame.bounds).buttonRow
+            #expect(ButtonRow(over.choices.map(\.button)).width <= row.width, "at \(width) columns")
+            #expect(over.choices.count == 3)
+        }
+    }
+
+    @Test func theGameOverBoxSaysNewBestAgainstResultsOfTheSameLevel() {
+        var first = started("2")
+        let message = messageAfterWinning(&first)
+        #expect(message.contains("New best for Normal!"), "\(message)")
+        let score = first.game!.score
+
+        // A better Normal result kept: no new best.
+        var beaten = started("2", scores: [result(score + 10, level: "Normal")])
+        #expect(!messageAfterWinning(&beaten).contains("New best"))
+        // A tie is not a new best.
+        var tied = started("2", scores: [result(score, level: "Normal")])
+        #expect(!messageAfterWinning(&tied).contains("New best"))
+        // Better results of Hard and of Normal Temples do not count against an emoji Normal game.
+        var other = started("2", scores: [result(score + 50, level: "Hard"), result(score + 40, level: "Normal Temples"),
+                                          result(score - 1, level: "Normal")])
+        #expect(messageAfterWinning(&other).contains("New best for Normal!"))
+        // A full list of better results of other levels: the level's own may be below it, unknown.
+        var unknown = started("2", scores: (0..<ArcadeData.listLength).map { _ in result(score + 5, level: "Hard") })
+        #expect(!messageAfterWinning(&unknown).contains("New best"))
+    }
+
+    @Test func theNewBestFollowsTheResultsTheRuntimeReports() {
+        var screen = started("2")
+        let effects = win(&screen)
+        #expect(effects.contains { if case .recordScore = $0 { true } else { false } })
+        let score = screen.game!.score
+        var shell = TestShell.hosting(screen, as: .memory)
+        #expect(shell.text.contains("New best for Normal!"))
+        // The runtime keeps the results and says so (here a better one, kept by another
+        // arcade meanwhile): the next game is judged against them.
+        shell.showScores([result(score + 1000, level: "Normal"), result(score, level: "Normal")], for: .memory)
+        shell.update(.key(.character("r")))
+        var again = shell.screen(as: MemoryScreen.self)!
+        #expect(again.phase == .playing && again.game!.matchedPairs == 0)
+        win(&again)
+        #expect(again.isGameOver)
+        #expect(!again.gameOver(in: .game80x23)!.message.contains("New best"))
+    }
+
+    // MARK: - The level and symbols kept (item 18)
+
+    @Test func theLevelAndSymbolsAreKeptForTheNextTimeTheGameOpens() {
+        let memory = GameCatalog.games.filter { $0.id == .memory }
+        var shell = TestShell(games: memory, size: Self.terminal, seed: { 3 })
+        shell.open(.memory)
+        var effects = shell.update(.key(.character("3")))
+        effects += shell.update(.key(.down))
+        effects += shell.update(.key(.right))
+        #expect(effects.contains(.remember(setting: "memory.level", value: "Hard")))
+        #expect(effects.contains(.remember(setting: "memory.symbols", value: "Fruit")))
+        _ = shell.leaveGame()
+        shell.open(.memory)
+        let reopened = shell.screen(as: MemoryScreen.self)!
+        #expect(reopened.level == .hard && reopened.symbolSet == .fruit)
+        #expect(shell.text.contains("[3 Hard]") && shell.text.contains("[Fruit]"))
+
+        // As the store hands them to the next run.
+        var next = TestShell(games: memory, size: Self.terminal,
+                             settings: ["memory.level": "Easy", "memory.symbols": "Temples"], seed: { 3 })
+        let opening = next.open(.memory)
+        #expect(next.screen(as: MemoryScreen.self)!.level == .easy)
+        #expect(next.screen(as: MemoryScreen.self)!.symbolSet.isTemples)
+        #expect(opening.contains(.deck(.memory, .load(.builtIn))))  // the pictures are asked for at once
+        // Something this version does not know keeps the defaults.
+        var odd = TestShell(games: memory, size: Self.terminal, settings: ["memory.level": "Insane"], seed: { 3 })
+        odd.open(.memory)
+        #expect(odd.screen(as: MemoryScreen.self)!.level == .normal)
     }
 }

@@ -301,7 +301,7 @@ import Testing
         let board = screen.game!
         #expect(screen.update(.key(.space)).contains(.sound(.handWon)))
         #expect(screen.isGameOver && screen.game! == board)
-        #expect(render(screen).text.contains("[>Restart (r)<]"))
+        #expect(render(screen).text.contains("[>Play again (r)<]"))
 
         // Leaving during the show still keeps the score.
         screen = lastPairTurned()
@@ -545,7 +545,8 @@ import Testing
         #expect(grid.text.contains("You won!"))
         #expect(grid.text.contains("Score 104"))
         #expect(grid.text.contains("8 moves in 0:15"))
-        #expect(grid.text.contains("[>Restart (r)<]"))
+        #expect(grid.text.contains("New best for Normal!"))  // nothing kept before it
+        #expect(grid.text.contains("[>Play again (r)<]  [ Change level (c) ]  [ Menu (m) ]"))
         #expect(screen.keyHints(in: .game80x23).map(\.keys) == ["r", "c"])
 
         #expect(screen.update(.tick(1)).isEmpty)  // recorded once
@@ -672,7 +673,7 @@ import Testing
         #expect(shell.text.contains("[>Change level (c)<]"))
         shell.update(.key(.left))
         let rows = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let y = rows.firstIndex { $0.contains("[>Restart (r)<]") }!
+        let y = rows.firstIndex { $0.contains("[>Play again (r)<]") }!
         let x = rows[y].distance(from: rows[y].startIndex, to: rows[y].range(of: "Change level")!.lowerBound)
         shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
         #expect(shell.screen(as: MemoryScreen.self)!.phase == .choosing)
@@ -681,7 +682,7 @@ import Testing
         shell.update(.key(.space))
         shell.update(.tick(60))
         let row = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[y]
-        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Restart")!.lowerBound)
+        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Play again")!.lowerBound)
         let before = shell.screen(as: MemoryScreen.self)!.game!
         shell.update(.mouse(MouseEvent(.press, at: Point(x: restartX, y: y))))
         let after = shell.screen(as: MemoryScreen.self)!
@@ -690,14 +691,17 @@ import Testing
         #expect(after.game!.startTime == nil)
     }
 
-    @Test func aNarrowGameOverBoxNamesChangeLevelShorter() {
+    @Test func aNarrowGameOverBoxNamesItsButtonsShorter() {
         var screen = started("2")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(60))
         let narrow = Frame(size: Size(width: 40, height: 14))
-        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title) == ["Restart (r)", "Change level (c)"])
-        #expect(screen.gameOver(in: narrow)?.choices.map(\.button.title) == ["Restart (r)", "Level (c)"])
-        #expect(screen.gameOver(in: narrow)?.choices.map(\.action) == [.playAgain, .changeLevel])
+        let middling = Frame(size: Size(width: 52, height: 14))
+        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title)
+            == ["Play again (r)", "Change level (c)", "Menu (m)"])
+        #expect(screen.gameOver(in: middling)?.choices.map(\.button.title) == ["Play again (r)", "Level (c)", "Menu (m)"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.button.title) == ["Replay", "Level (c)", "Menu"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.action) == [.playAgain, .changeLevel, .menu])
         #expect(screen.gameOver(in: narrow)?.title == "Time's up")
         #expect(started("2").gameOver(in: .game80x23) == nil)
     }
@@ -823,7 +827,7 @@ import Testing
         _ = over.update(.tick(100))
         let end = render(over, theme: Self.monochromeASCII).text
         #expect(end.unicodeScalars.allSatisfy { $0.isASCII })
-        #expect(end.contains("Time's up") && end.contains("[>Restart (r)<]"))
+        #expect(end.contains("Time's up") && end.contains("[>Play again (r)<]"))
         let choice = render(memory(), theme: Self.monochromeASCII).text
         #expect(choice.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(choice.contains("dog cat fox"))
