@@ -118,23 +118,19 @@ import Testing
         var screen = MemoryScreen(seed: 3)
         _ = screen.update(.key(.character("2")))
         _ = screen.update(.key(.enter))
-        /// The rows of column `x` that hold the cursor's `>` mark.
-        func marks(in drawn: CellGrid, column x: Int) -> [Int] {
-            (0..<drawn.size.height).filter { cell(drawn, Point(x: x, y: $0)) == ">" }
-        }
         let first = try #require(screen.cursorPosition(in: frame))
         var drawn = grid(screen)
         #expect(cell(drawn, first, dx: -1, dy: -1) == "╭")
-        // The `>` left of the card, a column out from its frame.
-        #expect(marks(in: drawn, column: first.x - 2).count == 1)
+        // The focused card's frame is in reverse video.
+        #expect(isReversed(drawn, first, dx: -1, dy: -1))
 
         _ = screen.update(.key(.right))
         let second = try #require(screen.cursorPosition(in: frame))
         #expect(second.y == first.y && second.x > first.x)
         drawn = grid(screen)
         #expect(cell(drawn, second, dx: -1, dy: -1) == "╭")
-        #expect(marks(in: drawn, column: second.x - 2).count == 1)
-        #expect(marks(in: drawn, column: first.x - 2).isEmpty)
+        #expect(isReversed(drawn, second, dx: -1, dy: -1))
+        #expect(!isReversed(drawn, first, dx: -1, dy: -1))
     }
 
     // MARK: - Slots

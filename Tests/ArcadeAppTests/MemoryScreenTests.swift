@@ -257,10 +257,11 @@ import Testing
 
         let after = render(screen)
         #expect(after.text.contains("A pair! +12 points."))
-        for index in pair {
-            let place = text(in: frame(of: index, in: screen), of: after)
-            #expect(place.allSatisfy { $0.allSatisfy { $0 == " " } })
-        }
+        // The first card's place is empty; the second's, under the cursor, its focused frame alone.
+        #expect(text(in: frame(of: pair[0], in: screen), of: after).allSatisfy { $0.allSatisfy { $0 == " " } })
+        let place = text(in: frame(of: pair[1], in: screen), of: after)
+        #expect(place.first == "╭──────╮" && place.dropFirst().dropLast().allSatisfy { $0 == "│      │" })
+        #expect(after[frame(of: pair[1], in: screen).x, frame(of: pair[1], in: screen).y].style.reverse)
         for index in screen.game!.cards.indices where !pair.contains(index) {
             let rect = frame(of: index, in: screen)
             #expect(text(in: rect, of: after) == text(in: rect, of: before))
@@ -300,7 +301,7 @@ import Testing
         let board = screen.game!
         #expect(screen.update(.key(.space)).contains(.sound(.handWon)))
         #expect(screen.isGameOver && screen.game! == board)
-        #expect(render(screen).text.contains("[>Restart (r)<]"))
+        #expect(render(screen).text.contains("[>Play again (r)<]"))
 
         // Leaving during the show still keeps the score.
         screen = lastPairTurned()
@@ -392,25 +393,34 @@ import Testing
         #expect(lines(render(screen))[0].contains("Moves 3"))
     }
 
-    @Test func theCursorMovesWithArrowsAndHjklRepaintingOnlyItsMarks() {
+    @Test func theCursorMovesWithArrowsAndHjklRepaintingOnlyTheTwoFrames() {
         var screen = started("3")  // 8 cards a row at 80×23
         #expect(MemoryLayout(size: Self.gameArea, cardCount: 24).board.columns == 8)
-        func marks(_ index: Int) -> (Character?, Character?) {
+        /// The cells of card `index`'s edge, and whether all of them are in reverse video.
+        func edge(_ index: Int) -> Set<Point> {
             let rect = frame(of: index, in: screen)
-            let row = Array(lines(render(screen))[rect.y + rect.height / 2])
-            let left = rect.x - 1 < row.count ? row[rect.x - 1] : nil
-            let right = rect.maxX < row.count ? row[rect.maxX] : nil
-            return (left, right)
+            var cells = Set<Point>()
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX where y == rect.y || y == rect.maxY - 1 || x == rect.x || x == rect.maxX - 1 {
+                    cells.insert(Point(x: x, y: y))
+                }
+            }
+            return cells
         }
-        #expect(marks(0) == (">", "<"))
+        func isFocused(_ index: Int) -> Bool {
+            let grid = render(screen)
+            return edge(index).allSatisfy { grid[$0.x, $0.y].style.reverse }
+        }
+        #expect(isFocused(0) && !isFocused(1))
 
         let before = render(screen)
         _ = screen.update(.key(.right))
         let after = render(screen)
-        #expect(zip(before.cells, after.cells).filter { $0 != $1 }.count == 4)
+        let everyCell = (0..<before.size.height).flatMap { y in (0..<before.size.width).map { Point(x: $0, y: y) } }
+        let changed = Set(everyCell.filter { before[$0.x, $0.y] != after[$0.x, $0.y] })
+        #expect(changed == edge(0).union(edge(1)))
         #expect(screen.cursor.index == 1)
-        #expect(marks(1) == (">", "<"))
-        #expect(marks(0) == (" ", " "))
+        #expect(isFocused(1) && !isFocused(0))
 
         for key in ["j", "l", "k", "h", "h"] { _ = screen.update(.key(.character(Character(key)))) }
         #expect(screen.cursor.index == 0)
@@ -434,8 +444,7 @@ import Testing
         _ = screen.update(.key(.end))
         #expect(screen.cursor.index == 23)
         let rect = frame(of: 23, in: screen)
-        let row = Array(lines(render(screen))[rect.y + rect.height / 2])
-        #expect(row[rect.x - 1] == ">" && row[rect.maxX] == "<")
+        #expect(render(screen)[rect.x, rect.y].style.reverse && render(screen)[rect.maxX - 1, rect.maxY - 1].style.reverse)
         _ = screen.update(.key(.space))
         #expect(screen.game!.faceUpIndices == [23])
         _ = screen.update(.key(.home))
@@ -536,7 +545,8 @@ import Testing
         #expect(grid.text.contains("You won!"))
         #expect(grid.text.contains("Score 104"))
         #expect(grid.text.contains("8 moves in 0:15"))
-        #expect(grid.text.contains("[>Restart (r)<]"))
+        #expect(grid.text.contains("New best for Normal!"))  // nothing kept before it
+        #expect(grid.text.contains("[>Play again (r)<]  [ Change level (c) ]  [ Menu (m) ]"))
         #expect(screen.keyHints(in: .game80x23).map(\.keys) == ["r", "c"])
 
         #expect(screen.update(.tick(1)).isEmpty)  // recorded once
@@ -663,7 +673,7 @@ import Testing
         #expect(shell.text.contains("[>Change level (c)<]"))
         shell.update(.key(.left))
         let rows = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let y = rows.firstIndex { $0.contains("[>Restart (r)<]") }!
+        let y = rows.firstIndex { $0.contains("[>Play again (r)<]") }!
         let x = rows[y].distance(from: rows[y].startIndex, to: rows[y].range(of: "Change level")!.lowerBound)
         shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
         #expect(shell.screen(as: MemoryScreen.self)!.phase == .choosing)
@@ -672,7 +682,7 @@ import Testing
         shell.update(.key(.space))
         shell.update(.tick(60))
         let row = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[y]
-        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Restart")!.lowerBound)
+        let restartX = row.distance(from: row.startIndex, to: row.range(of: "Play again")!.lowerBound)
         let before = shell.screen(as: MemoryScreen.self)!.game!
         shell.update(.mouse(MouseEvent(.press, at: Point(x: restartX, y: y))))
         let after = shell.screen(as: MemoryScreen.self)!
@@ -681,14 +691,17 @@ import Testing
         #expect(after.game!.startTime == nil)
     }
 
-    @Test func aNarrowGameOverBoxNamesChangeLevelShorter() {
+    @Test func aNarrowGameOverBoxNamesItsButtonsShorter() {
         var screen = started("2")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(60))
         let narrow = Frame(size: Size(width: 40, height: 14))
-        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title) == ["Restart (r)", "Change level (c)"])
-        #expect(screen.gameOver(in: narrow)?.choices.map(\.button.title) == ["Restart (r)", "Level (c)"])
-        #expect(screen.gameOver(in: narrow)?.choices.map(\.action) == [.playAgain, .changeLevel])
+        let middling = Frame(size: Size(width: 52, height: 14))
+        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title)
+            == ["Play again (r)", "Change level (c)", "Menu (m)"])
+        #expect(screen.gameOver(in: middling)?.choices.map(\.button.title) == ["Play again (r)", "Level (c)", "Menu (m)"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.button.title) == ["Replay", "Level (c)", "Menu"])
+        #expect(screen.gameOver(in: narrow)?.choices.map(\.action) == [.playAgain, .changeLevel, .menu])
         #expect(screen.gameOver(in: narrow)?.title == "Time's up")
         #expect(started("2").gameOver(in: .game80x23) == nil)
     }
@@ -807,13 +820,14 @@ import Testing
         #expect(text(in: frame(of: faceUp[0], in: screen), of: grid).contains { $0.contains(word) })
         #expect(text(in: frame(of: faceUp[0], in: screen), of: grid).contains("| ##-- |"))
         #expect(grid.text.contains("No match."))
-        #expect(grid.text.contains(">|") && grid.text.contains("|<"))
+        let focused = frame(of: screen.cursor.index, in: screen)
+        #expect(grid[focused.x, focused.y].style.reverse && grid[focused.maxX - 1, focused.maxY - 1].style.reverse)
 
         var over = screen
         _ = over.update(.tick(100))
         let end = render(over, theme: Self.monochromeASCII).text
         #expect(end.unicodeScalars.allSatisfy { $0.isASCII })
-        #expect(end.contains("Time's up") && end.contains("[>Restart (r)<]"))
+        #expect(end.contains("Time's up") && end.contains("[>Play again (r)<]"))
         let choice = render(memory(), theme: Self.monochromeASCII).text
         #expect(choice.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(choice.contains("dog cat fox"))

@@ -34,7 +34,7 @@ extension EndToEnd {
 
             // The cow turned first is its pair: both show, marked, for a moment, then leave.
             session.sendKeys("Left", "Space")
-            #expect(await session.waitFor("║✓ 🐮 ✓║< ║✓ 🐮 ✓║"))
+            #expect(await session.waitFor("║✓ 🐮 ✓║  ║✓ 🐮 ✓║"))
             #expect(session.lines().first?.contains("Pairs 1/8") == true)
             #expect(await session.waitForAbsence(of: "🐮"))
             #expect(session.capture().contains("A pair! +"))

@@ -3,27 +3,35 @@ import MemoryModel
 
 /// Where the parts of a game go for a size: the status line, the board and the note line.
 ///
-/// The board is a `GridLayout` of the largest cards that fit, recomputed for every size;
-/// the card of index `i` is always cell `i`, so cards never move. Columns between cards
-/// (and one at either side of the board) hold the cursor marks.
+/// The board is a `MemoryBoard` of the largest cards that fit, recomputed for every size;
+/// the card of index `i` is always cell `i`, so cards never move while the size stays.
+/// Full rows are preferred; a shorter last row, centred, only when it makes the cards
+/// clearly larger (`balancedShare`). Temple cards grow with the room there is, up to
+/// `largestPictureCard`; emoji cards, whose symbol does not grow, up to `largestCard`.
 struct MemoryLayout {
     /// The smallest card: a frame around one row of two columns (an emoji).
     static let smallestCard = Size(width: 4, height: 3)
     /// The largest card drawn, however big the terminal.
     static let largestCard = Size(width: 12, height: 7)
     /// The largest temple card: a picture gains from room that an emoji does not use.
-    static let largestPictureCard = Size(width: 22, height: 11)
+    static let largestPictureCard = Size(width: 34, height: 17)
     /// Columns per row of the card shape preferred when sizes compete (a little taller than square).
     static let cardAspect = 1.2
-    /// The shape preferred for the Temples set: pictures take two pixels per row, so a card
-    /// twice as wide as it is high in cells holds a square picture.
-    static let pictureAspect = 2.0
+    /// The shape of the face preferred for the Temples set, in columns per row: a picture a
+    /// little wider than high (most temples are 6 pixels wide to 5 high) at two pixels a row.
+    static let pictureAspect = 2.4
     /// Gaps between cards, widest first: the widest whose cards are nearly the largest wins.
     static let spacings = [Size(width: 2, height: 1), Size(width: 1, height: 1), Size(width: 1, height: 0)]
+    /// How large a board with every row full may be, against the largest board, and still
+    /// be chosen before it: a grid reads more easily than one with a short last row.
+    static let balancedShare = 0.9
+    /// How large emoji cards with a wider gap may be, against the largest, and still be
+    /// chosen. Pictures take no gap that makes them smaller.
+    static let spacedShare = 0.85
 
     var status: Rect
     var note: Rect
-    var board: GridLayout
+    var board: MemoryBoard
 
     /// Blank columns left and right of the board and the note (the status runs to the right edge).
     static let margin = 1
@@ -40,22 +48,53 @@ struct MemoryLayout {
             .rows([.fixed(1), .flexible, .fixed(size.height >= 3 ? 1 : 0)])
         status = Rect(x: parts[0].x, y: parts[0].y, width: parts[0].width + Self.margin, height: parts[0].height)
         note = parts[2]
-        let area = parts[1]
-        let candidates = Self.spacings.map { spacing in
-            GridLayout(fitting: cardCount, in: area, minCell: Self.smallestCard, spacing: spacing,
-                       maxCell: aspect == Self.pictureAspect ? Self.largestPictureCard : Self.largestCard,
-                       aspect: aspect)
-        }
-        // Gaps make the board easier to read: keep the widest gap whose cards are nearly as large.
-        let fitting = candidates.filter(\.fitsMinimum)
-        let largest = fitting.map { Self.cardScore($0, aspect: aspect) }.max() ?? 0
-        board = fitting.first { Self.cardScore($0, aspect: aspect) >= 0.85 * largest }
-            ?? candidates.last ?? GridLayout(fitting: cardCount, in: area, minCell: Self.smallestCard)
+        board = Self.board(of: cardCount, in: parts[1], aspect: aspect)
     }
 
-    /// How large a layout's cards are, for comparing layouts: the size of the preferred shape they hold.
-    private static func cardScore(_ layout: GridLayout, aspect: Double) -> Double {
-        min(Double(layout.cellSize.width), Double(layout.cellSize.height) * aspect)
+    /// The board chosen for `count` cards in `area`: of the boards whose cards fit, those
+    /// with every row full when one of them is nearly as large as the largest; among them
+    /// the widest gap whose cards are nearly as large (for emoji; as large, for pictures),
+    /// then the largest cards, then the board that fills the area most evenly.
+    private static func board(of count: Int, in area: Rect, aspect: Double) -> MemoryBoard {
+        guard count > 0 else { return .empty }
+        let forPictures = aspect == pictureAspect
+        let maxCell = forPictures ? largestPictureCard : largestCard
+        let all = spacings.flatMap { spacing in
+            (1...count).filter { MemoryBoard.isBalanced(count: count, columns: $0) }.map { columns in
+                MemoryBoard(count: count, columns: columns, in: area, spacing: spacing, minCell: smallestCard,
+                            maxCell: maxCell)
+            }
+        }
+        let score = { (board: MemoryBoard) in cardScore(board, aspect: aspect, face: forPictures) }
+        let fitting = all.filter(\.fitsMinimum)
+        guard let largest = fitting.map(score).max() else {
+            return all.max { score($0) < score($1) } ?? .empty
+        }
+        let full = fitting.filter(\.isFull)
+        let pool = (full.map(score).max() ?? 0) >= balancedShare * largest ? full : fitting
+        let poolLargest = pool.map(score).max() ?? largest
+        let share = forPictures ? 1 : spacedShare
+        let spacing = spacings.first { spacing in
+            pool.contains { $0.spacing == spacing && score($0) >= share * poolLargest }
+        }
+        let chosen = pool.filter { $0.spacing == spacing }
+        return chosen.max { (score($0), evenness($0)) < (score($1), evenness($1)) } ?? pool[0]
+    }
+
+    /// How large a board's cards are, for comparing boards: the size of the preferred shape
+    /// their inside (`face`, for pictures: the frame's cells hold none) or their whole frame holds.
+    private static func cardScore(_ board: MemoryBoard, aspect: Double, face: Bool) -> Double {
+        let inset = face ? 2 : 0
+        return min(Double(board.cellSize.width - inset), Double(board.cellSize.height - inset) * aspect)
+    }
+
+    /// The smaller of the shares of the area's width and height the board covers: among
+    /// boards of cards the same size, the one closest to the area's shape.
+    private static func evenness(_ board: MemoryBoard) -> Double {
+        let width = board.columns * board.cellSize.width + (board.columns - 1) * board.spacing.width
+        let height = board.rows * board.cellSize.height + (board.rows - 1) * board.spacing.height
+        guard board.bounds.width > 0, board.bounds.height > 0 else { return 0 }
+        return min(Double(width) / Double(board.bounds.width), Double(height) / Double(board.bounds.height))
     }
 
     /// The frame of card `index` (board order).
@@ -312,17 +351,11 @@ extension MemoryScreen {
         let layout = boardLayout(size: grid.size)
         drawStatus(game, in: layout.status, into: &grid)
         let isMismatch = game.isShowingMismatch
+        let focus = game.isOver(now: now) ? nil : cursor.index
         for (index, card) in game.cards.enumerated() {
             guard let frame = layout.card(at: index) else { continue }
             let look: CardLook = foundPair?.cards.contains(index) == true ? .found : isMismatch ? .mismatch : .plain
-            drawCard(card, of: game, in: frame, look: look, into: &grid)
-        }
-        if !game.isOver(now: now), let frame = layout.card(at: cursor.index) {
-            // Two cells either side of the card: moving the cursor repaints only these.
-            let y = frame.y + frame.height / 2
-            let style = Style().foreground(.highlight)  // colour only: fewest attribute changes per move
-            grid.put(">", at: Point(x: frame.x - 1, y: y), style: style)
-            grid.put("<", at: Point(x: frame.maxX, y: y), style: style)
+            drawCard(card, of: game, in: frame, look: look, isFocused: index == focus, into: &grid)
         }
         drawNote(for: game, in: layout.note, into: &grid)
     }
@@ -375,16 +408,32 @@ extension MemoryScreen {
         case found
     }
 
+    /// The focused card's frame: its own colour (the accent for a plain one) in reverse
+    /// video, so the cursor is the whole frame and reads without colour too.
+    static func focusStyle(_ frame: Style) -> Style {
+        var style = frame
+        style.reverse = true
+        style.bold = true
+        if style.foreground == .terminalDefault { style.foreground = .accent }
+        return style
+    }
+
     /// One card: its back while face down, its symbol and bonus bar while face up (and while a
-    /// pair found is on show), nothing once matched.
-    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook,
+    /// pair found is on show), nothing once matched but the focused frame, when focused.
+    private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook, isFocused: Bool,
                          into grid: inout CellGrid) {
-        guard !card.isMatched || look == .found, frame.width >= 3, frame.height >= 3 else { return }
+        guard frame.width >= 3, frame.height >= 3 else { return }
+        guard !card.isMatched || look == .found else {
+            // An emptied place: the cursor is its frame alone.
+            if isFocused { Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame) }
+            return
+        }
         let glyphs = Glyphs(theme: grid.theme)
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
-            Box(style: .rounded, frameStyle: Style().foreground(.cool)).draw(into: &grid, in: frame)
-            grid.fill(inner, with: glyphs.ascii ? ":" : "▒", style: Style().foreground(.cool))
+            let back = Style().foreground(.cool)
+            Box(style: .rounded, frameStyle: isFocused ? Self.focusStyle(back) : back).draw(into: &grid, in: frame)
+            grid.fill(inner, with: glyphs.ascii ? ":" : "▒", style: back)
             return
         }
         let frameStyle = switch look {
@@ -392,13 +441,15 @@ extension MemoryScreen {
         case .mismatch: Style.bold.foreground(.bad)
         case .found: Style.bold.foreground(.good)
         }
-        Box(style: look == .found ? .double : .rounded, frameStyle: frameStyle, fillsInterior: true)
+        // The edge (and the marks in it) shows focus; the checks inside keep the frame's colour.
+        let edgeStyle = isFocused ? Self.focusStyle(frameStyle) : frameStyle
+        Box(style: look == .found ? .double : .rounded, frameStyle: edgeStyle, fillsInterior: true)
             .draw(into: &grid, in: frame)
         let face = self.face(of: card)
         if face == .symbol {
             drawSymbol(card.content, in: frame, look: look, frameStyle: frameStyle, into: &grid)
         } else {
-            drawTemple(card.content, face: face, in: frame, look: look, frameStyle: frameStyle, into: &grid)
+            drawTemple(card.content, face: face, in: frame, look: look, frameStyle: edgeStyle, into: &grid)
         }
 
         // The bonus bar: on the last row inside, or in the bottom edge of a one-row card

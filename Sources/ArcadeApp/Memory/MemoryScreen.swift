@@ -5,16 +5,18 @@ import MemoryModel
 /// The memory game: choose a level and a set of symbols, then find the pairs against the clock.
 ///
 /// Before a game, a choice of level (Easy 6 pairs, Normal 8, Hard 12, each with its game
-/// clock) and of symbols (animals, fruit, sports, temples); Enter starts. On the board the cursor
-/// (`>` `<` beside a card) moves with the arrows or h/j/k/l, Home and End take it to the
-/// first and last card, and Space or Enter turns the card under it; a click turns a card
-/// too. The game clock starts with the first card;
+/// clock) and of symbols (animals, fruit, sports, temples), kept for the next time the game
+/// opens (`levelSetting`, `symbolsSetting`); Enter starts. On the board the cursor (the
+/// focused card's whole frame, in reverse video) moves with the arrows or h/j/k/l, Home and
+/// End take it to the first and last card, and Space or Enter turns the card under it; a
+/// click turns a card too. The game clock starts with the first card;
 /// `r` deals a new board (asking first, through the shell, once the clock runs).
 /// A pair found shows both faces, marked, for `foundPairShowTime` before it leaves the
 /// board. Two cards that do not match turn back by themselves after `mismatchShowTime`, or
 /// at once with the next key or click (which then does what it always does). When every
 /// pair is found (and the last one has been shown) or the clock runs out, a box over the
-/// board gives the result with Restart (`r`, Enter) and Change level (`c`).
+/// board gives the result, "New best" when it beats every result kept of its level (and
+/// symbols, for Temples), with Play again (`r`, Enter), Change level (`c`) and Menu (`m`).
 ///
 /// The Temples set deals temples of the built-in temple deck, which the screen asks the
 /// effect runtime for (`GameEffect.deck`) when the set is chosen or a Temples board is
@@ -132,7 +134,7 @@ struct MemoryScreen: GameScreen {
         /// `r` during a game: a new board (asking first once the clock runs).
         case restart
         /// The game-over box's buttons.
-        case playAgain, changeLevel
+        case playAgain, changeLevel, menu
     }
 
     /// Which keys act now: the table differs before a game, on the board and once it is over.
@@ -157,6 +159,11 @@ struct MemoryScreen: GameScreen {
     private(set) var foundPair: FoundPair?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
+    /// The game's kept results, best first (`GameContext.scores`, then each
+    /// `RuntimeReport.scoresRecorded`): what a result is a new best against.
+    private(set) var scores: [ScoreEntry] = []
+    /// Whether the game just ended beat every kept result of its level, worked out as it ended.
+    private(set) var isNewBest = false
     /// Where the temple deck is.
     private(set) var templeArt = TempleArt.notAsked
     /// The temples a Temples board is dealt from, in the deck's order, once the deck is here.
@@ -200,16 +207,30 @@ struct MemoryScreen: GameScreen {
     /// Seconds a pair found stays on show before it leaves the board.
     static let foundPairShowTime = 0.6
 
+    /// The setting the chosen level is kept under (`MemoryLevel.name`).
+    static let levelSetting = "memory.level"
+    /// The setting the chosen symbols are kept under (`MemorySymbolSet.name`).
+    static let symbolsSetting = "memory.symbols"
+
     /// A screen showing the choice before a game; `seed` fixes every board of the session.
     ///
     /// The first game is dealt with `seed` itself, each later one (Restart, or a new level)
     /// with the next number of a generator seeded with `seed`, so `--seed N` replays the
     /// whole session. Cards, words and bars take the same cells in every theme, so clicks
-    /// need only the frame's size.
-    init(seed: UInt64, settings: [String: String] = [:]) {
+    /// need only the frame's size. The level and symbols are the ones kept in `settings`
+    /// (Normal and Animals when none are); `scores` are the game's kept results, best first.
+    init(seed: UInt64, settings: [String: String] = [:], scores: [ScoreEntry] = []) {
         firstSeed = seed
         seeds = SeededGenerator(seed: seed)
         flipBackTime = Self.flipBackTime(in: settings)
+        level = MemoryLevel.all.first { $0.name == settings[Self.levelSetting] } ?? .normal
+        symbolSet = MemorySymbolSet.all.first { $0.name == settings[Self.symbolsSetting] } ?? .animals
+        self.scores = scores
+    }
+
+    /// A screen for `context`: its seed, the kept settings and results.
+    init(context: GameContext) {
+        self.init(seed: context.seed, settings: context.settings, scores: context.scores)
     }
 
     // MARK: - Saving
@@ -270,6 +291,7 @@ struct MemoryScreen: GameScreen {
         clock = saved.clock
         note = saved.note
         flipBackTime = Self.flipBackTime(in: context.settings)
+        scores = context.scores
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.
@@ -380,7 +402,7 @@ struct MemoryScreen: GameScreen {
         return [
             Binding(keys: rows, hint: KeyHint("↑↓", "row"), isEnabled: choosing, resolve: move),
             Binding(keys: values, hint: KeyHint("←→", "choose"), isEnabled: choosing, resolve: move),
-            .directions(hint: "move", hintKeys: "←↑↓→", help: "move the cursor (> <) between cards",
+            .directions(hint: "move", hintKeys: "←↑↓→", help: "move the cursor (the focused frame) between cards",
                         helpKeys: "arrows  h j k l", isEnabled: board) { .move($0) },
             Binding(keys: [.home, .end], help: KeyHint("Home  End", "the cursor to the first or last card"),
                     isEnabled: board) { key in key == .home ? .first : .last },
@@ -397,6 +419,7 @@ struct MemoryScreen: GameScreen {
             Binding([.character("r")], .playAgain, hint: "restart", isEnabled: over),
             Binding([.character("c")], .changeLevel, hint: "change level", help: "change level or symbols when it is over",
                     isEnabled: over),
+            Binding([.character("m")], .menu, help: "back to the menu when it is over", isEnabled: over),
         ]
     }
 
@@ -466,12 +489,14 @@ struct MemoryScreen: GameScreen {
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
+        let chosenBefore = (level, symbolSet)
         switch action {
         case .move(let direction) where phase == .choosing:
             moveChoice(direction)
         case .move(let direction):
-            let count = game?.cards.count ?? 0
-            cursor.move(direction, columns: boardLayout(size: frame.size).board.columns, count: count)
+            if let next = boardLayout(size: frame.size).board.neighbour(of: cursor.index, toward: direction) {
+                cursor.index = next
+            }
         case .first, .last:
             cursor.jump(toEnd: action == .last, count: game?.cards.count ?? 0)
         case .nextRow:
@@ -501,13 +526,30 @@ struct MemoryScreen: GameScreen {
             return effects
         case .changeLevel:
             chooseAgain()
+        case .menu:
+            return [.leave]
         }
         rescale(in: frame)
-        return askForTemplesIfChosen()
+        return askForTemplesIfChosen() + remembered(since: chosenBefore)
     }
 
-    /// The result of a finished game, for the shell's box: Restart (`r`, Enter) and Change
-    /// level (`c`), named shorter when the box has no room for the full name.
+    /// Keep the level and symbols for the next time the game opens, those that changed
+    /// since `before`.
+    private func remembered(since before: (MemoryLevel, MemorySymbolSet)) -> [GameEffect] {
+        (level != before.0 ? [.remember(setting: Self.levelSetting, value: level.name)] : [])
+            + (symbolSet != before.1 ? [.remember(setting: Self.symbolsSetting, value: symbolSet.name)] : [])
+    }
+
+    /// The game-over box's buttons, fullest names first: the first row that fits the box is shown.
+    static let gameOverButtonNames = [
+        ["Play again (r)", "Change level (c)", "Menu (m)"],
+        ["Play again (r)", "Level (c)", "Menu (m)"],
+        ["Replay", "Level (c)", "Menu"],
+    ]
+
+    /// The result of a finished game, for the shell's box: "New best" when it is one, and
+    /// Play again (`r`, Enter), Change level (`c`) and Menu (`m`), named shorter when the
+    /// box has no room for the full names.
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard isGameOver, let game else { return nil }
         let won = game.isWon
@@ -515,13 +557,16 @@ struct MemoryScreen: GameScreen {
                          : "\(game.matchedPairs) of \(game.numberOfPairs) pairs found."
         let moves = game.moves
         let figures = "Score \(game.score)\n\(moves) \(moves == 1 ? "move" : "moves") in \(PlayClock.text(Double(shownTimeElapsed)))"
-        let longRow = ButtonRow([Button("Restart (r)"), Button("Change level (c)")])
-        let second = longRow.width + 4 <= frame.size.width ? "Change level (c)" : "Level (c)"
+        let best = isNewBest ? "\nNew best for \(keptLevel)!" : ""
+        let names = Self.gameOverButtonNames.first { names in
+            ButtonRow(names.map { Button($0) }).width + 4 <= frame.size.width
+        } ?? Self.gameOverButtonNames[Self.gameOverButtonNames.count - 1]
         return GameOver(
             title: won ? "You won!" : "Time's up",
-            message: result + "\n" + figures,
-            choices: [(Button("Restart (r)", hotKey: .character("r")), .playAgain),
-                      (Button(second, hotKey: .character("c")), .changeLevel)],
+            message: result + "\n" + figures + best,
+            choices: [(Button(names[0], hotKey: .character("r")), .playAgain),
+                      (Button(names[1], hotKey: .character("c")), .changeLevel),
+                      (Button(names[2], hotKey: .character("m")), .menu)],
             preferredWidth: 44,
             style: Style.bold.foreground(won ? .good : .warning))
     }
@@ -546,8 +591,13 @@ struct MemoryScreen: GameScreen {
         askForTemplesIfChosen()
     }
 
-    /// How far the temple deck has loaded, or the deck, or why there is none.
+    /// The game's kept results after one was recorded; how far the temple deck has loaded,
+    /// or the deck, or why there is none.
     mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
+        if case .scoresRecorded(_, let entries) = report {
+            scores = entries
+            return []
+        }
         guard case .deck(_, let deck) = report, case .loading = templeArt else { return [] }
         switch deck.state {
         case .loading:
@@ -666,12 +716,32 @@ struct MemoryScreen: GameScreen {
         guard let game, phase == .playing, game.isOver(now: now), !isShowingLastPair, clock.finish() else { return [] }
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
-        // A Temples game (a picture to its name) is kept apart from the emoji games of its level.
-        let kept = symbolSet.isTemples ? "\(level.name) Temples" : level.name
+        let kept = keptLevel
+        isNewBest = Self.isNewBest(game.score, level: kept, among: scores)
         var figures = MemoryFigures(level: kept, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
                                     moves: game.moves, pairs: game.matchedPairs)
         figures.duration = Double(shownTimeElapsed)
         return [.record(game.score, figures), .sound(game.isWon ? .handWon : .handLost)]
+    }
+
+    /// The level a result is kept under: a Temples game (a picture to its name) apart from
+    /// the emoji games of its level ("Normal Temples").
+    var keptLevel: String {
+        symbolSet.isTemples ? "\(level.name) Temples" : level.name
+    }
+
+    /// Whether `score` beats every kept result of `level` in `scores` (best first, at most
+    /// `ArcadeData.listLength` of them, of every level).
+    ///
+    /// The first of the level in the list is its best. When the list holds none of the
+    /// level but is full, the level's results (if any) rank below its last: `score` is a
+    /// new best only above that. With no result of the level kept, any score above 0 is.
+    static func isNewBest(_ score: Int, level: String, among scores: [ScoreEntry]) -> Bool {
+        if let best = scores.first(where: { MemoryFigures(stored: $0.figures).level == level }) {
+            return score > best.score
+        }
+        if scores.count >= ArcadeData.listLength, let last = scores.last, score <= last.score { return false }
+        return score > 0
     }
 
     // MARK: - The choice before a game
@@ -729,6 +799,7 @@ struct MemoryScreen: GameScreen {
         note = .start
         mismatchPause = nil
         foundPair = nil
+        isNewBest = false
     }
 
     /// Back to the choice before a game, keeping the last level and symbols.

@@ -211,7 +211,7 @@ public enum GameCatalog {
             }),
         GameInfo(
             id: .memory, summary: MemoryScreen.summary,
-            make: { context in MemoryScreen(seed: context.seed, settings: context.settings) },
+            make: { context in MemoryScreen(context: context) },
             resume: { state, context in MemoryScreen(restoring: state, context: context) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
