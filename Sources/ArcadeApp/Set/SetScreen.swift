@@ -268,7 +268,8 @@ struct SetScreen: GameScreen {
                 rule + " +\(SetGame.setReward) for a set, −\(SetGame.mismatchPenalty) for three that are not, "
                     + "−\(SetGame.deselectPenalty) for deselecting a card, as in the solo game.",
                 "The computer (\(level.name)) finds a set in about \(Int(level.meanDelay)) seconds, counted from your "
-                    + "first move and again after every change to the table; it shows its set (marked CPU) for a moment, "
+                    + "first move and then from its own last set, whatever you take meanwhile; it shows its set "
+                    + "(marked CPU) for a moment, "
                     + "then takes it for +\(SetGame.setReward). It waits while you have two cards of a set selected. "
                     + "No hints. The higher score when the deck is out and no set is left wins.",
                 legend,
