@@ -14,8 +14,8 @@ public enum EscapeDecoding: Equatable, Sendable {
     case input(Input)
     /// Esc pressed alone; `unread` holds the bytes read while looking, to be read again in order.
     case escape(unread: [UInt8])
-    /// A whole sequence that means nothing to a screen (an unknown key, a focus report,
-    /// mouse motion, a terminal's answer), or one cut short; `unread` holds a byte that was
+    /// A whole sequence that means nothing to a screen (an unknown key, mouse motion, a
+    /// terminal's answer), or one cut short; `unread` holds a byte that was
     /// read but is not part of it (the start of the next key), to be read again.
     case ignored(unread: [UInt8])
     /// `ESC [ 200 ~`: a bracketed paste begins. Its text, up to `ESC [ 201 ~`, is for
@@ -34,7 +34,8 @@ extension Input {
     ///   End (`ESC [ H` / `F`, `ESC [ 1 ~` / `4 ~`, rxvt's `7 ~` / `8 ~`), Insert, Delete,
     ///   Page Up and Down, F1–F12 (xterm and VT220/rxvt numbers, the Linux console's
     ///   `ESC [ [ A`), Shift-Tab (`ESC [ Z`), and mouse reports, xterm's SGR form `ESC [ < b ; x ; y M` (press) / `m`
-    ///   (release) and the X10 form `ESC [ M b x y` (tmux and screen terminal types).
+    ///   (release) and the X10 form `ESC [ M b x y` (tmux and screen terminal types), and
+    ///   focus reports, `ESC [ I` (focus in) and `ESC [ O` (focus out).
     /// - SS3, `ESC O` and one final byte (xterm's application-mode arrows, Home, End,
     ///   F1–F4 and keypad keys).
     /// - Control strings, `ESC ]` (OSC), `ESC P` (DCS), `ESC _`, `ESC ^`, `ESC X`, up to
@@ -43,7 +44,7 @@ extension Input {
     ///
     /// Anything else after ESC is a lone Esc followed by that byte, as a quick Esc and a
     /// key arrive together (tmux sends them in one write). A known sequence becomes its
-    /// key; an unknown one (focus reports `ESC [ I` / `O`, mouse motion…) is ignored
+    /// key; an unknown one (mouse motion, a terminal's answer…) is ignored
     /// whole; a sequence cut short costs only itself. A control byte (Ctrl-C, Ctrl-Z…)
     /// cannot belong to a sequence: it ends one and is handed back, so it still counts.
     /// ncurses decodes mouse reports too, but waits without a timeout for the end of one
@@ -127,7 +128,9 @@ extension Input {
             // xterm's modified F1–F4 (`ESC [ 1 ; 2 P`); `ESC [ 12 ; 40 R` is a cursor report.
             key = numbers(parameters).count == 2 && numbers(parameters)[0] == 1
                 ? .function(Int(final - UInt8(ascii: "P")) + 1) : nil
-        default: key = letterKey(final)  // focus reports (`I`, `O`) and the rest are no key
+        case "I" where parameters.isEmpty: return .input(.focus(.gained))
+        case "O" where parameters.isEmpty: return .input(.focus(.lost))
+        default: key = letterKey(final)
         }
         return key.map { .input(.key($0)) } ?? .ignored(unread: [])
     }

@@ -97,7 +97,7 @@ public final class NcursesTerminal: TerminalDevice {
                                     colorCount: Int(colors ? arcade_colors() : 0))
         theme = Theme(colorMode: mode, ascii: forceASCII || !utf8)
         enableMouse()
-        setBracketedPaste(true)
+        setReportingModes(true)
         prepareResetSequence(mouse: hasMouse)
         // Nothing written to standard error may scribble over the screen; it is shown after.
         _ = arcade_stderr_capture()
@@ -114,7 +114,7 @@ public final class NcursesTerminal: TerminalDevice {
         _ = mousemask(0, nil)
         _ = curs_set(1)
         _ = endwin()
-        setBracketedPaste(false)
+        setReportingModes(false)
         if !hasAlternateScreen, let clear = capability("clear") {
             // Without an alternate screen the last frame would stay on the terminal.
             let bytes = Array(clear.utf8)
@@ -469,7 +469,7 @@ public final class NcursesTerminal: TerminalDevice {
     public func suspend() {
         // ncurses' own SIGTSTP handler leaves full-screen mode, stops the process and,
         // after `fg`, restores program mode (or returns at once without job control).
-        setBracketedPaste(false)  // the shell decides for itself while the arcade is stopped
+        setReportingModes(false)  // the shell decides for itself while the arcade is stopped
         raise(SIGTSTP)
         _ = arcade_safety_take_continued()
         resume()
@@ -490,7 +490,7 @@ public final class NcursesTerminal: TerminalDevice {
         _ = endwin()
         _ = wrefresh(window)
         enableMouse()
-        setBracketedPaste(true)
+        setReportingModes(true)
         _ = curs_set(0)
         _ = leaveok(window, true)
         cursorShown = false  // the next present shows it again where focus is
@@ -516,15 +516,20 @@ public final class NcursesTerminal: TerminalDevice {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Bracketed paste (`ESC [ ? 2004 h`): a terminal that knows it marks pasted text, which
-    /// `read` then drops whole instead of typing it as keys; one that does not ignores it.
-    private func setBracketedPaste(_ on: Bool) {
-        let bytes = Array((on ? Self.bracketedPasteOn : Self.bracketedPasteOff).utf8)
+    /// The terminal's reports the arcade asks for besides the mouse's, on or off; a terminal
+    /// that does not know one ignores it.
+    ///
+    /// Bracketed paste (`ESC [ ? 2004 h`): pasted text comes marked, and `read` drops it
+    /// whole instead of typing it as keys. Focus reporting (`ESC [ ? 1004 h`): the terminal
+    /// says when its window loses and regains focus (`Input.focus`), so a timed game can
+    /// pause when the player turns away.
+    private func setReportingModes(_ on: Bool) {
+        let bytes = Array((on ? Self.reportingOn : Self.reportingOff).utf8)
         _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
-    private static let bracketedPasteOn = "\u{1B}[?2004h"
-    private static let bracketedPasteOff = "\u{1B}[?2004l"
+    private static let reportingOn = "\u{1B}[?2004h\u{1B}[?1004h"
+    private static let reportingOff = "\u{1B}[?1004l\u{1B}[?2004l"
 
     /// Switch mouse reporting on: ncurses sends the terminal's mode sequences for these
     /// buttons; the reports are read and decoded by `TerminalInput` like every other input.
@@ -595,7 +600,7 @@ public final class NcursesTerminal: TerminalDevice {
 
     /// The bytes a signal handler writes to undo full-screen mode, read from terminfo now.
     private func prepareResetSequence(mouse: Bool) {
-        var bytes = Array(Self.bracketedPasteOff.utf8)
+        var bytes = Array(Self.reportingOff.utf8)
         // Without an alternate screen, `clear` wipes the last frame instead of `rmcup`.
         let leave = hasAlternateScreen ? "rmcup" : "clear"
         for name in ["sgr0", "cnorm", "rmkx", leave] {

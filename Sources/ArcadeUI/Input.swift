@@ -79,6 +79,11 @@ public struct MouseEvent: Hashable, Sendable {
     }
 }
 
+/// Whether the terminal window has the player's focus.
+public enum Focus: Hashable, Sendable {
+    case gained, lost
+}
+
 /// Everything a screen is told about.
 public enum Input: Hashable, Sendable {
     case key(Key)
@@ -87,6 +92,9 @@ public enum Input: Hashable, Sendable {
     case resize(Size)
     /// Time passed (seconds since the previous tick), sent only while a screen wants ticks.
     case tick(Double)
+    /// The terminal window gained or lost the player's focus (reported by terminals that
+    /// know focus reporting, `ESC [ ? 1004 h`; others never send it).
+    case focus(Focus)
 
     /// A left-button press at `point`: what screens treat as a click.
     public var clickPoint: Point? {

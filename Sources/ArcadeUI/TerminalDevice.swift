@@ -39,7 +39,7 @@ public enum TerminalRead: Equatable, Sendable {
     /// Standard input is gone (end of file, hang-up): the arcade must leave.
     case inputClosed
     /// Bytes that mean nothing to a screen were read and dropped whole (an unknown escape
-    /// sequence, a focus report, a bracketed paste, mouse motion): nothing happened.
+    /// sequence, a bracketed paste, mouse motion): nothing happened.
     case ignored
     /// A signal whose default action ends the process arrived (SIGTERM, SIGHUP, SIGINT,
     /// SIGALRM, SIGXCPU, SIGXFSZ…): the arcade must leave as `q` would, then end by that

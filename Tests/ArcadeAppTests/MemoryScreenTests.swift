@@ -490,7 +490,7 @@ import Testing
         _ = shell.update(.key(.character("?")))
         #expect(!shell.wantsTicks)
         #expect(screenText().contains("Scoring: a pair earns 2 points"))
-        #expect(screenText().contains("Press any key to close"))  // the whole sheet fits at 80×24
+        #expect(screenText().contains("Help: Memory"))
         _ = shell.update(.tick(10))  // even a stray tick does not reach the game
         _ = shell.update(.key(.space))  // closes help
         #expect(statusLine().hasPrefix(" Time 0:58 "))

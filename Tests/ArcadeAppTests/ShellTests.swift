@@ -204,8 +204,8 @@ import Testing
         var shell = TestShell(games: GameCatalog.games, size: Size(width: 60, height: 12), seed: { 1 })
         _ = send(&shell, key("?"))
         let lines = screen(shell, size: Size(width: 60, height: 12)).text.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains("Press any key to close") })
-        #expect(lines.contains { $0.contains("║ …") })  // the hidden rows are marked
+        #expect(lines.contains { $0.contains("1–") && $0.contains(" of ") })  // the footer says which rows show
+        #expect(lines.contains { $0.hasSuffix("▼║") })  // and the hidden rows are marked
         #expect(lines.contains { $0.contains("choose a game") })
     }
 

@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func unknownSequencesAreConsumedWholeAndIgnored() {
-        for sequence in ["[I", "[O", "[99~", "[201~", "[?1;2c", "[1;5Y", "[12;40R", "[>0;95;0c", "[5u", "Oz"] {
+        for sequence in ["[1I", "[2O", "[99~", "[201~", "[?1;2c", "[1;5Y", "[12;40R", "[>0;95;0c", "[5u", "Oz"] {
             #expect(decode(sequence) == (.ignored(unread: []), []), "\(sequence)")
         }
         // A sequence with many parameters is still one, however long.
@@ -138,6 +138,12 @@ import Testing
         #expect(decode("P1$r0m\u{1B}\\") == (.ignored(unread: []), []))
         // An ESC that starts something else ends the string and is read again.
         #expect(decode("]0;cut\u{1B}[A") == (.ignored(unread: [0x1B, UInt8(ascii: "[")]), Array("A".utf8)))
+    }
+
+    @Test func focusReportsSayTheWindowGainedOrLostFocus() {
+        #expect(decode("[I") == (.input(.focus(.gained)), []))
+        #expect(decode("[O") == (.input(.focus(.lost)), []))
+        #expect(decode("[Oq") == (.input(.focus(.lost)), Array("q".utf8)), "the key after it is read next")
     }
 
     @Test func bracketedPasteIsAnnounced() {
@@ -239,6 +245,11 @@ import Testing
     @Test func aPasteWhoseEndMarkerComesInTwoPiecesEndsThere() {
         let pieces = [Array("\u{1B}[200~1q\u{1B}[2".utf8), Array("01~y".utf8)]
         #expect(inputs(pieces: pieces).compactMap { $0 } == [.key(.character("y"))])
+    }
+
+    @Test func aFocusReportBetweenKeysIsAnInputOfItsOwn() {
+        #expect(inputs(Array("a\u{1B}[Ob\u{1B}[I".utf8))
+                == [.key(.character("a")), .focus(.lost), .key(.character("b")), .focus(.gained)])
     }
 
     @Test func aLoneEscAtTheEndIsTheEscKey() {

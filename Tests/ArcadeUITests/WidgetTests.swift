@@ -393,18 +393,18 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
                   Button("No (n)", hotKey: .character("n"))],
         cancelIndex: 1, preferredWidth: 20)
 
-    @Test func drawsCentredFramedBoxOverClearedCells() {
+    @Test func drawsCentredFramedBoxOverClearedRows() {
         var grid = hashGrid(30, 10)
         dialog.draw(into: &grid, in: grid.bounds)
         #expect(grid.text == """
             ##############################
             ##############################
-            #╔═ Quit? ═════════════════╗##
-            #║  Leave the table? Your  ║##
-            #║     chips are kept.     ║##
-            #║                         ║##
-            #║ [>Yes (y)<]  [ No (n) ] ║##
-            #╚═════════════════════════╝##
+             ╔═ Quit? ═════════════════╗
+             ║  Leave the table? Your  ║
+             ║     chips are kept.     ║
+             ║                         ║
+             ║ [>Yes (y)<]  [ No (n) ] ║
+             ╚═════════════════════════╝
             ##############################
             ##############################
             """)

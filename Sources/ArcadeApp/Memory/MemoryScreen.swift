@@ -359,6 +359,8 @@ struct MemoryScreen: GameScreen {
         return max(Self.promptTickInterval, min(Self.clockTickInterval, untilEnd))
     }
 
+    var isTimed: Bool { isInProgress }
+
     var isInProgress: Bool {
         guard phase == .playing, let game else { return false }
         return game.isClockRunning(now: now)
@@ -463,6 +465,7 @@ struct MemoryScreen: GameScreen {
             return advance(by: seconds, in: frame)
         case .resize:
             return resized(to: frame)
+        case .focus: return []
         case .mouse(let event):
             guard event.action == .press else { return [] }
             action = self.action(at: event.at, in: frame)

@@ -133,7 +133,7 @@ public struct MenuScreen: Sendable {
             default: break
             }
             return []
-        case .resize, .tick:
+        case .resize, .tick, .focus:
             return []
         }
     }

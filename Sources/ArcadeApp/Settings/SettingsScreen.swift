@@ -213,7 +213,7 @@ public struct SettingsScreen: Screen, Sendable {
             case .wheelDown: return perform(.move(1))
             default: return []
             }
-        case .tick, .resize:
+        case .tick, .resize, .focus:
             return []
         }
     }

@@ -62,7 +62,7 @@ extension ArcadeShell {
         guard effectiveSettings.cursorFollowsFocus else { return nil }
         let gameFrame = frame.droppingBottom(1)
         switch overlay {
-        case .help?:
+        case .help?, .paused?:
             return nil
         case .confirmLeave?:
             return YesNoQuestion.leave.dialog.focusedButtonPoint(in: frame.bounds)

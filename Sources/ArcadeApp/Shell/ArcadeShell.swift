@@ -41,6 +41,9 @@ public enum AppEffect: Equatable, Sendable {
 /// game's result in the game-over box (`GameScreen.gameOver`), whose focus it keeps.
 /// A game left in progress is saved (`GameScreen.savedState`), and opening it again offers
 /// "Resume (score 12, 3 minutes ago)" or "New game".
+/// A timed game (`GameScreen.isTimed`) pauses on `p` (unless the game binds it), when the
+/// terminal loses focus, and after a minute without a key or click: the pause covers the
+/// table until a key is pressed, and of the idle minute only the minute counts.
 /// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
@@ -59,10 +62,20 @@ public struct ArcadeShell: Screen {
         /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game;
         /// `age` is how long ago it was left, in words.
         case resume(GameID, age: String)
+        /// A timed game paused: the table is hidden until a key is pressed.
+        case paused
     }
 
     public private(set) var menu: MenuScreen
-    public internal(set) var overlay: Overlay?
+    public internal(set) var overlay: Overlay? {
+        didSet { if overlay != .help { helpScroll = 0 } }  // help opens at its top
+    }
+    /// How far the help on screen is scrolled down, in rows.
+    public private(set) var helpScroll = 0
+    /// Seconds the timed game on screen has run since the last key or click.
+    public private(set) var idleSeconds = 0.0
+    /// Seconds without a key or click after which a timed game pauses itself.
+    static let idleLimit = 60.0
     private var games: [GameInfo]
     /// The game on screen, its seed, and the session of play it belongs to (its runs are
     /// named by it: see `ScoreRecord.run`).
@@ -332,8 +345,8 @@ public struct ArcadeShell: Screen {
             return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
         case .resume(let id, let age)?:
             return key == .character("q") || key == .escape || resumeDialog(for: id, age: age).buttonIndex(for: key) != nil
-        case .help?, nil:
-            return key == .character("q")
+        case .help?, .paused?, nil:
+            return key == .character("q")  // while paused, q goes on as any key does
         }
     }
 
@@ -344,6 +357,7 @@ public struct ArcadeShell: Screen {
         case .confirm(let question)?: return question.question
         case .resume?: return "Enter or r: resume   n: new game   q: menu"
         case .help?: return "q: close help"
+        case .paused?: return "Paused: q goes on"
         case nil: return active == nil && statisticsPage == nil && settingsPage == nil ? "q: quit" : "q: back to the menu"
         }
     }
@@ -362,12 +376,42 @@ public struct ArcadeShell: Screen {
             // Every resize reaches the game, overlay or not, so it can redo what depends on it.
             return forwardToGame(.resize(gameFrame.size), in: frame)
         }
+        switch input {
+        case .focus(let focus):
+            // Turning away pauses a timed game; coming back leaves the pause to a key.
+            if focus == .lost { pauseIfTimed() }
+            return []
+        case .key, .mouse:
+            idleSeconds = 0
+        case .tick, .resize:
+            break
+        }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
         if active == nil, settingsPage != nil { return updateSettings(input, in: frame) }
         if active == nil, statisticsPage != nil { return updateStatistics(input, in: frame) }
         guard active != nil else { return updateMenu(input, in: frame) }
         if let effects = updateAroundGame(input, in: frame) { return effects }
+        if case .tick(let seconds) = input, active?.screen.isTimed == true { return tickTimedGame(seconds, in: frame) }
         return forwardToGame(input, in: frame)
+    }
+
+    /// Pause the game on screen when it is timed and nothing else is over it.
+    private mutating func pauseIfTimed() {
+        guard overlay == nil, active?.screen.isTimed == true else { return }
+        overlay = .paused
+    }
+
+    /// `seconds` for a timed game, counted only up to a minute after the last key or click:
+    /// then the game pauses itself, and the time nobody played is not its time.
+    private mutating func tickTimedGame(_ seconds: Double, in frame: Frame) -> [AppEffect] {
+        let counted = min(max(0, seconds), max(0, Self.idleLimit - idleSeconds))
+        idleSeconds += max(0, seconds)
+        let effects = counted > 0 ? forwardToGame(.tick(counted), in: frame) : []
+        if idleSeconds >= Self.idleLimit {
+            idleSeconds = 0
+            pauseIfTimed()
+        }
+        return effects
     }
 
     /// What the shell does with `input` before the game sees it: help and leaving, the key
@@ -382,6 +426,10 @@ public struct ArcadeShell: Screen {
             switch key {
             case .character("?"):
                 overlay = .help
+                return []
+            case .character("p"), .character("P"):
+                guard active?.screen.isTimed == true else { break }
+                overlay = .paused
                 return []
             case .character("q"), .escape:
                 if active?.screen.isInProgress == true {
@@ -405,6 +453,12 @@ public struct ArcadeShell: Screen {
     public func render(into grid: inout CellGrid) {
         let gameFrame = Self.gameFrame(in: grid.frame)
         if let active {
+            if overlay == .paused {
+                // The game is not drawn at all: nothing of the table shows while the clock stands still.
+                grid.drawTopRows(gameFrame.size.height) { PauseOverlay.draw(title: active.info.id.title, into: &$0) }
+                KeyLine.draw(PauseOverlay.hints, always: [], into: &grid)
+                return
+            }
             grid.drawTopRows(gameFrame.size.height) { gameGrid in
                 active.screen.render(into: &gameGrid)
                 if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
@@ -416,6 +470,7 @@ public struct ArcadeShell: Screen {
             // typed) nothing. While the game takes `q` too, Esc is the way back.
             var hints = active.screen.keyHints(in: gameFrame)
             var always: [KeyHint] = []
+            if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
             if !active.screen.consumes(.character("?"), in: gameFrame) {
                 always.append(KeyHint("?", "help"))
             } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
@@ -437,9 +492,7 @@ public struct ArcadeShell: Screen {
         }
         switch overlay {
         case .help?:
-            HelpOverlay.draw(active?.screen.help(in: gameFrame) ?? settingsPage.map { _ in SettingsScreen.help }
-                             ?? statisticsPage.map { _ in StatisticsScreen.help }
-                             ?? MenuScreen.help(dataDirectory: dataDirectory), into: &grid)
+            HelpOverlay.draw(helpSheet(in: grid.frame), scrolledTo: helpScroll, into: &grid)
         case .confirmLeave?:
             YesNoQuestion.leave.draw(into: &grid)
         case .confirmQuit?:
@@ -448,9 +501,27 @@ public struct ArcadeShell: Screen {
             YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
         case .resume(let id, let age)?:
             resumeDialog(for: id, age: age).draw(into: &grid, in: grid.bounds)
-        case nil:
-            break
+        case .paused?, nil:
+            break  // the pause is drawn with the game, above its key line
         }
+    }
+
+    /// What `?` shows now: the game's sheet (with `p` when it pauses), the page's, or the menu's.
+    func helpSheet(in frame: Frame) -> HelpSheet {
+        let gameFrame = Self.gameFrame(in: frame)
+        if let active {
+            var sheet = active.screen.help(in: gameFrame)
+            if pausesOnP(in: gameFrame) { sheet.keys.append(PauseOverlay.helpRow) }
+            return sheet
+        }
+        return settingsPage.map { _ in SettingsScreen.help } ?? statisticsPage.map { _ in StatisticsScreen.help }
+            ?? MenuScreen.help(dataDirectory: dataDirectory)
+    }
+
+    /// True when `p` pauses the game on screen: it is timed and does not bind `p` itself.
+    private func pausesOnP(in gameFrame: Frame) -> Bool {
+        guard let active, active.screen.isTimed else { return false }
+        return !active.screen.consumes(.character("p"), in: gameFrame)
     }
 
     /// Close the game on screen (if any) and return to the menu, with the game's last
@@ -505,7 +576,7 @@ public struct ArcadeShell: Screen {
     // MARK: - Private
 
     /// The keys the shell takes from a game that does not bind them: help and leave.
-    private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape]
+    private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
     /// The keys that move the game-over box's focus (unless a button has one as its hot key).
     private static let gameOverFocusKeys: [Binding<Bool>] = [
         Binding([.tab, .right, .down, .character("l")], true),
@@ -557,7 +628,7 @@ public struct ArcadeShell: Screen {
             index = dialog.buttonIndex(at: event.at, in: area)
         case .mouse:
             return []
-        case .tick, .resize:
+        case .tick, .resize, .focus:
             return nil
         }
         guard let index else { return [] }
@@ -590,13 +661,20 @@ public struct ArcadeShell: Screen {
     private mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
         let size = frame.size
         switch (overlay, input) {
-        case (_, .tick), (_, .resize):
+        case (_, .tick), (_, .resize), (_, .focus):
             return []
         case (.resume(let id, let age), _):
             return updateResume(id, age: age, input, in: frame)
-        case (.help, .key):
-            self.overlay = nil
-        case (.help, .mouse(let event)) where event.action == .press:
+        case (.help, _):
+            // Scrolling keys and the wheel move a long sheet; any other key or a click closes it.
+            if let offset = HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(in: frame), in: frame) {
+                helpScroll = offset
+            } else {
+                self.overlay = nil
+            }
+        case (.paused, .key):
+            self.overlay = nil  // any key goes on, and is not also a move
+        case (.paused, .mouse(let event)) where event.action == .press:
             self.overlay = nil
         case (_, .key(.character("q"))):
             self.overlay = nil  // q closes a question, as it opened the leave question

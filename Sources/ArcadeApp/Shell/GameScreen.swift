@@ -32,6 +32,11 @@ public protocol GameScreen: Screen where Effect == GameEffect {
 
     /// True when leaving would throw away a game worth asking about.
     var isInProgress: Bool { get }
+    /// True while the game's clock runs for the player (a timed game being played): the
+    /// shell then pauses it on `p` (unless the game binds `p`), when the terminal loses
+    /// focus, and after a stretch without input, and lists `p` in the key line and help.
+    /// False by default.
+    var isTimed: Bool { get }
     /// The help overlay's title.
     var helpTitle: String { get }
     /// The rules half of `?` help.
@@ -76,6 +81,7 @@ extension GameScreen {
         bindings(in: frame).contains { $0.isEnabled && $0.matches(key) }
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
+    public var isTimed: Bool { false }
     public mutating func willLeave() -> [GameEffect] { [] }
     public func savedState() -> GameSave? { nil }
     public mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] { [] }
@@ -102,6 +108,8 @@ extension GameScreen {
             return advance(by: seconds, in: frame)
         case .resize:
             return resized(to: frame)
+        case .focus:
+            return []  // the shell's (see `isTimed`)
         }
     }
 

@@ -34,52 +34,181 @@ enum KeyLine {
 }
 
 /// The `?` overlay: a framed list of a screen's keys and a few lines of rules.
+///
+/// A sheet taller than the screen scrolls: ↑ ↓ (k j), PgUp PgDn, Home End and the mouse
+/// wheel move it, ▲ and ▼ in the frame's margin say more is above or below, and the footer
+/// says which lines are shown. Any other key closes it, as it does a sheet that fits.
 enum HelpOverlay {
-    static func draw(_ sheet: HelpSheet, into grid: inout CellGrid) {
+    /// Where the sheet's parts go in a grid of some size: one value, used by drawing and
+    /// by the keys that scroll it.
+    struct Layout {
+        /// The framed box.
+        var frame: Rect
+        /// Inside the frame.
+        var inner: Rect
+        /// Columns of the keys, gap included.
+        var keyColumn: Int
+        /// Every row of the sheet: a key and what it does (cut to the box, as the key line's
+        /// words are), a blank row, and the notes, wrapped to the box.
+        var rows: [Row]
+        /// How many rows show at once.
+        var room: Int
+
+        /// True when not every row shows at once.
+        var scrolls: Bool { rows.count > room }
+        /// The offset that shows the last row at the bottom.
+        var lastOffset: Int { max(0, rows.count - room) }
+        /// What a page key moves: a screenful, less one row kept for context.
+        var page: Int { max(1, room - 1) }
+
+        init(_ sheet: HelpSheet, in screen: Frame) {
+            let size = screen.size
+            let glyphs = Glyphs(theme: screen.theme)
+            let keys = sheet.keys.map { (keys: glyphs.keys($0.keys), action: $0.action) }
+            let keyColumn = min(24, (keys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
+            self.keyColumn = keyColumn
+            let maxWidth = max(10, min(size.width - 2, 78))
+            let textWidth = maxWidth - 4
+            let widest = max(
+                keys.map { keyColumn + DisplayWidth.of($0.action) }.max() ?? 0,
+                sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: textWidth) }.map(DisplayWidth.of).max() ?? 0,
+                DisplayWidth.of(HelpOverlay.closingFooter), DisplayWidth.of(sheet.title) + 4)
+            let width = min(maxWidth, widest + 4)
+            // The rows wrap to the box as drawn, which may be narrower than `maxWidth`.
+            let shownText = width - 4
+            var rows = keys.map { Row(keys: $0.keys, text: $0.action, isKeyRow: true) }
+            let notes = sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: shownText) }
+            if !notes.isEmpty { rows += [Row(keys: "", text: "", isKeyRow: false)] + notes.map { Row(keys: "", text: $0, isKeyRow: false) } }
+            self.rows = rows
+            // A blank row and the footer under the rows, and the frame around.
+            let height = min(size.height, rows.count + 4)
+            frame = screen.bounds.centered(Size(width: width, height: height))
+            let inner = Box.inner(of: frame)
+            self.inner = inner
+            // The blank row above the footer goes first when room is short.
+            room = max(0, inner.height - (rows.count + 2 <= inner.height ? 2 : 1))
+        }
+
+        /// `offset` kept within the rows.
+        func clamped(_ offset: Int) -> Int {
+            min(max(0, offset), lastOffset)
+        }
+
+        /// The footer: how to close, and, when the sheet scrolls, where it is and how to move,
+        /// in the longest wording that fits.
+        func footer(at offset: Int) -> String {
+            guard scrolls else { return HelpOverlay.closingFooter }
+            let first = clamped(offset) + 1, last = min(rows.count, clamped(offset) + room)
+            let lines = "\(first)–\(last) of \(rows.count)"
+            let wordings = [
+                "lines \(lines) · ↑↓ PgUp PgDn Home End scroll · other keys close",
+                "lines \(lines) · ↑↓ PgUp PgDn scroll · other keys close",
+                "\(lines) · ↑↓ scroll · other keys close",
+                "\(lines) · ↑↓ scroll",
+                lines,
+            ]
+            return wordings.first { DisplayWidth.of($0) <= inner.width - 2 } ?? lines
+        }
+    }
+
+    /// A row of the sheet: a key's (keys, and its words in the column after them) or a
+    /// note's line.
+    struct Row {
+        var keys: String
+        var text: String
+        var isKeyRow: Bool
+    }
+
+    /// The footer of a sheet that shows whole.
+    static let closingFooter = "Press any key to close"
+
+    /// Rows the mouse wheel moves.
+    static let wheelStep = 3
+
+    /// Draw `sheet` over the whole grid, scrolled down by `offset` rows.
+    static func draw(_ sheet: HelpSheet, scrolledTo offset: Int = 0, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
-        let glyphs = Glyphs(theme: grid.theme)
-        let keyColumn = min(24, (sheet.keys.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
-        let maxWidth = max(10, min(grid.size.width - 2, 78))
-        let textWidth = maxWidth - 4
-        let notes = sheet.notes.flatMap { TextLayout.wrapped($0, toWidth: textWidth) }
-        let footer = "Press any key to close"
-        let bodyHeight = sheet.keys.count + (notes.isEmpty ? 0 : notes.count + 1) + 2
-        let height = min(grid.size.height, bodyHeight + 2)
-        let widest = max(
-            sheet.keys.map { keyColumn + DisplayWidth.of($0.action) }.max() ?? 0,
-            notes.map(DisplayWidth.of).max() ?? 0, DisplayWidth.of(footer), DisplayWidth.of(sheet.title) + 4)
-        let width = min(maxWidth, widest + 4)
-        let frame = grid.bounds.centered(Size(width: width, height: height))
+        let layout = Layout(sheet, in: grid.frame)
+        let frame = layout.frame, inner = layout.inner
         // The rows it covers are blanked from edge to edge, so no cut piece of what is behind
         // (a menu's "▶ 1", a best cut to "412") stands beside the frame as if part of it.
         grid.fill(Rect(x: 0, y: frame.y, width: grid.size.width, height: frame.height))
         let box = Box(title: "Help: \(sheet.title)", style: .double, frameStyle: Style.bold.foreground(.accent),
                       fillsInterior: true)
         box.draw(into: &grid, in: frame)
-        let inner = box.inner(of: frame)
-        // Rows for the keys and notes, above the footer; when they do not all fit, the
-        // last row shown says more is hidden.
-        var rows: [(keys: String, text: String)] = sheet.keys.map { (glyphs.keys($0.keys), $0.action) }
-        if !notes.isEmpty { rows += [("", "")] + notes.map { ("", $0) } }
-        let room = max(0, inner.height - 1)
-        if rows.count > room {
-            rows = Array(rows.prefix(room))
-            if !rows.isEmpty { rows[rows.count - 1] = ("", glyphs.ellipsis) }
-        }
-        for (offset, row) in rows.enumerated() {
-            let y = inner.y + offset
-            let textX = row.keys.isEmpty ? inner.x + 1 : inner.x + 1 + keyColumn
+        let top = layout.clamped(offset)
+        let shown = layout.rows.dropFirst(top).prefix(layout.room)
+        for (index, row) in shown.enumerated() {
+            let y = inner.y + index
+            let textX = inner.x + 1 + layout.keyColumn
             if !row.keys.isEmpty {
-                grid.write(TextLayout.truncated(row.keys, toWidth: keyColumn - 1, ascii: ascii),
+                grid.write(TextLayout.truncated(row.keys, toWidth: layout.keyColumn - 1, ascii: ascii),
                            at: Point(x: inner.x + 1, y: y), style: .bold, clip: inner)
             }
-            grid.write(TextLayout.truncated(row.text, toWidth: inner.maxX - 1 - textX, ascii: ascii),
-                       at: Point(x: textX, y: y), clip: inner)
+            let x = row.isKeyRow ? textX : inner.x + 1
+            grid.write(TextLayout.truncated(row.text, toWidth: inner.maxX - 1 - x, ascii: ascii),
+                       at: Point(x: x, y: y), clip: inner)
+        }
+        // ▲ and ▼ in the right margin: more above the first row shown, more below the last.
+        let marks = Style.bold.foreground(.accent)
+        if top > 0, !shown.isEmpty { grid.put("▲", at: Point(x: inner.maxX - 1, y: inner.y), style: marks) }
+        if top + layout.room < layout.rows.count, !shown.isEmpty {
+            grid.put("▼", at: Point(x: inner.maxX - 1, y: inner.y + shown.count - 1), style: marks)
         }
         if inner.height > 0 {
-            grid.write(TextLayout.truncated(footer, toWidth: inner.width - 1, ascii: ascii),
+            grid.write(TextLayout.truncated(layout.footer(at: top), toWidth: inner.width - 1, ascii: ascii),
                        at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, clip: inner)
         }
+    }
+
+    /// Where the sheet is scrolled to after `input`, from `offset`; nil when the input closes
+    /// it. Only a sheet that scrolls takes the moving keys; the wheel never closes it.
+    static func scroll(_ offset: Int, by input: Input, sheet: HelpSheet, in frame: Frame) -> Int? {
+        let layout = Layout(sheet, in: frame)
+        let top = layout.clamped(offset)
+        switch input {
+        case .mouse(let event):
+            switch event.action {
+            case .wheelUp: return layout.clamped(top - wheelStep)
+            case .wheelDown: return layout.clamped(top + wheelStep)
+            case .press: return nil
+            default: return top
+            }
+        case .key(let key):
+            guard layout.scrolls else { return nil }
+            switch key {
+            case .up, .character("k"): return layout.clamped(top - 1)
+            case .down, .character("j"): return layout.clamped(top + 1)
+            case .pageUp: return layout.clamped(top - layout.page)
+            case .pageDown: return layout.clamped(top + layout.page)
+            case .home: return 0
+            case .end: return layout.lastOffset
+            default: return nil
+            }
+        case .tick, .resize, .focus:
+            return top
+        }
+    }
+}
+
+/// What covers a timed game while it is paused (`p`, the terminal losing focus, or a
+/// stretch without input): the whole game area, so that no card can be studied while the
+/// clock stands still, and a box saying how to go on.
+enum PauseOverlay {
+    static let message = "Paused — press any key to go on"
+    /// The key line while paused.
+    static let hints = [KeyHint("any key", "go on")]
+    /// The game key line's word for `p`.
+    static let hint = KeyHint("p", "pause")
+    /// Help's row for `p`.
+    static let helpRow = KeyHint("p", "pause: the clock stops, the table is hidden")
+
+    /// Cover all of `grid` (the game's area) and put the box for game `title` in its middle.
+    static func draw(title: String, into grid: inout CellGrid) {
+        grid.fill(grid.bounds)
+        Dialog(title: title, message: message + "\n\nThe clock is stopped.", buttons: [], preferredWidth: 40,
+               style: Style.bold.foreground(.accent))
+            .draw(into: &grid, in: grid.bounds)
     }
 }
 

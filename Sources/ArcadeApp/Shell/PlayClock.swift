@@ -1,6 +1,7 @@
 /// A game's play clock: it starts at the first move, runs while the game is played (the
-/// shell sends no ticks while an overlay is open, so it stands still then), and stops when
-/// the game ends, which it reports once so the score is recorded once.
+/// shell sends no ticks while an overlay or the pause is up, so it stands still then, and
+/// of a stretch without input it passes on only the first minute), and stops when the game
+/// ends, which it reports once so the score is recorded once.
 public struct PlayClock: Hashable, Sendable, Codable {
     public enum State: Hashable, Sendable, Codable {
         case notStarted, running, finished

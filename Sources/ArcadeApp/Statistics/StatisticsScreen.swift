@@ -82,7 +82,7 @@ public struct StatisticsScreen: Screen, Sendable {
             let layout = Layout(size: frame.size, statistics: shown)
             if let index = tabs.index(at: event.at, in: layout.tabs) { tabs.select(index) }
             return []
-        case .mouse, .tick, .resize:
+        case .mouse, .tick, .resize, .focus:
             return []
         }
     }

@@ -182,6 +182,7 @@ struct TempleScreen: GameScreen {
     var wantsTicks: Bool { isLoading || transition != nil || (isInProgress && learn == nil) }
     var tickInterval: Double { isLoading ? Self.loadingTickInterval : transition != nil ? 1.0 / 30.0 : 1 }
     var isInProgress: Bool { clock.isRunning && game?.mode == .match }
+    var isTimed: Bool { isInProgress && learn == nil }
     var helpTitle: String { "Temples" }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {

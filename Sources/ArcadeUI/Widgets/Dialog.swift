@@ -12,7 +12,9 @@
 /// The box is as wide as the widest of the title, the button row and the message (the
 /// message wrapped at `preferredWidth` columns), but never wider than the rectangle it
 /// is centred in; the message is then wrapped to the box. Its inside is cleared, hiding
-/// what is beneath. Message lines are centred; the buttons sit centred on the row above
+/// what is beneath, and so are the rows it stands on across the rectangle, so that no cut
+/// piece of what is behind (a list cut by the frame, half a wide glyph) stands beside the
+/// frame as if part of the box. Message lines are centred; the buttons sit centred on the row above
 /// the bottom border, after a blank row. When the rectangle is too short, the blank row
 /// goes first, then message lines from the bottom (the last shown ends in an ellipsis);
 /// the buttons stay as long as there is an inside row at all.
@@ -74,10 +76,12 @@ public struct Dialog: Hashable, Sendable {
                       isMessageCut: lineCount < allLines.count, buttonRow: buttonRect)
     }
 
-    /// Clear the box's area and draw the dialog centred in `rect`.
+    /// Clear the rows the box stands on across `rect` and draw the dialog centred in it.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         let parts = layout(in: rect)
         guard !parts.box.isEmpty else { return }
+        // Whole rows: beside the frame only blanks, never the end of a line of what is behind.
+        grid.fill(Rect(x: rect.x, y: parts.box.y, width: rect.width, height: parts.box.height))
         grid.fill(parts.box, style: style)
         Box(title: title, style: boxStyle, frameStyle: style, titleStyle: style.bolded)
             .draw(into: &grid, in: parts.box)
