@@ -160,15 +160,15 @@ import Testing
         var table = TempleTable(TempleScreen(deck: Self.templeDeck, seed: 5), size: Size(width: 100, height: 29))
         let first = try #require(table.screen.cursorPosition(in: table.frame))
         var drawn = grid(table.screen, in: table.frame)
-        // The cursor's ◆ sits on the corner of the picture's frame.
-        #expect(cell(drawn, first, dx: -1, dy: -1) == "◆")
+        // The cursor sits inside the picture's frame, which is drawn in reverse video.
+        #expect(drawn[first.x - 1, first.y - 1].style.reverse)
 
         _ = table.update(.key(.right))
         let second = try #require(table.screen.cursorPosition(in: table.frame))
         #expect(second != first)
         drawn = grid(table.screen, in: table.frame)
-        #expect(cell(drawn, second, dx: -1, dy: -1) == "◆")
-        #expect(cell(drawn, first, dx: -1, dy: -1) != "◆")
+        #expect(drawn[second.x - 1, second.y - 1].style.reverse)
+        #expect(!drawn[first.x - 1, first.y - 1].style.reverse)
 
         _ = table.update(.key(.tab))
         let name = try #require(table.screen.cursorPosition(in: table.frame))
