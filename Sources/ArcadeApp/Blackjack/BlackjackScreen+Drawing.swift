@@ -102,8 +102,8 @@ extension BlackjackScreen {
     }
 
     /// Draw `line` in `rect`: the first of its wordings (fullest first) that fits the rows of
-    /// `rect` wrapped at spaces, so a long line takes a second row where there is one rather
-    /// than being cut; the last wording cut short only when none fits.
+    /// `rect`, wrapped between sentences or else at spaces, so a long line takes a second row
+    /// where there is one rather than being cut; the last wording cut short only when none fits.
     ///
     /// As `StatusLine.draw`, a good or bad line starts with ✓ or ✗ where colour cannot carry
     /// its meaning alone.
@@ -112,12 +112,40 @@ extension BlackjackScreen {
         if grid.theme.namesColors && !grid.theme.ascii, let mark = line.tone.mark {
             wordings = wordings.map { $0.hasPrefix("\u{2713}") || $0.hasPrefix("\u{2717}") ? $0 : mark + " " + $0 }
         }
-        let rows = wordings.lazy.map { TextLayout.wrapped($0, toWidth: rect.width) }.first { $0.count <= rect.height }
-            ?? [TextLayout.truncated(wordings.last ?? "", toWidth: rect.width, ascii: grid.theme.ascii)]
+        let rows = wordings.lazy.compactMap { wording in
+            [wrappedBetweenSentences(wording, toWidth: rect.width), TextLayout.wrapped(wording, toWidth: rect.width)]
+                .first { $0.count <= rect.height }
+        }.first ?? [TextLayout.truncated(wordings.last ?? "", toWidth: rect.width, ascii: grid.theme.ascii)]
         for (index, row) in rows.enumerated() {
             Label(row, alignment: line.alignment, style: line.tone.style)
                 .draw(into: &grid, in: Rect(x: rect.x, y: rect.y + index, width: rect.width, height: 1))
         }
+    }
+
+    /// `text` in rows of at most `width` columns, each row whole sentences or `·`-separated
+    /// pieces ("You split the eights. Hand 1 drew a Three (11)." / "You can Hit or Stand");
+    /// word-wrapped when one piece is wider than a row.
+    static func wrappedBetweenSentences(_ text: String, toWidth width: Int) -> [String] {
+        var pieces: [String] = [], piece = ""
+        for character in text {
+            if character == " ", let last = piece.last, ".?!·".contains(last) {
+                pieces.append(piece)
+                piece = ""
+            } else {
+                piece.append(character)
+            }
+        }
+        pieces.append(piece)
+        guard pieces.allSatisfy({ TextLayout.width(of: $0) <= width }) else { return TextLayout.wrapped(text, toWidth: width) }
+        var rows: [String] = []
+        for piece in pieces {
+            if let last = rows.last, TextLayout.width(of: last) + 1 + TextLayout.width(of: piece) <= width {
+                rows[rows.count - 1] = last + " " + piece
+            } else {
+                rows.append(piece)
+            }
+        }
+        return rows
     }
 
     /// Fan `cards` from the left of `rect`; the second card face down when `hidingHoleCard`.
