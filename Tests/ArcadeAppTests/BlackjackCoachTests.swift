@@ -7,7 +7,7 @@ import Testing
 @testable import ArcadeApp
 
 /// The basic-strategy coach at the Blackjack table: its verdict after each decision, its
-/// advice on `?`, and the record it keeps.
+/// advice on `b`, and the record it keeps.
 @Suite struct BlackjackCoachTests {
     init() { prepareForDrawing() }
 
@@ -43,13 +43,13 @@ import Testing
     @Test func theChartsPlayIsMarkedRightAndAskingFirstShowsTheAdvice() {
         var screen = table(player: sixteen, dealer: dealerSix, settings: ["blackjack.coach": "on"])
         _ = screen.update(.key(.enter), in: frame)
-        #expect(screen.consumes(.character("?"), in: frame), "? on a decision is the coach's")
-        _ = screen.update(.key(.character("?")), in: frame)
+        #expect(screen.consumes(.character("b"), in: frame), "b on a decision is the coach's")
+        _ = screen.update(.key(.character("b")), in: frame)
         #expect(screen.text(in: frame).contains("Advice: stand on 16 against a 6."))
         let effects = screen.update(.key(.character("s")), in: frame)
         #expect(effects.contains(.tally(key: "hard 16 v 6", right: true)))
         #expect(screen.text(in: frame).contains("✓ Basic strategy: stand on 16 against a 6."))
-        #expect(!screen.consumes(.character("?"), in: frame), "between hands ? is help again")
+        #expect(!screen.consumes(.character("b"), in: frame), "between hands there is no decision to advise on")
     }
 
     @Test func softHandsAndWhatTheTableAllowsAreInTheAdvice() {
@@ -57,14 +57,14 @@ import Testing
         var soft = table(player: [Card(.ace, of: .spades), Card(.seven, of: .hearts)], dealer: [Card(.nine, of: .clubs), Card(.ten, of: .hearts)])
         _ = soft.update(.key(.character("c")), in: frame)
         _ = soft.update(.key(.enter), in: frame)
-        _ = soft.update(.key(.character("?")), in: frame)
+        _ = soft.update(.key(.character("b")), in: frame)
         #expect(soft.text(in: frame).contains("Advice: hit on soft 18 against a 9."))
         var eleven = table(player: [Card(.five, of: .spades), Card(.two, of: .hearts)], dealer: dealerSix,
                            next: [Card(.four, of: .clubs)])
         _ = eleven.update(.key(.character("c")), in: frame)
         _ = eleven.update(.key(.enter), in: frame)
         _ = eleven.update(.key(.character("h")), in: frame)  // 7 → 11 with three cards
-        _ = eleven.update(.key(.character("?")), in: frame)
+        _ = eleven.update(.key(.character("b")), in: frame)
         #expect(eleven.text(in: frame).contains("Advice: hit on 11 against a 6."))
     }
 
@@ -89,7 +89,7 @@ import Testing
                            settings: ["blackjack.coach": "on"])
         _ = screen.update(.key(.enter), in: frame)
         var small = TestShell.hosting(screen, as: .blackjack, size: Size(width: 60, height: 17))
-        #expect(small.text.contains("? advice") && !small.text.contains("? help"), "the coach's ? stays on the key line")
+        #expect(small.text.contains("b advice") && small.text.contains("? help"), "the coach's b stays on the key line")
         _ = small.update(.key(.character("d")))  // soft 18 against an ace: the chart hits
         #expect(small.text.contains("Chart: hit on soft 18 v A — you doubled down."), "the verdict in words that fit")
         let settings = ["blackjack.coach": "on", "blackjack.coach.record": "5/8"]

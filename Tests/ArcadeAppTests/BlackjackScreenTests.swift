@@ -115,7 +115,7 @@ import Testing
     @Test func aHandInProgress() {
         var screen = table(aceHand)
         #expect(screen.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])
-        #expect(screen.status.text == "You have 13. You can Hit, Stand or Double down")
+        #expect(screen.status.text == "You have 13. You can Hit, Stand, Double down or Surrender")
         #expect(screen.update(.key(.character("h"))) == [.sound(.cardDrawn)])
         #expect(screen.status.text == "You drew an Ace (14). You can Hit or Stand")
         #expect(screen.isInProgress)
@@ -343,10 +343,12 @@ import Testing
             _ = screen.update(.key(.character("s")))  // skips the dealer's play, if any
         }
         let status = try #require(announced)
-        #expect(status.hasPrefix("Reshuffled. You have ") && status.hasSuffix("You can Hit, Stand or Double down"))
-        // Not cut: the whole line on the widest table and on the narrowest.
-        #expect(text(screen).contains(status))
-        #expect(screen.text(in: Self.small).contains(status))
+        #expect(status.hasPrefix("Reshuffled. You have ") && status.hasSuffix("Double down or Surrender"))
+        // Not cut: the whole line, wrapped onto the row under it where it is too long for
+        // one, on the widest table and on the narrowest.
+        for shown in [text(screen), screen.text(in: Self.small)] {
+            #expect(TerminalSession.flowed(shown).contains(status) && !shown.contains("…"), "\(shown)")
+        }
     }
 
     // MARK: - The dealer's play

@@ -96,7 +96,7 @@ import Testing
                            dealer: [Card(.six, of: .clubs), Card(.ten, of: .diamonds)], next: [Card(.two, of: .clubs)])
         _ = screen.update(.key(.character("c")), in: frame)
         _ = screen.update(.key(.enter), in: frame)
-        _ = screen.update(.key(.character("?")), in: frame)
+        _ = screen.update(.key(.character("b")), in: frame)
         #expect(screen.text(in: frame).contains("Advice: split on 16 against a 6."))
         _ = screen.update(.key(.character("p")), in: frame)
         #expect(screen.text(in: frame).contains("✓ Basic strategy: split on 16 against a 6."))

@@ -19,7 +19,7 @@ extension EndToEnd {
             #expect(await session.waitFor("press Enter to deal"))
             session.sendKeys("Enter")  // deal: seed 11 gives the player 10♦ 7♦ against J♠ and a hidden card
             #expect(await session.waitFor("You: 17"))
-            #expect(await session.waitFor("You can Hit, Stand or Double down"))
+            #expect(await session.waitFor("You can Hit, Stand, Double down or Surrender"))
             #expect(session.capture().contains("Dealer: 10 + ?"))
 
             session.type("s")

@@ -26,7 +26,7 @@ extension EndToEnd {
             session.sendKeys("Enter")  // past the new-game alert
             #expect(await session.waitFor("press Enter to deal"))
             session.sendKeys("Enter")
-            #expect(await session.waitFor("You can Hit, Stand or Double down"))
+            #expect(await session.waitFor("You can Hit, Stand, Double down or Surrender"))
             return session
         }
 
@@ -51,7 +51,7 @@ extension EndToEnd {
             #expect(await session.waitFor("Help"))
             #expect(!session.capture().contains(Self.graffiti), "\(session.report())")
             session.type("x")  // closes help
-            #expect(await session.waitFor("You can Hit, Stand or Double down"))
+            #expect(await session.waitFor("You can Hit, Stand, Double down or Surrender"))
             #expect(!session.capture().contains(Self.graffiti), "\(session.report())")
             await session.leaveGameAndQuit()
         }

@@ -2,7 +2,7 @@ import ArcadeStore
 import BlackjackModel
 
 /// The basic-strategy coach at the table (`c`): after each decision it says whether it was
-/// the chart's play for these rules and cards, and `?` on a decision shows the advice first.
+/// the chart's play for these rules and cards, and `b` on a decision shows the advice first.
 /// It keeps how many decisions were right, this session and over time, and over time by
 /// situation ("hard 16 v 10"): the store's tallies, which the coach's chart and the drill
 /// read (`BlackjackScreen+Coach.swift`).
@@ -101,7 +101,7 @@ struct BlackjackCoach: Hashable, Sendable, Codable {
                 "Chart: \(verb(advice)) (you \(pastVerb(chosen)))"]
     }
 
-    /// What `?` says on a decision: "Advice: stand on 16 against a 6."
+    /// What `b` says on a decision: "Advice: stand on 16 against a 6."
     static func hint(for game: BlackjackGame) -> [String]? {
         guard let advice = advice(for: game), let up = game.dealerHand.cards.first else { return nil }
         return ["Advice: \(verb(advice)) on \(situation(game.playerHand, against: up)).",

@@ -11,9 +11,9 @@ import ArcadeUI
 ///  You: 15                                               Stake 50          player label
 ///  ╭─────╮ ╭─────╮                                                         player cards
 ///  …
-///  You have 15. You can Hit, Stand or Double down                          status
-///
-///  [ Hit ]  [ Stand ]  [ Double ]  [ Deal ]                                actions
+///  You have 15. You can Hit, Stand, Double down or Surrender               status
+///                                                                          coach (or the status's 2nd row)
+///  [ Hit ]  [ Stand ]  [ Double ]  [ Surrender ]  [ Deal ]                 actions
 ///
 ///  [ - ]   Bet 50   [ + ]                    [ About ]  [ Top scores ]     bet and pages
 /// ```
@@ -43,8 +43,8 @@ struct BlackjackLayout {
     /// Each hand: its label row (name, total, and the shoe or the stake) and its cards.
     var dealerLabel: Rect, dealerCards: Rect
     var playerLabel: Rect, playerCards: Rect
-    /// The status line, the coach's line under it (the gap above the actions), and the row
-    /// of Hit, Stand, Double and Deal.
+    /// The status line, the coach's line under it (the gap above the actions, where a long
+    /// status wraps when the coach has nothing to say), and the row of Hit, Stand, Double and Deal.
     var status: Rect, coach: Rect, actions: Rect
     /// The row of the bet buttons (left) and the page buttons (right), and its parts:
     /// `[ - ]`, the bet, `[ + ]`, then the page buttons.

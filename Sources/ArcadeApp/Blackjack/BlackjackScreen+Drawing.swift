@@ -81,8 +81,13 @@ extension BlackjackScreen {
 
         // At the end of the game the alert takes the place of the status line and controls.
         guard alert != .gameOver else { return }
-        StatusLine(status.wordings.map(glyphs.plain), tone: status.tone).draw(into: &grid, in: layout.status)
-        if coach.isOn, let verdict = coach.verdict, let first = verdict.first {
+        // The status line may take the coach's row under it when the coach has nothing there.
+        let verdict = coach.isOn ? coach.verdict.flatMap { $0.isEmpty ? nil : $0 } : nil
+        let statusArea = verdict == nil
+            ? Rect(x: layout.status.x, y: layout.status.y, width: layout.status.width, height: layout.coach.maxY - layout.status.y)
+            : layout.status
+        Self.drawStatus(StatusLine(status.wordings.map(glyphs.plain), tone: status.tone), in: statusArea, into: &grid)
+        if let verdict, let first = verdict.first {
             // Right in green, a different play in yellow: the words say which too.
             let tone: StatusLine.Tone = first.hasPrefix("✓") ? .good
                 : first.hasPrefix("Basic") ? .warning : .quiet
@@ -94,6 +99,53 @@ extension BlackjackScreen {
         Label("Bet \(game.bet)", alignment: .center, style: .bold).draw(into: &grid, in: layout.betLabel)
         betButton(raising: true).draw(into: &grid, at: layout.raiseBet.origin, clip: layout.betRow)
         pageButtons(in: layout.pageButtons).draw(into: &grid, in: layout.pageButtons)
+    }
+
+    /// Draw `line` in `rect`: the first of its wordings (fullest first) that fits the rows of
+    /// `rect`, wrapped between sentences or else at spaces, so a long line takes a second row
+    /// where there is one rather than being cut; the last wording cut short only when none fits.
+    ///
+    /// As `StatusLine.draw`, a good or bad line starts with ✓ or ✗ where colour cannot carry
+    /// its meaning alone.
+    static func drawStatus(_ line: StatusLine, in rect: Rect, into grid: inout CellGrid) {
+        var wordings = line.wordings
+        if grid.theme.namesColors && !grid.theme.ascii, let mark = line.tone.mark {
+            wordings = wordings.map { $0.hasPrefix("\u{2713}") || $0.hasPrefix("\u{2717}") ? $0 : mark + " " + $0 }
+        }
+        let rows = wordings.lazy.compactMap { wording in
+            [wrappedBetweenSentences(wording, toWidth: rect.width), TextLayout.wrapped(wording, toWidth: rect.width)]
+                .first { $0.count <= rect.height }
+        }.first ?? [TextLayout.truncated(wordings.last ?? "", toWidth: rect.width, ascii: grid.theme.ascii)]
+        for (index, row) in rows.enumerated() {
+            Label(row, alignment: line.alignment, style: line.tone.style)
+                .draw(into: &grid, in: Rect(x: rect.x, y: rect.y + index, width: rect.width, height: 1))
+        }
+    }
+
+    /// `text` in rows of at most `width` columns, each row whole sentences or `·`-separated
+    /// pieces ("You split the eights. Hand 1 drew a Three (11)." / "You can Hit or Stand");
+    /// word-wrapped when one piece is wider than a row.
+    static func wrappedBetweenSentences(_ text: String, toWidth width: Int) -> [String] {
+        var pieces: [String] = [], piece = ""
+        for character in text {
+            if character == " ", let last = piece.last, ".?!·".contains(last) {
+                pieces.append(piece)
+                piece = ""
+            } else {
+                piece.append(character)
+            }
+        }
+        pieces.append(piece)
+        guard pieces.allSatisfy({ TextLayout.width(of: $0) <= width }) else { return TextLayout.wrapped(text, toWidth: width) }
+        var rows: [String] = []
+        for piece in pieces {
+            if let last = rows.last, TextLayout.width(of: last) + 1 + TextLayout.width(of: piece) <= width {
+                rows[rows.count - 1] = last + " " + piece
+            } else {
+                rows.append(piece)
+            }
+        }
+        return rows
     }
 
     /// Fan `cards` from the left of `rect`; the second card face down when `hidingHoleCard`.
@@ -152,26 +204,25 @@ extension BlackjackScreen {
         return (hand.isSoft ? "soft " : "") + "\(hand.calculateBestScore())"
     }
 
-    /// What rides on the hand on the table, or how it ended: "Stake 50", "✓ Won 50", "✗ Lost 100".
+    /// What rides on the hand on the table, or what it paid: "Stake 50", "✓ Won 15" (a
+    /// natural of 10 paid 3:2), "✗ Lost 100 (doubled)", "✓ Won 50 · insurance −25"; after a
+    /// split, what the hands paid together.
     private func stakeLabel(_ glyphs: Glyphs) -> (String, Style)? {
         guard game.handNumber > 0, !game.playerHand.cards.isEmpty else { return nil }
-        let doubled = game.isDoubledDown ? " (doubled)" : ""
-        if game.isSplit {
-            guard dealerPlay == nil, !game.isHandInProgress else { return ("Stake \(game.totalStake)", .plain) }
-            let net = game.totalScoreChange
-            if net > 0 { return ("\(glyphs.check) Won \(net)", StatusLine.Tone.good.style) }
-            if net < 0 { return ("\(glyphs.cross) Lost \(-net)", StatusLine.Tone.bad.style) }
-            return ("= Even", .bold)
+        let settled = dealerPlay == nil && !game.isHandInProgress
+        let doubled = game.isDoubledDown && !game.isSplit ? " (doubled)" : ""
+        guard settled, game.isSplit || game.outcome != nil else {
+            return ("Stake \(game.isSplit ? game.totalStake : game.stake)" + doubled, .plain)
         }
-        guard dealerPlay == nil, let outcome = game.outcome else {
-            return ("Stake \(game.stake)" + doubled, .plain)
+        let insurance = game.insuranceScoreChange == 0 ? ""
+            : " · insurance " + BlackjackWording.signed(game.insuranceScoreChange, zero: "0")
+        let paid = game.isSplit ? game.handScoreChanges.reduce(0, +) : game.handScoreChanges[game.activeHandIndex]
+        if game.outcome == .surrendered, !game.isSplit {
+            return ("\(glyphs.cross) Surrendered \(-paid)" + insurance, StatusLine.Tone.bad.style)
         }
-        if outcome == .surrendered {
-            return ("\(glyphs.cross) Surrendered \(-(game.handScoreChanges.first ?? 0))", StatusLine.Tone.bad.style)
-        }
-        if outcome.isWin { return ("\(glyphs.check) Won \(game.stake)" + doubled, StatusLine.Tone.good.style) }
-        if outcome.isLoss { return ("\(glyphs.cross) Lost \(game.stake)" + doubled, StatusLine.Tone.bad.style) }
-        return ("= Push", .bold)
+        if paid > 0 { return ("\(glyphs.check) Won \(paid)" + doubled + insurance, StatusLine.Tone.good.style) }
+        if paid < 0 { return ("\(glyphs.cross) Lost \(-paid)" + doubled + insurance, StatusLine.Tone.bad.style) }
+        return ((game.isSplit ? "= Even" : "= Push") + insurance, .bold)
     }
 
     // MARK: - About and High Scores

@@ -12,8 +12,8 @@ import BlackjackModel
 ///
 /// Keys (`keys`, one table for every page and alert): Enter/Space deal, `h` hit, `s`
 /// stand, `d` double down, `+`/`-` bet, `a` About, `t` the top scores, `o` the house rules
-/// of the next game (`BlackjackScreen+Rules.swift`). The shell keeps
-/// `q`, `?` and Esc (Esc closes About and High Scores first). Two alerts only: one when a
+/// of the next game (`BlackjackScreen+Rules.swift`), `c` the coach and, while it is on,
+/// `b` its advice on a decision. The shell keeps `q`, `?` and Esc (Esc closes About and High Scores first). Two alerts only: one when a
 /// game opens (the first, and each played again), drawn here, and one when it ends, the
 /// shell's game-over box.
 struct BlackjackScreen: GameScreen {
@@ -76,7 +76,7 @@ struct BlackjackScreen: GameScreen {
         case start
         /// The game-over box's buttons (High Scores is `show(.highScores)`).
         case playAgain, menu
-        /// The coach on or off (`c`), and its advice before a decision (`?` while it is on).
+        /// The coach on or off (`c`), and its advice before a decision (`b` while it is on).
         case toggleCoach, coachHint
         /// The rules page: move to another rule (down when positive), change the chosen
         /// one's value (to the next when positive), or change the rule in row `index` (a click).
@@ -216,10 +216,15 @@ struct BlackjackScreen: GameScreen {
     }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
-        // With the coach on, `?` on a decision asks it (help stays on every other screen).
+        // With the coach on, `b` on a decision asks it; first on the key line, which drops
+        // hints from its end when narrow (the buttons show the plays' keys).
         guard coach.isOn, mode == .hand else { return Self.keys[mode] }
-        return Self.keys[mode] + [Binding([.character("?")], .coachHint, hint: "advice")]
+        return [Self.adviceKey] + Self.keys[mode]
     }
+
+    /// The coach's advice on the hand in play, with the coach on. `b`, free on every page
+    /// of the table, so that `?` stays help everywhere.
+    static let adviceKey = Binding([.character("b")], Action.coachHint, hint: "advice")
 
     /// Every key of every page and alert, once: where it acts, and where the key line shows it.
     /// Esc is bound on the pages only, so on the table and the alerts it stays the shell's.
@@ -253,7 +258,7 @@ struct BlackjackScreen: GameScreen {
               in: [.betting, .hand], shownIn: [.betting]),
         .init(Binding([.character("-"), .character("_")], .bet(raising: false)), in: [.betting, .hand]),
         .init(Binding([.character("p")], .playAgain, hint: "play again"), in: [.gameOver]),
-        .init(Binding([.character("c")], .toggleCoach, hint: "coach", help: "the coach (? asks it); its chart (d: drill)",
+        .init(Binding([.character("c")], .toggleCoach, hint: "coach", help: "the coach (b: its advice); its chart (d: drill)",
                       helpKeys: "c w"),
               in: [.betting, .hand]),
         .init(Binding([.escape, .enter, .space, .backspace], .back, hint: "back"), in: [.about, .highScores]),
@@ -479,7 +484,7 @@ struct BlackjackScreen: GameScreen {
             return [.leave]
         case .toggleCoach:
             coach.isOn.toggle()
-            coach.verdict = coach.isOn ? ["Coach on: each decision is judged; ? asks it first.", "Coach on."] : nil
+            coach.verdict = coach.isOn ? ["Coach on: each decision is judged; b asks it first.", "Coach on."] : nil
             return [.remember(setting: BlackjackCoach.setting, value: coach.isOn ? "on" : "off")]
         case .coachHint:
             if let hint = BlackjackCoach.hint(for: game) { coach.verdict = hint }
@@ -576,51 +581,75 @@ struct BlackjackScreen: GameScreen {
     private mutating func showLastEvents() -> [GameEffect] {
         let events = game.lastEvents
         var effects: [GameEffect] = []
-        var sentences: [String] = []
-        /// What a split or the insurance came to, said first.
-        var split: String?
+        var lead = BlackjackWording.Lead()
         for event in events {
             switch event {
             case .dealt:
                 // The player's two opening cards are turned over: one cue each.
                 effects += Array(repeating: .sound(.cardDrawn), count: Self.openingCards)
-            case .playerDrew(let card):
+            case .playerDrew:
                 effects.append(.sound(.cardDrawn))
-                sentences.append(BlackjackWording.playerDrew(card, total: game.playerHand.calculateBestScore()))
+            case .reshuffled:
+                lead.reshuffle = [BlackjackWording.reshuffled, ""]
             case .split(let rank):
-                split = BlackjackWording.split(rank)
+                lead.split = [BlackjackWording.split(rank), ""]
             case .insuranceWon(let amount):
-                split = "Insurance pays \(amount)."
+                lead.insurance = BlackjackWording.insurance(won: true, amount: amount)
             case .insuranceLost(let amount):
-                split = "No Blackjack: insurance loses \(amount)."
+                lead.insurance = BlackjackWording.insurance(won: false, amount: amount)
             default:
                 break
             }
         }
-        let prefix = (events.contains(.reshuffled) ? BlackjackWording.reshuffling : "") + (split.map { $0 + " " } ?? "")
-        let drewSentence = sentences.first.map { $0 + ". " } ?? ""
+        let draws = Self.playerDraws(in: events, of: game)
+        lead.draws = BlackjackWording.draws(draws, naming: game.isSplit)
         if game.isInsuranceOffered {
-            status = StatusLine(BlackjackWording.insuranceQuestion(game).map { prefix + $0 } + BlackjackWording.insuranceQuestion(game),
-                                tone: .warning)
+            status = StatusLine(BlackjackWording.line(lead, then: BlackjackWording.insuranceQuestion(game)), tone: .warning)
             return effects
         }
 
         guard events.contains(where: { if case .settled = $0 { true } else { false } }) else {
-            // The player's turn goes on.
-            let choices = sentences.isEmpty
-                ? BlackjackWording.dealt(total: game.playerHand.calculateBestScore(), canDoubleDown: game.canDoubleDown)
-                : BlackjackWording.choices(canDoubleDown: game.canDoubleDown)
-            say(prefix + drewSentence + choices)
+            // The player's turn goes on: the choices are the buttons' (`offeredPlays`).
+            let total = draws.isEmpty ? game.playerHand.calculateBestScore() : nil
+            say(BlackjackWording.line(lead, then: BlackjackWording.choices(offeredPlays, total: total)))
             return effects
         }
         let dealerDrew = events.contains { if case .dealerDrew = $0 { true } else { false } }
-        guard dealerDrew, pace != .off else { return effects + settle(appendingTo: prefix + drewSentence) }
+        guard dealerDrew, pace != .off else { return effects + settle(after: lead) }
         // The dealer draws: turn the hole card over now, then one card every pause.
         dealerPlay = DealerPlay(shownCards: Self.openingCards)
         let shown = Array(game.dealerHand.cards.prefix(Self.openingCards))
-        say(prefix + drewSentence
-            + BlackjackWording.dealerRevealed(shown[1], total: HandOfCards(cards: shown).calculateBestScore()))
+        say(BlackjackWording.line(lead, then: [
+            BlackjackWording.dealerRevealed(shown[1], total: HandOfCards(cards: shown).calculateBestScore())]))
         return effects
+    }
+
+    /// The cards the player drew in `events` (the last action's, on `game` as it left it),
+    /// each with the hand it went to and that hand's total just after it.
+    ///
+    /// A card goes to the hand in play when the action began, then, after each move to the
+    /// next split hand, to that one; so after splitting aces each hand's draw has its own total.
+    static func playerDraws(in events: [BlackjackEvent], of game: BlackjackGame) -> [BlackjackWording.Draw] {
+        let firstMove = events.lazy.compactMap { event -> Int? in
+            if case .movedToHand(let index) = event { index } else { nil }
+        }.first
+        var hand = firstMove.map { $0 - 1 } ?? game.activeHandIndex
+        var drawn: [(hand: Int, card: BlackjackModel.Card)] = []
+        for event in events {
+            switch event {
+            case .movedToHand(let index): hand = index
+            case .playerDrew(let card): drawn.append((hand, card))
+            default: break
+            }
+        }
+        return drawn.enumerated().compactMap { index, draw in
+            guard game.playerHands.indices.contains(draw.hand) else { return nil }
+            // The hand's cards up to this one: its later draws in the same action come off the end.
+            let later = drawn[(index + 1)...].filter { $0.hand == draw.hand }.count
+            let cards = Array(game.playerHands[draw.hand].cards.dropLast(later))
+            return BlackjackWording.Draw(hand: draw.hand, card: draw.card,
+                                         total: HandOfCards(cards: cards).calculateBestScore())
+        }
     }
 
     /// Turn the dealer's next card over every `dealerCardPause` seconds; the last one settles the hand.
@@ -644,7 +673,7 @@ struct BlackjackScreen: GameScreen {
     /// Show every dealer card and the outcome now (a key, a click, the last tick, or leaving).
     private mutating func finishDealerPlay() -> [GameEffect] {
         dealerPlay = nil
-        return settle(appendingTo: "")
+        return settle(after: BlackjackWording.Lead())
     }
 
     /// Put `text` on the status line, in `tone`.
@@ -652,17 +681,24 @@ struct BlackjackScreen: GameScreen {
         status = StatusLine([text], tone: tone)
     }
 
+    /// Put `wordings` (fullest first) on the status line, in `tone`.
+    private mutating func say(_ wordings: [String], tone: StatusLine.Tone = .plain) {
+        status = StatusLine(wordings, tone: tone)
+    }
+
     /// Show the outcome of the settled hand after `lead`: the status line, the score, the
     /// win or loss cue, and at the end of the game the score to record and the alert.
-    private mutating func settle(appendingTo lead: String) -> [GameEffect] {
+    private mutating func settle(after lead: BlackjackWording.Lead) -> [GameEffect] {
         guard let outcome = game.outcome else { return [] }
         var effects: [GameEffect] = []
-        let sentence = game.isSplit ? BlackjackWording.settledSplit(game)
-            : BlackjackWording.settled(outcome, stake: game.stake, player: game.playerHand.calculateBestScore(),
+        let result = game.isSplit ? BlackjackWording.settledSplit(game)
+            : BlackjackWording.settled(outcome, paid: game.handScoreChanges[game.activeHandIndex],
+                                       player: game.playerHand.calculateBestScore(),
                                        dealer: game.dealerHand.calculateBestScore())
+        let sentence = result.first ?? ""
         let net = game.totalScoreChange
         let won = game.isSplit ? net > 0 : outcome.isWin, lost = game.isSplit ? net < 0 : outcome.isLoss
-        say(lead + sentence, tone: won ? .good : lost ? .bad : .plain)
+        say(BlackjackWording.line(lead, then: result), tone: won ? .good : lost ? .bad : .plain)
         shownScore = game.score
         if won { effects.append(.sound(.handWon)) }
         if lost { effects.append(.sound(.handLost)) }
@@ -719,17 +755,23 @@ struct BlackjackScreen: GameScreen {
     /// Hit, Stand, Double and Deal, each enabled only when the rules allow it now.
     var actionButtons: ActionButtons<Action> { actionButtons(fitting: .max) }
 
+    /// The decisions the buttons offer now, which the status line names too: the model's
+    /// allowed actions, none while the dealer plays or an alert is up.
+    var offeredPlays: [PlayerAction] {
+        dealerPlay == nil && alert == nil ? game.allowedActions : []
+    }
+
     /// Hit, Stand, Double, Split, Surrender and Deal; on a narrow table Split and Surrender
     /// only when they can be pressed, as many as the row has room for (their keys always work).
     func actionButtons(fitting width: Int) -> ActionButtons<Action> {
         let idle = dealerPlay == nil && alert == nil
-        let playing = idle && game.canAct
-        let split = (Button("Split", hotKey: .character("p"), isEnabled: idle && game.canSplit), Action.split)
-        let surrender = (Button("Surrender", hotKey: .character("r"), isEnabled: idle && game.canSurrender), Action.surrender)
+        let offered = offeredPlays
+        func button(_ play: PlayerAction, _ key: Character, _ action: Action) -> (Button, Action) {
+            (Button(BlackjackWording.buttonName(play), hotKey: .character(key), isEnabled: offered.contains(play)), action)
+        }
+        let split = button(.split, "p", .split), surrender = button(.surrender, "r", .surrender)
         func row(_ extra: [(Button, Action)]) -> [(Button, Action)] {
-            [(Button("Hit", hotKey: .character("h"), isEnabled: playing), .hit),
-             (Button("Stand", hotKey: .character("s"), isEnabled: playing), .stand),
-             (Button("Double", hotKey: .character("d"), isEnabled: idle && game.canDoubleDown), .doubleDown)]
+            [button(.hit, "h", .hit), button(.stand, "s", .stand), button(.doubleDown, "d", .doubleDown)]
                 + extra + [(Button("Deal", hotKey: .enter, isEnabled: idle && game.canDeal), .deal)]
         }
         let candidates = [[split, surrender], [split, surrender].filter { $0.0.isEnabled }, [split].filter { $0.0.isEnabled }, []]

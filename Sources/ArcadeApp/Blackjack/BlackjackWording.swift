@@ -7,15 +7,75 @@ import BlackjackModel
 enum BlackjackWording {
     /// The status line before the first deal of a game (after the new-game alert).
     static let placeYourBet = "Set your bet with + and -, then press Enter to deal"
-    /// The prefix of the status line when the shoe was reshuffled for the hand on the table.
-    ///
-    /// Short, so that with the longest line after a deal ("You have 15. You can Hit, Stand
-    /// or Double down") it fits the narrowest table, 58 columns.
-    static let reshuffling = "Reshuffled. "
+    /// What the status line says when the shoe was reshuffled for the hand on the table.
+    static let reshuffled = "Reshuffled."
 
-    /// What the player may do now, e.g. "You can Hit or Stand".
-    static func choices(canDoubleDown: Bool) -> String {
-        canDoubleDown ? "You can Hit, Stand or Double down" : "You can Hit or Stand"
+    /// One part of a status line, its wordings fullest first ("" leaves the part out).
+    typealias Part = [String]
+
+    /// What a status line says before its last part, in the order shown: the reshuffle, a
+    /// split, what the insurance did, and the cards the player drew.
+    struct Lead {
+        var reshuffle: Part = [""]
+        var split: Part = [""]
+        var insurance: Part = [""]
+        var draws: Part = [""]
+    }
+
+    /// The wordings of a status line, fullest first: `lead` and then `last` (the result, the
+    /// choices, the dealer's card or a question).
+    ///
+    /// Each shorter wording shortens one part by a step: the reshuffle and the split go first
+    /// (the table shows them), then the draws (the cards and totals show them), then the
+    /// insurance's words, and only then `last`, whose every wording still says the result.
+    static func line(_ lead: Lead, then last: Part) -> [String] {
+        let parts = [lead.reshuffle, lead.split, lead.insurance, lead.draws, last]
+        var chosen = Array(repeating: 0, count: parts.count)
+        func joined() -> String {
+            zip(parts, chosen).map { $0[min($1, $0.count - 1)] }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        var wordings = [joined()]
+        for part in [0, 1, 3, 2, 4] {
+            while chosen[part] + 1 < parts[part].count {
+                chosen[part] += 1
+                let shorter = joined()
+                if shorter != wordings.last { wordings.append(shorter) }
+            }
+        }
+        return wordings
+    }
+
+    /// The decisions in `plays`, as the status line offers them, fullest first: "You have
+    /// 15. You can Hit, Stand, Double down or Surrender" (without the total when `total` is
+    /// nil), down to "Hit, Stand, Double or Surrender?" in the buttons' words.
+    static func choices(_ plays: [PlayerAction], total: Int?) -> Part {
+        let have = total.map { "You have \($0)." }
+        guard !plays.isEmpty else { return [have ?? ""] }
+        let full = listed(plays.map(fullName)), short = listed(plays.map(buttonName))
+        let lead = have.map { $0 + " " } ?? ""
+        return [lead + "You can " + full, lead + "You can " + short, "You can " + short, short + "?"]
+    }
+
+    /// A decision as the status line names it in full: "Double down".
+    static func fullName(_ play: PlayerAction) -> String {
+        play == .doubleDown ? "Double down" : buttonName(play)
+    }
+
+    /// A decision as its button names it: "Double".
+    static func buttonName(_ play: PlayerAction) -> String {
+        switch play {
+        case .hit: "Hit"
+        case .stand: "Stand"
+        case .doubleDown: "Double"
+        case .split: "Split"
+        case .surrender: "Surrender"
+        }
+    }
+
+    /// "Hit, Stand or Surrender".
+    static func listed(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// "You split the eights."
@@ -24,14 +84,50 @@ enum BlackjackWording {
         return "You split the " + (name == "six" ? "sixes" : name + "s") + "."
     }
 
-    /// Each hand of a split deal and the net: "Hand 1 wins 50 · Hand 2 loses 50 · net 0".
-    static func settledSplit(_ game: BlackjackGame) -> String {
-        let hands = game.handScoreChanges.enumerated().map { index, change in
+    /// What the insurance did: "Insurance pays 50." or "No Blackjack: insurance loses 25.",
+    /// fullest first.
+    static func insurance(won: Bool, amount: Int) -> Part {
+        won ? ["Insurance pays \(amount).", "Insurance +\(amount)."]
+            : ["No Blackjack: insurance loses \(amount).", "Insurance loses \(amount).", "Insurance −\(amount)."]
+    }
+
+    /// A card the player drew: the hand it went to (an index of the split hands) and that
+    /// hand's total just after it.
+    struct Draw: Equatable {
+        var hand: Int
+        var card: BlackjackModel.Card
+        var total: Int
+    }
+
+    /// The player's draws, fullest first: "You drew a Four (15).", or after a split each by
+    /// its hand, "Hand 1 drew a Ten (21). Hand 2 drew a Nine (20)." then "Hand 1: 21. Hand 2: 20.";
+    /// last, nothing (the cards and the totals under them show it).
+    static func draws(_ draws: [Draw], naming hands: Bool) -> Part {
+        guard !draws.isEmpty else { return [""] }
+        guard hands else { return [draws.map { playerDrew($0.card, total: $0.total) + "." }.joined(separator: " "), ""] }
+        return [draws.map { "Hand \($0.hand + 1) drew \($0.card.rank.nameWithArticle) (\($0.total))." }.joined(separator: " "),
+                draws.map { "Hand \($0.hand + 1): \($0.total)." }.joined(separator: " "), ""]
+    }
+
+    /// A change of the score as a label says it: "+50", "−25", or `zero`.
+    static func signed(_ change: Int, zero: String) -> String {
+        change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : zero
+    }
+
+    /// Each hand of a split deal, the insurance if taken, and the net, fullest first:
+    /// "Hand 1 wins 50 · Hand 2 loses 50 · net 0", "Hand 1 +50 · Hand 2 −50 · net 0",
+    /// "Hands +50 −50 · net 0".
+    static func settledSplit(_ game: BlackjackGame) -> Part {
+        let changes = game.handScoreChanges
+        let insurance = game.insuranceScoreChange == 0 ? [] : ["insurance " + signed(game.insuranceScoreChange, zero: "0")]
+        let tail = insurance + ["net " + signed(game.totalScoreChange, zero: "0")]
+        let full = changes.enumerated().map { index, change in
             change > 0 ? "Hand \(index + 1) wins \(change)" : change < 0 ? "Hand \(index + 1) loses \(-change)"
                 : "Hand \(index + 1) pushes"
         }
-        let net = game.totalScoreChange
-        return hands.joined(separator: " · ") + " · net " + (net > 0 ? "+\(net)" : net < 0 ? "−\(-net)" : "0")
+        let short = changes.enumerated().map { "Hand \($0 + 1) " + signed($1, zero: "=") }
+        let shortest = ["Hands " + changes.map { signed($0, zero: "=") }.joined(separator: " ")]
+        return [full, short, shortest].map { ($0 + tail).joined(separator: " · ") }
     }
 
     /// Why Split does nothing now.
@@ -59,11 +155,6 @@ enum BlackjackWording {
                "Insurance? i: for \(game.insuranceCost) · n: no"]
     }
 
-    /// The status line after the deal when no natural settled the hand, e.g. "You have 15. You can Hit or Stand".
-    static func dealt(total: Int, canDoubleDown: Bool) -> String {
-        "You have \(total). " + choices(canDoubleDown: canDoubleDown)
-    }
-
     /// The player's new card and total, e.g. "You drew an Ace (18)".
     static func playerDrew(_ card: BlackjackModel.Card, total: Int) -> String {
         "You drew \(card.rank.nameWithArticle) (\(total))"
@@ -79,19 +170,22 @@ enum BlackjackWording {
         "Dealer draws \(card.rank.nameWithArticle) (\(total))"
     }
 
-    /// How the hand ended and what it did to the score, e.g. "Dealer busts — you win 50".
-    static func settled(_ outcome: HandOutcome, stake: Int, player: Int, dealer: Int) -> String {
+    /// How the hand ended and what it paid (`paid`, the score's change), fullest first:
+    /// "Blackjack! You win 15" for a natural on a bet of 10 paid 3:2, "You win 50 — 20
+    /// against 18" then "You win 50", "You surrendered — you lose 25".
+    static func settled(_ outcome: HandOutcome, paid: Int, player: Int, dealer: Int) -> Part {
+        let amount = abs(paid)
         switch outcome {
-        case .natural: "Blackjack! You win \(stake)"
-        case .win: "You win \(stake) — \(player) against \(dealer)"
-        case .dealerBust: "Dealer busts — you win \(stake)"
-        case .push: "Push — \(player) each, the bet comes back"
-        case .naturalPush: "Push — both have Blackjack"
-        case .dealerNatural: "Dealer has Blackjack — you lose \(stake)"
-        case .loss: "You lose \(stake) — \(player) against \(dealer)"
-        case .playerBust: "Bust — you lose \(stake)"
-        case .surrendered: "You surrendered — you lose \(stake / 2)"
-        case .evenMoney: "Even money — you win \(stake)"
+        case .natural: return ["Blackjack! You win \(amount)"]
+        case .win: return ["You win \(amount) — \(player) against \(dealer)", "You win \(amount)"]
+        case .dealerBust: return ["Dealer busts — you win \(amount)"]
+        case .push: return ["Push — \(player) each, the bet comes back", "Push — \(player) each"]
+        case .naturalPush: return ["Push — both have Blackjack"]
+        case .dealerNatural: return ["Dealer has Blackjack — you lose \(amount)"]
+        case .loss: return ["You lose \(amount) — \(player) against \(dealer)", "You lose \(amount)"]
+        case .playerBust: return ["Bust — you lose \(amount)"]
+        case .surrendered: return ["You surrendered — you lose \(amount)"]
+        case .evenMoney: return ["Even money — you win \(amount)"]
         }
     }
 
