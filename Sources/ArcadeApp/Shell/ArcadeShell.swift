@@ -465,9 +465,9 @@ public struct ArcadeShell: Screen {
                     box.dialog.draw(into: &gameGrid, in: box.area)
                 }
             }
-            // `?` is help unless the game takes it now (Blackjack's coach, on a decision): then
-            // the game's own words for it stay on the line however narrow, or (a name being
-            // typed) nothing. While the game takes `q` too, Esc is the way back.
+            // `?` is help unless the game takes it now (a name being typed): then the game's own
+            // words for it, if it has any, stay on the line however narrow. While the game takes
+            // `q` too, Esc is the way back.
             var hints = active.screen.keyHints(in: gameFrame)
             var always: [KeyHint] = []
             if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
