@@ -132,6 +132,13 @@ import Testing
             #expect(!shell.text.contains("Mode:") && !shell.text.contains("↑↓ mode"), "Temples has no modes")
             #expect(StatisticsScreen.help.keys.contains { $0.keys.contains("↑ ↓") }, "help lists the keys")
         }
+        // Only games against the computer: the classic game's own tab says it has none.
+        try withStore(Self.setModes().filter { $0.mode != nil }) { store, _ in
+            var shell = TestShell(games: GameCatalog.games, size: Size(width: 60, height: 20), seed: { 1 })
+            _ = shell.shell.receive(.statistics(try statistics(store)), in: shell.frame)
+            #expect(shell.text.contains("Mode: [Classic] Versus easy  Versus hard"), "\(shell.text)")
+            #expect(shell.text.contains("No classic games played yet"), "\(shell.text)")
+        }
     }
 
     @Test func theJSONLabelsEachBestAndChartWithItsMode() throws {

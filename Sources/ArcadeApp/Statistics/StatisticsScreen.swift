@@ -143,7 +143,8 @@ public struct StatisticsScreen: Screen, Sendable {
         }
         guard let shown else { return }
         guard shown.played > 0 || shown.learning != nil else {
-            let words = "No games played yet"
+            // A mode of its own says which games there are none of.
+            let words = modeBar != nil ? "No \(shown.modeTitle.lowercased()) games played yet" : "No games played yet"
             grid.write(words, at: Point(x: max(0, (grid.size.width - words.count) / 2), y: layout.totals.y + 2),
                        style: .dim)
             return
