@@ -208,6 +208,55 @@ public final class ArcadeStore {
             PRIMARY KEY (deck, player, day)
         );
         """,
+        // 8: modes. A saved game per game and mode (a classic Set game and a daily puzzle are
+        // kept side by side); the saves kept so far keep their rows, under the mode '' (not
+        // known yet: the arcade reads it from the save). The totals per game and mode ('' for
+        // a game kept without one), and indexes that answer a mode's best and last games.
+        """
+        CREATE TABLE saved_games_by_mode (
+            game TEXT NOT NULL,
+            mode TEXT NOT NULL DEFAULT '',
+            state TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            seed INTEGER,
+            session TEXT,
+            saved_at REAL NOT NULL,
+            PRIMARY KEY (game, mode)
+        );
+        INSERT INTO saved_games_by_mode (game, mode, state, summary, seed, session, saved_at)
+            SELECT game, '', state, summary, seed, session, saved_at FROM saved_games;
+        DROP TABLE saved_games;
+        ALTER TABLE saved_games_by_mode RENAME TO saved_games;
+        DROP TRIGGER game_totals_on_insert;
+        DROP TRIGGER game_totals_on_delete;
+        DROP TRIGGER game_totals_on_update;
+        DROP TABLE game_totals;
+        CREATE TABLE game_totals (
+            game TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            played INTEGER NOT NULL,
+            score_total INTEGER NOT NULL,
+            PRIMARY KEY (game, mode)
+        );
+        INSERT INTO game_totals (game, mode, played, score_total)
+            SELECT game, coalesce(mode, ''), count(*), total(score) FROM finished_games GROUP BY game, coalesce(mode, '');
+        CREATE TRIGGER game_totals_on_insert AFTER INSERT ON finished_games BEGIN
+            INSERT INTO game_totals (game, mode, played, score_total) VALUES (new.game, coalesce(new.mode, ''), 1, new.score)
+            ON CONFLICT (game, mode) DO UPDATE SET played = played + 1, score_total = score_total + new.score;
+        END;
+        CREATE TRIGGER game_totals_on_delete AFTER DELETE ON finished_games BEGIN
+            UPDATE game_totals SET played = played - 1, score_total = score_total - old.score
+            WHERE game = old.game AND mode = coalesce(old.mode, '');
+        END;
+        CREATE TRIGGER game_totals_on_update AFTER UPDATE OF game, mode, score ON finished_games BEGIN
+            UPDATE game_totals SET played = played - 1, score_total = score_total - old.score
+            WHERE game = old.game AND mode = coalesce(old.mode, '');
+            INSERT INTO game_totals (game, mode, played, score_total) VALUES (new.game, coalesce(new.mode, ''), 1, new.score)
+            ON CONFLICT (game, mode) DO UPDATE SET played = played + 1, score_total = score_total + new.score;
+        END;
+        CREATE INDEX finished_games_by_mode_time ON finished_games (game, mode, finished_at);
+        CREATE INDEX finished_games_by_mode_rank ON finished_games (game, mode, score DESC, id);
+        """,
     ]
 
     /// The schema version this arcade writes.
@@ -413,14 +462,15 @@ public final class ArcadeStore {
     }
 
     /// Keep `game`, with its figures, in one transaction; returns its row id. With
-    /// `forgettingSavedGame`, the game's saved game (the one just finished) goes in the same
-    /// transaction.
+    /// `forgettingSavedGame`, the game's saved game of that mode (the one just finished) goes
+    /// in the same transaction; the saves of its other modes stay.
     @discardableResult
-    public func record(_ game: FinishedGame, forgettingSavedGame: Bool = false) throws(StoreError) -> Int64 {
+    public func record(_ game: FinishedGame, forgettingSavedGame savedMode: String? = nil) throws(StoreError) -> Int64 {
         do {
             return try database.transaction { () throws(SQLiteError) -> Int64 in
-                if forgettingSavedGame {
-                    try database.rows("DELETE FROM saved_games WHERE game = ?", [.text(game.game)])
+                if let savedMode {
+                    try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?",
+                                      [.text(game.game), .text(savedMode)])
                 }
                 return try insert(game)
             }
@@ -508,12 +558,14 @@ public final class ArcadeStore {
     /// The best `limit` games of `game`, best first (ties: the earlier first): the high-score
     /// list, a query over the history. The games' figures come ten games at a time from one
     /// statement, so a list of ten costs two queries, not eleven.
-    public func best(of game: String, limit: Int = 10, higherIsBetter: Bool = true) throws(StoreError) -> [FinishedGame] {
+    /// With a `mode`, only the games of that mode (`.only(nil)`: those kept without one).
+    public func best(of game: String, mode: ModeFilter = .every, limit: Int = 10,
+                     higherIsBetter: Bool = true) throws(StoreError) -> [FinishedGame] {
         do {
             let rows = try database.rows("""
                 SELECT id, mode, score, duration, seed, player, finished_at FROM finished_games
-                WHERE game = ? ORDER BY score \(higherIsBetter ? "DESC" : "ASC"), id ASC LIMIT ?
-                """, [.text(game), .integer(Int64(max(0, limit)))])
+                WHERE game = ?\(mode.condition) ORDER BY score \(higherIsBetter ? "DESC" : "ASC"), id ASC LIMIT ?
+                """, [.text(game)] + mode.values + [.integer(Int64(max(0, limit)))])
             let ids = rows.map { $0[0].integer ?? 0 }
             var games = rows.map { row in
                 FinishedGame(game: game, mode: row[1].text, score: Int(row[2].integer ?? 0), duration: row[3].real,
@@ -550,14 +602,19 @@ public final class ArcadeStore {
 
     // MARK: - Saved games
 
-    /// Keep `save` as its game's saved game, replacing the one before.
-    public func save(_ save: StoredSave) throws(StoreError) {
+    /// Keep `save` as its game's saved game of its mode, replacing the one before; with
+    /// `replacing`, the save of that other mode goes in the same transaction (the game on
+    /// screen was resumed from it and has changed mode since).
+    public func save(_ save: StoredSave, replacing other: String? = nil) throws(StoreError) {
         do {
             try database.transaction { () throws(SQLiteError) in
+                if let other, other != save.mode {
+                    try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?", [.text(save.game), .text(other)])
+                }
                 try database.rows("""
-                    INSERT OR REPLACE INTO saved_games (game, state, summary, seed, session, saved_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, [.text(save.game), .text(save.state), .text(save.summary),
+                    INSERT OR REPLACE INTO saved_games (game, mode, state, summary, seed, session, saved_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(save.game), .text(save.mode), .text(save.state), .text(save.summary),
                           save.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                           save.session.map(SQLiteValue.text) ?? .null, .real(save.savedAt)])
             }
@@ -566,26 +623,26 @@ public final class ArcadeStore {
         }
     }
 
-    /// Every game's saved game (one per game at most).
+    /// Every game's saved games (one per game and mode at most).
     public func savedGames() throws(StoreError) -> [StoredSave] {
         do {
             return try database.rows("""
-                SELECT game, state, summary, seed, session, saved_at FROM saved_games ORDER BY game
+                SELECT game, state, summary, seed, session, saved_at, mode FROM saved_games ORDER BY game, mode
                 """).map { row in
-                StoredSave(game: row[0].text ?? "", state: row[1].text ?? "", summary: row[2].text ?? "",
-                           seed: row[3].integer.map { UInt64(bitPattern: $0) }, session: row[4].text,
-                           savedAt: row[5].real ?? 0)
+                StoredSave(game: row[0].text ?? "", mode: row[6].text ?? "", state: row[1].text ?? "",
+                           summary: row[2].text ?? "", seed: row[3].integer.map { UInt64(bitPattern: $0) },
+                           session: row[4].text, savedAt: row[5].real ?? 0)
             }
         } catch {
             throw .sqlite(error)
         }
     }
 
-    /// Drop `game`'s saved game, if it has one.
-    public func forgetSavedGame(_ game: String) throws(StoreError) {
+    /// Drop `game`'s saved game of `mode`, if it has one (its other modes' stay).
+    public func forgetSavedGame(_ game: String, mode: String = "") throws(StoreError) {
         do {
             try database.transaction { () throws(SQLiteError) in
-                try database.rows("DELETE FROM saved_games WHERE game = ?", [.text(game)])
+                try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?", [.text(game), .text(mode)])
             }
         } catch {
             throw .sqlite(error)
@@ -769,6 +826,9 @@ public struct DailyResult: Equatable, Sendable {
 /// the resume offer shows, its seed and when it was left (seconds since 1970).
 public struct StoredSave: Equatable, Sendable {
     public var game: String
+    /// The mode it was played in, as the game names it ("daily"); '' for a game without
+    /// modes, and for a save kept before saves had modes (the game reads it from `state`).
+    public var mode: String
     public var state: String
     public var summary: String
     public var seed: UInt64?
@@ -776,9 +836,10 @@ public struct StoredSave: Equatable, Sendable {
     public var session: String?
     public var savedAt: Double
 
-    public init(game: String, state: String, summary: String, seed: UInt64? = nil, session: String? = nil,
-                savedAt: Double) {
+    public init(game: String, mode: String = "", state: String, summary: String, seed: UInt64? = nil,
+                session: String? = nil, savedAt: Double) {
         self.game = game
+        self.mode = mode
         self.state = state
         self.summary = summary
         self.seed = seed

@@ -22,30 +22,77 @@ public struct GameHistory: Equatable, Sendable {
     }
 }
 
+/// Which of a game's results a query reads: all of them, or those of one mode (`nil`: the
+/// results kept without a mode, such as a classic Set game).
+public enum ModeFilter: Hashable, Sendable {
+    case every
+    case only(String?)
+
+    /// The condition's SQL after `WHERE game = ?`, and the value it binds.
+    var condition: String { self == .every ? "" : " AND mode IS ?" }
+    var values: [SQLiteValue] {
+        switch self {
+        case .every: return []
+        case .only(let mode): return [mode.map(SQLiteValue.text) ?? .null]
+        }
+    }
+}
+
 extension ArcadeStore {
     /// How many of a game's last results the statistics screen shows.
     public static let recentLimit = 30
+
+    /// The first schema version with totals per mode (older stores are read by `stats --json`
+    /// only, counted row by row).
+    static let modeTotalsVersion = 8
+
+    /// The modes `game` has results of (nil: results kept without a mode), in no set order.
+    public func modes(of game: String) throws(StoreError) -> [String?] {
+        let perMode = try version() >= Self.modeTotalsVersion
+        do {
+            let rows = try perMode
+                ? database.rows("SELECT mode FROM game_totals WHERE game = ? AND played > 0", [.text(game)])
+                : database.rows("SELECT DISTINCT coalesce(mode, '') FROM finished_games WHERE game = ?", [.text(game)])
+            return rows.map { row in row[0].text.flatMap { $0.isEmpty ? nil : $0 } }
+        } catch {
+            throw .sqlite(error)
+        }
+    }
 
     /// `game`'s history: the count, best and average over every game kept (from the totals
     /// the triggers keep and the score index), and its last `limit` games with their
     /// figures (the time index).
     /// Never more than `limit` rows are read, so a store of a million games answers at once.
-    public func history(of game: String, higherIsBetter: Bool = true,
+    /// With a `mode`, the same over that mode's games only.
+    public func history(of game: String, mode: ModeFilter = .every, higherIsBetter: Bool = true,
                         recent limit: Int = ArcadeStore.recentLimit) throws(StoreError) -> GameHistory {
+        let perMode = try version() >= Self.modeTotalsVersion
         do {
-            // The totals the triggers keep; the best alone, so the score index answers it in one step.
-            let totals = try database.rows(
-                "SELECT played, score_total FROM game_totals WHERE game = ?", [.text(game)]).first
+            // The totals the triggers keep (a row per mode); the best alone, so the score index
+            // answers it in one step.
+            let totals: [SQLiteValue]?
+            switch mode {
+            case .every:
+                totals = try database.rows(
+                    "SELECT sum(played), total(score_total) FROM game_totals WHERE game = ?", [.text(game)]).first
+            case .only(let named) where perMode:
+                totals = try database.rows("SELECT played, score_total FROM game_totals WHERE game = ? AND mode = ?",
+                                           [.text(game), .text(named ?? "")]).first
+            case .only:
+                totals = try database.rows("SELECT count(*), total(score) FROM finished_games WHERE game = ?\(mode.condition)",
+                                           [.text(game)] + mode.values).first
+            }
             let played = Int(totals?[0].integer ?? 0)
             // Over the numbers only: `score < ''` leaves out a score edited into text (text
             // sorts after every number) and still lets the score index answer in one step.
             let best = try database.rows("""
-                SELECT \(higherIsBetter ? "max" : "min")(score) FROM finished_games WHERE game = ? AND score < ''
-                """, [.text(game)]).first?.first?.score
+                SELECT \(higherIsBetter ? "max" : "min")(score) FROM finished_games
+                WHERE game = ?\(mode.condition) AND score < ''
+                """, [.text(game)] + mode.values).first?.first?.score
             let last = """
-                SELECT id FROM finished_games WHERE game = ? ORDER BY finished_at DESC, id DESC LIMIT ?
+                SELECT id FROM finished_games WHERE game = ?\(mode.condition) ORDER BY finished_at DESC, id DESC LIMIT ?
                 """
-            let bound: [SQLiteValue] = [.text(game), .integer(Int64(max(0, limit)))]
+            let bound: [SQLiteValue] = [.text(game)] + mode.values + [.integer(Int64(max(0, limit)))]
             let rows = try database.rows("""
                 SELECT id, mode, score, duration, seed, player, finished_at FROM finished_games
                 WHERE id IN (\(last)) ORDER BY finished_at ASC, id ASC

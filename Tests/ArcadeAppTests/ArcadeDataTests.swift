@@ -288,12 +288,46 @@ import Testing
             let saved = SavedGame(game: .slots, save: GameSave(state: "{}", summary: "score 12"), seed: 7,
                                   savedAt: 1_764_500_000)
             try data.keep(saved)
-            #expect(ArcadeData(directory: root).savedGames() == [.slots: saved])
-            _ = try data.record(ScoreRecord(score: 3), of: Self.slots, player: "ann", now: 0)
-            #expect(ArcadeData(directory: root).savedGames() == [:], "a finished game clears its save")
+            #expect(ArcadeData(directory: root).savedGames() == [saved])
+            _ = try data.record(ScoreRecord(score: 3, savedGameMode: ""), of: Self.slots, player: "ann", now: 0)
+            #expect(ArcadeData(directory: root).savedGames() == [], "a finished game clears its save")
             try data.keep(saved)
             try data.forgetSavedGame(.slots)
-            #expect(data.savedGames() == [:])
+            #expect(data.savedGames() == [])
+        }
+    }
+
+    /// Set's list, and so the menu's best, is the classic game's: a higher score against the
+    /// computer is not its best.
+    @Test func setsListIsTheClassicGamesOnly() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root)
+            let set = GameCatalog.games[0]
+            _ = try data.record(ScoreRecord(score: 20), of: set, player: "ann", now: 0)
+            let list = try data.record(ScoreRecord(score: 60, figures: ["sets": "9", "time": "2:00", "computer": "4"],
+                                                   mode: "versus hard"), of: set, player: "ann", now: 0)
+            #expect(list.map(\.score) == [20])
+            #expect(set.describeBest(list[0]) == "best 20")
+        }
+    }
+
+    /// Saved games are per mode: a daily puzzle kept beside a classic game leaves it be, and
+    /// finishing one mode's game or forgetting its save touches no other mode's.
+    @Test func savedGamesOfTwoModesAreKeptSideBySide() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root)
+            let classic = SavedGame(game: .set, mode: "classic", save: GameSave(state: "{}", summary: "score 12"),
+                                    savedAt: 1)
+            let daily = SavedGame(game: .set, mode: "daily", save: GameSave(state: "{}", summary: "daily"), savedAt: 2)
+            try data.keep(classic)
+            try data.keep(daily)
+            #expect(Set(ArcadeData(directory: root).savedGames().map(\.mode)) == ["classic", "daily"])
+            _ = try data.record(ScoreRecord(score: 3, savedGameMode: "daily"), of: GameCatalog.games[0],
+                                player: "ann", now: 0)
+            #expect(data.savedGames() == [classic], "the daily puzzle finished; the classic game waits")
+            let versus = SavedGame(game: .set, mode: "versus hard", save: GameSave(state: "{}", summary: "v"), savedAt: 3)
+            try data.keep(versus, replacing: "classic")
+            #expect(data.savedGames() == [versus], "a game resumed in one mode and left in another moves")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArcadeTestSupport
 import ArcadeUI
+import BlackjackModel
 import Testing
 
 @testable import ArcadeApp
@@ -17,7 +18,7 @@ import Testing
     ]
 
     /// A shell whose clock reads `clock` (seconds since 1970).
-    private func shell(saved: [GameID: SavedGame] = [:], clock: @escaping @Sendable () -> Double = { 1_000_000 }) -> TestShell {
+    private func shell(saved: [SavedGame] = [], clock: @escaping @Sendable () -> Double = { 1_000_000 }) -> TestShell {
         var shell = TestShell(games: Self.games, size: Size(width: 80, height: 24), seed: { 7 })
         shell.shell = ArcadeShell(games: Self.games, saved: saved, seed: { 7 }, now: clock)
         return shell
@@ -58,14 +59,14 @@ import Testing
     @Test func theOfferSaysHowLongAgoTheGameWasLeft() {
         for (seconds, words) in [(30.0, "just now"), (60, "1 minute ago"), (180, "3 minutes ago"),
                                  (7200, "2 hours ago"), (86_400 * 3, "3 days ago"), (-5, "just now")] {
-            var shell = shell(saved: [.set: saved(12, at: 1_000_000 - seconds)])
+            var shell = shell(saved: [saved(12, at: 1_000_000 - seconds)])
             shell.open(.set)
             #expect(TerminalSession.flowed(shell.text).contains("Resume (12 presses, \(words))"), "\(seconds) s")
         }
     }
 
     @Test func aNewGameForgetsTheSavedOneAndTheMarkGoes() {
-        var shell = shell(saved: [.set: saved(5)])
+        var shell = shell(saved: [saved(5)])
         #expect(shell.text.contains("saved game"))
         shell.open(.set)
         #expect(press(&shell, "n") == [.forgetSavedGame(.set)])
@@ -77,27 +78,27 @@ import Testing
 
     @Test func escapeOrQOnTheOfferGoesBackWithTheSaveKept() {
         for key in [Key.escape, .character("q")] {
-            var shell = shell(saved: [.set: saved(5)])
+            var shell = shell(saved: [saved(5)])
             shell.open(.set)
             #expect(shell.update(.key(key)) == [])
             #expect(shell.activeGame == nil && shell.overlay == nil)
-            #expect(shell.savedGames[.set] == saved(5))
+            #expect(shell.savedGames[SaveSlot(game: .set)] == saved(5))
         }
     }
 
     @Test func theOffersButtonsAreChosenByFocusHotKeysAndClicks() throws {
-        var shell = shell(saved: [.set: saved(5)])
+        var shell = shell(saved: [saved(5)])
         shell.open(.set)
         _ = shell.update(.key(.tab))  // focus New game
         _ = shell.update(.key(.enter))
         #expect(shell.text.contains("Test game: 0 presses"))
 
-        var resumed = self.shell(saved: [.set: saved(5)])
+        var resumed = self.shell(saved: [saved(5)])
         resumed.open(.set)
         _ = resumed.update(.key(.character("R")))  // either case
         #expect(resumed.text.contains("Test game: 5 presses"))
 
-        var clicked = self.shell(saved: [.set: saved(5)])
+        var clicked = self.shell(saved: [saved(5)])
         clicked.open(.set)
         let lines = clicked.text.split(separator: "\n", omittingEmptySubsequences: false)
         let row = try #require(lines.firstIndex { $0.contains("New game") })
@@ -109,7 +110,7 @@ import Testing
 
     @Test func aSaveThatNoLongerReadsIsDroppedWithANoticeBeforeAnythingIsOffered() {
         let broken = SavedGame(game: .set, save: GameSave(state: "{\"version\": 0}", summary: "old"), savedAt: 0)
-        var shell = shell(saved: [.set: broken])
+        var shell = shell(saved: [broken])
         #expect(shell.text.contains("saved game"))
         #expect(shell.open(.set) == [.forgetSavedGame(.set)])
         #expect(shell.activeGame == nil && shell.overlay == nil, "no offer of a save that cannot be resumed")
@@ -120,11 +121,12 @@ import Testing
     }
 
     @Test func aFinishedGameClearsItsSaveAndLeavesNothingToResume() {
-        var shell = shell(saved: [.set: saved(2)])
+        var shell = shell(saved: [saved(2)])
         shell.open(.set)
         _ = shell.update(.key(.enter))
         let effects = press(&shell, "e")  // finish: its result is recorded
-        #expect(effects.first == .recordScore(.set, ScoreRecord(score: 20, figures: ["time": "0:42"], seed: 7)))
+        #expect(effects.first == .recordScore(.set, ScoreRecord(score: 20, figures: ["time": "0:42"], seed: 7,
+                                                               savedGameMode: "")))
         #expect(shell.savedGames.isEmpty)
         #expect(press(&shell, "q") == [.refreshMenu], "a finished game is not saved again")
         shell.open(.set)
@@ -141,7 +143,7 @@ import Testing
     }
 
     @Test func behindTheTooSmallMessageTheOfferStillAnswers() {
-        var shell = shell(saved: [.set: saved(4)])
+        var shell = shell(saved: [saved(4)])
         shell.open(.set)
         _ = shell.update(.resize(Size(width: 20, height: 5)))
         #expect(shell.acceptsWhileTooSmall(.enter))
@@ -155,8 +157,8 @@ import Testing
         shell.open(.set)
         _ = press(&shell, "xx")
         _ = press(&shell, "qy")
-        _ = shell.shell.receive(.notKept(.set), in: shell.frame)  // the store was locked or gone
-        _ = shell.shell.receive(.stored(scores: [:], saved: [:]), in: shell.frame)  // the menu reads it again
+        _ = shell.shell.receive(.notKept(SaveSlot(game: .set)), in: shell.frame)  // the store was locked or gone
+        _ = shell.shell.receive(.stored(scores: [:], saved: []), in: shell.frame)  // the menu reads it again
         #expect(shell.text.contains("saved game"))
         shell.open(.set)
         #expect(shell.text.contains("Resume (2 presses"), "not lost to the reread")
@@ -174,9 +176,149 @@ import Testing
 extension ShellResumeTests {
     @Test func theResumeOfferSnapshot() {
         var shell = TestShell(games: Self.games, size: Size(width: 80, height: 24), seed: { 7 })
-        shell.shell = ArcadeShell(games: Self.games, saved: [.set: saved(12, at: 1_000_000 - 180)], seed: { 7 },
+        shell.shell = ArcadeShell(games: Self.games, saved: [saved(12, at: 1_000_000 - 180)], seed: { 7 },
                                   now: { 1_000_000 })
         shell.open(.set)
         assertSnapshot(shell.text, named: "resume-offer-80x24")
+    }
+}
+
+/// Saved games are per mode: a mode asked for on the command line opens that mode, and the
+/// saved game of another mode is kept and still marked on the menu (Set's classic game, its
+/// daily puzzle and its games against the computer; Temples' decks; Blackjack's tables).
+@Suite struct ShellModeResumeTests {
+    init() { prepareForDrawing() }
+
+    private static let games = GameCatalog.games
+
+    private func shell(saved: [SavedGame] = [], clock: Double = 1_000_000) -> TestShell {
+        var shell = TestShell(games: Self.games, size: Size(width: 80, height: 24), seed: { 7 })
+        shell.shell = ArcadeShell(games: Self.games, saved: saved, seed: { 7 }, now: { clock })
+        return shell
+    }
+
+    /// A Set game of `options`' mode left after one card was selected, as the shell keeps it.
+    private func leftSetGame(_ options: [String: String] = [:], at time: Double) throws -> SavedGame {
+        var shell = shell(clock: time)
+        shell.open(.set, options: options)
+        _ = shell.update(.key(.enter))  // a card selected: the game is under way
+        let effects = shell.leaveGame()
+        guard case .saveGame(let saved, nil)? = effects.first else {
+            Issue.record("not saved: \(effects)")
+            throw CancellationError()
+        }
+        return saved
+    }
+
+    @Test func askingForTheDailyPuzzleOpensItAndKeepsTheClassicGame() throws {
+        let classic = try leftSetGame(at: 999_000)
+        #expect(classic.mode == "classic")
+        var shell = shell(saved: [classic])
+        let effects = shell.open(.set, options: ["--daily": ""])
+        #expect(shell.overlay == nil, "no offer of the classic game: the daily puzzle was asked for")
+        #expect(shell.screen(as: SetScreen.self)?.mode == .daily)
+        #expect(!effects.contains { if case .forgetSavedGame = $0 { return true } else { return false } })
+        _ = shell.update(.key(.enter))
+        let left = shell.leaveGame()
+        #expect(left.count == 2 && left.last == .refreshMenu)
+        guard case .saveGame(let daily, nil)? = left.first else { Issue.record("\(left)"); return }
+        #expect(daily.mode == "daily")
+        #expect(Set(shell.savedGames.keys) == [classic.slot, daily.slot], "both wait, side by side")
+        #expect(shell.text.contains("saved game"), "the menu still marks Set")
+    }
+
+    @Test func theModeAskedForOffersOnlyItsOwnSaveAndNewGameReplacesOnlyIt() throws {
+        let classic = try leftSetGame(at: 999_500)
+        let daily = try leftSetGame(["--daily": ""], at: 999_000)
+        var shell = shell(saved: [classic, daily])
+        shell.open(.set, options: ["--daily": ""])
+        #expect(shell.text.contains("Resume (daily 2026-01-01"), "the daily puzzle's save, though the classic one is newer")
+        let effects = shell.update(.key(.character("n")))
+        #expect(effects.first == .forgetSavedGame(.set, mode: "daily"))
+        #expect(shell.screen(as: SetScreen.self)?.mode == .daily)
+        #expect(shell.savedGames.values.map(\.mode) == ["classic"])
+        _ = shell.leaveGame()
+        shell.open(.set)
+        #expect(shell.text.contains("Resume (score 0"), "from the menu: the classic game is offered")
+    }
+
+    @Test func theMenuOffersTheLastGameLeftAndNewGameStartsItsMode() throws {
+        let classic = try leftSetGame(at: 999_000)
+        let versus = try leftSetGame(["--versus": "", "--level": "hard"], at: 999_500)
+        #expect(versus.mode == "versus hard")
+        var shell = shell(saved: [classic, versus])
+        shell.open(.set)
+        #expect(shell.text.contains("Resume (versus hard"))
+        _ = shell.update(.key(.character("n")))
+        #expect(shell.screen(as: SetScreen.self)?.mode == .versus(.hard), "a new game of the mode offered")
+        #expect(shell.savedGames.values.map(\.mode) == ["classic"])
+    }
+
+    @Test func aSaveKeptBeforeModesIsOfTheModeItHoldsAndMovesThereWhenLeft() throws {
+        var daily = try leftSetGame(["--daily": ""], at: 999_000)
+        daily.mode = ""  // as a store of the last version kept it
+        var shell = shell(saved: [daily])
+        shell.open(.set, options: ["--versus": ""])
+        #expect(shell.overlay == nil && shell.screen(as: SetScreen.self)?.mode == .versus(.normal))
+        _ = shell.leaveGame()
+        #expect(shell.savedGames.values.map(\.mode) == [""], "the daily puzzle is kept")
+        shell.open(.set, options: ["--daily": ""])
+        #expect(shell.text.contains("Resume (daily"))
+        _ = shell.update(.key(.enter))
+        _ = shell.update(.key(.right))
+        _ = shell.update(.key(.enter))
+        let left = shell.leaveGame()
+        guard case .saveGame(let moved, let replacing)? = left.first else { Issue.record("\(left)"); return }
+        #expect(moved.mode == "daily" && replacing == "")
+        #expect(shell.savedGames.values.map(\.mode) == ["daily"])
+    }
+
+    @Test func theDrillAndAnotherTableLeaveTheBlackjackGameSaved() {
+        var shell = shell()
+        shell.open(.blackjack)
+        for _ in 0..<3 where shell.screen(as: BlackjackScreen.self)?.isInProgress != true {
+            _ = shell.update(.key(.enter))  // close the welcome, deal
+        }
+        _ = shell.leaveGame()
+        #expect(shell.savedGames.values.map(\.mode) == [TableRules().summary], "a hand was dealt: kept")
+        shell.open(.blackjack, options: ["--drill": ""])
+        #expect(shell.overlay == nil && shell.screen(as: BlackjackScreen.self)?.page == .drill)
+        _ = shell.leaveGame()
+        shell.open(.blackjack, options: ["--three-to-two": ""])
+        #expect(shell.overlay == nil, "a 3:2 table was asked for; the saved game is at even money")
+        #expect(shell.screen(as: BlackjackScreen.self)?.game.rules.blackjackPayout == .threeToTwo)
+        _ = shell.leaveGame()
+        #expect(shell.savedGames.count == 1)
+        shell.open(.blackjack)
+        #expect(shell.text.contains("Resume (score"), "from the menu, the saved table is offered")
+    }
+
+    @Test func templesInLearnModeLeavesTheMatchSaved() {
+        let match = SavedGame(game: .temples, mode: "built-in", save: GameSave(state: "{}", summary: "3 of 20"),
+                              savedAt: 999_000)
+        var shell = shell(saved: [match])
+        shell.open(.temples, options: ["--learn": ""])
+        #expect(shell.overlay == nil && shell.activeGame == .temples)
+        _ = shell.leaveGame()
+        #expect(shell.savedGames.values.map(\.mode) == ["built-in"])
+    }
+}
+
+extension ShellModeResumeTests {
+    /// The menu comes back on the game just left, however it was opened, and the statistics
+    /// page opens on that game's tab.
+    @Test func theMenuReturnsToTheGameJustLeft() {
+        var shell = shell()
+        _ = shell.update(.key(.character("5")))
+        #expect(shell.activeGame == .blackjack)
+        _ = shell.update(.key(.character("q")))
+        #expect(shell.activeGame == nil && shell.menu.selected == 4, "on Blackjack, not Set")
+        shell.open(.memory)  // as `arcade memory` does
+        _ = shell.leaveGame()
+        #expect(shell.menu.selected == 1)
+        _ = shell.shell.receive(.statistics(Self.games.map { GameStatistics.empty($0.id) }), in: shell.frame)
+        #expect(shell.statistics?.shown?.game == .memory, "the statistics open on the game chosen")
+        _ = shell.update(.key(.character("q")))
+        #expect(shell.statistics == nil && shell.menu.selected == 1, "and the menu is still there after them")
     }
 }

@@ -56,7 +56,8 @@ import Testing
         #expect(wide.contains("Find the pairs of cards before the clock runs out"))
         #expect(wide.contains("best 31 (Normal, 0:42)"))
         let narrow = screen(shell, size: Size(width: 80, height: 24)).text
-        #expect(narrow.contains("…"))  // at 80 columns the description is cut, with a mark
+        #expect(!narrow.contains("…"), "at 80 columns the description is whole, its best on the line under it")
+        #expect(narrow.contains("Find the pairs of cards before the clock runs out"))
         #expect(narrow.contains("best 31 (Normal, 0:42)"))
     }
 
@@ -471,5 +472,51 @@ private struct SlotsResizeProbe: GameScreen {
         _ = shell.leaveGame()
         _ = shell.open(.set, in: frame)
         #expect(reads.count == 1, "read once a run")
+    }
+}
+
+/// The menu with every game's best and saved games showing: descriptions are whole (the
+/// full one, the extras on the spare line under it, or the short one), never cut.
+@Suite struct MenuDescriptionTests {
+    init() { prepareForDrawing() }
+
+    private func shell(size: Size) -> TestShell {
+        let games = GameCatalog.games
+        let scores: [GameID: [ScoreEntry]] = [
+            .set: [ScoreEntry(score: 30, date: "2026-11-30 10:00", player: "ann")],
+            .memory: [ScoreEntry(score: 31, date: "2026-11-30 10:00", player: "ann",
+                                 figures: ["level": "Normal", "time": "0:42", "result": "won"])],
+            .slots: [ScoreEntry(score: 412, date: "2026-11-30 10:00", player: "ann", figures: ["machine": "5-digit"])],
+            .temples: [ScoreEntry(score: 85, date: "2026-11-30 10:00", player: "ann", figures: ["time": "1:10"])],
+            .blackjack: [ScoreEntry(score: 240, date: "2026-11-30 10:00", player: "ann")],
+        ]
+        let saved = [GameID.set, .memory, .blackjack].map {
+            SavedGame(game: $0, save: GameSave(state: "{}", summary: ""), savedAt: 0)
+        }
+        var shell = TestShell(games: games, size: size, seed: { 1 })
+        shell.shell = ArcadeShell(games: games, scores: scores, saved: saved, seed: { 1 })
+        return shell
+    }
+
+    @Test func descriptionsAreWholeBesideBestsAndSavedGamesAtEverySize() {
+        for size in [Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 100, height: 30),
+                     Size(width: 120, height: 40), Size(width: 60, height: 16), Size(width: 44, height: 12)] {
+            let text = shell(size: size).text
+            #expect(!text.contains("…"), "\(size): nothing cut\n\(text)")
+            // With a spare line under each row (20 rows and more), every description shows.
+            for info in GameCatalog.games where size.height >= 20 {
+                #expect(text.contains(info.summary) || text.contains(info.shortSummary),
+                        "\(size): \(info.id.title)'s description whole\n\(text)")
+            }
+            for words in ["best 30", "best 31 (Normal, 0:42)", "best 412 (5-digit)", "best 85%", "best 240"] {
+                #expect(text.contains(words), "\(size): \(words)\n\(text)")
+            }
+            #expect(text.components(separatedBy: "saved game").count == 4, "\(size): three marks\n\(text)")
+        }
+    }
+
+    @Test func theMenuWithBestsAndSavedGamesSnapshots() {
+        assertSnapshot(shell(size: Size(width: 80, height: 24)).text, named: "menu-saved-80x24")
+        assertSnapshot(shell(size: Size(width: 60, height: 20)).text, named: "menu-saved-60x20")
     }
 }

@@ -83,6 +83,77 @@ import Testing
         }
     }
 
+    /// Set's classic games and its games against the computer at each level, with the scores
+    /// a classic game and a versus game record (`SetFigures`, `SetMode.scoreMode`).
+    static func setModes() -> [FinishedGame] {
+        [(nil, 10), ("versus hard", 50), (nil, 20), ("versus easy", 70), ("versus hard", 60)].enumerated().map { index, game in
+            var figures = SetFigures(sets: game.1 / 2, time: "2:00")
+            if game.0 != nil { figures.computer = 5 }
+            return FinishedGame(game: "set", mode: game.0, score: game.1, figures: figures.stored, player: "ann",
+                                finishedAt: "2026-12-01 10:0\(index)")
+        }
+    }
+
+    @Test func eachModeAndLevelHasItsOwnBestAndChart() throws {
+        try withStore(Self.setModes() + Self.history().filter { $0.game == "memory" }) { store, _ in
+            let all = try statistics(store)
+            let set = all[0]
+            #expect(set.mode == .only(nil) && set.played == 2 && set.best == 20, "Set's own figures are the classic game's")
+            #expect(set.modes.map(\.modeTitle) == ["Classic", "Versus easy", "Versus hard"])
+            #expect(set.modes.map(\.best) == [20, 70, 60])
+            #expect(set.modes[2].recent.map(\.score) == [50, 60])
+            let memory = all[1]
+            #expect(memory.modes.map(\.modeTitle) == ["Easy", "Normal", "Hard"])
+            #expect(memory.modes[1].recent.map(\.score) == [31, 27], "Normal's chart holds Normal's games only")
+            #expect(memory.modes[1].figures == .memory(bestTimes: [.init(level: "Normal", seconds: 42)]))
+        }
+    }
+
+    @Test func theTabChoosesItsModeByKeysAndClicksAndSaysWhichItShows() throws {
+        try withStore(Self.setModes()) { store, _ in
+            var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 1 })
+            _ = shell.shell.receive(.statistics(try statistics(store)), in: shell.frame)
+            var text = shell.text
+            #expect(text.contains("Mode: [Classic] Versus easy  Versus hard"), "\(text)")
+            #expect(text.contains("Played 2    Best 20    Average 15.0"), "\(text)")
+            #expect(text.contains("↑↓ mode"), "the key line names the keys")
+            shell.update(.key(.down))
+            shell.update(.key(.character("j")))
+            text = shell.text
+            #expect(text.contains("Mode:  Classic  Versus easy [Versus hard]"), "\(text)")
+            #expect(text.contains("Played 2    Best 60    Average 55.0"), "\(text)")
+            assertSnapshot(text, named: "statistics-set-versus-hard-80x24")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let row = try #require(lines.firstIndex { $0.contains("Mode:") })
+            let column = try #require(lines[row].range(of: "Versus easy")).lowerBound.utf16Offset(in: lines[row])
+            shell.update(.mouse(MouseEvent(.press, at: Point(x: column + 1, y: row))))
+            #expect(shell.text.contains("Played 1    Best 70"), "a click chooses a mode")
+            shell.update(.key(.character("4")))
+            #expect(!shell.text.contains("Mode:") && !shell.text.contains("↑↓ mode"), "Temples has no modes")
+            #expect(StatisticsScreen.help.keys.contains { $0.keys.contains("↑ ↓") }, "help lists the keys")
+        }
+        // Only games against the computer: the classic game's own tab says it has none.
+        try withStore(Self.setModes().filter { $0.mode != nil }) { store, _ in
+            var shell = TestShell(games: GameCatalog.games, size: Size(width: 60, height: 20), seed: { 1 })
+            _ = shell.shell.receive(.statistics(try statistics(store)), in: shell.frame)
+            #expect(shell.text.contains("Mode: [Classic] Versus easy  Versus hard"), "\(shell.text)")
+            #expect(shell.text.contains("No classic games played yet"), "\(shell.text)")
+        }
+    }
+
+    @Test func theJSONLabelsEachBestAndChartWithItsMode() throws {
+        try withStore(Self.setModes()) { _, folder in
+            let set = try json(folder, .set)
+            #expect(set["mode"] as? String == "classic" && set["best"] as? Int == 20 && set["played"] as? Int == 2)
+            let modes = try #require(set["modes"] as? [[String: Any]])
+            #expect(modes.map { $0["mode"] as? String } == ["classic", "versus easy", "versus hard"])
+            #expect(modes.map { $0["best"] as? Int } == [20, 70, 60])
+            #expect(modes.map { ($0["recent"] as? [[String: Any]])?.count } == [2, 1, 2])
+            let slots = try json(folder, .slots)
+            #expect(slots["mode"] as? String == "all" && slots["modes"] == nil)
+        }
+    }
+
     @Test func timesAreReadAsMinutesAndSecondsOnly() {
         typealias Figures = GameStatistics.Figures
         #expect(Figures.seconds("1:05") == 65 && Figures.seconds("1:02:03") == 3723)

@@ -119,6 +119,54 @@ import CSQLite
         }
     }
 
+    /// Saves became per mode in version 8: every save of a version 7 store is still there
+    /// (under the mode '', which the arcade reads from the save), and a mode's save no longer
+    /// replaces another mode's.
+    @Test func aVersionSevenStoreKeepsEverySavedGameAndGainsSavesPerMode() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            let old = try SQLiteDatabase(path: path)
+            for step in ArcadeStore.migrations.prefix(7) { try old.execute(step) }
+            try old.execute("PRAGMA user_version = 7")
+            try old.execute("""
+                INSERT INTO saved_games (game, state, summary, seed, saved_at, session) VALUES
+                    ('set', '{"s":1}', 'score 12', 7, 100, 'a'), ('blackjack', '{"b":2}', 'score 90', NULL, 200, NULL);
+                INSERT INTO finished_games (game, mode, score, player, finished_at) VALUES
+                    ('set', NULL, 21, 'ann', '2026-11-30 09:00'), ('set', 'versus hard', 40, 'ann', '2026-11-30 10:00')
+                """)
+            let store = try ArcadeStore(directory: folder)
+            #expect(try store.version() == ArcadeStore.schemaVersion)
+            #expect(try store.savedGames() == [
+                StoredSave(game: "blackjack", state: "{\"b\":2}", summary: "score 90", savedAt: 200),
+                StoredSave(game: "set", state: "{\"s\":1}", summary: "score 12", seed: 7, session: "a", savedAt: 100),
+            ])
+            try store.save(StoredSave(game: "set", mode: "daily", state: "{}", summary: "daily", savedAt: 300))
+            #expect(try store.savedGames().filter { $0.game == "set" }.map(\.mode) == ["", "daily"])
+            try store.forgetSavedGame("set", mode: "daily")
+            #expect(try store.savedGames().filter { $0.game == "set" }.map(\.mode) == [""])
+            // The totals of the games kept before are per mode now.
+            #expect(try store.history(of: "set").played == 2)
+            #expect(try store.history(of: "set", mode: .only(nil)).best == 21)
+            #expect(try store.history(of: "set", mode: .only("versus hard")).best == 40)
+            #expect(try Set(store.modes(of: "set")) == [nil, "versus hard"])
+        }
+    }
+
+    /// A mode's best and list never take another mode's games.
+    @Test func theBestOfAModeIsOfThatModeOnly() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            for (mode, score) in [(nil, 12), ("versus easy", 50), (nil, 30), ("versus easy", 8)] as [(String?, Int)] {
+                try store.record(FinishedGame(game: "set", mode: mode, score: score, player: "ann", finishedAt: "2026-12-01 10:00"))
+            }
+            #expect(try store.best(of: "set", mode: .only(nil)).map(\.score) == [30, 12])
+            #expect(try store.best(of: "set", mode: .only("versus easy")).map(\.score) == [50, 8])
+            #expect(try store.best(of: "set").map(\.score) == [50, 30, 12, 8])
+            let classic = try store.history(of: "set", mode: .only(nil))
+            #expect(classic.played == 2 && classic.best == 30 && classic.average == 21 && classic.recent.map(\.score) == [12, 30])
+        }
+    }
+
     @Test func talliesAddUpPerPlayerAndKindAndSurviveReopening() throws {
         try withFolder { folder in
             let store = try ArcadeStore(directory: folder)

@@ -82,7 +82,10 @@ import Testing
                 DROP INDEX finished_games_by_time; DROP TRIGGER game_totals_on_insert;
                 DROP TRIGGER game_totals_on_delete; DROP TRIGGER game_totals_on_update;
                 DROP TABLE game_totals; DROP INDEX finished_games_by_rank; DROP INDEX finished_games_by_run;
-                ALTER TABLE finished_games DROP COLUMN run; ALTER TABLE saved_games DROP COLUMN session;
+                DROP INDEX finished_games_by_mode_time; DROP INDEX finished_games_by_mode_rank;
+                ALTER TABLE finished_games DROP COLUMN run; DROP TABLE saved_games;
+                CREATE TABLE saved_games (game TEXT PRIMARY KEY, state TEXT NOT NULL, summary TEXT NOT NULL,
+                                          seed INTEGER, saved_at REAL NOT NULL);
                 DROP TABLE settings; DROP TABLE daily_results; DROP TABLE tallies; DROP TABLE learn_cards; DROP TABLE learn_days;
                 PRAGMA user_version = 1;
                 INSERT INTO finished_games (game, score, player, finished_at) VALUES ('set', 4, 'ann', 'x'), ('set', 6, 'ann', 'y');

@@ -11,6 +11,8 @@ public struct MenuScreen: Sendable {
     public struct Row: Equatable, Sendable {
         public var id: GameID
         public var summary: String
+        /// The description in a few words, for a row with no room for `summary`.
+        public var shortSummary: String
         /// The best score as the game describes it, or nil when none is recorded.
         public var best: String?
         /// True when a game left in progress waits to be resumed.
@@ -18,9 +20,11 @@ public struct MenuScreen: Sendable {
         /// A few words the game has for the player now ("3 due": Temples cards to review).
         public var note: String?
 
-        public init(id: GameID, summary: String, best: String? = nil, hasSavedGame: Bool = false, note: String? = nil) {
+        public init(id: GameID, summary: String, shortSummary: String? = nil, best: String? = nil,
+                    hasSavedGame: Bool = false, note: String? = nil) {
             self.id = id
             self.summary = summary
+            self.shortSummary = shortSummary ?? summary
             self.best = best
             self.hasSavedGame = hasSavedGame
             self.note = note
@@ -41,6 +45,22 @@ public struct MenuScreen: Sendable {
                 parts += 1
             }
             return width + 2 * max(0, parts - 1)
+        }
+
+        /// How the row is drawn in `width` columns (from its start): the description that
+        /// fits whole, and whether the extras (note, saved mark, best) go on the line under
+        /// it (`extrasBelow`, when the rows are spaced out). A description is never cut: the
+        /// full one, else the short one, else none.
+        func arrangement(width: Int, extrasBelow canGoBelow: Bool) -> (description: String?, extrasBelow: Bool) {
+            let room = width - MenuScreen.descriptionColumn
+            let trailing = trailingWidth
+            let besideExtras = trailing > 0 ? room - trailing - 2 : room
+            let below = canGoBelow && trailing > 0
+            for wording in [summary, shortSummary] {
+                if DisplayWidth.of(wording) <= besideExtras { return (wording, false) }
+                if below && DisplayWidth.of(wording) <= room { return (wording, true) }
+            }
+            return (nil, false)
         }
     }
 
@@ -104,7 +124,10 @@ public struct MenuScreen: Sendable {
         case .openSelected:
             if rows.indices.contains(selected) { return [.open(rows[selected].id)] }
         case .open(let number):
-            if let row = rows.first(where: { $0.id.number == number }) { return [.open(row.id)] }
+            if let row = rows.first(where: { $0.id.number == number }) {
+                select(row.id)
+                return [.open(row.id)]
+            }
         case .statistics:
             return [.statistics]
         case .settings:
@@ -225,10 +248,10 @@ public struct MenuScreen: Sendable {
 
         init(size: Size, rows: [Row]) {
             let rowCount = rows.count
-            // Wide enough for the longest description and best score, at least 76 columns (a
-            // saved game's mark shortens the description rather than move the menu).
+            // Wide enough for the longest description beside its extras (note, saved mark, best
+            // score), at least 76 columns; where that is too wide the extras take the line under.
             let needed = rows.map { row in
-                17 + DisplayWidth.of(row.summary) + (row.best.map { DisplayWidth.of($0) + 2 } ?? 0)
+                MenuScreen.descriptionColumn + DisplayWidth.of(row.summary) + (row.trailingWidth > 0 ? row.trailingWidth + 2 : 0)
             }.max() ?? 0
             width = min(size.width - 2, max(76, needed))
             left = max(1, (size.width - width) / 2)
@@ -257,6 +280,8 @@ public struct MenuScreen: Sendable {
 
     /// Columns of a row before its description: marker, number and name.
     static let nameColumns = 16
+    /// Where a row's description starts, from the row's start.
+    static let descriptionColumn = 17
 
     private func draw(_ row: Row, selected: Bool, y: Int, layout: Layout, into grid: inout CellGrid) {
         guard y < grid.size.height else { return }
@@ -272,23 +297,31 @@ public struct MenuScreen: Sendable {
         let best = row.best ?? ""
         let bestWidth = DisplayWidth.of(best)
         let trailing = row.trailingWidth
-        let summaryX = layout.left + 17
-        let summaryRoom = layout.width - 17 - (trailing > 0 ? trailing + 2 : 0)
-        if summaryRoom > 3 {
-            grid.write(TextLayout.truncated(row.summary, toWidth: summaryRoom, ascii: grid.theme.ascii), at: Point(x: summaryX, y: y), clip: clip)
+        let (description, extrasBelow) = row.arrangement(width: layout.width, extrasBelow: layout.rowStep == 2)
+        if let description {
+            grid.write(description, at: Point(x: layout.left + Self.descriptionColumn, y: y), clip: clip)
         }
+        // The extras end at the row's right edge, on its line or the spare line under it.
+        let extrasY = extrasBelow ? y + 1 : y
+        guard extrasY < grid.size.height else { return }
+        let extrasClip = Rect(x: layout.left, y: extrasY, width: layout.width, height: 1)
         var x = layout.left + layout.width - trailing
         if let note = row.note, !note.isEmpty {
-            grid.write(note, at: Point(x: x, y: y), style: Style.bold.foreground(.accent), clip: clip)
+            grid.write(note, at: Point(x: x, y: extrasY), style: Style.bold.foreground(.accent), clip: extrasClip)
             x += DisplayWidth.of(note) + 2
         }
         if row.hasSavedGame {
-            grid.write(Row.savedMark, at: Point(x: x, y: y), style: Style.bold.foreground(.highlight), clip: clip)
+            grid.write(Row.savedMark, at: Point(x: x, y: extrasY), style: Style.bold.foreground(.highlight), clip: extrasClip)
         }
         if bestWidth > 0 {
-            grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: y),
-                       style: Style().foreground(.good), clip: clip)
+            grid.write(best, at: Point(x: layout.left + layout.width - bestWidth, y: extrasY),
+                       style: Style().foreground(.good), clip: extrasClip)
         }
+    }
+
+    /// Put the highlight on game `id`'s row (the game just left, or opened by its number).
+    public mutating func select(_ id: GameID) {
+        if let index = rows.firstIndex(where: { $0.id == id }) { selected = index }
     }
 
     private mutating func move(by step: Int) {

@@ -108,7 +108,7 @@ public final class ArcadeData {
 
     /// Everything the menu shows, read again (another arcade may have kept games meanwhile);
     /// nil when there is no store or any of it could not be read, so the menu keeps what it has.
-    func reread(for games: [GameInfo]) -> (scores: [GameID: [ScoreEntry]], saved: [GameID: SavedGame])? {
+    func reread(for games: [GameInfo]) -> (scores: [GameID: [ScoreEntry]], saved: [SavedGame])? {
         guard let store else { return nil }
         var lists: [GameID: [ScoreEntry]] = [:]
         for game in games {
@@ -133,10 +133,11 @@ public final class ArcadeData {
         return lists
     }
 
-    /// `game`'s high-score list, best first: a query over every game it finished.
+    /// `game`'s high-score list, best first: a query over the games it finished (of the mode
+    /// its list is of, `GameInfo.listMode`: Set's is the classic game's).
     func scores(for game: GameInfo) throws(StoreError) -> [ScoreEntry] {
         guard let store else { return [] }
-        return try store.best(of: game.id.rawValue, limit: Self.listLength,
+        return try store.best(of: game.id.rawValue, mode: game.listMode, limit: Self.listLength,
                               higherIsBetter: game.scoreOrder == .higherIsBetter).map { finished in
             ScoreEntry(score: finished.score, date: finished.finishedAt, player: finished.player,
                        figures: finished.figures)
@@ -153,7 +154,7 @@ public final class ArcadeData {
                                     player: player, finishedAt: Self.localMinute(now), run: record.run)
         do {
             return try repairing(store) { store throws(StoreError) in
-                try store.record(finished, forgettingSavedGame: true)
+                try store.record(finished, forgettingSavedGame: record.savedGameMode)
                 return try scores(for: game)
             }
         } catch {
@@ -188,40 +189,42 @@ public final class ArcadeData {
 
     // MARK: - Saved games
 
-    /// Every game's saved game, by game; a row of a game this arcade does not know is left
-    /// in the store untouched.
-    public func savedGames() -> [GameID: SavedGame] {
-        guard let rows = try? store?.savedGames() else { return [:] }
+    /// Every saved game, of every game and mode; a row of a game this arcade does not know
+    /// is left in the store untouched.
+    public func savedGames() -> [SavedGame] {
+        guard let rows = try? store?.savedGames() else { return [] }
         return Self.saved(rows)
     }
 
-    private static func saved(_ rows: [StoredSave]) -> [GameID: SavedGame] {
-        var saved: [GameID: SavedGame] = [:]
-        for row in rows {
-            guard let id = GameID(rawValue: row.game) else { continue }
-            saved[id] = SavedGame(game: id, save: GameSave(state: row.state, summary: row.summary),
-                                  seed: row.seed, session: row.session, savedAt: row.savedAt)
+    private static func saved(_ rows: [StoredSave]) -> [SavedGame] {
+        rows.compactMap { row in
+            GameID(rawValue: row.game).map { id in
+                SavedGame(game: id, mode: row.mode, save: GameSave(state: row.state, summary: row.summary),
+                          seed: row.seed, session: row.session, savedAt: row.savedAt)
+            }
         }
-        return saved
     }
 
-    /// Keep `saved` as its game's saved game. Throws the words for the player. Without a
+    /// Keep `saved` as its game's saved game of its mode (and forget the save of mode
+    /// `replacing`, in the same transaction). Throws the words for the player. Without a
     /// store nothing is kept, as the menu said when the arcade started.
-    func keep(_ saved: SavedGame) throws(ScoreSaveError) {
+    func keep(_ saved: SavedGame, replacing other: String? = nil) throws(ScoreSaveError) {
         guard let store else { return }
+        let row = StoredSave(game: saved.game.rawValue, mode: saved.mode, state: saved.save.state,
+                             summary: saved.save.summary, seed: saved.seed, session: saved.session,
+                             savedAt: saved.savedAt)
         do {
-            try repairing(store) { store throws(StoreError) in try store.save(StoredSave(game: saved.game.rawValue, state: saved.save.state, summary: saved.save.summary,
-                                      seed: saved.seed, session: saved.session, savedAt: saved.savedAt)) }
+            try repairing(store) { store throws(StoreError) in try store.save(row, replacing: other) }
         } catch {
             throw ScoreSaveError("Game not saved: \(error).")
         }
     }
 
-    /// Forget `game`'s saved game. Throws the words for the player.
-    func forgetSavedGame(_ game: GameID) throws(ScoreSaveError) {
+    /// Forget `game`'s saved game of `mode`. Throws the words for the player.
+    func forgetSavedGame(_ game: GameID, mode: String = "") throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.rawValue) }
+            try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.rawValue, mode: mode) }
         } catch {
             throw ScoreSaveError("The saved \(game.title) game could not be removed: \(error).")
         }
@@ -362,9 +365,13 @@ public struct ScoreRecord: Equatable, Sendable {
     /// The run of play it belongs to, across leaving and resuming: a later result of the
     /// same run replaces the earlier one in the store.
     public var run: String?
+    /// The mode of the saved game this result ends (the save the finished game was resumed
+    /// from), forgotten with it in one transaction; nil: none.
+    public var savedGameMode: String?
 
     public init(score: Int, figures: [String: String] = [:], mode: String? = nil, duration: Double? = nil,
-                seed: UInt64? = nil, run: String? = nil) {
+                seed: UInt64? = nil, run: String? = nil, savedGameMode: String? = nil) {
+        self.savedGameMode = savedGameMode
         self.score = score
         self.figures = figures
         self.mode = mode

@@ -8,9 +8,11 @@ extension ArcadeShell {
     /// The statistics page on screen, if it is open.
     public var statistics: StatisticsScreen? { statisticsPage }
 
-    /// Open the page with `statistics` (the tab shown stays the same when it is open already).
+    /// Open the page with `statistics`, on the tab of the game chosen on the menu (the tab
+    /// shown stays the same when it is open already).
     mutating func showStatistics(_ statistics: [GameStatistics]) {
-        statisticsPage = StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game)
+        let chosen = menu.rows.indices.contains(menu.selected) ? menu.rows[menu.selected].id : nil
+        statisticsPage = StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game ?? chosen)
     }
 
     /// The smallest terminal the menu, or the statistics page over it, is drawn in.
@@ -56,6 +58,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderStatistics(_ page: StatisticsScreen, into grid: inout CellGrid) {
-        renderPage(into: &grid, hints: StatisticsScreen.keyHints) { page.render(into: &$0) }
+        renderPage(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
     }
 }

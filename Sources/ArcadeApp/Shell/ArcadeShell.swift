@@ -10,10 +10,11 @@ public enum AppEffect: Equatable, Sendable {
     case bell
     /// A deck for game `id`: load it, ask how far it is, or stop loading it.
     case deck(GameID, DeckRequest)
-    /// Keep a game left in progress, replacing its game's saved game.
-    case saveGame(SavedGame)
-    /// Forget game `id`'s saved game (a new game was chosen, or the save did not decode).
-    case forgetSavedGame(GameID)
+    /// Keep a game left in progress, replacing its game's saved game of the same mode (and
+    /// the save of mode `replacing`, which it was resumed from before it changed mode).
+    case saveGame(SavedGame, replacing: String? = nil)
+    /// Forget game `id`'s saved game of `mode` (a new game was chosen, or the save did not decode).
+    case forgetSavedGame(GameID, mode: String = "")
     /// Read every game's statistics from the store and show them (`RuntimeReport.statistics`).
     case showStatistics
     /// Read the lists and the saved games again, for the menu (`RuntimeReport.stored`).
@@ -59,8 +60,8 @@ public struct ArcadeShell: Screen {
         case confirmQuit
         /// A question the game asked; yes calls its `confirmed(_:)`.
         case confirm(Confirmation)
-        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game;
-        /// `age` is how long ago it was left, in words.
+        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game
+        /// (the one in `offered`); `age` is how long ago it was left, in words.
         case resume(GameID, age: String)
         /// A timed game paused: the table is hidden until a key is pressed.
         case paused
@@ -86,15 +87,18 @@ public struct ArcadeShell: Screen {
     public private(set) var gameOverFocus = 0
     /// The focused button of the resume offer (0, Resume, when it opens).
     public private(set) var resumeFocus = 0
-    /// The games left in progress, by game, as the store has them.
-    public private(set) var savedGames: [GameID: SavedGame]
+    /// The games left in progress, by game and mode, as the store has them.
+    public private(set) var savedGames: [SaveSlot: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
     private let now: () -> Double
     /// The screen the resume offer on screen stands for, read from its save when the offer
-    /// opened (nil when no offer is open).
-    private var offered: (screen: any GameScreen, seed: UInt64)?
+    /// opened, with the save and the mode it was played in (nil when no offer is open).
+    private var offered: (screen: any GameScreen, seed: UInt64, saved: SavedGame, mode: String)?
+    /// The saved game the game on screen was resumed from, until that game is finished or
+    /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
+    private var resumedFrom: SaveSlot?
     /// Games left in progress the store could not take: kept here for this run.
-    private var unsaved: Set<GameID> = []
+    private var unsaved: Set<SaveSlot> = []
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
     private let instance: String
@@ -128,7 +132,7 @@ public struct ArcadeShell: Screen {
     /// `seed` gives each started game its seed (the same one for `--seed N`); `now` is the
     /// time in seconds since 1970. `learning` is the learn mode's cards, for the menu's count
     /// of those due; `history` reads the rest of the player's past when a game first opens.
-    public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [GameID: SavedGame] = [:],
+    public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [SavedGame] = [],
                 notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
                 now: @escaping () -> Double = { 0 }, instance: String = "",
@@ -147,11 +151,12 @@ public struct ArcadeShell: Screen {
         self.scores = scores
         self.assets = assets
         self.now = now
-        savedGames = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
+        savedGames = Self.resumable(saved, of: games)
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.map { info in
-            MenuScreen.Row(id: info.id, summary: info.summary, best: scores[info.id]?.first.map(info.describeBest))
+            MenuScreen.Row(id: info.id, summary: info.summary, shortSummary: info.shortSummary,
+                           best: scores[info.id]?.first.map(info.describeBest))
         }, notice: notice)
         markSavedGames()
     }
@@ -164,27 +169,52 @@ public struct ArcadeShell: Screen {
 
     /// Open `id` straight away, as `arcade GAME` does, with that game's options, in a
     /// terminal of `frame`; returns the game's first effects (e.g. a deck to load). A game
-    /// with a saved game first offers to resume it.
+    /// with a saved game first offers to resume it: the latest one, of the mode the options
+    /// ask for when they ask for one (`GameModes.requested`). The saves of other modes are
+    /// kept, and a mode asked for with none saved opens at once.
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         readHistory()
         gameOptions = options
-        if let saved = savedGames[id] {
+        let requested = info.modes?.requested(context(for: id, seed: 0))
+        var dropped: [AppEffect] = []
+        for saved in savedGames.values.filter({ $0.game == id }).sorted(by: Self.newestFirst) {
+            // A save whose mode is named and is not the one asked for is not even read.
+            if let requested, !saved.mode.isEmpty, saved.mode != requested { continue }
             // Only a save that reads is offered; one that does not is dropped here, and the
             // menu says so before anything else happens.
             let context = resumeContext(saved)
             guard let screen = info.resume?(saved.save.state, context) else {
-                forgetSavedGame(id)
+                forgetSavedGame(saved.slot)
                 menu.notice = Self.unreadableSave(info)
-                return [.forgetSavedGame(id)]
+                dropped.append(.forgetSavedGame(id, mode: saved.mode))
+                continue
             }
-            offered = (screen, context.seed)  // read once: Resume shows this screen
+            // A save kept before saves had modes is of the mode its game is in.
+            let mode = saved.mode.isEmpty ? info.modes?.current(screen) ?? "" : saved.mode
+            if let requested, mode != requested { continue }
+            offered = (screen, context.seed, saved, mode)  // read once: Resume shows this screen
             overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
             resumeFocus = 0
-            return []
+            return dropped
         }
-        return start(id, in: frame)
+        return dropped.isEmpty ? start(id, in: frame) : dropped
+    }
+
+    /// Saves in the order they are offered: the last one left first (then by mode, so the
+    /// order never depends on the dictionary's).
+    private static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
+        left.savedAt != right.savedAt ? left.savedAt > right.savedAt : left.mode < right.mode
+    }
+
+    /// The saves of `games` that can be resumed, by game and mode.
+    private static func resumable(_ saved: [SavedGame], of games: [GameInfo]) -> [SaveSlot: SavedGame] {
+        var result: [SaveSlot: SavedGame] = [:]
+        for save in saved where games.contains(where: { $0.id == save.game && $0.resume != nil }) {
+            result[save.slot] = save
+        }
+        return result
     }
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
@@ -238,25 +268,22 @@ public struct ArcadeShell: Screen {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
         active = (info, screen, seed, session)
+        resumedFrom = nil
         overlay = nil
         gameOverFocus = 0
         return appEffects(effects, from: info.id)
     }
 
-    /// Resume `id`'s saved game: the screen it describes, or, when it no longer decodes (a
-    /// save of an older arcade), a new game and a notice, the save dropped.
+    /// Resume the saved game on offer: the screen read from it when the offer opened.
     private mutating func resume(_ id: GameID, in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }), let saved = savedGames[id] else {
+        guard let info = games.first(where: { $0.id == id }), let offered, offered.saved.game == id else {
             return start(id, in: frame)
         }
-        let read = offered ?? info.resume?(saved.save.state, resumeContext(saved)).map { ($0, saved.seed ?? 0) }
-        offered = nil
-        if let (screen, seed) = read {
-            return show(info, screen, seed: seed, session: saved.session ?? newSession(seed), in: frame)
-        }
-        forgetSavedGame(id)
-        menu.notice = Self.unreadableSave(info)
-        return [.forgetSavedGame(id)] + start(id, in: frame)
+        self.offered = nil
+        let effects = show(info, offered.screen, seed: offered.seed,
+                           session: offered.saved.session ?? newSession(offered.seed), in: frame)
+        resumedFrom = offered.saved.slot
+        return effects
     }
 
     /// How long ago, in words: "just now", "3 minutes ago", "2 hours ago", "5 days ago".
@@ -273,7 +300,7 @@ public struct ArcadeShell: Screen {
 
     /// The resume offer for `id`, with `age` in its Resume button.
     func resumeDialog(for id: GameID, age: String) -> Dialog {
-        let summary = savedGames[id]?.save.summary ?? ""
+        let summary = offered?.saved.save.summary ?? ""
         var buttons = Self.resumeChoices.map { choice in
             switch choice {
             case .resume: Button("Resume (\(summary.isEmpty ? "" : summary + ", ")\(age))", hotKey: .character("r"))
@@ -306,13 +333,13 @@ public struct ArcadeShell: Screen {
                     menu.rows[index].best = scores[info.id]?.first.map(info.describeBest)
                 }
             }
-            var fresh = saved.filter { id, _ in games.contains { $0.id == id && $0.resume != nil } }
-            for id in unsaved { fresh[id] = savedGames[id] }  // the store could not take these
+            var fresh = Self.resumable(saved, of: games)
+            for slot in unsaved { fresh[slot] = savedGames[slot] }  // the store could not take these
             savedGames = fresh
             markSavedGames()
             return []
-        case .notKept(let id):
-            unsaved.insert(id)
+        case .notKept(let slot):
+            unsaved.insert(slot)
             return []
         case .deck(let id, _):
             guard active?.info.id == id else { return [] }
@@ -534,42 +561,53 @@ public struct ArcadeShell: Screen {
         return effects + [.refreshMenu]
     }
 
-    /// Take the game off the screen: the menu shows again.
+    /// Take the game off the screen: the menu shows again, on the game just left.
     private mutating func closeGame() {
+        if let id = active?.info.id { menu.select(id) }
         active = nil
+        resumedFrom = nil
         overlay = nil
     }
 
     /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game
-    /// in progress, or a resumed one still loading its deck), else the end of its saved game.
+    /// in progress, or a resumed one still loading its deck), under the mode it is in now
+    /// (`GameModes.current`), else the end of the saved game it was resumed from. A game
+    /// resumed from one mode's save and left in another replaces that save.
     private mutating func keepOrForget(_ game: any GameScreen) -> [AppEffect] {
         guard let active else { return [] }
         let id = active.info.id
+        let resumed = resumedFrom
         if active.info.resume != nil, let save = game.savedState() {
-            let saved = SavedGame(game: id, save: save, seed: active.seed, session: active.session, savedAt: now())
-            savedGames[id] = saved
-            unsaved.remove(id)
+            let saved = SavedGame(game: id, mode: active.info.modes?.current(game) ?? "", save: save,
+                                  seed: active.seed, session: active.session, savedAt: now())
+            let replaced = resumed.flatMap { $0 != saved.slot ? $0 : nil }
+            if let replaced { forgetSavedGame(replaced) }
+            savedGames[saved.slot] = saved
+            unsaved.remove(saved.slot)
+            resumedFrom = saved.slot
             markSavedGames()
-            return [.saveGame(saved)]
+            return [.saveGame(saved, replacing: replaced?.mode)]
         }
-        guard savedGames[id] != nil else { return [] }
-        forgetSavedGame(id)
-        return [.forgetSavedGame(id)]
+        guard let resumed, savedGames[resumed] != nil else { return [] }
+        forgetSavedGame(resumed)
+        resumedFrom = nil
+        return [.forgetSavedGame(id, mode: resumed.mode)]
     }
 
-    /// The menu's marks follow `savedGames`, and its notes what each game has to say now
-    /// (`GameInfo.menuNote`: the Temples cards due).
+    /// The menu's marks follow `savedGames` (a game is marked when any of its modes has one),
+    /// and its notes what each game has to say now (`GameInfo.menuNote`: the Temples cards due).
     private mutating func markSavedGames() {
+        let marked = Set(savedGames.keys.map(\.game))
         for index in menu.rows.indices {
             let id = menu.rows[index].id
-            menu.rows[index].hasSavedGame = savedGames[id] != nil
+            menu.rows[index].hasSavedGame = marked.contains(id)
             menu.rows[index].note = games.first { $0.id == id }?.menuNote?(context(for: id, seed: 0))
         }
     }
 
-    private mutating func forgetSavedGame(_ id: GameID) {
-        unsaved.remove(id)
-        savedGames[id] = nil
+    private mutating func forgetSavedGame(_ slot: SaveSlot) {
+        unsaved.remove(slot)
+        savedGames[slot] = nil
         markSavedGames()
     }
 
@@ -742,9 +780,15 @@ public struct ArcadeShell: Screen {
         case .resume:
             return resume(id, in: frame)
         case .newGame:
-            offered = nil
-            forgetSavedGame(id)
-            return [.forgetSavedGame(id)] + start(id, in: frame)
+            // A new game of the mode on offer, which it replaces: when no mode was asked for
+            // (the menu), the mode's own options open it.
+            guard let offered else { return start(id, in: frame) }
+            self.offered = nil
+            forgetSavedGame(offered.saved.slot)
+            if let modes = games.first(where: { $0.id == id })?.modes, modes.requested(context(for: id, seed: 0)) == nil {
+                gameOptions = modes.options(offered.mode) ?? gameOptions
+            }
+            return [.forgetSavedGame(id, mode: offered.saved.mode)] + start(id, in: frame)
         }
     }
 
@@ -775,11 +819,15 @@ public struct ArcadeShell: Screen {
             case .bell:
                 result.append(.bell)
             case .recordScore(let score, let figures, let mode, let duration, let run):
-                // A finished game's saved game goes with it (the runtime forgets it too).
-                forgetSavedGame(id)
+                // A finished game's saved game goes with it (the runtime forgets it too); the
+                // saves of other modes stay.
+                let ended = resumedFrom
+                if let ended { forgetSavedGame(ended) }
+                resumedFrom = nil
                 let named = run.map { run in "\(session ?? "") \(run)" }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
-                                                           duration: duration, seed: seed, run: named)))
+                                                           duration: duration, seed: seed, run: named,
+                                                           savedGameMode: ended?.mode)))
             case .confirm(let question):
                 overlay = .confirm(question)
             case .deck(let request):

@@ -59,18 +59,18 @@ public final class EffectRuntime {
             return (.proceed, self.record(record, for: id))
         case .deck(let id, let request):
             return (.proceed, deck(request, for: id))
-        case .saveGame(let saved):
+        case .saveGame(let saved, let replacing):
             do {
-                try data.keep(saved)
+                try data.keep(saved, replacing: replacing)
             } catch {
-                return (.proceed, [.notice(error.description), .notKept(saved.game)])
+                return (.proceed, [.notice(error.description), .notKept(saved.slot)])
             }
         case .refreshMenu:
             // What cannot be read is not reported: the menu keeps what it has.
             guard let stored = data.reread(for: games) else { return (.proceed, []) }
             return (.proceed, [.stored(scores: stored.scores, saved: stored.saved)])
-        case .forgetSavedGame(let id):
-            do { try data.forgetSavedGame(id) } catch { return (.proceed, [.notice(error.description)]) }
+        case .forgetSavedGame(let id, let mode):
+            do { try data.forgetSavedGame(id, mode: mode) } catch { return (.proceed, [.notice(error.description)]) }
         case .remember(let key, let value):
             do { try data.remember(key, value) } catch { return (.proceed, [.notice(error.description)]) }
         case .recordDaily(let id, let day, let outcome):

@@ -153,11 +153,41 @@ public struct GameOption: Sendable {
     public var isFlag: Bool { valueName.isEmpty }
 }
 
+/// How a game with modes (Set's classic, daily and versus games; Temples' decks and learn
+/// mode; Blackjack's tables) keeps them apart: a saved game is kept per mode, and a mode asked
+/// for on the command line opens that mode, never another mode's saved game.
+///
+/// A mode is named by a short text the store keeps beside the save ("daily", "versus hard").
+public struct GameModes: Sendable {
+    /// The mode the options of `context` ask for (`--daily`); nil when they ask for none, as
+    /// on the menu: then the latest saved game of any mode is offered.
+    public var requested: @Sendable (GameContext) -> String?
+    /// The mode of the game on a screen, which its saved game is kept under.
+    public var current: @Sendable (any GameScreen) -> String
+    /// The options that open a new game of a mode (nil: the options the game was opened with).
+    public var options: @Sendable (String) -> [String: String]?
+
+    public init(requested: @escaping @Sendable (GameContext) -> String?,
+                current: @escaping @Sendable (any GameScreen) -> String,
+                options: @escaping @Sendable (String) -> [String: String]? = { _ in nil }) {
+        self.requested = requested
+        self.current = current
+        self.options = options
+    }
+}
+
 /// One game on the menu: how to describe it, start it and rank its scores.
 public struct GameInfo: Sendable {
     public var id: GameID
     public var summary: String
+    /// The description in a few words, for a menu row with no room for `summary`.
+    public var shortSummary: String
     public var scoreOrder: ScoreOrder
+    /// The games its high-score list (and so the menu's best) ranks: Set's classic games,
+    /// never mixed with those against the computer.
+    public var listMode: ModeFilter
+    /// Its modes, for a game that has several (nil: one saved game, whatever it holds).
+    public var modes: GameModes?
     public var options: [GameOption]
     /// Start a new screen for this game.
     public var make: @Sendable (GameContext) -> any GameScreen
@@ -169,14 +199,17 @@ public struct GameInfo: Sendable {
     /// A few words for the game's menu row from what is kept ("3 due"), or nil.
     public var menuNote: (@Sendable (GameContext) -> String?)?
 
-    public init(id: GameID, summary: String, scoreOrder: ScoreOrder = .higherIsBetter,
-                options: [GameOption] = [],
+    public init(id: GameID, summary: String, shortSummary: String? = nil, scoreOrder: ScoreOrder = .higherIsBetter,
+                listMode: ModeFilter = .every, options: [GameOption] = [], modes: GameModes? = nil,
                 make: @escaping @Sendable (GameContext) -> any GameScreen,
                 resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)? = nil,
                 describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" },
                 menuNote: (@Sendable (GameContext) -> String?)? = nil) {
         self.id = id
         self.summary = summary
+        self.shortSummary = shortSummary ?? summary
+        self.listMode = listMode
+        self.modes = modes
         self.scoreOrder = scoreOrder
         self.options = options
         self.make = make
@@ -190,7 +223,8 @@ public struct GameInfo: Sendable {
 public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
-            id: .set, summary: "Find sets of three among the cards on the table",
+            id: .set, summary: "Find sets of three among the cards on the table", shortSummary: "Find sets of three",
+            listMode: .only(nil),
             options: [
                 GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets",
                            excludes: ["--versus", "--level"]),
@@ -201,36 +235,52 @@ public enum GameCatalog {
                 GameOption(name: "--level", valueName: "LEVEL", summary: "the computer's level: easy, normal (the default), hard",
                            choices: OpponentLevel.allCases.map(\.rawValue)),
             ],
+            modes: GameModes(
+                requested: { context in
+                    // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
+                    let options = context.options
+                    if options["--daily"] != nil || options["--date"] != nil { return SetMode.daily.saveName }
+                    guard options["--versus"] != nil || options["--level"] != nil else { return nil }
+                    return SetMode.versus(options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal).saveName
+                },
+                current: { screen in (screen as? SetScreen)?.mode.saveName ?? SetMode.classic.saveName },
+                options: { name in SetMode.named(name)?.options }),
             make: { context in SetScreen(context: context) },
             resume: { state, context in
                 SetScreen(restoring: state, context: context, cardStyle: SetCardStyle(remembered: context.settings))
             },
-            describeBest: { entry in
-                // A game against the computer keeps the computer's score among its figures.
-                "best \(entry.score)" + (SetFigures(stored: entry.figures)?.computer != nil ? " (versus)" : "")
-            }),
+            // The list is the classic game's (`listMode`).
+            describeBest: { entry in "best \(entry.score)" }),
         GameInfo(
-            id: .memory, summary: MemoryScreen.summary,
+            id: .memory, summary: MemoryScreen.summary, shortSummary: "Find the pairs in time",
             make: { context in MemoryScreen(context: context) },
             resume: { state, context in MemoryScreen(restoring: state, context: context) },
             describeBest: MemoryScreen.describeBest),
         GameInfo(
-            id: .slots, summary: "A 3-digit and a 5-digit slot machine",
+            id: .slots, summary: "A 3-digit and a 5-digit slot machine", shortSummary: "Two slot machines",
             make: { context in SlotsScreen(seed: context.seed, settings: context.settings) },
             resume: { state, context in SlotsScreen(restoring: state, context: context) },
             describeBest: { entry in
                 "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
             }),
         GameInfo(
-            id: .temples, summary: "Temple pictures: match, study or learn them",
+            id: .temples, summary: "Temple pictures: match, study or learn them", shortSummary: "Temple pictures",
             options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR"),
                       GameOption(name: "--learn", summary: "open in learn mode: the cards due today, one at a time")],
+            // A saved game is a match on its deck; learn mode keeps every answer as it is given.
+            modes: GameModes(
+                requested: { context in
+                    if context.options["--learn"] != nil { return "learn" }
+                    return context.options["--deck"].map { DeckSource.folder($0).saveName }
+                },
+                current: { screen in (screen as? TempleScreen)?.source.saveName ?? DeckSource.builtIn.saveName },
+                options: { name in name.hasPrefix("deck ") ? ["--deck": String(name.dropFirst("deck ".count))] : [:] }),
             make: { context in TempleScreen(context: context) },
             resume: { state, context in TempleScreen(restoring: state, context: context) },
             describeBest: TempleFigures.describeBest,
             menuNote: TempleScreen.menuNote),
         GameInfo(
-            id: .blackjack, summary: "Beat the dealer in five hands, with bets",
+            id: .blackjack, summary: "Beat the dealer in five hands, with bets", shortSummary: "Beat the dealer",
             options: [
                 GameOption(name: "--decks", valueName: "N", summary: "decks in the shoe: 1, 2, 6 (the default), 8",
                            choices: TableRules.deckChoices.map(String.init)),
@@ -241,6 +291,15 @@ public enum GameCatalog {
                 GameOption(name: "--rules", summary: "open on the house rules page (Settings shows them too)",
                            excludes: ["--drill"]),
             ],
+            // A table's rules are its mode: a game at other rules than those asked for is kept
+            // for later. The drill keeps nothing: it opens beside a saved game.
+            modes: GameModes(
+                requested: { context in
+                    if context.options["--drill"] != nil { return "drill" }
+                    guard BlackjackScreen.ruleOptions.contains(where: { context.options[$0] != nil }) else { return nil }
+                    return BlackjackScreen.rules(options: context.options, settings: context.settings).summary
+                },
+                current: { screen in (screen as? BlackjackScreen)?.game.rules.summary ?? "" }),
             make: { context in
                 // The flags override the remembered rules (o) for this run only.
                 var screen = BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings,
@@ -256,4 +315,44 @@ public enum GameCatalog {
                 return screen
             }),
     ]
+}
+
+extension SetMode {
+    /// The mode's name beside its saved game: "classic", "daily", "versus hard".
+    var saveName: String {
+        switch self {
+        case .classic: return "classic"
+        case .daily: return "daily"
+        case .versus(let level): return "versus \(level.rawValue)"
+        }
+    }
+
+    /// The mode `saveName` names.
+    static func named(_ name: String) -> SetMode? {
+        choices.first { $0.saveName == name }
+    }
+
+    /// The options that open a new game of the mode.
+    var options: [String: String] {
+        switch self {
+        case .classic: return [:]
+        case .daily: return ["--daily": ""]
+        case .versus(let level): return ["--versus": "", "--level": level.rawValue]
+        }
+    }
+}
+
+extension DeckSource {
+    /// The deck's name beside a saved game: "built-in", or "deck " and the folder.
+    var saveName: String {
+        switch self {
+        case .builtIn: return "built-in"
+        case .folder(let path): return "deck " + path
+        }
+    }
+}
+
+extension BlackjackScreen {
+    /// The options that choose a table's rules (over the remembered ones).
+    static let ruleOptions = ["--decks", "--h17", "--three-to-two", "--no-surrender"]
 }

@@ -268,10 +268,10 @@ public enum RuntimeReport: Sendable {
     case statistics([GameStatistics])
     /// What the store holds now, read again for the menu (another arcade may have kept games
     /// or saved one meanwhile): every game's list and the saved games.
-    case stored(scores: [GameID: [ScoreEntry]], saved: [GameID: SavedGame])
+    case stored(scores: [GameID: [ScoreEntry]], saved: [SavedGame])
     /// A game left in progress could not be saved: the shell keeps it for this run (the
     /// menu's reread must not take it away).
-    case notKept(GameID)
+    case notKept(SaveSlot)
 }
 
 /// The sound cues a game can ask for.

@@ -14,9 +14,13 @@ public struct GameSave: Equatable, Sendable {
     }
 }
 
-/// A game left in progress, as the store keeps it and the shell offers to resume it.
+/// A game left in progress, as the store keeps it and the shell offers to resume it: one
+/// per game and mode (`GameModes`), so a classic Set game and a daily puzzle wait side by side.
 public struct SavedGame: Equatable, Sendable {
     public var game: GameID
+    /// The mode it was left in, as the game's `GameModes` names it; '' for a game without
+    /// modes, and for a save kept before saves had modes (its mode is read from the save).
+    public var mode: String
     public var save: GameSave
     /// The seed the game was started with (kept with its results once it is finished).
     public var seed: UInt64?
@@ -26,12 +30,28 @@ public struct SavedGame: Equatable, Sendable {
     /// When it was left, seconds since 1970.
     public var savedAt: Double
 
-    public init(game: GameID, save: GameSave, seed: UInt64? = nil, session: String? = nil, savedAt: Double) {
+    public init(game: GameID, mode: String = "", save: GameSave, seed: UInt64? = nil, session: String? = nil,
+                savedAt: Double) {
         self.game = game
+        self.mode = mode
         self.save = save
         self.seed = seed
         self.session = session
         self.savedAt = savedAt
+    }
+
+    /// Where the store keeps it: its game and mode.
+    public var slot: SaveSlot { SaveSlot(game: game, mode: mode) }
+}
+
+/// A saved game's place: one per game and mode.
+public struct SaveSlot: Hashable, Sendable {
+    public var game: GameID
+    public var mode: String
+
+    public init(game: GameID, mode: String = "") {
+        self.game = game
+        self.mode = mode
     }
 }
 

@@ -1,9 +1,15 @@
 import ArcadeStore
+import SetModel
 import TempleModel
 
 /// One game's statistics as the statistics screen and `arcade stats --json` show them:
 /// games played, best and average over every game kept, the last results (oldest first),
 /// and the game's own figures over those last games.
+///
+/// A game with modes or levels has the same again for each of them (`modes`): Set's classic
+/// and versus games, Memory's levels and Slots' machines are never mixed there. The game's
+/// own figures are those its menu shows the best of (`GameInfo.listMode`: Set's classic
+/// games; every game of the others, whose bests name their level or machine).
 public struct GameStatistics: Equatable, Sendable {
     /// One result of the chart: a score and when the game finished ("2026-12-01 15:30").
     public struct Result: Equatable, Sendable {
@@ -17,6 +23,12 @@ public struct GameStatistics: Equatable, Sendable {
     }
 
     public var game: GameID
+    /// Which games these are: the mode or level kept with them (nil: those kept without one,
+    /// Set's classic games), or `every` for all of the game's together.
+    public var mode: Mode
+    /// Each mode's statistics, in the game's order of modes (empty for a game played in one
+    /// mode only, or not at all).
+    public var modes: [GameStatistics] = []
     public var played: Int
     public var best: Int?
     public var average: Double?
@@ -27,9 +39,10 @@ public struct GameStatistics: Equatable, Sendable {
     /// when nothing was ever learned).
     public var learning: LearnStatistics?
 
-    public init(game: GameID, played: Int = 0, best: Int? = nil, average: Double? = nil,
+    public init(game: GameID, mode: Mode = .every, played: Int = 0, best: Int? = nil, average: Double? = nil,
                 recent: [Result] = [], figures: Figures? = nil) {
         self.game = game
+        self.mode = mode
         self.played = played
         self.best = best
         self.average = average
@@ -39,6 +52,60 @@ public struct GameStatistics: Equatable, Sendable {
 
     /// The statistics of a game nobody has played yet.
     public static func empty(_ game: GameID) -> GameStatistics { GameStatistics(game: game) }
+
+    /// Which of a game's results statistics are of.
+    public enum Mode: Hashable, Sendable {
+        /// Every result of the game.
+        case every
+        /// The results kept with this mode or level (nil: without one).
+        case only(String?)
+
+        var filter: ModeFilter {
+            switch self {
+            case .every: return .every
+            case .only(let mode): return .only(mode)
+            }
+        }
+    }
+
+    /// The mode's name, as `stats --json` labels it: "all", "classic", "versus hard", "Easy",
+    /// "3-digit" ("other" for results kept without one in a game whose results have one).
+    public var modeName: String {
+        switch mode {
+        case .every: return "all"
+        case .only(nil): return game == .set ? "classic" : "other"
+        case .only(let name?): return name
+        }
+    }
+
+    /// The mode's name as the page shows it: "Classic", "Versus hard", "Easy", "3-digit".
+    public var modeTitle: String {
+        switch mode {
+        case .every: return "All"
+        case .only(nil): return game == .set ? "Classic" : "Other"
+        case .only(let name?): return name.prefix(1).uppercased() + name.dropFirst()
+        }
+    }
+
+    /// What a game's modes are called on its tab: "Mode", "Level", "Machine".
+    static func modeKind(_ game: GameID) -> String {
+        switch game {
+        case .memory: return "Level"
+        case .slots: return "Machine"
+        default: return "Mode"
+        }
+    }
+
+    /// `modes` in the game's order: results without a mode first (Set's classic games), then
+    /// Set's levels of the computer and Memory's levels from easy to hard, then the rest by name.
+    static func ordered(_ modes: [String?], of game: GameID) -> [String?] {
+        let known = OpponentLevel.allCases.map { "versus \($0.rawValue)" } + MemoryLevel.all.map(\.name)
+        func rank(_ mode: String?) -> (Int, Int, String) {
+            guard let mode else { return (0, 0, "") }
+            return known.firstIndex(of: mode).map { (1, $0, mode) } ?? (2, 0, mode)
+        }
+        return Array(Set(modes)).sorted { rank($0) < rank($1) }
+    }
 
     /// Each game's own figures, read from the figures its screen records (`SetFigures`,
     /// `MemoryFigures`, `SlotsFigures`, `TempleFigures`, `BlackjackFigures`): here and
@@ -81,9 +148,9 @@ public struct GameStatistics: Equatable, Sendable {
 }
 
 extension GameStatistics {
-    /// The statistics of `game` from its `history`.
-    public init(_ game: GameID, history: GameHistory) {
-        self.init(game: game, played: history.played, best: history.best, average: history.average,
+    /// The statistics of `game` (of `mode`) from its `history`.
+    public init(_ game: GameID, mode: Mode = .every, history: GameHistory) {
+        self.init(game: game, mode: mode, played: history.played, best: history.best, average: history.average,
                   recent: history.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) },
                   figures: Figures(game, recent: history.recent))
     }
@@ -95,8 +162,19 @@ extension GameStatistics {
                     today: Int? = nil) throws(StoreError) -> [GameStatistics] {
         try games.map { info throws(StoreError) in
             guard let store else { return .empty(info.id) }
-            var statistics = GameStatistics(info.id, history: try store.history(
-                of: info.id.rawValue, higherIsBetter: info.scoreOrder == .higherIsBetter))
+            let name = info.id.rawValue, higher = info.scoreOrder == .higherIsBetter
+            let top: Mode = info.listMode == .only(nil) ? .only(nil) : .every
+            var statistics = GameStatistics(info.id, mode: top, history: try store.history(
+                of: name, mode: top.filter, higherIsBetter: higher))
+            // Each mode on its own; Set's classic games always among them (the game's default).
+            var modes = try store.modes(of: name)
+            if top == .only(nil) { modes.append(nil) }
+            if modes.contains(where: { $0 != nil }) || top == .only(nil) {
+                statistics.modes = try ordered(modes, of: info.id).map { mode throws(StoreError) in
+                    GameStatistics(info.id, mode: .only(mode),
+                                   history: try store.history(of: name, mode: .only(mode), higherIsBetter: higher))
+                }
+            }
             // A store read only, of a version before learn mode, has no learning to show.
             if info.id == .temples, let player, let today,
                let cards = try? store.learnProgress(player: player),

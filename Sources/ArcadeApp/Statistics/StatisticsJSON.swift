@@ -4,9 +4,13 @@ import Glibc
 
 /// `arcade stats --json`: the statistics screen's figures as JSON for scripts.
 ///
-/// `{"games": [{"game": "set", "played": 3, "best": 30, "average": 21.33, "recent":
-/// [{"score": 12, "finishedAt": "2026-12-01 15:30"}, …], "figures": {"setsPerGame": 7.5, …}}]}`;
-/// a figure not known yet (no game with a time) is `null`, averages have two decimals.
+/// `{"games": [{"game": "set", "mode": "classic", "played": 3, "best": 30, "average": 21.33,
+/// "recent": [{"score": 12, "finishedAt": "2026-12-01 15:30"}, …], "figures": {"setsPerGame":
+/// 7.5, …}, "modes": [{"mode": "classic", "title": "Classic", "played": 3, …}, {"mode":
+/// "versus hard", …}]}]}`; a figure not known yet (no game with a time) is `null`, averages
+/// have two decimals. Each block is labelled with the games it counts (`mode`): a game's own
+/// are those the menu shows the best of ("classic" for Set, "all" for a game whose bests
+/// name their level or machine), and `modes` holds each mode or level on its own.
 enum StatisticsJSON {
     static func text(_ statistics: [GameStatistics]) -> String {
         let document = Document(games: statistics.map(Game.init))
@@ -19,6 +23,9 @@ enum StatisticsJSON {
 
     private struct Game: Encodable {
         var game: String
+        var mode: String
+        var title: String
+        var modes: [Game]
         var played: Int
         var best: Int?
         var average: Double?
@@ -28,6 +35,9 @@ enum StatisticsJSON {
 
         init(_ statistics: GameStatistics) {
             game = statistics.game.rawValue
+            mode = statistics.modeName
+            title = statistics.modeTitle
+            modes = statistics.modes.map(Game.init)
             played = statistics.played
             best = statistics.best
             average = statistics.average.flatMap(rounded)
@@ -39,15 +49,18 @@ enum StatisticsJSON {
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(game, forKey: .game)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(title, forKey: .title)
             try container.encode(played, forKey: .played)
             try container.encode(best, forKey: .best)  // null, not left out, before the first game
             try container.encode(average, forKey: .average)
             try container.encode(recent, forKey: .recent)
             try container.encode(figures, forKey: .figures)
             if game == GameID.temples.rawValue { try container.encode(learning, forKey: .learning) }  // null before any
+            if !modes.isEmpty { try container.encode(modes, forKey: .modes) }
         }
 
-        enum CodingKeys: String, CodingKey { case game, played, best, average, recent, figures, learning }
+        enum CodingKeys: String, CodingKey { case game, mode, title, played, best, average, recent, figures, learning, modes }
     }
 
     /// Temples' learn mode: the days of the last 30 with reviews, and each deck.

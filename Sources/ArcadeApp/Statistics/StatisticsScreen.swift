@@ -5,7 +5,9 @@ import ArcadeUI
 /// of its last results drawn in cells, and the game's own figures.
 ///
 /// ←/→ (h/l), Tab/Shift-Tab, the digits 1–5 and a click on a tab move between the games;
-/// `q` and Esc go back to the menu. It is a value built from the statistics the store
+/// a game with modes or levels (Set's classic and versus games, Memory's levels, Slots'
+/// machines) shows one at a time, chosen on a row of its own under the tabs with ↑/↓ (k/j)
+/// or a click, each with its own best and chart; `q` and Esc go back to the menu. It is a value built from the statistics the store
 /// answered; every layout comes from the frame it is drawn in, so a resize re-lays it out.
 public struct StatisticsScreen: Screen, Sendable {
     /// What the page asks of the shell.
@@ -16,11 +18,13 @@ public struct StatisticsScreen: Screen, Sendable {
 
     /// What the player can do on the page.
     public enum Action: Hashable, Sendable {
-        case move(Int), show(number: Int), close
+        case move(Int), show(number: Int), moveMode(Int), close
     }
 
     public let statistics: [GameStatistics]
     public private(set) var tabs: TabBar
+    /// The mode shown on each game's tab, an index into its `modes` (the first until chosen).
+    public private(set) var modeIndex: [GameID: Int] = [:]
 
     /// The smallest frame the page is drawn in (the key line not included).
     public static let minimumSize = Size(width: 52, height: 15)
@@ -31,10 +35,26 @@ public struct StatisticsScreen: Screen, Sendable {
         if let game, let index = statistics.firstIndex(where: { $0.game == game }) { tabs.select(index) }
     }
 
-    /// The game whose tab is shown.
-    public var shown: GameStatistics? {
+    /// The game whose tab is shown, with all its modes.
+    public var shownGame: GameStatistics? {
         statistics.indices.contains(tabs.selectedIndex) ? statistics[tabs.selectedIndex] : nil
     }
+
+    /// What the tab shows: the mode chosen on it, or the game for a game without modes.
+    public var shown: GameStatistics? {
+        guard let game = shownGame, !game.modes.isEmpty else { return shownGame }
+        return game.modes[min(modeIndex[game.game] ?? 0, game.modes.count - 1)]
+    }
+
+    /// The shown game's row of modes ("Mode: [Classic] Versus easy …"), nil for a game played
+    /// in one mode only.
+    var modeBar: TabBar? {
+        guard let game = shownGame, game.modes.count > 1 else { return nil }
+        return TabBar(titles: game.modes.map(\.modeTitle), selectedIndex: modeIndex[game.game] ?? 0)
+    }
+
+    /// The words before the row of modes: "Mode:", "Level:", "Machine:".
+    var modeLabel: String { (shownGame.map { GameStatistics.modeKind($0.game) } ?? "Mode") + ":" }
 
     /// The page's keys; the key line and `?` help are read from them.
     public static let bindings: [Binding<Action>] = [
@@ -44,13 +64,22 @@ public struct StatisticsScreen: Screen, Sendable {
         },
         Binding(keys: (1...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
                 help: KeyHint("1 … 5", "a game by its number")) { key in key.digit.map { .show(number: $0) } },
-        .note("click", "a game's tab"),
+        Binding(keys: [.up, .down, .character("k"), .character("j")], hint: KeyHint("↑↓", "mode"),
+                help: KeyHint("↑ ↓  k j", "the mode or level shown: Set's classic or versus, Memory's level, the machine")) { key in
+            key == .up || key == .character("k") ? .moveMode(-1) : .moveMode(1)
+        },
+        .note("click", "a game's tab, or a mode on the row under it"),
         .note("?", "this help"),
         Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu"),
     ]
 
     /// The key line (the shell adds `? help`).
     public static let keyHints = bindings.keyHints()
+
+    /// The key line for the tab shown: the keys of the modes only when it has a row of them.
+    public var keyHints: [KeyHint] {
+        modeBar != nil ? Self.keyHints : Self.keyHints.filter { $0.keys != "↑↓" }
+    }
 
     /// What `?` shows.
     public static let help = HelpSheet(
@@ -59,6 +88,9 @@ public struct StatisticsScreen: Screen, Sendable {
             "Played, best and average count every game kept; the chart shows the last "
                 + "\(ArcadeStore.recentLimit) results, oldest on the left, and the figures under it are "
                 + "those of the same games.",
+            "Modes and levels are never mixed: each has its own best and chart (Set's classic game, "
+                + "each level against the computer; each Memory level; each Slots machine). The menu's "
+                + "best for Set is the classic game's.",
         ])
 
     /// Do `action`.
@@ -66,6 +98,10 @@ public struct StatisticsScreen: Screen, Sendable {
         switch action {
         case .move(let step): tabs.move(step < 0 ? .left : .right)
         case .show(let number): if number <= statistics.count { tabs.select(number - 1) }
+        case .moveMode(let step):
+            guard let game = shownGame, !game.modes.isEmpty else { break }
+            let count = game.modes.count
+            modeIndex[game.game] = ((modeIndex[game.game] ?? 0) + step % count + count) % count
         case .close: return [.close]
         }
         return []
@@ -79,8 +115,11 @@ public struct StatisticsScreen: Screen, Sendable {
             guard let action = Self.bindings.action(for: key) else { return [] }
             return perform(action)
         case .mouse(let event) where event.action == .press:
-            let layout = Layout(size: frame.size, statistics: shown)
+            let layout = Layout(size: frame.size, statistics: shown, hasModes: modeBar != nil)
             if let index = tabs.index(at: event.at, in: layout.tabs) { tabs.select(index) }
+            if let game = shownGame, let index = modeBar?.index(at: event.at, in: layout.modeBar(label: modeLabel)) {
+                modeIndex[game.game] = index
+            }
             return []
         case .mouse, .tick, .resize, .focus:
             return []
@@ -92,15 +131,20 @@ public struct StatisticsScreen: Screen, Sendable {
     public var wantsTicks: Bool { false }
 
     public func render(into grid: inout CellGrid) {
-        let layout = Layout(size: grid.size, statistics: shown)
+        let layout = Layout(size: grid.size, statistics: shown, hasModes: modeBar != nil)
         let glyphs = Glyphs(theme: grid.theme)
         grid.write("Statistics", at: layout.title.origin, style: Style.bold.foreground(.accent), clip: layout.title)
         tabs.draw(into: &grid, in: layout.tabs)
         let rule = String(repeating: String(glyphs.frame(.single).divider), count: max(0, layout.rule.width))
         grid.write(rule, at: layout.rule.origin, style: .dim)
+        if let modeBar {
+            grid.write(modeLabel, at: layout.modes.origin, style: .dim, clip: layout.modes)
+            modeBar.draw(into: &grid, in: layout.modeBar(label: modeLabel))
+        }
         guard let shown else { return }
         guard shown.played > 0 || shown.learning != nil else {
-            let words = "No games played yet"
+            // A mode of its own says which games there are none of.
+            let words = modeBar != nil ? "No \(shown.modeTitle.lowercased()) games played yet" : "No games played yet"
             grid.write(words, at: Point(x: max(0, (grid.size.width - words.count) / 2), y: layout.totals.y + 2),
                        style: .dim)
             return
@@ -181,6 +225,11 @@ public struct StatisticsScreen: Screen, Sendable {
                         + "    Seconds per set  " + (secondsPerSet.map(decimal) ?? "—"),
                     "(over \(games))"]
         case .memory(let bestTimes):
+            let note = shown.recent.count == 1 ? "(the last game, if it was won)" : "(won games among \(games))"
+            if case .only(let level?) = shown.mode {
+                // One level's tab: its own best time only.
+                return ["Best time  " + (bestTimes.first { $0.level == level }.map { clock($0.seconds) } ?? "—"), note]
+            }
             let levels = MemoryLevel.all.map(\.name)
             let extra = bestTimes.map(\.level).filter { !levels.contains($0) }
             let times = (levels + extra).map { level in
@@ -229,6 +278,8 @@ public struct StatisticsScreen: Screen, Sendable {
         var title: Rect
         var tabs: Rect
         var rule: Rect
+        /// The row of modes (its label, then the modes), under the rule.
+        var modes: Rect
         var totals: Rect
         var caption: Rect
         var chart: Rect
@@ -237,21 +288,30 @@ public struct StatisticsScreen: Screen, Sendable {
         var learnCharts = [Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 0, height: 0)]
         var figures: Rect
 
-        init(size: Size, statistics: GameStatistics?) {
+        /// Where the modes go after `label` on their row.
+        func modeBar(label: String) -> Rect {
+            let skip = min(modes.width, DisplayWidth.of(label) + 1)
+            return Rect(x: modes.x + skip, y: modes.y, width: modes.width - skip, height: modes.height)
+        }
+
+        init(size: Size, statistics: GameStatistics?, hasModes: Bool = false) {
             let margin = size.width >= 100 ? 3 : 1
             let width = max(0, size.width - 2 * margin)
             let titleWidth = size.width >= 70 ? 12 : 0
             title = Rect(x: margin, y: 0, width: titleWidth, height: 1)
             tabs = Rect(x: margin + titleWidth, y: 0, width: max(0, width - titleWidth), height: 1)
             rule = Rect(x: margin, y: 1, width: width, height: 1)
-            totals = Rect(x: margin, y: 3, width: width, height: 1)
-            caption = Rect(x: margin, y: 5, width: width, height: 1)
+            // The row of modes takes the blank row under the rule, and one more.
+            let top = hasModes ? 1 : 0
+            modes = Rect(x: margin, y: 2, width: hasModes ? width : 0, height: hasModes ? 1 : 0)
+            totals = Rect(x: margin, y: 3 + top, width: width, height: 1)
+            caption = Rect(x: margin, y: 5 + top, width: width, height: 1)
             let figureCount = statistics.map { StatisticsScreen.figureLines($0).count } ?? 0
             // Under the chart: its time axis, a blank row, the figures, a blank row.
-            let free = size.height - 6 - 2 - figureCount - 1
+            let free = size.height - 6 - top - 2 - figureCount - 1
             guard statistics?.learning != nil else {
                 let chartHeight = min(16, max(2, free))
-                chart = Rect(x: margin, y: 6, width: width, height: chartHeight + 1)
+                chart = Rect(x: margin, y: 6 + top, width: width, height: chartHeight + 1)
                 figures = Rect(x: margin, y: chart.maxY + 1, width: width, height: max(0, size.height - chart.maxY - 1))
                 return
             }
