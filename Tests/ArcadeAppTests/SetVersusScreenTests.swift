@@ -131,12 +131,11 @@ import Testing
         }
     }
 
-    @Test func theResumeOfferAndTheMenuSayItWasAGameAgainstTheComputer() {
+    /// The menu's best is the classic game's alone (`setsListIsTheClassicGamesOnly`), so only
+    /// the resume offer has a versus game to name.
+    @Test func theResumeOfferSaysItWasAGameAgainstTheComputer() {
         var screen = versus("hard")
         screen.perform(.selectPlace(0), in: frame)
         #expect(screen.savedState()?.summary == "versus hard, score 0 to 0")
-        let entry = ScoreEntry(score: 12, date: "2026-12-01 10:00", player: "ann",
-                               figures: ["sets": "4", "time": "3:00", "computer": "30"])
-        #expect(GameCatalog.games[0].describeBest(entry) == "best 12 (versus)")
     }
 }
