@@ -669,6 +669,7 @@ extension TempleScreen {
         self.init(source: saved.source, seed: context.seed, learning: context.learning, today: context.today.dayNumber)
         resuming = saved
         pace = AnimationPace(settings: context.settings)
+        best = context.scores.map(\.score).max()
     }
 
     /// Take up `saved` on the deck just loaded, when the deck still has a picture for every
