@@ -217,7 +217,7 @@ import Testing
                 if screen.mode == .betting, justSettled, let outcome = screen.game.outcome {
                     // Just settled: what each hand paid is on the line; the label says what it paid.
                     for change in screen.game.handScoreChanges where change != 0 {
-                        #expect(rows.contains("\(abs(change))"), "seed \(seed): \(change) not in \(rows)")
+                        #expect(Self.saysPayout(change, in: rows), "seed \(seed): \(change) not in \(rows)")
                     }
                     if !screen.game.isSplit, outcome.isWin {
                         let paid = screen.game.handScoreChanges[0]
@@ -225,6 +225,20 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    /// True when `rows` word the payout `change` whole, as the line says it: "win 15",
+    /// "Hand 2 loses 10", "+15", "−10" (and not a "5" inside a "15").
+    static func saysPayout(_ change: Int, in rows: String) -> Bool {
+        let amount = String(abs(change))
+        let phrases: [[String]] = change > 0 ? [["win", amount], ["wins", amount], ["+" + amount]]
+            : [["lose", amount], ["loses", amount], ["−" + amount]]
+        let words = rows.split(separator: " ").map { word in
+            String(word.reversed().drop { ".,;:!".contains($0) }.reversed())
+        }
+        return phrases.contains { phrase in
+            words.indices.contains { Array(words[$0...].prefix(phrase.count)) == phrase }
         }
     }
 
