@@ -97,6 +97,15 @@ public struct Style: Hashable, Sendable {
         copy.reverse = true
         return copy
     }
+
+    /// The frame of the card or picture under the cursor, from its own frame's style `frame`:
+    /// bold, in reverse video, in the accent colour when it has none, so the cursor is the
+    /// whole frame and reads without colour too (Set, Memory and Temples draw it alike).
+    public static func focusFrame(_ frame: Style) -> Style {
+        var style = frame.bolded.reversed
+        if style.foreground == .terminalDefault { style.foreground = .accent }
+        return style
+    }
 }
 
 /// What the terminal can show, chosen once at start-up.

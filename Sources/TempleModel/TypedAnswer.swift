@@ -109,9 +109,6 @@ public enum TypedAnswer {
         return [character]
     }
 
-    /// The accented letters a typed name may hold (in lower case), each read as its plain letters.
-    public static var accentedLetters: [Character] { accents.flatMap { Array($0.1) } }
-
     /// The accented Latin letters and the plain letters they are typed as.
     private static let accents: [(String, String)] = [
         ("a", "àáâãäåāăąạảấầẩẫậắằẳẵặ"), ("ae", "æ"), ("c", "çćč"), ("d", "ďđ"),

@@ -92,6 +92,31 @@ import Testing
         #expect(playerLabelRow(split).contains("insurance −10"))
     }
 
+    /// The last hand's sentence in the game-over box names the insurance as the status line
+    /// does: a dealer natural against an insured hand costs nothing, and the box says why.
+    @Test func theGameOverBoxNamesTheInsuranceOfTheLastHand() throws {
+        // Four hands of 20 against 17, then 19 against a dealer natural, insured.
+        let win = [Card(.ten, of: .spades), Card(.ten, of: .clubs), Card(.ten, of: .hearts), Card(.seven, of: .diamonds)]
+        let last = [Card(.ten, of: .spades), Card(.ace, of: .clubs), Card(.nine, of: .hearts), Card(.king, of: .diamonds)]
+        let stacked = Array(repeating: win, count: BlackjackGame.handsPerGame - 1).flatMap { $0 } + last
+        var screen = BlackjackScreen(game: BlackjackGame(seed: 11, rules: TableRules(offersInsurance: true),
+                                                         stackedCards: stacked),
+                                     showsNewGameAlert: false)
+        for _ in 1..<BlackjackGame.handsPerGame {
+            _ = screen.update(.key(.enter), in: Self.wide)
+            _ = screen.update(.key(.character("s")), in: Self.wide)
+            finish(&screen)
+        }
+        _ = screen.update(.key(.enter), in: Self.wide)
+        #expect(screen.mode == .insurance)
+        let before = screen.game.score
+        _ = screen.update(.key(.character("i")), in: Self.wide)
+        finish(&screen)
+        #expect(screen.game.isGameOver && screen.game.score == before)
+        let over = try #require(screen.gameOver(in: Self.wide))
+        #expect(over.message.contains("Insurance pays 50. Dealer has Blackjack — you lose 50."), "\(over.message)")
+    }
+
     // MARK: - Item 2: the totals after splitting aces
 
     @Test func afterSplittingAcesTheLineGivesEachHandsTotal() {
@@ -192,7 +217,7 @@ import Testing
                 if screen.mode == .betting, justSettled, let outcome = screen.game.outcome {
                     // Just settled: what each hand paid is on the line; the label says what it paid.
                     for change in screen.game.handScoreChanges where change != 0 {
-                        #expect(rows.contains("\(abs(change))"), "seed \(seed): \(change) not in \(rows)")
+                        #expect(Self.saysPayout(change, in: rows), "seed \(seed): \(change) not in \(rows)")
                     }
                     if !screen.game.isSplit, outcome.isWin {
                         let paid = screen.game.handScoreChanges[0]
@@ -200,6 +225,20 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    /// True when `rows` word the payout `change` whole, as the line says it: "win 15",
+    /// "Hand 2 loses 10", "+15", "−10" (and not a "5" inside a "15").
+    static func saysPayout(_ change: Int, in rows: String) -> Bool {
+        let amount = String(abs(change))
+        let phrases: [[String]] = change > 0 ? [["win", amount], ["wins", amount], ["+" + amount]]
+            : [["lose", amount], ["loses", amount], ["−" + amount]]
+        let words = rows.split(separator: " ").map { word in
+            String(word.reversed().drop { ".,;:!".contains($0) }.reversed())
+        }
+        return phrases.contains { phrase in
+            words.indices.contains { Array(words[$0...].prefix(phrase.count)) == phrase }
         }
     }
 

@@ -395,7 +395,11 @@ import Testing
         #expect(shell.overlay == nil)
         #expect(screen(shell).contains("Score: 100"))
         #expect(screen(shell).contains("Score reset to 100."))
-        #expect(effects.contains { "\($0)".contains("398") })
+        let recorded = effects.compactMap { effect -> Int? in
+            if case .recordScore(.slots, let record) = effect { return record.score }
+            return nil
+        }
+        #expect(recorded == [398])
     }
 
     @Test func resetAt100OrBelowNeedsNoQuestion() {

@@ -120,6 +120,26 @@ import Testing
         #expect(restored.game!.correctCount == 2 && restored.game!.matchedCount == 2)
     }
 
+    /// A resumed game knows the best kept before it: clearing the deck below that best is
+    /// no "New best!".
+    @Test func aResumedMatchClearedBelowTheKeptBestIsNoNewBest() throws {
+        let state = try #require(Self.playedPartWay().screen.savedState()).state
+        let temples = GameCatalog.games.first { $0.id == .temples }!
+        let context = GameContext(seed: 99, scores: [ScoreEntry(score: 100, date: "2026-01-01", player: "")],
+                                  assets: Self.assets)
+        var table = Self.open(try #require(temples.resume!(state, context) as? TempleScreen))
+        _ = table.update(.key(.escape))
+        while let next = table.game!.visiblePictures.first {
+            Self.match(picture: 0, name: next.name, on: &table)
+            _ = table.update(.tick(1))
+        }
+        #expect(table.game!.isComplete && table.game!.incorrectCount == 1)
+        #expect(!table.screen.isNewBest)
+        let over = try #require(table.screen.gameOver(in: table.frame))
+        #expect(over.message.contains("Accuracy 95%"), "\(over.message)")
+        #expect(!over.message.contains("New best"), "\(over.message)")
+    }
+
     @Test func aResumedMatchLearnsFromWhatIsKeptOnTheDayItIs() throws {
         let state = try #require(Self.playedPartWay().screen.savedState()).state
         let temples = GameCatalog.games.first { $0.id == .temples }!

@@ -238,7 +238,8 @@ import Testing
         #expect(try screen().game!.isComplete)
         let result = shown()
         for words in ["Deck cleared", "All 4 matched in 0:03.", "Correct 4 · Incorrect 1 · Accuracy 80%",
-                      "Play again (n)", "[ Learn (l) ]", "[ Menu (m) ]"] {
+                      "Play again (n)", "[ Learn (l) ]", "[ Menu (m) ]",
+                      "n: new order · r: same order again."] {
             #expect(result.contains(words), "\(words) in\n\(result)")
         }
         assertSnapshot(result, named: "temples-cleared-80x24")
@@ -261,6 +262,9 @@ import Testing
         _ = screen.update(.key(.enter))
         let over = try #require(screen.screen.gameOver(in: screen.frame))
         #expect(over.message.contains("New best!"), "\(over.message)")
+        // The message line names the box's keys as the box does: n a new order, r the same.
+        #expect(screen.message.contains("n: new order · r: same order again."), "\(screen.message)")
+        #expect(!screen.message.contains("play again"))
         let menu = try #require(over.choices.firstIndex { $0.button.title.hasPrefix("Menu") })
         #expect(screen.perform(over.choices[menu].action) == [.leave])
     }
@@ -290,8 +294,8 @@ import Testing
         #expect(framesInReverse() == [1], "picked and under the cursor")
     }
 
-    /// The pictures take the room a bigger terminal gives them (a guard beside the focus
-    /// frame: they already grew, from 7 rows at 80×24 to 15 at 120×40).
+    /// The pictures take the room a bigger terminal gives them, the focus frame drawn
+    /// around them: more rows at each larger size, and at least seven at 80×24.
     @Test func thePicturesGrowWithTheTerminal() {
         let rows = [Size(width: 80, height: 23), Size(width: 100, height: 29), Size(width: 120, height: 39)].map {
             screen(size: $0).layout().pictureRows
@@ -689,7 +693,7 @@ import Testing
             #expect(Self.isNotCutSilently(line(1), from: screen.message), "\(line(1))")
         }
         #expect(screen.game!.isComplete)
-        #expect(line(1).contains("play again"), "the way on is kept: \(line(1))")
+        #expect(line(1).contains("n: new order · r: same order"), "the way on is kept: \(line(1))")
     }
 
     @Test func theKeyLineFollowsTheModeAndHelpListsEveryKeyInBoth() {

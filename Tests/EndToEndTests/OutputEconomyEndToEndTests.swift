@@ -42,9 +42,8 @@ extension EndToEnd {
             #expect(down.contains("Memory"))
         }
 
-        /// Memory's focus (the card's whole frame, in reverse video) moving right and back:
-        /// the two frames' edges and nothing inside them, about 550–600 bytes a move (the
-        /// `>` `<` marks it replaced cost 43).
+        /// Memory's focus (the card's whole frame, in reverse video) moving right and back
+        /// writes the two frames' edges and nothing inside them: no card is drawn again.
         @Test func aMoveOnMemorysBoardWritesOnlyTheTwoFrames() throws {
             let moves = try replies(["memory", "--seed", "1"], setup: [Keys.enter],
                                     keys: [Keys.right, Keys.left, Keys.right, Keys.left])

@@ -695,7 +695,10 @@ struct BlackjackScreen: GameScreen {
             : BlackjackWording.settled(outcome, paid: game.handScoreChanges[game.activeHandIndex],
                                        player: game.playerHand.calculateBestScore(),
                                        dealer: game.dealerHand.calculateBestScore())
-        let sentence = result.first ?? ""
+        // The game-over box's sentence on the last hand: a split's result names its
+        // insurance already; a single hand's takes the insurance lead as the line does.
+        let sentence = (game.isSplit ? result : BlackjackWording.line(BlackjackWording.Lead(insurance: lead.insurance),
+                                                                       then: result)).first ?? ""
         let net = game.totalScoreChange
         let won = game.isSplit ? net > 0 : outcome.isWin, lost = game.isSplit ? net < 0 : outcome.isLoss
         say(BlackjackWording.line(lead, then: result), tone: won ? .good : lost ? .bad : .plain)

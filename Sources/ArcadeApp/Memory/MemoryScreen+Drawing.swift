@@ -408,16 +408,6 @@ extension MemoryScreen {
         case found
     }
 
-    /// The focused card's frame: its own colour (the accent for a plain one) in reverse
-    /// video, so the cursor is the whole frame and reads without colour too.
-    static func focusStyle(_ frame: Style) -> Style {
-        var style = frame
-        style.reverse = true
-        style.bold = true
-        if style.foreground == .terminalDefault { style.foreground = .accent }
-        return style
-    }
-
     /// One card: its back while face down, its symbol and bonus bar while face up (and while a
     /// pair found is on show), nothing once matched but the focused frame, when focused.
     private func drawCard(_ card: Game.Card, of game: Game, in frame: Rect, look: CardLook, isFocused: Bool,
@@ -425,14 +415,14 @@ extension MemoryScreen {
         guard frame.width >= 3, frame.height >= 3 else { return }
         guard !card.isMatched || look == .found else {
             // An emptied place: the cursor is its frame alone.
-            if isFocused { Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame) }
+            if isFocused { Box(style: .rounded, frameStyle: Style.focusFrame(.plain)).draw(into: &grid, in: frame) }
             return
         }
         let glyphs = Glyphs(theme: grid.theme)
         let inner = Box.inner(of: frame)
         guard card.isFaceUp else {
             let back = Style().foreground(.cool)
-            Box(style: .rounded, frameStyle: isFocused ? Self.focusStyle(back) : back).draw(into: &grid, in: frame)
+            Box(style: .rounded, frameStyle: isFocused ? Style.focusFrame(back) : back).draw(into: &grid, in: frame)
             grid.fill(inner, with: glyphs.ascii ? ":" : "▒", style: back)
             return
         }
@@ -442,7 +432,7 @@ extension MemoryScreen {
         case .found: Style.bold.foreground(.good)
         }
         // The edge (and the marks in it) shows focus; the checks inside keep the frame's colour.
-        let edgeStyle = isFocused ? Self.focusStyle(frameStyle) : frameStyle
+        let edgeStyle = isFocused ? Style.focusFrame(frameStyle) : frameStyle
         Box(style: look == .found ? .double : .rounded, frameStyle: edgeStyle, fillsInterior: true)
             .draw(into: &grid, in: frame)
         let face = self.face(of: card)

@@ -32,10 +32,10 @@ enum SetCardStyle: String, Sendable, CaseIterable {
 /// whole cells, and copied: a card's shapes are identical. Pure: the same card and size give
 /// the same cells.
 ///
-/// Lines across the inside, a pixel row apart, were the striped shading before: on small
-/// shapes they merged with the outline into rows as filled as the solid shape's, and a copy
-/// starting half a cell over came out different. Braille (eight dots a cell) was tried too:
-/// a solid shape reads as grey dots, and DejaVu Sans Mono, a common default font, has none.
+/// Striped shades whole cells, not lines a pixel row apart: on a small shape such lines merge
+/// with the outline into rows as filled as solid, and a copy starting half a cell over would
+/// differ from the first. Quadrant blocks, not Braille: a Braille shape reads as grey dots
+/// rather than solid, and many terminal fonts have no Braille at all.
 enum SetCardFace {
     /// The shapes drawn large: the classic three, and the glyph style's three.
     enum Shape: Hashable, Sendable {

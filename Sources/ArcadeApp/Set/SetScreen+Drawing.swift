@@ -37,7 +37,7 @@ extension SetScreen {
                          into: &grid)
             } else if isCursor {
                 // An emptied place late in the game: the cursor is its frame alone.
-                Box(style: .rounded, frameStyle: Self.focusStyle(.plain)).draw(into: &grid, in: frame)
+                Box(style: .rounded, frameStyle: Style.focusFrame(.plain)).draw(into: &grid, in: frame)
             }
         }
         buttons(fitting: layout.buttons.width).draw(into: &grid, in: layout.buttons)
@@ -97,7 +97,7 @@ extension SetScreen {
             frameStyle = Style.bold.foreground(.cool)
             frameStyle.reverse = true
         }
-        if isCursor { frameStyle = Self.focusStyle(frameStyle) }
+        if isCursor { frameStyle = Style.focusFrame(frameStyle) }
         Box(style: boxStyle, frameStyle: frameStyle).draw(into: &grid, in: frame)
         let glyphs = Glyphs(theme: grid.theme)
         if let tried = look.tried {
@@ -205,16 +205,6 @@ extension SetScreen {
         return "Shapes ▲ ● ■ solid, ◭ ◐ ◧ striped, △ ○ □ open; " + colours
             + (theme.namesColors ? " (written under the shapes, or on the frame of a large card)." : ".")
             + " On a large card the shapes are drawn large: filled, shaded inside (▒) or an outline."
-    }
-
-    /// The focused card's frame: reverse video (cyan when not selected), so the cursor is
-    /// the whole frame, and it reads without colour.
-    static func focusStyle(_ frame: Style) -> Style {
-        var style = frame
-        style.reverse = true
-        style.bold = true
-        if style.foreground == .terminalDefault { style.foreground = .accent }
-        return style
     }
 
     /// The terminal colour for a card colour.

@@ -206,7 +206,7 @@ struct SetScreen: GameScreen {
     }
     /// The clock runs while a game is on, not while the choice of mode is open over it.
     var wantsTicks: Bool { clock.isRunning && chooser == nil }
-    var isTimed: Bool { clock.isRunning && chooser == nil }
+    var isTimed: Bool { wantsTicks }
     /// Once a second for the clock; four times a second against the computer, whose finds
     /// are shown for a moment.
     var tickInterval: Double { versus != nil ? 0.25 : 1 }

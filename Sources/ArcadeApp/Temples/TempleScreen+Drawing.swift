@@ -48,17 +48,6 @@ extension TempleScreen {
     /// The frame of the pane the keys act on.
     private static let focusedFrame = Style.bold.foreground(.accent)
 
-    /// The frame of the picture under the cursor: its own frame's style in reverse video
-    /// (the accent colour when it has none), so the cursor is the whole frame, as on Set's
-    /// table, and reads without colour.
-    static func cursorFrame(_ frame: Style) -> Style {
-        var style = frame
-        style.reverse = true
-        style.bold = true
-        if style.foreground == .terminalDefault { style.foreground = .accent }
-        return style
-    }
-
     /// The tallies line: correct, incorrect, left and (matching) the time, in shorter wordings
     /// for a narrow line.
     private func tallies(_ game: TempleGame) -> StatusLine {
@@ -83,7 +72,7 @@ extension TempleScreen {
             guard layout.isShown(index), let frame = layout.pictureFrame(index) else { continue }
             let picked = game.isPicked(card.id, in: .pictures)
             var frameStyle: Style = picked ? Style.bold.foreground(.highlight) : .plain
-            if focused && index == pictureCursor { frameStyle = Self.cursorFrame(frameStyle) }
+            if focused && index == pictureCursor { frameStyle = Style.focusFrame(frameStyle) }
             drawFramed(card, in: frame, clip: clip, style: picked ? .double : .rounded, frameStyle: frameStyle,
                        pixelHeight: layout.pixelHeight(of: index), into: &grid)
             if game.mode == .study {

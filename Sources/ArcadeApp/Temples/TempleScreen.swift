@@ -460,9 +460,10 @@ struct TempleScreen: GameScreen {
         figures.duration = clock.elapsed
         let accuracy = figures.accuracy, time = figures.time
         status = StatusLine([
-            "All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). Press r to play again.",
-            "All \(game.totalCount) matched — \(accuracy)% in \(time). Press r to play again.",
-            "\(accuracy)% in \(time). Press r to play again.",
+            "All \(game.totalCount) matched — accuracy \(accuracy)% in \(time). n: new order · r: same order again.",
+            "All \(game.totalCount) matched — \(accuracy)% in \(time). n: new order · r: same order again.",
+            "\(accuracy)% in \(time). n: new order · r: same order again.",
+            "\(accuracy)% in \(time). n: new order · r: same.",
         ])
         // Only the built-in deck's games are kept. The Temples table and the menu's "best"
         // line compare games of the same twenty temples; a folder's deck may hold one card
@@ -669,6 +670,7 @@ extension TempleScreen {
         self.init(source: saved.source, seed: context.seed, learning: context.learning, today: context.today.dayNumber)
         resuming = saved
         pace = AnimationPace(settings: context.settings)
+        best = context.scores.map(\.score).max()
     }
 
     /// Take up `saved` on the deck just loaded, when the deck still has a picture for every
