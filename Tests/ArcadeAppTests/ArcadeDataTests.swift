@@ -311,6 +311,26 @@ import Testing
         }
     }
 
+    /// Each mode's best comes from every game kept of it, not from the list of ten: Hard
+    /// results filling Memory's list leave Easy's best known.
+    @Test func eachModesBestIsReadFromTheWholeHistory() throws {
+        try withTemporaryDirectory { root in
+            let data = ArcadeData(directory: root)
+            let memory = try #require(GameCatalog.games.first { $0.id == .memory })
+            for score in [30, 12] {
+                _ = try data.record(ScoreRecord(score: score, mode: "Easy"), of: memory, player: "ann", now: 0)
+            }
+            for score in 100..<(100 + ArcadeData.listLength) {
+                _ = try data.record(ScoreRecord(score: score, mode: "Hard"), of: memory, player: "bob", now: 0)
+            }
+            _ = try data.record(ScoreRecord(score: 7), of: Self.slots, player: "ann", now: 0)
+            let bests = data.history(for: [memory, Self.slots], player: "ann").bests
+            #expect(bests[.memory] == ["Easy": 30, "Hard": 109])
+            #expect(bests[.slots] == ["": 7])
+            #expect(try data.scores(for: memory).allSatisfy { $0.score >= 100 }, "no Easy game is in the list")
+        }
+    }
+
     /// Saved games are per mode: a daily puzzle kept beside a classic game leaves it be, and
     /// finishing one mode's game or forgetting its save touches no other mode's.
     @Test func savedGamesOfTwoModesAreKeptSideBySide() throws {

@@ -19,10 +19,10 @@ import Testing
     /// Memory with `level` (its key) and `symbols` (steps right from Animals; 3 is Temples,
     /// its deck handed back as the runtime hands it), dealt in `frame`.
     private func started(_ level: Character = "2", symbols: Int = 0, frame: Frame = .game80x23,
-                         scores: [ScoreEntry] = []) -> MemoryScreen {
+                         scores: [ScoreEntry] = [], bests: [String: Int] = [:]) -> MemoryScreen {
         // As the menu opens it, with the results kept so far.
         let memory = GameCatalog.games.first { $0.id == .memory }!
-        var screen = memory.make(GameContext(seed: 3, scores: scores)) as! MemoryScreen
+        var screen = memory.make(GameContext(seed: 3, scores: scores, bests: bests)) as! MemoryScreen
         _ = screen.update(.key(.character(level)), in: frame)
         _ = screen.update(.key(.down), in: frame)
         for _ in 0..<symbols { _ = screen.update(.key(.right), in: frame) }
@@ -220,9 +220,27 @@ import Testing
         var other = started("2", scores: [result(score + 50, level: "Hard"), result(score + 40, level: "Normal Temples"),
                                           result(score - 1, level: "Normal")])
         #expect(messageAfterWinning(&other).contains("New best for Normal!"))
-        // A full list of better results of other levels: the level's own may be below it, unknown.
-        var unknown = started("2", scores: (0..<ArcadeData.listLength).map { _ in result(score + 5, level: "Hard") })
-        #expect(!messageAfterWinning(&unknown).contains("New best"))
+        // A full list of better results of other levels says nothing of this level: the first
+        // Normal game is its best (a level's own best comes as `GameContext.bests`).
+        var firstOfItsLevel = started("2", scores: (0..<ArcadeData.listLength).map { _ in result(score + 5, level: "Hard") })
+        #expect(messageAfterWinning(&firstOfItsLevel).contains("New best for Normal!"))
+    }
+
+    /// Hard boards score higher than Easy ones, so the list of ten can be all Hard: an Easy
+    /// game is still judged against the best Easy game kept (`GameContext.bests`).
+    @Test func anEasyGameIsANewBestAgainstTheEasyBestEvenWhenTheListIsAllBetterHardGames() {
+        var probe = started("1")
+        win(&probe)
+        let score = probe.game!.score
+        let hard = (0..<ArcadeData.listLength).map { _ in result(score + 100, level: "Hard") }
+
+        var above = started("1", scores: hard, bests: ["Easy": score - 1, "Hard": score + 100])
+        #expect(messageAfterWinning(&above).contains("New best for Easy!"))
+        var below = started("1", scores: hard, bests: ["Easy": score + 1, "Hard": score + 100])
+        #expect(!messageAfterWinning(&below).contains("New best"))
+        // The best of Easy Temples is another level's.
+        var temples = started("1", scores: hard, bests: ["Easy Temples": score + 1])
+        #expect(messageAfterWinning(&temples).contains("New best for Easy!"))
     }
 
     @Test func theNewBestFollowsTheResultsTheRuntimeReports() {

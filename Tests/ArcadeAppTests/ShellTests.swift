@@ -473,6 +473,29 @@ private struct SlotsResizeProbe: GameScreen {
         _ = shell.open(.set, in: frame)
         #expect(reads.count == 1, "read once a run")
     }
+
+    // MARK: - Each mode's best
+
+    /// A game opens with each of its modes' best from the store (read with the history), and
+    /// a result it records that beats one is the best the next game opens with; a worse one
+    /// changes nothing.
+    @Test func aGameOpensWithEachModesBestAndTheBetterResultsOfTheRun() {
+        let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) })]
+        var shell = TestShell(games: games, size: Size(width: 80, height: 24), seed: { 1 })
+        shell.shell = ArcadeShell(games: games, seed: { 1 },
+                                  history: { PlayerHistory(bests: [.set: ["": 25, "versus hard": 60]]) })
+        func play(_ presses: Int, _ shell: inout TestShell) -> [String: Int] {
+            shell.open(.set)
+            let bests = shell.screen(as: TestGame.self)!.bests
+            for _ in 0..<presses { shell.update(.key(.character("x"))) }
+            shell.update(.key(.character("e")))  // records presses × 10, of no mode
+            _ = shell.leaveGame()
+            return bests
+        }
+        #expect(play(3, &shell) == ["": 25, "versus hard": 60])
+        #expect(play(1, &shell) == ["": 30, "versus hard": 60])
+        #expect(play(0, &shell) == ["": 30, "versus hard": 60])
+    }
 }
 
 /// The menu with every game's best and saved games showing: descriptions are whole (the

@@ -12,6 +12,8 @@ struct TestGame: GameScreen, Codable {
     /// What the game was opened with: the `"test.style"` setting and the days with a daily result.
     var setting: String?
     var dailyDays: [String] = []
+    /// Each mode's best it was opened with (`GameContext.bests`).
+    var bests: [String: Int] = [:]
 
     init(seed: UInt64 = 0) {
         self.seed = seed
@@ -22,6 +24,7 @@ struct TestGame: GameScreen, Codable {
         seed = context.seed
         setting = context.settings["test.style"]
         dailyDays = context.daily.keys.sorted()
+        bests = context.bests
     }
 
     func bindings(in frame: Frame) -> [Binding<Never>] {

@@ -159,9 +159,11 @@ struct MemoryScreen: GameScreen {
     private(set) var foundPair: FoundPair?
     /// Games started so far in this session.
     private(set) var gamesStarted = 0
-    /// The game's kept results, best first (`GameContext.scores`, then each
-    /// `RuntimeReport.scoresRecorded`): what a result is a new best against.
-    private(set) var scores: [ScoreEntry] = []
+    /// The best result kept of each level, by the level it is kept under (`keptLevel`): what
+    /// a result is a new best against. It comes from the store (`GameContext.bests`, and the
+    /// kept results, `GameContext.scores` then each `RuntimeReport.scoresRecorded`), and
+    /// takes each game this screen finishes.
+    private(set) var bests: [String: Int] = [:]
     /// Whether the game just ended beat every kept result of its level, worked out as it ended.
     private(set) var isNewBest = false
     /// Where the temple deck is.
@@ -218,19 +220,20 @@ struct MemoryScreen: GameScreen {
     /// with the next number of a generator seeded with `seed`, so `--seed N` replays the
     /// whole session. Cards, words and bars take the same cells in every theme, so clicks
     /// need only the frame's size. The level and symbols are the ones kept in `settings`
-    /// (Normal and Animals when none are); `scores` are the game's kept results, best first.
-    init(seed: UInt64, settings: [String: String] = [:], scores: [ScoreEntry] = []) {
+    /// (Normal and Animals when none are); `bests` are the best results kept of each level
+    /// and `scores` the game's kept results, best first.
+    init(seed: UInt64, settings: [String: String] = [:], bests: [String: Int] = [:], scores: [ScoreEntry] = []) {
         firstSeed = seed
         seeds = SeededGenerator(seed: seed)
         flipBackTime = Self.flipBackTime(in: settings)
         level = MemoryLevel.all.first { $0.name == settings[Self.levelSetting] } ?? .normal
         symbolSet = MemorySymbolSet.all.first { $0.name == settings[Self.symbolsSetting] } ?? .animals
-        self.scores = scores
+        self.bests = Self.bests(bests, with: scores)
     }
 
     /// A screen for `context`: its seed, the kept settings and results.
     init(context: GameContext) {
-        self.init(seed: context.seed, settings: context.settings, scores: context.scores)
+        self.init(seed: context.seed, settings: context.settings, bests: context.bests, scores: context.scores)
     }
 
     // MARK: - Saving
@@ -291,7 +294,7 @@ struct MemoryScreen: GameScreen {
         clock = saved.clock
         note = saved.note
         flipBackTime = Self.flipBackTime(in: context.settings)
-        scores = context.scores
+        bests = Self.bests(context.bests, with: context.scores)
     }
 
     /// How the menu shows the best entry: `best 31 (Normal, 0:42)` or `best 9 (Hard, lost)`.
@@ -598,7 +601,7 @@ struct MemoryScreen: GameScreen {
     /// or the deck, or why there is none.
     mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] {
         if case .scoresRecorded(_, let entries) = report {
-            scores = entries
+            bests = Self.bests(bests, with: entries)
             return []
         }
         guard case .deck(_, let deck) = report, case .loading = templeArt else { return [] }
@@ -720,7 +723,8 @@ struct MemoryScreen: GameScreen {
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
         let kept = keptLevel
-        isNewBest = Self.isNewBest(game.score, level: kept, among: scores)
+        isNewBest = Self.isNewBest(game.score, level: kept, against: bests)
+        if isNewBest { bests[kept] = game.score }
         var figures = MemoryFigures(level: kept, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
                                     moves: game.moves, pairs: game.matchedPairs)
         figures.duration = Double(shownTimeElapsed)
@@ -733,18 +737,21 @@ struct MemoryScreen: GameScreen {
         symbolSet.isTemples ? "\(level.name) Temples" : level.name
     }
 
-    /// Whether `score` beats every kept result of `level` in `scores` (best first, at most
-    /// `ArcadeData.listLength` of them, of every level).
-    ///
-    /// The first of the level in the list is its best. When the list holds none of the
-    /// level but is full, the level's results (if any) rank below its last: `score` is a
-    /// new best only above that. With no result of the level kept, any score above 0 is.
-    static func isNewBest(_ score: Int, level: String, among scores: [ScoreEntry]) -> Bool {
-        if let best = scores.first(where: { MemoryFigures(stored: $0.figures).level == level }) {
-            return score > best.score
+    /// Whether `score` beats the best kept result of `level` (`bests`, by level); with none
+    /// of the level kept, any score above 0 does. Results of other levels never count.
+    static func isNewBest(_ score: Int, level: String, against bests: [String: Int]) -> Bool {
+        score > (bests[level] ?? 0)
+    }
+
+    /// `bests` with the kept results `entries` (of any level) in them: a level's best is at
+    /// least the best of its results kept there.
+    static func bests(_ bests: [String: Int], with entries: [ScoreEntry]) -> [String: Int] {
+        var bests = bests
+        for entry in entries {
+            guard let level = MemoryFigures(stored: entry.figures).level else { continue }
+            bests[level] = max(bests[level] ?? entry.score, entry.score)
         }
-        if scores.count >= ArcadeData.listLength, let last = scores.last, score <= last.score { return false }
-        return score > 0
+        return bests
     }
 
     // MARK: - The choice before a game

@@ -303,9 +303,27 @@ public final class ArcadeData {
         return LearningRecord(cards: (try? store.learnProgress(player: player)) ?? [:])
     }
 
-    /// The rest of `player`'s past that the games open with: daily results and tallies.
+    /// The rest of `player`'s past that the games open with: daily results, tallies and each
+    /// mode's best.
     public func history(for games: [GameInfo], player: String) -> PlayerHistory {
-        PlayerHistory(daily: dailyResults(for: games, player: player), tallies: tallies(for: games, player: player))
+        PlayerHistory(daily: dailyResults(for: games, player: player), tallies: tallies(for: games, player: player),
+                      bests: bests(for: games))
+    }
+
+    /// Each game's best score of each mode ("" for results kept without one), by its
+    /// `scoreOrder`; a game whose bests cannot be read has none.
+    public func bests(for games: [GameInfo]) -> [GameID: [String: Int]] {
+        guard let store else { return [:] }
+        var result: [GameID: [String: Int]] = [:]
+        for game in games {
+            guard let modes = try? store.modes(of: game.id.rawValue) else { continue }
+            for mode in modes {
+                guard let best = try? store.best(of: game.id.rawValue, mode: .only(mode), limit: 1,
+                                                 higherIsBetter: game.scoreOrder == .higherIsBetter).first else { continue }
+                result[game.id, default: [:]][mode ?? ""] = best.score
+            }
+        }
+        return result
     }
 
     /// Keep one answer of a learn session. Throws the words for the player.

@@ -109,6 +109,8 @@ public struct ArcadeShell: Screen {
     private var daily: [GameID: [String: DailyOutcome]] = [:]
     /// Each game's tallies of decisions, by kind (read with the history).
     private var tallies: [GameID: [String: Tally]] = [:]
+    /// Each game's best score of each mode (read with the history).
+    private var bests: [GameID: [String: Int]] = [:]
     /// What the learn mode has kept, every deck's: the cards (their days are the statistics
     /// page's, read from the store there).
     private var learning: LearningRecord
@@ -237,6 +239,15 @@ public struct ArcadeShell: Screen {
         let history = read()
         daily = history.daily
         tallies = history.tallies
+        bests = history.bests
+    }
+
+    /// `score` of `mode` as game `id`'s best of that mode when it beats the one kept, as the
+    /// store will have it: the next game opened is judged against it.
+    private mutating func keepBest(_ score: Int, mode: String, of id: GameID) {
+        let higherIsBetter = games.first { $0.id == id }?.scoreOrder != .lowerIsBetter
+        if let best = bests[id]?[mode], higherIsBetter ? best >= score : best <= score { return }
+        bests[id, default: [:]][mode] = score
     }
 
     /// Start a new game of `id` with the options it was opened with.
@@ -249,7 +260,8 @@ public struct ArcadeShell: Screen {
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
     /// results, its tallies and the day it is.
     private func context(for id: GameID, seed: UInt64) -> GameContext {
-        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], assets: assets, settings: effectiveSettings,
+        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], bests: bests[id] ?? [:],
+                    assets: assets, settings: effectiveSettings,
                     daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
                     today: today())
     }
@@ -824,6 +836,7 @@ public struct ArcadeShell: Screen {
                 let ended = resumedFrom
                 if let ended { forgetSavedGame(ended) }
                 resumedFrom = nil
+                keepBest(score, mode: mode ?? "", of: id)
                 let named = run.map { run in "\(session ?? "") \(run)" }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
                                                            duration: duration, seed: seed, run: named,

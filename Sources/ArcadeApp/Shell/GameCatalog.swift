@@ -41,6 +41,11 @@ public struct GameContext: Sendable {
     /// The game's recorded scores, best first (for a high-score table); newer ones arrive as
     /// `RuntimeReport.scoresRecorded`.
     public var scores: [ScoreEntry]
+    /// The best score kept of each of the game's modes (`ScoreFigures.mode`; "" for results
+    /// kept without one), whether or not it made the list: a mode's new best is judged
+    /// against it. Results of this run come as `GameEffect.recordScore` and
+    /// `RuntimeReport.scoresRecorded`.
+    public var bests: [String: Int]
     /// Where pictures and sounds are looked for.
     public var assets: AssetLocator
     /// The settings the player chose, as kept (`GameEffect.remember`), e.g. `"set.cardStyle"`.
@@ -56,13 +61,14 @@ public struct GameContext: Sendable {
     public var today: CalendarDay
 
     public init(seed: UInt64, options: [String: String] = [:],
-                scores: [ScoreEntry] = [], assets: AssetLocator = AssetLocator(roots: []),
+                scores: [ScoreEntry] = [], bests: [String: Int] = [:], assets: AssetLocator = AssetLocator(roots: []),
                 settings: [String: String] = [:], daily: [String: DailyOutcome] = [:],
                 tallies: [String: Tally] = [:], learning: LearningRecord = LearningRecord(),
                 today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)) {
         self.seed = seed
         self.options = options
         self.scores = scores
+        self.bests = bests
         self.assets = assets
         self.settings = settings
         self.daily = daily

@@ -10,9 +10,14 @@ public struct PlayerHistory: Sendable, Equatable {
     public var daily: [GameID: [String: DailyOutcome]]
     /// Each game's tallies of decisions, by kind.
     public var tallies: [GameID: [String: Tally]]
+    /// Each game's best score of each mode ("" for results kept without one), every player's,
+    /// as `GameContext.bests`.
+    public var bests: [GameID: [String: Int]]
 
-    public init(daily: [GameID: [String: DailyOutcome]] = [:], tallies: [GameID: [String: Tally]] = [:]) {
+    public init(daily: [GameID: [String: DailyOutcome]] = [:], tallies: [GameID: [String: Tally]] = [:],
+                bests: [GameID: [String: Int]] = [:]) {
         self.daily = daily
         self.tallies = tallies
+        self.bests = bests
     }
 }
