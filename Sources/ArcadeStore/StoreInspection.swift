@@ -36,7 +36,7 @@ public struct StoreInspection: Equatable, Sendable {
                 }
                 figures[game, default: []].append(named)
             }
-            let saved = try database.rows("SELECT game FROM saved_games ORDER BY game").compactMap { $0.first?.text }
+            let saved = try database.rows("SELECT DISTINCT game FROM saved_games ORDER BY game").compactMap { $0.first?.text }
             var inspection = StoreInspection(problem: nil, scores: scores, savedGames: saved)
             inspection.figures = figures
             return inspection

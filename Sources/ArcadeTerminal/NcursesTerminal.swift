@@ -73,6 +73,7 @@ public final class NcursesTerminal: TerminalDevice {
         screen = newScreen
         window = standardScreen
         _ = arcade_safety_watch_resize()  // newterm installed ncurses' handler; ours wraps it
+        _ = arcade_safety_watch_stop()  // and its SIGTSTP handler: reports off before stopping
 
         _ = raw()
         _ = noecho()

@@ -258,6 +258,29 @@ int arcade_safety_watch_resize(void) {
     return sigaction(SIGWINCH, &ours, NULL);
 }
 
+// ncurses' own SIGTSTP handler, called by ours after the terminal's focus reports and
+// bracketed paste are switched off: while the arcade is stopped, they are the shell's to
+// decide (resuming switches them on again). Ncurses' handler knows nothing of them.
+static struct sigaction curses_stop;
+
+static void note_stop(int sig) {
+    int saved_errno = errno;
+    static const char off[] = "\033[?1004l\033[?2004l";
+    write_all(safety_out_fd, off, sizeof off - 1);
+    curses_stop.sa_handler(sig);
+    errno = saved_errno;
+}
+
+int arcade_safety_watch_stop(void) {
+    if (sigaction(SIGTSTP, NULL, &curses_stop) != 0) return -1;
+    if (curses_stop.sa_flags & SA_SIGINFO) return 0;  // not ncurses' plain handler: leave it be
+    // No handler of ncurses' to chain (ignored without job control, or the default stop).
+    if (curses_stop.sa_handler == SIG_IGN || curses_stop.sa_handler == SIG_DFL) return 0;
+    struct sigaction ours = curses_stop;
+    ours.sa_handler = note_stop;
+    return sigaction(SIGTSTP, &ours, NULL);
+}
+
 void arcade_safety_drain_wakeups(void) {
     char bytes[64];
     if (exit_pipe[0] < 0) return;

@@ -322,3 +322,60 @@ extension ShellModeResumeTests {
         #expect(shell.statistics == nil && shell.menu.selected == 1, "and the menu is still there after them")
     }
 }
+
+extension ShellModeResumeTests {
+    /// Set's versus game with the daily puzzle's save waiting, changed to the daily puzzle with
+    /// `g`, `2` and yes to leaving the game in progress.
+    private func versusChangedToDaily() throws -> (shell: TestShell, daily: SavedGame) {
+        let daily = try leftSetGame(["--daily": ""], at: 999_000)
+        var shell = shell(saved: [daily])
+        shell.open(.set, options: ["--versus": ""])
+        #expect(shell.overlay == nil, "the versus game opens at once; the daily save is kept")
+        _ = shell.update(.key(.enter))  // a card selected: the versus game is under way
+        for key in "g2y" { _ = shell.update(.key(.character(key))) }
+        #expect(shell.screen(as: SetScreen.self)?.mode == .daily)
+        return (shell, daily)
+    }
+
+    /// A mode chosen inside a game never replaces that mode's saved game unasked: it is offered.
+    @Test func aModeChosenInsideTheGameOffersItsSaveInsteadOfReplacingIt() throws {
+        var (shell, daily) = try versusChangedToDaily()
+        #expect(shell.text.contains("Resume (daily 2026-01-01"), "the daily save is offered\n\(shell.text)")
+        _ = shell.update(.key(.enter))
+        #expect(shell.overlay == nil && shell.screen(as: SetScreen.self)?.mode == .daily)
+        let left = shell.leaveGame()
+        guard case .saveGame(let kept, let replacing)? = left.first else { Issue.record("\(left)"); return }
+        #expect(kept.mode == "daily" && kept.session == daily.session && replacing == nil,
+                "the daily game resumed is the one kept")
+    }
+
+    @Test func newGameOnTheOfferInsideTheGameForgetsTheSaveAndPlaysOn() throws {
+        var (shell, _) = try versusChangedToDaily()
+        let effects = shell.update(.key(.character("n")))
+        #expect(effects == [.forgetSavedGame(.set, mode: "daily")])
+        #expect(shell.overlay == nil && shell.screen(as: SetScreen.self)?.mode == .daily)
+        #expect(shell.savedGames.isEmpty)
+    }
+
+    @Test func qOnTheOfferInsideTheGameGoesToTheMenuWithTheSaveKept() throws {
+        var (shell, daily) = try versusChangedToDaily()
+        let effects = shell.update(.key(.character("q")))
+        #expect(effects == [.refreshMenu] && shell.activeGame == nil && shell.overlay == nil)
+        #expect(shell.savedGames[daily.slot] == daily, "the daily save is as it was")
+    }
+
+    /// q on the offer of a game opened by name (`arcade blackjack`) leaves the menu on that game.
+    @Test func qOnTheOfferOfAGameOpenedByNameLeavesTheMenuOnIt() {
+        var first = shell()
+        first.open(.blackjack)
+        for _ in 0..<3 where first.screen(as: BlackjackScreen.self)?.isInProgress != true {
+            _ = first.update(.key(.enter))  // close the welcome, deal
+        }
+        _ = first.leaveGame()
+        var shell = shell(saved: Array(first.shell.savedGames.values))
+        shell.open(.blackjack)
+        #expect(shell.text.contains("Resume ("))
+        _ = shell.update(.key(.character("q")))
+        #expect(shell.overlay == nil && shell.menu.selected == 4, "on Blackjack, not Set")
+    }
+}

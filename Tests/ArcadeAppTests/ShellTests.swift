@@ -531,7 +531,13 @@ private struct SlotsResizeProbe: GameScreen {
                 #expect(text.contains(info.summary) || text.contains(info.shortSummary),
                         "\(size): \(info.id.title)'s description whole\n\(text)")
             }
-            for words in ["best 30", "best 31 (Normal, 0:42)", "best 412 (5-digit)", "best 85%", "best 240"] {
+            // Every name whole: the extras never cover it (a narrow terminal leaves out bests).
+            for info in GameCatalog.games {
+                let name = "\(info.id.number)  \(info.id.title)"
+                #expect(text.contains(name + " ") || text.contains(name + "\n"), "\(size): \(name) whole\n\(text)")
+            }
+            for words in ["best 30", "best 31 (Normal, 0:42)", "best 412 (5-digit)", "best 85%", "best 240"]
+            where size.width >= 60 {
                 #expect(text.contains(words), "\(size): \(words)\n\(text)")
             }
             #expect(text.components(separatedBy: "saved game").count == 4, "\(size): three marks\n\(text)")

@@ -269,6 +269,16 @@ import Testing
         }
     }
 
+    @Test func noRowOfTheStatisticsHelpIsCutAt80x24() {
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 1 })
+        _ = shell.shell.receive(.statistics(GameCatalog.games.map { GameStatistics.empty($0.id) }), in: shell.frame)
+        shell.update(.key(.character("?")))
+        #expect(shell.text.contains("Help: Statistics"))
+        for row in StatisticsScreen.help.keys {
+            #expect(shell.text.contains(row.action), "\(row.keys): its words whole\n\(shell.text)")
+        }
+    }
+
     @Test func theMenuHelpNamesTheStatistics() {
         let help = MenuScreen.help(dataDirectory: "~/.local/share/arcade")
         #expect(help.keys.contains(KeyHint("s", "statistics of every game")))

@@ -142,6 +142,7 @@ import CSQLite
             ])
             try store.save(StoredSave(game: "set", mode: "daily", state: "{}", summary: "daily", savedAt: 300))
             #expect(try store.savedGames().filter { $0.game == "set" }.map(\.mode) == ["", "daily"])
+            #expect(StoreInspection.inspect(path: path)?.savedGames == ["blackjack", "set"], "each game once")
             try store.forgetSavedGame("set", mode: "daily")
             #expect(try store.savedGames().filter { $0.game == "set" }.map(\.mode) == [""])
             // The totals of the games kept before are per mode now.

@@ -1,3 +1,4 @@
+import ArcadeHarness
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -165,5 +166,18 @@ extension EndToEnd {
             #expect(await shell.shellExitStatus() == 0)
             #expect(await shell.shellTermios() == before)
         }
+    }
+}
+
+/// The virtual terminal's restore check counts focus reporting (`?1004`), as it counts
+/// bracketed paste: a program that leaves it on gets focus reports typed into the shell.
+@Suite struct VirtualTerminalRestoreTests {
+    @Test func focusReportingLeftOnIsARestoreProblem() {
+        let terminal = VirtualTerminal(width: 20, height: 5)
+        terminal.feed(Array("\u{1B}[?2004h\u{1B}[?1004h".utf8))
+        #expect(terminal.sawFocusReporting)
+        #expect(terminal.restoreProblems == ["bracketed paste on", "focus reporting on"])
+        terminal.feed(Array("\u{1B}[?1004l\u{1B}[?2004l".utf8))
+        #expect(terminal.restoreProblems.isEmpty)
     }
 }

@@ -20,6 +20,9 @@ public final class VirtualTerminal {
     /// Bracketed paste (`?2004`), and whether it was ever switched on.
     public private(set) var bracketedPaste = false
     public private(set) var sawBracketedPaste = false
+    /// Focus reporting (`?1004`), and whether it was ever switched on.
+    public private(set) var focusReporting = false
+    public private(set) var sawFocusReporting = false
     /// How many times the alternate screen was entered and left.
     public private(set) var alternateScreenEntries = 0
     public private(set) var alternateScreenExits = 0
@@ -65,6 +68,7 @@ public final class VirtualTerminal {
         if !mouseModes.isEmpty { problems.append("mouse reporting on (\(mouseModes.sorted().map { "?\($0)" }.joined(separator: ",")))") }
         if applicationCursorKeys { problems.append("application cursor keys on") }
         if bracketedPaste { problems.append("bracketed paste on") }
+        if focusReporting { problems.append("focus reporting on") }
         return problems
     }
 
@@ -312,6 +316,9 @@ public final class VirtualTerminal {
         case 2004:
             bracketedPaste = on
             if on { sawBracketedPaste = true }
+        case 1004:
+            focusReporting = on
+            if on { sawFocusReporting = true }
         case 25: cursorVisible = on
         case 9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016:
             if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
@@ -340,6 +347,7 @@ public final class VirtualTerminal {
         applicationCursorKeys = false
         applicationKeypad = false
         bracketedPaste = false
+        focusReporting = false
         lineDrawing = false
         insertMode = false
         scrollTop = 0

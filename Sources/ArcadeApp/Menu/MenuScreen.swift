@@ -60,7 +60,7 @@ public struct MenuScreen: Sendable {
                 if DisplayWidth.of(wording) <= besideExtras { return (wording, false) }
                 if below && DisplayWidth.of(wording) <= room { return (wording, true) }
             }
-            return (nil, false)
+            return (nil, below)  // no description: the extras still keep off the name when they can
         }
     }
 
@@ -294,16 +294,23 @@ public struct MenuScreen: Sendable {
         grid.write(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
         grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
         grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
-        let best = row.best ?? ""
-        let bestWidth = DisplayWidth.of(best)
-        let trailing = row.trailingWidth
         let (description, extrasBelow) = row.arrangement(width: layout.width, extrasBelow: layout.rowStep == 2)
         if let description {
             grid.write(description, at: Point(x: layout.left + Self.descriptionColumn, y: y), clip: clip)
         }
-        // The extras end at the row's right edge, on its line or the spare line under it.
+        // The extras end at the row's right edge, on its line or the spare line under it, and
+        // never over the name: what does not fit beside it is left out, the best first, then
+        // the note, the saved mark last.
         let extrasY = extrasBelow ? y + 1 : y
         guard extrasY < grid.size.height else { return }
+        let room = extrasBelow ? layout.width : layout.width - 5 - DisplayWidth.of(row.id.title) - 1
+        var row = row
+        if row.trailingWidth > room { row.best = nil }
+        if row.trailingWidth > room { row.note = nil }
+        if row.trailingWidth > room { row.hasSavedGame = false }
+        let best = row.best ?? ""
+        let bestWidth = DisplayWidth.of(best)
+        let trailing = row.trailingWidth
         let extrasClip = Rect(x: layout.left, y: extrasY, width: layout.width, height: 1)
         var x = layout.left + layout.width - trailing
         if let note = row.note, !note.isEmpty {

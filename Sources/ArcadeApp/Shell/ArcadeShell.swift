@@ -177,6 +177,7 @@ public struct ArcadeShell: Screen {
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
+        menu.select(id)  // the menu is on the game, whatever happens to its offer
         readHistory()
         gameOptions = options
         let requested = info.modes?.requested(context(for: id, seed: 0))
@@ -504,19 +505,12 @@ public struct ArcadeShell: Screen {
                     box.dialog.draw(into: &gameGrid, in: box.area)
                 }
             }
-            // `?` is help unless the game takes it now (a name being typed): then the game's own
-            // words for it, if it has any, stay on the line however narrow. While the game takes
-            // `q` too, Esc is the way back.
-            var hints = active.screen.keyHints(in: gameFrame)
-            var always: [KeyHint] = []
-            if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
-            if !active.screen.consumes(.character("?"), in: gameFrame) {
-                always.append(KeyHint("?", "help"))
-            } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
-                always.append(hints.remove(at: own))
+            if case .resume? = overlay {
+                // The offer of the save of a mode the game changed to: its keys, not the game's.
+                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
+            } else {
+                drawKeyLine(of: active.screen, in: gameFrame, into: &grid)
             }
-            always.append(active.screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
-            KeyLine.draw(hints, always: always, into: &grid)
         } else if let settingsPage {
             renderSettings(settingsPage, into: &grid)
         } else if let statisticsPage {
@@ -543,6 +537,23 @@ public struct ArcadeShell: Screen {
         case .paused?, nil:
             break  // the pause is drawn with the game, above its key line
         }
+    }
+
+    /// The key line under game `screen`: its keys, then p, ? and the way back. `?` is help
+    /// unless the game takes it now (a name being typed): then the game's own words for it,
+    /// if it has any, stay on the line however narrow. While the game takes `q` too, Esc is
+    /// the way back.
+    private func drawKeyLine(of screen: any GameScreen, in gameFrame: Frame, into grid: inout CellGrid) {
+        var hints = screen.keyHints(in: gameFrame)
+        var always: [KeyHint] = []
+        if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
+        if !screen.consumes(.character("?"), in: gameFrame) {
+            always.append(KeyHint("?", "help"))
+        } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
+            always.append(hints.remove(at: own))
+        }
+        always.append(screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
+        KeyLine.draw(hints, always: always, into: &grid)
     }
 
     /// What `?` shows now: the game's sheet (with `p` when it pauses), the page's, or the menu's.
@@ -596,7 +607,6 @@ public struct ArcadeShell: Screen {
             if let replaced { forgetSavedGame(replaced) }
             savedGames[saved.slot] = saved
             unsaved.remove(saved.slot)
-            resumedFrom = saved.slot
             markSavedGames()
             return [.saveGame(saved, replacing: replaced?.mode)]
         }
@@ -650,11 +660,31 @@ public struct ArcadeShell: Screen {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
         let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
+        let modeBefore = active.flatMap { active in active.info.modes?.current(active.screen) }
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = body(&active!.screen, gameFrame)
         if !wasOver || active?.screen.showsGameOver(in: gameFrame) != true { gameOverFocus = 0 }
-        return appEffects(effects, from: id)
+        let result = appEffects(effects, from: id)
+        if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
+        return result
+    }
+
+    /// A game that has changed mode inside itself (Set's `g`) into a mode with a saved game
+    /// offers that save, as opening the game in that mode does: Resume puts the saved game on
+    /// screen, New game forgets it and plays on, q and Esc go back to the menu with it kept.
+    /// Saves are per mode: leaving the game just begun must never replace that save unasked.
+    private mutating func offerSaveOfModeEntered(from before: String) {
+        guard overlay == nil, let active, let mode = active.info.modes?.current(active.screen), mode != before
+        else { return }
+        let slot = SaveSlot(game: active.info.id, mode: mode)
+        // The save this game was resumed from is this game's own: leaving it replaces it.
+        guard slot != resumedFrom, let saved = savedGames[slot] else { return }
+        let context = resumeContext(saved)
+        guard let screen = active.info.resume?(saved.save.state, context) else { return }
+        offered = (screen, context.seed, saved, mode)
+        overlay = .resume(active.info.id, age: Self.age(seconds: now() - saved.savedAt))
+        resumeFocus = 0
     }
 
     /// Keys and clicks on the game-over box (centred in `area`): Tab, arrows and h/l move
@@ -770,7 +800,10 @@ public struct ArcadeShell: Screen {
         case .key(.escape), .key(.character("q")), .key(.character("Q")):
             overlay = nil
             offered = nil
-            return []
+            guard active != nil else { return [] }
+            // Offered in a game that changed mode: the game just begun in it goes, the save stays.
+            closeGame()
+            return [.refreshMenu]
         case .key(let key):
             if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
             index = dialog.buttonIndex(for: key)
@@ -797,6 +830,11 @@ public struct ArcadeShell: Screen {
             guard let offered else { return start(id, in: frame) }
             self.offered = nil
             forgetSavedGame(offered.saved.slot)
+            if active != nil {
+                // Offered in a game that changed mode: the game just begun in it goes on.
+                overlay = nil
+                return [.forgetSavedGame(id, mode: offered.saved.mode)]
+            }
             if let modes = games.first(where: { $0.id == id })?.modes, modes.requested(context(for: id, seed: 0)) == nil {
                 gameOptions = modes.options(offered.mode) ?? gameOptions
             }

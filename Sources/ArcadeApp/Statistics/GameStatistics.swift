@@ -25,7 +25,7 @@ public struct GameStatistics: Equatable, Sendable {
     public var game: GameID
     /// Which games these are: the mode or level kept with them (nil: those kept without one,
     /// Set's classic games), or `every` for all of the game's together.
-    public var mode: Mode
+    public var mode: ModeFilter
     /// Each mode's statistics, in the game's order of modes (empty for a game played in one
     /// mode only, or not at all).
     public var modes: [GameStatistics] = []
@@ -39,7 +39,7 @@ public struct GameStatistics: Equatable, Sendable {
     /// when nothing was ever learned).
     public var learning: LearnStatistics?
 
-    public init(game: GameID, mode: Mode = .every, played: Int = 0, best: Int? = nil, average: Double? = nil,
+    public init(game: GameID, mode: ModeFilter = .every, played: Int = 0, best: Int? = nil, average: Double? = nil,
                 recent: [Result] = [], figures: Figures? = nil) {
         self.game = game
         self.mode = mode
@@ -52,21 +52,6 @@ public struct GameStatistics: Equatable, Sendable {
 
     /// The statistics of a game nobody has played yet.
     public static func empty(_ game: GameID) -> GameStatistics { GameStatistics(game: game) }
-
-    /// Which of a game's results statistics are of.
-    public enum Mode: Hashable, Sendable {
-        /// Every result of the game.
-        case every
-        /// The results kept with this mode or level (nil: without one).
-        case only(String?)
-
-        var filter: ModeFilter {
-            switch self {
-            case .every: return .every
-            case .only(let mode): return .only(mode)
-            }
-        }
-    }
 
     /// The mode's name, as `stats --json` labels it: "all", "classic", "versus hard", "Easy",
     /// "3-digit" ("other" for results kept without one in a game whose results have one).
@@ -149,7 +134,7 @@ public struct GameStatistics: Equatable, Sendable {
 
 extension GameStatistics {
     /// The statistics of `game` (of `mode`) from its `history`.
-    public init(_ game: GameID, mode: Mode = .every, history: GameHistory) {
+    public init(_ game: GameID, mode: ModeFilter = .every, history: GameHistory) {
         self.init(game: game, mode: mode, played: history.played, best: history.best, average: history.average,
                   recent: history.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) },
                   figures: Figures(game, recent: history.recent))
@@ -163,9 +148,9 @@ extension GameStatistics {
         try games.map { info throws(StoreError) in
             guard let store else { return .empty(info.id) }
             let name = info.id.rawValue, higher = info.scoreOrder == .higherIsBetter
-            let top: Mode = info.listMode == .only(nil) ? .only(nil) : .every
+            let top: ModeFilter = info.listMode == .only(nil) ? .only(nil) : .every
             var statistics = GameStatistics(info.id, mode: top, history: try store.history(
-                of: name, mode: top.filter, higherIsBetter: higher))
+                of: name, mode: top, higherIsBetter: higher))
             // Each mode on its own; Set's classic games always among them (the game's default).
             var modes = try store.modes(of: name)
             if top == .only(nil) { modes.append(nil) }

@@ -65,7 +65,7 @@ public struct StatisticsScreen: Screen, Sendable {
         Binding(keys: (1...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
                 help: KeyHint("1 … 5", "a game by its number")) { key in key.digit.map { .show(number: $0) } },
         Binding(keys: [.up, .down, .character("k"), .character("j")], hint: KeyHint("↑↓", "mode"),
-                help: KeyHint("↑ ↓  k j", "the mode or level shown: Set's classic or versus, Memory's level, the machine")) { key in
+                help: KeyHint("↑ ↓  k j", "the mode or level shown")) { key in
             key == .up || key == .character("k") ? .moveMode(-1) : .moveMode(1)
         },
         .note("click", "a game's tab, or a mode on the row under it"),

@@ -81,6 +81,9 @@ int arcade_safety_wake_fd(void);
 void arcade_safety_drain_wakeups(void);
 // After newterm: wrap ncurses' SIGWINCH handler so that it also wakes the read.
 int arcade_safety_watch_resize(void);
+// Wrap ncurses' SIGTSTP handler (run after `newterm`) so that a stop from outside
+// (`kill -TSTP`) first switches off focus reporting and bracketed paste. 0, or -1.
+int arcade_safety_watch_stop(void);
 // After the game was left and the terminal restored: end by `sig` with its default action.
 void arcade_safety_finish_signal(int sig);
 
