@@ -29,24 +29,20 @@ struct MemoryBoard: Hashable {
         return last == columns || ((columns - last) % 2 == 0 && 2 * last >= columns)
     }
 
-    /// `count` cards `columns` to a row, as large as `rect` allows up to `maxCell`.
+    /// `count` cards `columns` to a row, as large as `rect` allows up to `maxCell`: the cells
+    /// of a `GridLayout` of that many rows, whose last row `cell(at:)` then centres.
     init(count: Int, columns: Int, in rect: Rect, spacing: Size, minCell: Size, maxCell: Size) {
-        let gap = Size(width: max(0, spacing.width), height: max(0, spacing.height))
         let columns = max(1, min(columns, max(1, count)))
-        let rows = max(1, (max(0, count) + columns - 1) / columns)
-        let cell = Size(width: max(0, min(maxCell.width, (rect.width - gap.width * (columns - 1)) / columns)),
-                        height: max(0, min(maxCell.height, (rect.height - gap.height * (rows - 1)) / rows)))
-        self.count = max(0, count)
-        self.columns = columns
-        self.rows = rows
-        cellSize = cell
-        self.spacing = gap
-        bounds = rect
-        fitsMinimum = cell.covers(minCell)
-        let usedWidth = columns * cell.width + (columns - 1) * gap.width
-        let usedHeight = rows * cell.height + (rows - 1) * gap.height
-        origin = Point(x: rect.x + max(0, (rect.width - usedWidth) / 2),
-                       y: rect.y + max(0, (rect.height - usedHeight) / 2))
+        let grid = GridLayout(columns: columns, rows: max(1, (max(0, count) + columns - 1) / columns), count: count,
+                              in: rect, minCell: minCell, spacing: spacing, maxCell: maxCell)
+        self.count = grid.count
+        self.columns = grid.columns
+        rows = grid.rows
+        cellSize = grid.cellSize
+        self.spacing = grid.spacing
+        bounds = grid.bounds
+        fitsMinimum = grid.fitsMinimum
+        origin = grid.origin
     }
 
     /// An empty board: no cards, no room.
