@@ -68,7 +68,7 @@ import Testing
         #expect(text.contains("Your play on "))
         let drill = try! #require(screen.drill)
         // The chart's play: judged right, counted, and the next hand is dealt at once.
-        var effects = screen.update(.key(Self.key(for: drill.advice)))
+        var effects = screen.update(.key(BlackjackStatusTests.key(for: drill.advice)))
         #expect(effects == [.tally(key: drill.situation.key, right: true)])
         #expect(screen.drill?.answered == 1 && screen.drill?.right == 1)
         text = screen.text(in: frame)
@@ -77,7 +77,7 @@ import Testing
         // A play that is not the chart's: the hand stays, with the chart's play, until Enter.
         let next = try! #require(screen.drill)
         let wrong: PlayerAction = next.advice == .stand ? .hit : .stand
-        effects = screen.update(.key(Self.key(for: wrong)))
+        effects = screen.update(.key(BlackjackStatusTests.key(for: wrong)))
         #expect(effects == [.tally(key: next.situation.key, right: false)])
         text = screen.text(in: frame)
         #expect(text.contains("✗ Basic strategy: \(BlackjackCoach.verb(next.advice)) on "))
@@ -141,7 +141,7 @@ import Testing
             var effects = shell.open(.blackjack, options: ["--drill": ""], in: frame)
             let drill = try #require((shell.activeScreen as? BlackjackScreen)?.drill)
             let wrong: PlayerAction = drill.advice == .stand ? .hit : .stand
-            effects += shell.update(.key(Self.key(for: wrong)), in: frame)
+            effects += shell.update(.key(BlackjackStatusTests.key(for: wrong)), in: frame)
             for effect in effects { _ = runtime.perform(effect, on: &shell, in: frame) }
             let kept = ArcadeData(directory: folder).tallies(for: games, player: "ann")
             #expect(kept[.blackjack] == [drill.situation.key: Tally(right: 0, total: 1)])
@@ -203,13 +203,4 @@ import Testing
         #expect(effects.contains(.tally(key: "hard 16 v 10", right: false)), "\(effects)")
     }
 
-    private static func key(for action: PlayerAction) -> Key {
-        switch action {
-        case .hit: .character("h")
-        case .stand: .character("s")
-        case .doubleDown: .character("d")
-        case .split: .character("p")
-        case .surrender: .character("r")
-        }
-    }
 }

@@ -242,6 +242,7 @@ import Testing
         }
     }
 
+    /// The key that plays `action` (also used by the drill's tests).
     static func key(for action: PlayerAction) -> Key {
         switch action {
         case .hit: .character("h")

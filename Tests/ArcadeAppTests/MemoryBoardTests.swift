@@ -33,14 +33,6 @@ import Testing
         return screen
     }
 
-    /// The board positions of each pair.
-    private func pairs(in screen: MemoryScreen) -> [[Int]] {
-        let cards = screen.game!.cards
-        var seen: [MemorySymbol] = []
-        for card in cards where !seen.contains(card.content) { seen.append(card.content) }
-        return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
-    }
-
     /// Find every pair, a moment between the cards, and wait out the last pair's show.
     @discardableResult
     private func win(_ screen: inout MemoryScreen, frame: Frame = .game80x23) -> [GameEffect] {

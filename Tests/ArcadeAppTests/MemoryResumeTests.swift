@@ -69,14 +69,6 @@ import Testing
         screen.perform(.turnCard(index), in: .game80x23)
     }
 
-    /// The board positions of each pair, in the order the pairs first appear on the board.
-    private func pairs(in screen: MemoryScreen) -> [[Int]] {
-        let cards = screen.game!.cards
-        var seen: [MemorySymbol] = []
-        for card in cards where !seen.contains(card.content) { seen.append(card.content) }
-        return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
-    }
-
     /// Two positions holding different symbols, neither matched yet.
     private func mismatch(in screen: MemoryScreen) -> (Int, Int) {
         let cards = screen.game!.cards

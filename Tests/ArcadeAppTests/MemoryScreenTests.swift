@@ -83,14 +83,6 @@ import Testing
                              in: Frame(size: size))
     }
 
-    /// The board positions of each pair, in the order the pairs first appear on the board.
-    private func pairs(in screen: MemoryScreen) -> [[Int]] {
-        let cards = screen.game!.cards
-        var seen: [MemorySymbol] = []
-        for card in cards where !seen.contains(card.content) { seen.append(card.content) }
-        return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
-    }
-
     /// Two positions holding different symbols, neither matched yet.
     private func mismatch(in screen: MemoryScreen, avoiding: Set<Int> = []) -> (Int, Int) {
         let cards = screen.game!.cards

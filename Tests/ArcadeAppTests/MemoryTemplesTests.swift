@@ -37,14 +37,6 @@ import Testing
         return screen
     }
 
-    /// The board positions of each pair, in the order the pairs first appear.
-    private func pairs(in screen: MemoryScreen) -> [[Int]] {
-        let cards = screen.game!.cards
-        var seen: [MemorySymbol] = []
-        for card in cards where !seen.contains(card.content) { seen.append(card.content) }
-        return seen.map { symbol in cards.indices.filter { cards[$0].content == symbol } }
-    }
-
     private func render(_ screen: MemoryScreen, in frame: Frame = .game80x23) -> CellGrid {
         var grid = CellGrid(size: frame.size, theme: frame.theme)
         screen.render(into: &grid)
