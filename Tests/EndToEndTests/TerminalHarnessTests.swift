@@ -180,4 +180,14 @@ extension EndToEnd {
         terminal.feed(Array("\u{1B}[?1004l\u{1B}[?2004l".utf8))
         #expect(terminal.restoreProblems.isEmpty)
     }
+
+    /// Any other private mode switched on and not off again is one too: xterm's eight-bit
+    /// input (`?1034`, what `meta(TRUE)` sends) changes how the shell gets Alt afterwards.
+    @Test func anyPrivateModeLeftOnIsARestoreProblem() {
+        let terminal = VirtualTerminal(width: 20, height: 5)
+        terminal.feed(Array("\u{1B}[?7h\u{1B}[?1034h\u{1B}[?25l\u{1B}[?25h".utf8))
+        #expect(terminal.restoreProblems == ["private modes left on (?1034)"])
+        terminal.feed(Array("\u{1B}[?1034l".utf8))
+        #expect(terminal.restoreProblems.isEmpty)
+    }
 }

@@ -52,9 +52,11 @@ public struct ArcadeLauncher: Sendable {
     }
 
     public func launch(_ arguments: [String], dataHome: String, tracksGrid: Bool = true,
-                       separateInput: Bool = false) throws -> PtyProcess {
+                       separateInput: Bool = false, closing: [Int32] = [],
+                       limits: [PtyProcess.ResourceLimit] = []) throws -> PtyProcess {
         let process = try PtyProcess(binary: binary, arguments: arguments, environment: environment(dataHome: dataHome),
-                                     width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid)
+                                     width: width, height: height, separateInput: separateInput, tracksGrid: tracksGrid,
+                                     closing: closing, limits: limits)
         process.answersBackgroundQuery = answersBackgroundQuery
         return process
     }

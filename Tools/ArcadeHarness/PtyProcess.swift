@@ -48,8 +48,23 @@ public final class PtyProcess {
 
     public struct LaunchError: Error, CustomStringConvertible { public var description: String }
 
+    /// A resource limit the program starts under (soft and hard), as `ulimit` would set it.
+    public struct ResourceLimit: Sendable {
+        /// The name `prlimit(1)` gives the resource (`stack`, `fsize`).
+        public var name: String
+        public var bytes: Int
+
+        /// The main thread's stack (`ulimit -s`).
+        public static func stack(bytes: Int) -> ResourceLimit { ResourceLimit(name: "stack", bytes: bytes) }
+        /// The largest file the program may write (`ulimit -f`).
+        public static func fileSize(bytes: Int) -> ResourceLimit { ResourceLimit(name: "fsize", bytes: bytes) }
+    }
+
+    /// `closing`: standard descriptors the program starts without (`2>&-`). `limits`: resource
+    /// limits it starts under, set by `prlimit(1)`, which then becomes the program (same pid).
     public init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
-                separateInput: Bool = false, tracksGrid: Bool = true) throws {
+                separateInput: Bool = false, tracksGrid: Bool = true,
+                closing: [Int32] = [], limits: [ResourceLimit] = []) throws {
         let terminal = try Self.openTerminal(width: width, height: height)
         var input: (master: Int32, slave: Int32, path: String)?
         if separateInput {
@@ -83,9 +98,16 @@ public final class PtyProcess {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 1, 0)
         }
+        for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var program = (path: binary, arguments: arguments)
+        if !limits.isEmpty {
+            let places: [String] = ["/usr/bin/prlimit", "/bin/prlimit"]
+            let prlimit = places.first { access($0, X_OK) == 0 } ?? places[0]
+            program = (prlimit, limits.map { "--\($0.name)=\($0.bytes)" } + ["--", binary] + arguments)
+        }
         let start = monotonicNow()
         do {
-            pid = try Spawn.program(binary, arguments: arguments, environment: environment,
+            pid = try Spawn.program(program.path, arguments: program.arguments, environment: environment,
                                     actions: &actions, newSession: true)
         } catch {
             for fd in [terminal.master, terminal.slave, input?.master ?? -1, input?.slave ?? -1] where fd >= 0 { close(fd) }

@@ -4,7 +4,8 @@
 /// It understands UTF-8 text (wide glyphs by `wcwidth`), the DEC line-drawing set, cursor
 /// addressing and movement, erasing, inserting and deleting characters and lines, `rep`,
 /// scroll regions, the alternate screen (`?1049`), cursor visibility (`?25`), mouse
-/// reporting modes, bracketed paste, application cursor keys and keypad. Colours and attributes are ignored.
+/// reporting modes, bracketed paste, application cursor keys and keypad, and any other private
+/// mode left on. Colours and attributes are ignored.
 /// With `tracksGrid == false` only the modes are followed (cheap enough for the torture).
 public final class VirtualTerminal {
     public private(set) var width: Int
@@ -23,6 +24,10 @@ public final class VirtualTerminal {
     /// Focus reporting (`?1004`), and whether it was ever switched on.
     public private(set) var focusReporting = false
     public private(set) var sawFocusReporting = false
+    /// Every other private mode (`ESC [ ? n h`) switched on and not off again, such as xterm's
+    /// eight-bit meta input (`?1034`, terminfo `smm`); autowrap (`?7`) and auto-repeat (`?8`),
+    /// which a terminal starts with on, are not counted.
+    public private(set) var otherPrivateModes: Set<Int> = []
     /// How many times the alternate screen was entered and left.
     public private(set) var alternateScreenEntries = 0
     public private(set) var alternateScreenExits = 0
@@ -69,6 +74,10 @@ public final class VirtualTerminal {
         if applicationCursorKeys { problems.append("application cursor keys on") }
         if bracketedPaste { problems.append("bracketed paste on") }
         if focusReporting { problems.append("focus reporting on") }
+        if applicationKeypad { problems.append("application keypad on") }
+        if !otherPrivateModes.isEmpty {
+            problems.append("private modes left on (\(otherPrivateModes.sorted().map { "?\($0)" }.joined(separator: ",")))")
+        }
         return problems
     }
 
@@ -335,7 +344,9 @@ public final class VirtualTerminal {
                 }
                 if mode == 1049 && !on { moveTo(x: savedCursor.x, y: savedCursor.y) }
             }
-        default: break
+        case 7, 8: break  // on from the start
+        default:
+            if on { otherPrivateModes.insert(mode) } else { otherPrivateModes.remove(mode) }
         }
     }
 
@@ -348,6 +359,7 @@ public final class VirtualTerminal {
         applicationKeypad = false
         bracketedPaste = false
         focusReporting = false
+        otherPrivateModes = []
         lineDrawing = false
         insertMode = false
         scrollTop = 0
