@@ -85,7 +85,9 @@ public final class NcursesTerminal: TerminalDevice {
         // Nor does ncurses look for typed keys while it writes a frame (typeahead): its input
         // is the pipe nobody writes to, so that look was two polls of it on every frame.
         _ = typeahead(-1)
-        _ = meta(window, true)
+        // Nor meta(): all it did was send the terminal `smm` (xterm's eight-bit input,
+        // ESC [ ? 1034 h), which nothing switched off again. The arcade reads the terminal's
+        // bytes and decodes UTF-8 itself; how the terminal sends Alt stays the player's choice.
         _ = curs_set(0)
         _ = leaveok(window, true)
 
@@ -127,7 +129,7 @@ public final class NcursesTerminal: TerminalDevice {
         screen = nil
     }
 
-    /// The signal (SIGTERM, SIGHUP, SIGINT, SIGXFSZ…) that asked the arcade to leave, if one did.
+    /// The signal (SIGTERM, SIGHUP, SIGINT, SIGXCPU…) that asked the arcade to leave, if one did.
     public var pendingExitSignal: Int32? {
         let signal = arcade_safety_exit_signal()
         return signal == 0 ? nil : signal
