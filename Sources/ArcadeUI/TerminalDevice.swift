@@ -42,7 +42,7 @@ public enum TerminalRead: Equatable, Sendable {
     /// sequence, a bracketed paste, mouse motion): nothing happened.
     case ignored
     /// A signal whose default action ends the process arrived (SIGTERM, SIGHUP, SIGINT,
-    /// SIGALRM, SIGXCPU, SIGXFSZ…): the arcade must leave as `q` would, then end by that
+    /// SIGALRM, SIGXCPU…): the arcade must leave as `q` would, then end by that
     /// signal (exit status 128 + `signal`).
     case terminated(signal: Int32)
 }

@@ -100,8 +100,10 @@ static const int handled_signals[] = {
 // Every other signal whose default action ends the process: while the run loop runs they
 // are noted like SIGTERM (the game is left as `q` would, then the arcade ends by the
 // signal, status 128 + n). The real-time signals are added in `arcade_safety_install`.
+// SIGXFSZ is not among them: it stays ignored (arcade_start.c), so a write past `ulimit -f`
+// fails as a full disk does rather than ending the arcade.
 static const int leaving_signals[] = {
-    SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+    SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF,
 #ifdef SIGSTKFLT
     SIGSTKFLT,
 #endif

@@ -1,4 +1,5 @@
 import ArcadeApp
+import CArcadeStart
 import Glibc
 
 /// The environment as a dictionary, read from `environ` directly: Foundation's
@@ -22,4 +23,12 @@ func environmentVariables() -> [String: String] {
     return variables
 }
 
-exit(Arcade.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environmentVariables()))
+/// The arcade, run by `arcade_start` on the main thread or on a thread of its own (a
+/// function, not a closure of the top-level code, which would belong to the main actor).
+func runArcade() -> Int32 {
+    Arcade.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environmentVariables())
+}
+
+// Standard descriptors, SIGXFSZ and the stack are seen to before anything else is done
+// (arcade_start.c).
+exit(arcade_start(runArcade))

@@ -1,4 +1,5 @@
 import ArcadeHarness
+import ArcadeStore
 import ArcadeTestSupport
 import Foundation
 import Testing
@@ -31,6 +32,102 @@ extension EndToEnd {
 
         /// Everything the program wrote, as text (for a message it printed).
         func output(_ pty: PtyProcess) -> String { String(decoding: pty.output, as: UTF8.self) }
+
+        /// Item 1: started with standard error closed (`arcade 2>&-`), the arcade used to poll a
+        /// descriptor that was no longer its wake pipe: 100% CPU at the menu, and no key, Ctrl-C
+        /// included, ever read. Now it sits idle, answers `q`, and gives the terminal back.
+        @Test func startedWithStandardErrorClosedItIdlesAndQuits() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-closed-stderr")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try launch(dataHome: dataHome, closing: [STDERR_FILENO])
+            #expect(waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
+            pty.waitQuiet(0.2, limit: 2)
+            let before = try #require(ProcSample.read(pty.pid)).cpuNanoseconds
+            pty.pump(for: 1)  // a second at the menu with nothing to do
+            let after = try #require(ProcSample.read(pty.pid)).cpuNanoseconds
+            #expect(after - before < 200_000_000,
+                    "a second idle at the menu took \((after - before) / 1_000_000) ms of CPU")
+            pty.send("q")
+            let exit = pty.waitFor(exitWithin: 5)?.exit
+            #expect(exit == .exited(0), "q on the menu: \(exit.map(String.init(describing:)) ?? "still running")")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
+        /// Item 1: without standard input or output there is no terminal to take over: the
+        /// arcade says so on standard error and ends with status 2, as for a pipe or a file.
+        @Test(arguments: [STDIN_FILENO, STDOUT_FILENO])
+        func startedWithoutInputOrOutputItSaysItNeedsATerminal(closed: Int32) throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-closed-stdio")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try launch(dataHome: dataHome, closing: [closed])
+            #expect(pty.waitFor(exitWithin: 10)?.exit == .exited(2), "fd \(closed) closed: \(pty.tailDescription)")
+            #expect(output(pty).contains("arcade: needs an interactive terminal"), "fd \(closed) closed: \(output(pty))")
+        }
+
+        /// Item 9: under `ulimit -f` smaller than the store, writing the store past the limit
+        /// used to end the arcade by SIGXFSZ (status 153, no message, the terminal as it was
+        /// left). A write past the limit now fails as a full disk does, and `q` ends normally
+        /// with the history still in the store.
+        @Test func aFileSizeLimitBelowTheStoresSizeEndsNormally() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-fsize")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let folder = dataHome.appendingPathComponent("arcade").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let games = 100
+            try ArcadeStore(directory: folder).record(all: (1...games).map { number in
+                FinishedGame(game: "slots", score: number, figures: ["note": String(repeating: "x", count: 600)],
+                             player: "ann", finishedAt: "2026-12-01 12:00")
+            })
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/" + ArcadeStore.fileName)[.size] as? Int)
+            #expect(size > 100_000, "the store is \(size) bytes")
+
+            // The terminal's background (COLORFGBG) is kept as the theme: a write at the start.
+            let pty = try launch(dataHome: dataHome, limits: [.fileSize(bytes: 50 << 10)],
+                                 environment: ["COLORFGBG": "15;0"])
+            #expect(waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
+            pty.send("q")
+            let exit = pty.waitFor(exitWithin: 5)?.exit
+            #expect(exit == .exited(0), "q on the menu: \(exit.map(String.init(describing:)) ?? "still running")")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+            let store = StoreCheck.check(dataHome: dataHome.path)
+            #expect(store.isGood && store.scores["slots"]?.count == games, "the store: \(store.summary)")
+        }
+
+        /// Item 10: under `ulimit -s` of 32 KiB and more the arcade used to crash before its first
+        /// frame (SIGSEGV, no message): reading the terminal's description alone takes
+        /// ncurses about 100 KiB of stack. It now shows Temples with its pictures (read on a
+        /// thread of their own), goes back to the menu and quits.
+        @Test(arguments: [32, 64, 128])
+        func aSmallStackStillReachesTheMenu(kibibytes: Int) throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try launch(["temples"], dataHome: dataHome, limits: [.stack(bytes: kibibytes << 10)])
+            #expect(waitFor("Left 20", in: pty),
+                    "ulimit -s \(kibibytes): \(pty.exitStatus.map(String.init(describing:)) ?? "running"), \(pty.tailDescription)")
+            pty.send("q")
+            #expect(waitFor("five games", in: pty))
+            pty.send("q")
+            let exit = pty.waitFor(exitWithin: 5)?.exit
+            #expect(exit == .exited(0), "ulimit -s \(kibibytes), q: \(exit.map(String.init(describing:)) ?? "still running")")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
+        /// Item 10: at 16 KiB (the dynamic loader alone needs about 12) the arcade used to crash
+        /// in the Swift runtime. It reaches the menu, or says in words how much stack it needs
+        /// and ends with status 1 (when no thread could be started): never by a signal.
+        @Test func aSixteenKibibyteStackReachesTheMenuOrIsRefusedInWords() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try launch(dataHome: dataHome, limits: [.stack(bytes: 16 << 10)])
+            if waitFor("five games", in: pty) {
+                pty.send("q")
+                #expect(pty.waitFor(exitWithin: 5)?.exit == .exited(0))
+            } else {
+                let exit = pty.waitFor(exitWithin: 5)?.exit
+                #expect(exit == .exited(1), "ulimit -s 16: \(exit.map(String.init(describing:)) ?? "still running")")
+                #expect(output(pty).contains("KiB of stack"), "ulimit -s 16: \(output(pty))")
+            }
+        }
 
         static let exitPaths: [ExitPath] = [
             ExitPath(name: "q", signal: nil, status: 0),

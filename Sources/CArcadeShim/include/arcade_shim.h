@@ -45,11 +45,12 @@ mmask_t arcade_mouse_wheel_down(void);
 // SIGQUIT (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS, SIGQUIT) get a
 // handler that writes the prepared reset sequence to `out_fd` with write(2), restores the
 // saved modes, and re-raises the signal with its default action so the shell sees 128 + n.
-// The others (SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-// SIGSTKFLT, SIGPWR, SIGIO and the real-time signals) do the same outside the run loop
-// and are "leaving" signals inside it (see `arcade_safety_set_graceful`). SIGPIPE, SIGUSR1
-// and SIGUSR2 are caught and do nothing (a program started later still gets their
-// default actions). Call it before newterm so ncurses keeps its hands off those signals.
+// The others (SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF, SIGSTKFLT,
+// SIGPWR, SIGIO and the real-time signals) do the same outside the run loop and are
+// "leaving" signals inside it (see `arcade_safety_set_graceful`). SIGPIPE, SIGUSR1 and
+// SIGUSR2 are caught and do nothing (a program started later still gets their default
+// actions); SIGXFSZ is left ignored (arcade_start.c). Call it before newterm so ncurses
+// keeps its hands off those signals.
 int arcade_safety_install(int in_fd, int out_fd);
 // The bytes that undo full-screen mode (copied; at most 512 bytes).
 void arcade_safety_set_reset(const char *bytes, size_t length);
