@@ -112,9 +112,9 @@ static int run_on_large_stack(void) {
 
 int arcade_start(int (*body)(void)) {
     open_closed_standard_descriptors();
-    // Past `ulimit -f`, a write fails (EFBIG, which the store reports as it reports a full
-    // disk) instead of ending the arcade by SIGXFSZ mid-write. Programs it starts get the
-    // default action back (the audio players are started with every signal at default).
+    // Past `ulimit -f`, a write fails with EFBIG, an error the store reports and survives,
+    // instead of ending the arcade by SIGXFSZ mid-write. Programs it starts get the default
+    // action back (the audio players are started with every signal at default).
     signal(SIGXFSZ, SIG_IGN);
 
     arcade_body = body;
