@@ -48,13 +48,18 @@ public final class PtyProcess {
 
     public struct LaunchError: Error, CustomStringConvertible { public var description: String }
 
+    /// `reportedSize`, when given, is the size the pty tells the program instead of
+    /// `width`×`height`, which the model keeps: a terminal too large to model cell by cell,
+    /// of which the program is expected to use no more than the model holds.
     public init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
-                separateInput: Bool = false, tracksGrid: Bool = true) throws {
-        let terminal = try Self.openTerminal(width: width, height: height)
+                separateInput: Bool = false, tracksGrid: Bool = true,
+                reportedSize: (width: Int, height: Int)? = nil) throws {
+        let told = reportedSize ?? (width, height)
+        let terminal = try Self.openTerminal(width: told.width, height: told.height)
         var input: (master: Int32, slave: Int32, path: String)?
         if separateInput {
             do {
-                let opened = try Self.openTerminal(width: width, height: height)
+                let opened = try Self.openTerminal(width: told.width, height: told.height)
                 // Raw, as the arcade would have made it: it only puts its output terminal in raw mode.
                 var modes = termios()
                 tcgetattr(opened.slave, &modes)
