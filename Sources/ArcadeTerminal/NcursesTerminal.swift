@@ -76,7 +76,9 @@ public final class NcursesTerminal: TerminalDevice {
             switch arcade_terminal_known(term, STDOUT_FILENO) {
             case 0: throw .unknownTerminal(term)
             case 2: throw .cannotMoveCursor(term)
-            default: throw .cursesFailed(failure == 0 ? "newterm" : "newterm: " + String(cString: strerror(failure)))
+            default:
+                guard failure != 0 else { throw .cursesFailed("newterm") }
+                throw .screenFailed(call: "newterm", reason: String(cString: strerror(failure)))
             }
         }
         _ = set_term(newScreen)
@@ -93,7 +95,7 @@ public final class NcursesTerminal: TerminalDevice {
                                                                   environment: sizeVariables, fallback: terminfoSize)) else {
             _ = endwin()
             delscreen(newScreen)
-            throw .cursesFailed("resizeterm: " + String(cString: strerror(errno)))
+            throw .screenFailed(call: "resizeterm", reason: String(cString: strerror(errno)))
         }
         screen = newScreen
         window = standardScreen
