@@ -24,6 +24,11 @@ public final class NcursesTerminal: TerminalDevice {
     private let cursesInput: (read: Int32, write: Int32)
     /// The size the screens were last told of.
     private var reportedSize = Size(width: 0, height: 0)
+    /// The size terminfo gives (newterm's, which asks nothing else): what a dimension the
+    /// terminal reports as 0, with no `COLUMNS`/`LINES` to stand in, falls back to.
+    private var terminfoSize = Size(width: 80, height: 24)
+    /// `COLUMNS` and `LINES` as the arcade was started with them (see `TerminalSize.toDraw`).
+    private var sizeVariables: [String: String] = [:]
     /// Reads to return before any other: an input decoded while a signal came (after the
     /// signal's read), a resize found on a continue.
     private var queued: [TerminalRead] = []
@@ -59,8 +64,22 @@ public final class NcursesTerminal: TerminalDevice {
         guard let output = fdopen(STDOUT_FILENO, "w"), let cursesInputFile = fdopen(unused[0], "r") else {
             throw .cursesFailed("fdopen")
         }
+        // ncurses takes terminfo's size and never asks the terminal, nor reads COLUMNS and
+        // LINES: it would keep three windows of whatever size it found (gigabytes for a
+        // terminal that says 10,000 × 10,000), and let COLUMNS and LINES win over the
+        // terminal's own size and its resizes. The arcade asks and tells it (`followTerminalSize`).
+        use_env(false)
+        errno = 0
         guard let newScreen = newterm(term, output, cursesInputFile) else {
-            throw arcade_terminal_known(term, STDOUT_FILENO) == 2 ? .cannotMoveCursor(term) : .unknownTerminal(term)
+            // Only a terminal type terminfo knows is blamed on the type.
+            let failure = errno
+            switch arcade_terminal_known(term, STDOUT_FILENO) {
+            case 0: throw .unknownTerminal(term)
+            case 2: throw .cannotMoveCursor(term)
+            default:
+                guard failure != 0 else { throw .cursesFailed("newterm") }
+                throw .screenFailed(call: "newterm", reason: String(cString: strerror(failure)))
+            }
         }
         _ = set_term(newScreen)
         guard arcade_can_move_cursor() != 0 else {
@@ -70,6 +89,14 @@ public final class NcursesTerminal: TerminalDevice {
             throw .cannotMoveCursor(term)
         }
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
+        terminfoSize = Self.size(of: standardScreen)
+        sizeVariables = environment.filter { $0.key == "COLUMNS" || $0.key == "LINES" }
+        guard Self.resize(standardScreen, to: TerminalSize.toDraw(reported: TerminalSize.reported(by: STDOUT_FILENO),
+                                                                  environment: sizeVariables, fallback: terminfoSize)) else {
+            _ = endwin()
+            delscreen(newScreen)
+            throw .screenFailed(call: "resizeterm", reason: String(cString: strerror(errno)))
+        }
         screen = newScreen
         window = standardScreen
         _ = arcade_safety_watch_resize()  // newterm installed ncurses' handler; ours wraps it
@@ -148,10 +175,26 @@ public final class NcursesTerminal: TerminalDevice {
         exit(ExitStatus.terminated(by: signal))
     }
 
-    public var size: Size {
+    /// The size drawn for: the terminal's, within `CellGrid.largestSize` (see `TerminalSize`).
+    public var size: Size { Self.size(of: window) }
+
+    private static func size(of window: UnsafeMutablePointer<WINDOW>) -> Size {
         var rows: Int32 = 0, cols: Int32 = 0
         arcade_getmaxyx(window, &rows, &cols)
         return Size(width: Int(cols), height: Int(rows))
+    }
+
+    /// Give ncurses `wanted` as the terminal's size (its windows follow); false when it could not.
+    private static func resize(_ window: UnsafeMutablePointer<WINDOW>, to wanted: Size) -> Bool {
+        size(of: window) == wanted || resizeterm(Int32(wanted.height), Int32(wanted.width)) == OK
+    }
+
+    /// Give ncurses the size to draw for, from the terminal's answer now: ncurses never finds
+    /// it by itself (`use_env(false)`); this is its only way to a new size.
+    private func followTerminalSize() {
+        let wanted = TerminalSize.toDraw(reported: TerminalSize.reported(by: STDOUT_FILENO),
+                                         environment: sizeVariables, fallback: terminfoSize)
+        _ = Self.resize(window, to: wanted)
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
@@ -191,22 +234,16 @@ public final class NcursesTerminal: TerminalDevice {
         if let signal = pendingExitSignal { return .terminated(signal: signal) }
         if arcade_safety_take_continued() == 1 {
             // Stopped (Ctrl-Z, `kill -STOP`): the time it was stopped must not reach a tick.
-            // Taking the screen back is when ncurses finds a size changed meanwhile (the
-            // resize went to the shell then).
+            // Taking the screen back is when a size changed meanwhile is found (the resize
+            // went to the shell then).
             resume()
             if let resize = resizeIfChanged() { queued.insert(resize, at: 0) }
             return .continued
         }
         if arcade_safety_take_resized() == 1 {
-            // ncurses' SIGWINCH handler only took note; its wgetch learns the new size (it
-            // reads nothing: its input is the unused pipe). Untouched between calls, so that
-            // wgetch never refreshes the old frame at the new size.
-            wtimeout(window, 0)
-            for _ in 0..<8 {
-                let code = wgetch(window)
-                _ = untouchwin(window)
-                if code == ERR { break }
-            }
+            // ncurses' SIGWINCH handler only took note, and finds no new size by itself: the
+            // terminal is asked here.
+            followTerminalSize()
             // Resized and back (A → B → A) between two reads: the terminal may have cut
             // what it showed, so it is repainted whole.
             return resizeIfChanged() ?? .redraw
@@ -491,6 +528,7 @@ public final class NcursesTerminal: TerminalDevice {
     /// program mode and the alternate screen afresh.
     private func resume() {
         _ = endwin()
+        followTerminalSize()
         _ = wrefresh(window)
         enableMouse()
         setReportingModes(true)

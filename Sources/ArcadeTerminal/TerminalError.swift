@@ -12,6 +12,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
     case cannotMoveCursor(String)
     /// ncurses refused for another reason.
     case cursesFailed(String)
+    /// ncurses could not set up the screen of a terminal type terminfo knows, for a reason the
+    /// system gave (out of memory, say): the type is not to blame.
+    case screenFailed(call: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
                 + "run the arcade in a terminal emulator (for example TERM=xterm-256color)"
         case .cursesFailed(let call):
             return "arcade: could not start the terminal screen (\(call) failed)"
+        case .screenFailed(let call, let reason):
+            return "arcade: could not start the terminal screen: \(reason) (\(call))"
         }
     }
 }

@@ -49,8 +49,18 @@ public struct CellGrid: Sendable, Equatable {
     public var theme: Theme
     public private(set) var cells: [Cell]
 
+    /// The most cells a grid holds across and down: the arcade lays out and draws for at most
+    /// this size, and leaves the rest of a larger terminal blank.
+    ///
+    /// Every screen fits well inside it, and a terminal of eight thousand pixels across in a
+    /// small font is about 1,300 columns by 360 rows. Without a bound, a terminal that says it
+    /// is 10,000 × 10,000 cells (or 65,535 × 65,535) cost gigabytes before the first frame.
+    public static let largestSize = Size(width: 1000, height: 500)
+
+    /// A blank grid of `size`, clamped to at least 0 × 0 and at most `largestSize`.
     public init(size: Size, theme: Theme = Theme()) {
-        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.size = Size(width: min(max(0, size.width), Self.largestSize.width),
+                         height: min(max(0, size.height), Self.largestSize.height))
         self.theme = theme
         cells = Array(repeating: .blank, count: self.size.width * self.size.height)
     }

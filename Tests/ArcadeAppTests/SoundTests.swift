@@ -141,7 +141,7 @@ import Testing
         #expect(!helper.hasPlayerFailed)
     }
 
-    @Test func aPlayerLeadsASessionOfItsOwnWithoutTheTerminalOrTheArcadesDescriptors() async throws {
+    @Test func aPlayerRunsInASessionOfItsOwnWithoutTheTerminalOrTheArcadesDescriptors() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A descriptor the arcade left inheritable (as a copy of the terminal may be).
@@ -157,11 +157,15 @@ import Testing
             if (: > /dev/tty) 2>/dev/null; then echo opened > tty; else echo refused > tty; fi
             : > done
             """)
-        let helper = Self.helper(playing: player)
+        let pids = PIDs()
+        let helper = Self.helper(playing: player, launcher: recordingPosixLauncher(Recorder(), pids: pids))
 
         #expect(helper.playLoseSound() == .played)
         #expect(await waitUntil { FileManager.default.fileExists(atPath: folder + "/done") })
-        #expect(lines(of: folder + "/session") == lines(of: folder + "/pid"), "the player leads its own session")
+        // The session its watcher leads (the pid the launcher returned), not the arcade's.
+        let started = try #require(pids.all.first)
+        #expect(lines(of: folder + "/session") == ["\(started)"], "the player runs in the session started for it")
+        #expect(lines(of: folder + "/session") != ["\(getsid(0))"], "the player is not in the arcade's session")
         #expect(lines(of: folder + "/tty") == ["refused"], "the player has no terminal to write on")
         let inherited = lines(of: folder + "/descriptors").filter { $0.contains("inheritable-descriptor") }
         #expect(inherited.isEmpty, "\(inherited)")
@@ -183,6 +187,13 @@ import Testing
         #expect(await waitUntil { !pids.contains(where: processRuns) }, "still running: \(pids.filter(processRuns))")
         #expect(await waitUntil { helper.runningPlayers == 0 })
         #expect(helper.playWinSound() == .skipped)
+    }
+
+    @Test func aPlayerThatCannotBeExecutedIsNotStarted() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(PlayerLauncher.posix.spawn(folder, [folder]) == nil, "a folder is no program")
+        #expect(PlayerLauncher.posix.spawn(folder + "/missing", ["missing"]) == nil)
     }
 
     @Test func aSoundCommandThatDoesNotExistRingsTheBell() {

@@ -14,4 +14,10 @@ import Testing
         #expect(long.count < 200, "\(long.count) characters")
         #expect(long.contains("…"))
     }
+
+    @Test func aScreenThatCouldNotBeSetUpSaysWhyAndDoesNotBlameTheTerminalType() {
+        let message = TerminalError.screenFailed(call: "newterm", reason: "Cannot allocate memory").description
+        #expect(message == "arcade: could not start the terminal screen: Cannot allocate memory (newterm)")
+        #expect(!message.contains("terminal type"))
+    }
 }

@@ -292,6 +292,15 @@ import Testing
         #expect(MemoryLayout<Style>.size == MemoryLayout<Style>.stride)
     }
 
+    @Test func aGridIsNeverLargerThanTheLargestSize() {
+        // A terminal that says it is 10,000 × 10,000 cells gets 1000 × 500 of them drawn,
+        // not 1.6 GB of cells per frame.
+        let grid = CellGrid(size: Size(width: 10000, height: 10000))
+        #expect(grid.size == CellGrid.largestSize)
+        #expect(grid.cells.count == CellGrid.largestSize.width * CellGrid.largestSize.height)
+        #expect(CellGrid(size: Size(width: 120, height: 40)).size == Size(width: 120, height: 40))
+    }
+
     @Test func restyleKeepsGlyphs() {
         var grid = CellGrid(size: Size(width: 3, height: 1))
         grid.write("abc", at: Point(x: 0, y: 0))

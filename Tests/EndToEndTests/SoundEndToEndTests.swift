@@ -95,6 +95,28 @@ extension EndToEnd {
             session.expectRestored()
         }
 
+        /// `kill -9` gives the arcade no chance to end its players: they, and what they
+        /// started, end with it all the same (issue 43, item 12).
+        @Test func noPlayerOutlivesAnArcadeKilledOutright() async throws {
+            let session = try await dealFirstHand(script: "sleep 1000 &\necho $! >> players\necho $$ >> players\nwait\n")
+            defer { session.close() }
+            #expect(await session.waitUntil("two players and their sleeps started") { _ in
+                lines("players", in: session).count == 4
+            })
+            let players = lines("players", in: session).compactMap { pid_t($0) }
+            defer { for pid in players where ProcessTable.isRunning(pid) { kill(pid, SIGKILL) } }
+            #expect(players.allSatisfy(ProcessTable.isRunning))
+
+            #expect(await session.signal(SIGKILL))
+            #expect(await session.waitForExit() == 128 + SIGKILL)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while players.contains(where: ProcessTable.isRunning) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(!players.contains(where: ProcessTable.isRunning),
+                    "still running after the arcade was killed: \(players.filter(ProcessTable.isRunning))")
+        }
+
         @Test func aPlayerThatEndsAtOnceLeavesNoZombieWhileTheArcadeIdles() async throws {
             let session = try await dealFirstHand(script: "echo \"$1\" >> cues.log\n")
             defer { session.close() }

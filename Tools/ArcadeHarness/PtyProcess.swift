@@ -62,14 +62,19 @@ public final class PtyProcess {
 
     /// `closing`: standard descriptors the program starts without (`2>&-`). `limits`: resource
     /// limits it starts under, set by `prlimit(1)`, which then becomes the program (same pid).
+    /// `reportedSize`, when given, is the size the pty tells the program instead of
+    /// `width`×`height`, which the model keeps: a terminal too large to model cell by cell,
+    /// of which the program is expected to use no more than the model holds.
     public init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
                 separateInput: Bool = false, tracksGrid: Bool = true,
-                closing: [Int32] = [], limits: [ResourceLimit] = []) throws {
-        let terminal = try Self.openTerminal(width: width, height: height)
+                closing: [Int32] = [], limits: [ResourceLimit] = [],
+                reportedSize: (width: Int, height: Int)? = nil) throws {
+        let told = reportedSize ?? (width, height)
+        let terminal = try Self.openTerminal(width: told.width, height: told.height)
         var input: (master: Int32, slave: Int32, path: String)?
         if separateInput {
             do {
-                let opened = try Self.openTerminal(width: width, height: height)
+                let opened = try Self.openTerminal(width: told.width, height: told.height)
                 // Raw, as the arcade would have made it: it only puts its output terminal in raw mode.
                 var modes = termios()
                 tcgetattr(opened.slave, &modes)
