@@ -80,6 +80,7 @@ import Testing
             arcade.press("q")
             #expect(arcade.data.savedGames().map(\.save.summary) == ["2 presses"])
             #expect(arcade.text.contains("saved game"))
+            #expect(arcade.text.contains("Your Set game is saved now."), "the notice of the refusal is replaced")
         }
     }
 

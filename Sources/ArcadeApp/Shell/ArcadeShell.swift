@@ -349,12 +349,19 @@ public struct ArcadeShell: Screen {
                 }
             }
             var fresh = Self.resumable(saved, of: games)
-            for slot in unsaved {
+            var taken: [SaveSlot] = []
+            for slot in unsaved.sorted(by: { ($0.game.rawValue, $0.mode) < ($1.game.rawValue, $1.mode) }) {
                 // On disk now (a later try took it): marked from here on. Else kept for this run.
-                if let kept = savedGames[slot], fresh[slot] == kept { unsaved.remove(slot) }
+                if let kept = savedGames[slot], fresh[slot] == kept {
+                    unsaved.remove(slot)
+                    taken.append(slot)
+                }
                 fresh[slot] = savedGames[slot]
             }
             savedGames = fresh
+            if !taken.isEmpty {
+                menu.notice = taken.map { "Your \($0.title) game is saved now." }.joined(separator: " ")
+            }
             markSavedGames()
             return []
         case .notKept(let slot, _):

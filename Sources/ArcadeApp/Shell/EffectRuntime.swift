@@ -113,7 +113,7 @@ public final class EffectRuntime {
         let reports = perform(effect).reports
         var lost: [String] = []
         for case .notKept(let slot, let reason) in reports {
-            lost.append("Could not save your \(Self.name(of: slot)) game: \(reason). It is lost.")
+            lost.append("Could not save your \(slot.title) game: \(reason). It is lost.")
         }
         guard lost.isEmpty else { return lost }
         return reports.compactMap { report in
@@ -124,13 +124,8 @@ public final class EffectRuntime {
 
     /// The menu's words for a game left in progress that the store could not take.
     static func notSaved(_ slot: SaveSlot, because reason: String) -> String {
-        "Your \(name(of: slot)) game could not be saved: \(reason). It is kept until you quit, "
+        "Your \(slot.title) game could not be saved: \(reason). It is kept until you quit, "
             + "and saved when you come back to the menu once the store takes it."
-    }
-
-    /// A saved game's name for the player: the game's title, and its mode when it has one.
-    static func name(of slot: SaveSlot) -> String {
-        slot.mode.isEmpty ? slot.game.title : "\(slot.game.title) (\(slot.mode))"
     }
 
     /// Carry out `effect` for the run loop: the reports go straight back to `shell`, and so
