@@ -73,7 +73,8 @@ public enum Arcade {
                                 notice: data.notice, assets: assets, dataDirectory: dataDirectory,
                                 seed: { options.seed ?? SeededGenerator.randomSeed() }, now: Self.secondsSince1970,
                                 instance: String(SeededGenerator.randomSeed(), radix: 36),
-                                settings: settings, learning: data.learningCards(player: player),
+                                settings: settings,
+                                learning: data.learning(player: player, today: ArcadeData.localDay(Self.secondsSince1970()).dayNumber),
                                 history: { data.history(for: games, player: player) },
                                 today: { ArcadeData.localDay(Self.secondsSince1970()) }, overrides: overrides)
         terminal.setLook(shell.look.theme, palette: shell.look.palette)
@@ -102,17 +103,16 @@ public enum Arcade {
         // running first, so that none outlives the arcade even if leaving the game hangs.
         sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
-        // what the game would keep.
+        // what the game would keep, and the games the store could not take are tried once more.
         // A signal leaves a second to leave in (then the terminal is restored regardless):
         // leaving writes at most three times (two Slots bests and the saved game), each
         // waiting for another arcade's write for a quarter of that.
         data.shortenBusyTimeout(milliseconds: 250)
         var unkept: [String] = []
-        for effect in shell.leaveGame() {
-            for case .notice(let notice?) in runtime.perform(effect).reports { unkept.append(notice) }
-        }
+        for effect in shell.leaveArcade() { unkept += runtime.performQuitting(effect) }
         terminal.close()
-        // What that last leave could not keep is said where the player will still see it.
+        // What that last leave could not keep (a game lost with it) is said where the player
+        // will still see it.
         for notice in unkept { printError("arcade: \(notice)") }
         let signal = terminal.pendingExitSignal  // read after close: one that came meanwhile counts
         if status == ExitStatus.inputClosed {

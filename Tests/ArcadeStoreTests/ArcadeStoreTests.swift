@@ -347,3 +347,62 @@ import CSQLite
         }
     }
 }
+
+/// The learn-mode queries count in SQLite what reading every card would count: one deck's
+/// cards for the screen that opens it, the due count for the menu, each deck's figures and
+/// the days' reviews for the statistics page, a damaged row left out as the app leaves it out.
+@Suite struct LearnQueryTests {
+    private static let scale = LearnScale(topBox: 6, knownBox: 3, leechMisses: 8, dayLimit: 10_000_000)
+    private static let today = 20_000
+
+    private func withStore(_ body: (ArcadeStore, SQLiteDatabase) throws -> Void) throws {
+        var template = Array("/tmp/arcade-learn-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+        let folder = try #require(made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try ArcadeStore(directory: folder)
+        try body(store, try SQLiteDatabase(path: folder + "/" + ArcadeStore.fileName))
+    }
+
+    @Test func eachDecksFiguresAndTheMenusDueCountAreCountedWhereTheCardsAre() throws {
+        try withStore { store, file in
+            // Built-in: 3 due (one a leech), 1 waiting, 1 known and waiting; then rows no answer
+            // leaves: a box past the top, more misses than reviews, a real due day, text, the
+            // smallest Int64, box 0 with reviews. Another deck, another player.
+            try file.execute("""
+                INSERT INTO learn_cards (deck, player, card, box, due_day, reviews, misses, last_miss_day) VALUES
+                ('built-in', 'ann', 'a.png', 1, 19999, 3, 1, 19998), ('built-in', 'ann', 'b.png', 2, 20000, 2, 0, NULL),
+                ('built-in', 'ann', 'c.png', 1, 19000, 20, 9, 18000), ('built-in', 'ann', 'd.png', 2, 20001, 2, 0, NULL),
+                ('built-in', 'ann', 'e.png', 4, 20030, 9, 1, NULL),
+                ('built-in', 'ann', 'x1.png', 7, 19000, 9, 0, NULL), ('built-in', 'ann', 'x2.png', 1, 19000, 1, 2, NULL),
+                ('built-in', 'ann', 'x3.png', 1, 19000.5, 1, 0, NULL), ('built-in', 'ann', 'x4.png', 'one', 19000, 1, 0, NULL),
+                ('built-in', 'ann', 'x5.png', 1, -9223372036854775808, 1, 0, NULL),
+                ('built-in', 'ann', 'x6.png', 0, 19000, 2, 0, NULL), ('built-in', 'ann', 'x7.png', 1, 10000000, 1, 0, NULL),
+                ('folder:/photos', 'ann', 'png:1', 3, 19990, 5, 0, NULL), ('folder:/photos', 'ann', 'png:2', 6, 20100, 12, 8, 19000),
+                ('built-in', 'bo', 'a.png', 1, 19000, 1, 0, NULL);
+                INSERT INTO learn_days (deck, player, day, reviews, correct) VALUES
+                ('built-in', 'ann', 20000, 4, 3), ('folder:/photos', 'ann', 20000, 2, 2), ('built-in', 'ann', 19990, 1, 0),
+                ('built-in', 'ann', 19999, 2, 5), ('built-in', 'ann', 19950, 7, 7), ('built-in', 'bo', 20000, 9, 9);
+                """)
+            #expect(try store.learnDueCount(player: "ann", deck: "built-in", on: Self.today, scale: Self.scale) == 3)
+            #expect(try store.learnDueCount(player: "ann", deck: "built-in", on: Self.today + 1, scale: Self.scale) == 4)
+            #expect(try store.learnDueCount(player: "ann", deck: "folder:/photos", on: Self.today, scale: Self.scale) == 1)
+            #expect(try store.learnDueCount(player: "cy", deck: "built-in", on: Self.today, scale: Self.scale) == 0)
+
+            let decks = try store.learnDecks(player: "ann", on: Self.today, scale: Self.scale).sorted { $0.deck < $1.deck }
+            #expect(decks == [
+                LearnDeckCounts(deck: "built-in", cards: 5, due: 3, learning: 4, known: 1, leeches: 1),
+                LearnDeckCounts(deck: "folder:/photos", cards: 2, due: 1, learning: 0, known: 2, leeches: 1),
+            ])
+            // The days of every deck together; a day's row with more right than reviewed is left out.
+            #expect(try store.reviewTotals(player: "ann", from: 19_971)
+                    == [20_000: Tally(right: 5, total: 6), 19_990: Tally(right: 0, total: 1)])
+
+            // The screen that opens a deck reads that deck's cards, whole numbers only.
+            let builtIn = try store.learnProgress(player: "ann", deck: "built-in")
+            #expect(Set(builtIn.keys) == ["a.png", "b.png", "c.png", "d.png", "e.png", "x1.png", "x2.png", "x6.png", "x7.png"])
+            #expect(builtIn["a.png"] == StoredCardProgress(box: 1, dueDay: 19_999, reviews: 3, misses: 1, lastMissDay: 19_998))
+            #expect(try store.learnProgress(player: "ann", deck: "folder:/photos").count == 2)
+        }
+    }
+}

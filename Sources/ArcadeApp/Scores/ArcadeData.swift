@@ -206,17 +206,29 @@ public final class ArcadeData {
     }
 
     /// Keep `saved` as its game's saved game of its mode (and forget the save of mode
-    /// `replacing`, in the same transaction). Throws the words for the player. Without a
-    /// store nothing is kept, as the menu said when the arcade started.
+    /// `replacing`, in the same transaction). Throws why not, in words for the end of a
+    /// sentence ("the store at … is read-only"); without a store, why there is none.
     func keep(_ saved: SavedGame, replacing other: String? = nil) throws(ScoreSaveError) {
-        guard let store else { return }
+        guard let store else { throw ScoreSaveError(unavailable) }
         let row = StoredSave(game: saved.game.rawValue, mode: saved.mode, state: saved.save.state,
                              summary: saved.save.summary, seed: saved.seed, session: saved.session,
                              savedAt: saved.savedAt)
         do {
             try repairing(store) { store throws(StoreError) in try store.save(row, replacing: other) }
         } catch {
-            throw ScoreSaveError("Game not saved: \(error).")
+            throw ScoreSaveError(reason(error))
+        }
+    }
+
+    /// Why a write did not reach the store, in words for the end of a sentence: a store that
+    /// is read-only, locked or on a full disk is named as such, anything else in SQLite's words.
+    func reason(_ error: StoreError) -> String {
+        let path = store?.path ?? (directory ?? "the data folder") + "/" + ArcadeStore.fileName
+        switch error.writeRefusal {
+        case .readOnly?: return "the store at \(path) is read-only"
+        case .locked?: return "the store at \(path) is locked by another program"
+        case .full?: return "the disk that holds \(path) is full"
+        case nil: return error.description
         }
     }
 
@@ -296,11 +308,19 @@ public final class ArcadeData {
         }
     }
 
-    /// The cards `player`'s learn sessions have kept (empty when they cannot be read), for the
-    /// menu's count of those due and the learn mode; the days are the statistics page's.
-    public func learningCards(player: String) -> LearningRecord {
-        guard let store else { return LearningRecord() }
-        return LearningRecord(cards: (try? store.learnProgress(player: player)) ?? [:])
+    /// What the start knows of `player`'s learning: how many cards of the built-in deck (the
+    /// one the menu opens) are due on `today`, one count the store makes. No card is read: a
+    /// deck's cards are read when a screen opens it (`learnCards`).
+    public func learning(player: String, today: Int) -> LearningRecord {
+        let key = LearningRecord.builtInKey
+        guard let store, let due = try? store.learnDueCount(player: player, deck: key, on: today,
+                                                           scale: LearningRecord.scale) else { return LearningRecord() }
+        return LearningRecord(storedDue: [key: due])
+    }
+
+    /// `player`'s cards of `deck`, as kept (nil when there is no store or they cannot be read).
+    func learnCards(of deck: String, player: String) -> [String: StoredCardProgress]? {
+        try? store?.learnProgress(player: player, deck: deck)
     }
 
     /// The rest of `player`'s past that the games open with: daily results, tallies and each

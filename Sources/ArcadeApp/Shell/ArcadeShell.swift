@@ -97,7 +97,9 @@ public struct ArcadeShell: Screen {
     /// The saved game the game on screen was resumed from, until that game is finished or
     /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
     private var resumedFrom: SaveSlot?
-    /// Games left in progress the store could not take: kept here for this run.
+    /// Games left in progress the store could not take: kept here for this run (they can be
+    /// resumed), never marked on the menu, and written again on each return to the menu until
+    /// the store's reread shows them (`backOnTheMenu`); what is left at quit is said lost.
     private var unsaved: Set<SaveSlot> = []
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
@@ -111,8 +113,8 @@ public struct ArcadeShell: Screen {
     private var tallies: [GameID: [String: Tally]] = [:]
     /// Each game's best score of each mode (read with the history).
     private var bests: [GameID: [String: Int]] = [:]
-    /// What the learn mode has kept, every deck's: the cards (their days are the statistics
-    /// page's, read from the store there).
+    /// What the learn mode has kept: the store's count for the menu, the cards of the decks
+    /// opened this run and this run's answers (the statistics page counts in the store).
     private var learning: LearningRecord
     /// Reads the player's history; called once, when the first game opens (`readHistory`).
     private var unreadHistory: (() -> PlayerHistory)?
@@ -132,8 +134,8 @@ public struct ArcadeShell: Screen {
     /// and the games left in progress (`saved`).
     ///
     /// `seed` gives each started game its seed (the same one for `--seed N`); `now` is the
-    /// time in seconds since 1970. `learning` is the learn mode's cards, for the menu's count
-    /// of those due; `history` reads the rest of the player's past when a game first opens.
+    /// time in seconds since 1970. `learning` is what the menu's count of the cards due starts
+    /// from (`ArcadeData.learning`); `history` reads the rest of the player's past when a game first opens.
     public init(games: [GameInfo], scores: [GameID: [ScoreEntry]] = [:], saved: [SavedGame] = [],
                 notice: String? = nil, assets: AssetLocator = AssetLocator(roots: []),
                 dataDirectory: String? = "~/.local/share/arcade", seed: @escaping () -> UInt64,
@@ -347,14 +349,31 @@ public struct ArcadeShell: Screen {
                 }
             }
             var fresh = Self.resumable(saved, of: games)
-            for slot in unsaved { fresh[slot] = savedGames[slot] }  // the store could not take these
+            var taken: [SaveSlot] = []
+            for slot in unsaved.sorted(by: { ($0.game.rawValue, $0.mode) < ($1.game.rawValue, $1.mode) }) {
+                // On disk now (a later try took it): marked from here on. Else kept for this run.
+                if let kept = savedGames[slot], fresh[slot] == kept {
+                    unsaved.remove(slot)
+                    taken.append(slot)
+                }
+                fresh[slot] = savedGames[slot]
+            }
             savedGames = fresh
+            if !taken.isEmpty {
+                menu.notice = taken.map { "Your \($0.title) game is saved now." }.joined(separator: " ")
+            }
             markSavedGames()
             return []
-        case .notKept(let slot):
+        case .notKept(let slot, _):
             unsaved.insert(slot)
+            markSavedGames()
             return []
-        case .deck(let id, _):
+        case .deck(let id, let deck):
+            // A deck's cards are read when a screen opens it: from now on the menu counts them.
+            if let learned = deck.learned {
+                learning.adopt(learned.cards, of: learned.deck)
+                markSavedGames()
+            }
             guard active?.info.id == id else { return [] }
         case .statistics(let statistics):
             showStatistics(statistics)
@@ -581,7 +600,30 @@ public struct ArcadeShell: Screen {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
         let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
         closeGame()
-        return effects + [.refreshMenu]
+        return backOnTheMenu(after: effects)
+    }
+
+    /// What quitting keeps: the game on screen, left as `leaveGame` leaves it, and every game
+    /// the store could not take so far, tried once more.
+    public mutating func leaveArcade() -> [AppEffect] {
+        active != nil ? leaveGame() : retries(besides: [])
+    }
+
+    /// `effects`, then back on the menu: the games the store could not take are written again
+    /// (before the menu reads the store, so that its reread finds them if they are kept now).
+    private func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
+        effects + retries(besides: effects) + [.refreshMenu]
+    }
+
+    /// The saves of the games the store could not take, but for those `effects` save anew.
+    private func retries(besides effects: [AppEffect]) -> [AppEffect] {
+        let saving = Set(effects.compactMap { effect -> SaveSlot? in
+            if case .saveGame(let saved, _) = effect { return saved.slot }
+            return nil
+        })
+        return unsaved.subtracting(saving)
+            .sorted { ($0.game.rawValue, $0.mode) < ($1.game.rawValue, $1.mode) }
+            .compactMap { savedGames[$0].map { .saveGame($0) } }
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.
@@ -616,10 +658,11 @@ public struct ArcadeShell: Screen {
         return [.forgetSavedGame(id, mode: resumed.mode)]
     }
 
-    /// The menu's marks follow `savedGames` (a game is marked when any of its modes has one),
-    /// and its notes what each game has to say now (`GameInfo.menuNote`: the Temples cards due).
+    /// The menu's marks follow `savedGames` (a game is marked when any of its modes has one
+    /// the store took: never one that is only in memory), and its notes what each game has to
+    /// say now (`GameInfo.menuNote`: the Temples cards due).
     private mutating func markSavedGames() {
-        let marked = Set(savedGames.keys.map(\.game))
+        let marked = Set(savedGames.keys.filter { !unsaved.contains($0) }.map(\.game))
         for index in menu.rows.indices {
             let id = menu.rows[index].id
             menu.rows[index].hasSavedGame = marked.contains(id)
@@ -803,7 +846,7 @@ public struct ArcadeShell: Screen {
             guard active != nil else { return [] }
             // Offered in a game that changed mode: the game just begun in it goes, the save stays.
             closeGame()
-            return [.refreshMenu]
+            return backOnTheMenu(after: [])
         case .key(let key):
             if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
             index = dialog.buttonIndex(for: key)
@@ -900,6 +943,6 @@ public struct ArcadeShell: Screen {
             }
         }
         // Back on the menu, after what the game asked for is done: the lists read again.
-        return left ? result + [.refreshMenu] : result
+        return left ? backOnTheMenu(after: result) : result
     }
 }

@@ -17,8 +17,8 @@ public final class EffectRuntime {
     private var isMuted: Bool
     /// Where the built-in deck is found.
     private let assets: AssetLocator
-    /// The decks loading on threads of their own, by the game that asked.
-    private var loaders: [GameID: DeckLoader] = [:]
+    /// The decks loading on threads of their own, by the game that asked, with where from.
+    private var loaders: [GameID: (loader: DeckLoader, source: DeckSource)] = [:]
     /// Starts loading a `--deck` folder (tests give loaders they hold back).
     var loadFolder: (String) -> DeckLoader = DeckLoader.folder
 
@@ -63,7 +63,9 @@ public final class EffectRuntime {
             do {
                 try data.keep(saved, replacing: replacing)
             } catch {
-                return (.proceed, [.notice(error.description), .notKept(saved.slot)])
+                // Without a store the menu said at start that nothing is kept; a refusal is news.
+                let notice = data.store == nil ? [] : [RuntimeReport.notice(Self.notSaved(saved.slot, because: error.description))]
+                return (.proceed, notice + [.notKept(saved.slot, reason: error.description)])
             }
         case .refreshMenu:
             // What cannot be read is not reported: the menu keeps what it has.
@@ -104,6 +106,28 @@ public final class EffectRuntime {
         return (.proceed, [])
     }
 
+    /// Carry out `effect` as the arcade quits (the game on screen left, the saves the store
+    /// has not taken tried once more): what could not be kept, in lines for standard error
+    /// once the terminal is restored. A game that cannot be saved now is lost, and they say so.
+    public func performQuitting(_ effect: AppEffect) -> [String] {
+        let reports = perform(effect).reports
+        var lost: [String] = []
+        for case .notKept(let slot, let reason) in reports {
+            lost.append("Could not save your \(slot.title) game: \(reason). It is lost.")
+        }
+        guard lost.isEmpty else { return lost }
+        return reports.compactMap { report in
+            if case .notice(let notice?) = report { return notice }
+            return nil
+        }
+    }
+
+    /// The menu's words for a game left in progress that the store could not take.
+    static func notSaved(_ slot: SaveSlot, because reason: String) -> String {
+        "Your \(slot.title) game could not be saved: \(reason). It is kept until you quit, "
+            + "and saved when you come back to the menu once the store takes it."
+    }
+
     /// Carry out `effect` for the run loop: the reports go straight back to `shell`, and so
     /// do the effects it answers them with.
     public func perform(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame) -> LoopControl {
@@ -118,25 +142,33 @@ public final class EffectRuntime {
 
     /// The built-in twenty small pictures are read at once, so the first frame drawn shows
     /// them; a folder may hold anything, so it loads on a thread of its own, and the game
-    /// asks how far it is (`check`) until its deck is there.
+    /// asks how far it is (`check`) until its deck is there. The finished deck comes with the
+    /// learn mode's cards of that deck alone.
     private func deck(_ request: DeckRequest, for id: GameID) -> [RuntimeReport] {
         switch request {
         case .load(.builtIn):
-            loaders.removeValue(forKey: id)?.cancel()
-            return [.deck(id, DeckReport(.finished(TempleDeck.builtIn(assets: assets))))]
+            loaders.removeValue(forKey: id)?.loader.cancel()
+            return [.deck(id, finished(TempleDeck.builtIn(assets: assets), from: .builtIn))]
         case .load(.folder(let directory)):
-            loaders.removeValue(forKey: id)?.cancel()
-            loaders[id] = loadFolder(directory)
+            loaders.removeValue(forKey: id)?.loader.cancel()
+            loaders[id] = (loadFolder(directory), .folder(directory))
             return deck(.check, for: id)
         case .check:
-            guard let loader = loaders[id] else { return [] }
+            guard let (loader, source) = loaders[id] else { return [] }
             let state = loader.state
-            if case .finished = state { loaders[id] = nil }
-            return [.deck(id, DeckReport(state))]
+            guard case .finished(let result) = state else { return [.deck(id, DeckReport(state))] }
+            loaders[id] = nil
+            return [.deck(id, finished(result, from: source))]
         case .cancel:
-            loaders.removeValue(forKey: id)?.cancel()
+            loaders.removeValue(forKey: id)?.loader.cancel()
             return []
         }
+    }
+
+    /// The report of a deck loaded from `source`, with its cards as the store keeps them.
+    private func finished(_ result: Result<TempleDeck, DeckError>, from source: DeckSource) -> DeckReport {
+        let key = LearningRecord.key(of: source)
+        return DeckReport(.finished(result), learned: data.learnCards(of: key, player: player).map { (key, $0) })
     }
 
     /// Keep a finished game; the game and the menu get its list back, or the notice why not.

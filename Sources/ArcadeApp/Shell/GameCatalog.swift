@@ -54,8 +54,8 @@ public struct GameContext: Sendable {
     public var daily: [String: DailyOutcome]
     /// The game's tallies of decisions kept so far, by kind (`GameEffect.tally`).
     public var tallies: [String: Tally]
-    /// What the learn mode has kept, every deck's (`GameEffect.learned`): the cards; of the
-    /// days, only this run's reviews (the statistics page reads the days from the store).
+    /// What the learn mode has kept (`GameEffect.learned`): the store's count of the built-in
+    /// deck's cards due, the cards of the decks read this run (`DeckReport`), this run's reviews.
     public var learning: LearningRecord
     /// The day it is where the player is, for a daily puzzle.
     public var today: CalendarDay

@@ -269,9 +269,10 @@ public enum RuntimeReport: Sendable {
     /// What the store holds now, read again for the menu (another arcade may have kept games
     /// or saved one meanwhile): every game's list and the saved games.
     case stored(scores: [GameID: [ScoreEntry]], saved: [SavedGame])
-    /// A game left in progress could not be saved: the shell keeps it for this run (the
-    /// menu's reread must not take it away).
-    case notKept(SaveSlot)
+    /// A game left in progress could not be saved, and why (words for the end of a sentence):
+    /// the shell keeps it for this run, unmarked on the menu, and tries again on each return
+    /// to the menu (the menu's reread must not take it away).
+    case notKept(SaveSlot, reason: String)
 }
 
 /// The sound cues a game can ask for.

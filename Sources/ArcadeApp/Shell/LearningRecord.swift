@@ -6,19 +6,32 @@ import TempleModel
 /// A deck is named by `key(of:)`: "built-in", or "folder:" and the folder's full path. A card
 /// is named by `TempleDeck.Entry.key`: the built-in deck's file names, and a folder's picture
 /// bytes, so a renamed file keeps its history. The store keeps the same (`learn_cards`,
-/// `learn_days`); the shell keeps this copy in step within a run (`GameEffect.learned`),
-/// starting from the cards alone: no game reads the days, and the statistics page reads
-/// them from the store, so they are not read at start.
+/// `learn_days`); the shell keeps this copy in step within a run (`GameEffect.learned`).
+///
+/// No card is read at start: the menu's note is one count the store makes (`storedDue`), and
+/// a deck's cards are read when a Temples screen opens that deck (`DeckReport.learned`,
+/// `adopt`). No game reads the days, and the statistics page counts both in the store.
 public struct LearningRecord: Sendable, Equatable {
-    /// Deck → card → progress.
+    /// Deck → card → progress, for the decks read so far (the ones opened this run) and the
+    /// cards answered this run.
     public var cards: [String: [String: StoredCardProgress]]
     /// Deck → day (days since 1970, local) → reviews that day and how many were right.
     public var days: [String: [Int: Tally]]
+    /// Deck → how many of its cards the store counted due on the day the arcade started (the
+    /// menu's "3 due"), for a deck whose cards are not in `cards`.
+    public var storedDue: [String: Int]
 
-    public init(cards: [String: [String: StoredCardProgress]] = [:], days: [String: [Int: Tally]] = [:]) {
+    public init(cards: [String: [String: StoredCardProgress]] = [:], days: [String: [Int: Tally]] = [:],
+                storedDue: [String: Int] = [:]) {
         self.cards = cards
         self.days = days
+        self.storedDue = storedDue
     }
+
+    /// TempleModel's schedule, as the store's learn queries count by it (the day bound is
+    /// `CardProgress.isSound`'s).
+    public static let scale = LearnScale(topBox: LeitnerSchedule.topBox, knownBox: LeitnerSchedule.knownBox,
+                                         leechMisses: LeitnerSchedule.leechMisses, dayLimit: 10_000_000)
 
     /// The key the built-in deck is kept under.
     public static let builtInKey = "built-in"
@@ -38,10 +51,20 @@ public struct LearningRecord: Sendable, Equatable {
         days[deck, default: [:]][day, default: Tally()].count(right: right)
     }
 
+    /// Take `stored`, the store's cards of `deck` read when a screen opened it, as the deck's
+    /// cards; what this run answered stays (it is as new as the store's, or newer when the
+    /// store could not take it).
+    public mutating func adopt(_ stored: [String: StoredCardProgress], of deck: String) {
+        cards[deck] = stored.merging(cards[deck] ?? [:]) { _, thisRun in thisRun }
+        storedDue[deck] = nil
+    }
+
     /// How many of `deck`'s cards answered before are due on `day` (a record answering could
-    /// not have left is not counted, as a session does not ask it).
+    /// not have left is not counted, as a session does not ask it): counted over the deck's
+    /// cards once they are read, else the store's count.
     public func dueCount(of deck: String, on day: Int) -> Int {
-        (cards[deck] ?? [:]).values.filter { stored in
+        guard let deckCards = cards[deck] else { return storedDue[deck] ?? 0 }
+        return deckCards.values.filter { stored in
             let progress = stored.progress
             return progress.isSound && progress.isDue(on: day)
         }.count

@@ -53,6 +53,9 @@ public struct SaveSlot: Hashable, Sendable {
         self.game = game
         self.mode = mode
     }
+
+    /// Its name for the player: the game's title (a mode's name may be a whole table's rules).
+    var title: String { game.title }
 }
 
 /// How a screen's state becomes the text a `GameSave` holds, and back.

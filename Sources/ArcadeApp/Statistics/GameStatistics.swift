@@ -1,6 +1,5 @@
 import ArcadeStore
 import SetModel
-import TempleModel
 
 /// One game's statistics as the statistics screen and `arcade stats --json` show them:
 /// games played, best and average over every game kept, the last results (oldest first),
@@ -161,10 +160,11 @@ extension GameStatistics {
                 }
             }
             // A store read only, of a version before learn mode, has no learning to show.
+            // Counted by SQLite, deck by deck and day by day: no card is read into the arcade.
             if info.id == .temples, let player, let today,
-               let cards = try? store.learnProgress(player: player),
-               let days = try? store.reviewDays(player: player, from: today - (LearnStatistics.days - 1)) {
-                statistics.learning = LearnStatistics(LearningRecord(cards: cards, days: days), today: today)
+               let decks = try? store.learnDecks(player: player, on: today, scale: LearningRecord.scale),
+               let days = try? store.reviewTotals(player: player, from: today - (LearnStatistics.days - 1)) {
+                statistics.learning = LearnStatistics(decks: decks, days: days, today: today)
             }
             return statistics
         }
@@ -293,37 +293,19 @@ public struct LearnStatistics: Equatable, Sendable {
     public var today: Int
     public var decks: [Deck]
 
-    /// Nil when nothing was ever learned.
-    init?(_ record: LearningRecord, today: Int) {
+    /// From the store's counts: each deck's (`ArcadeStore.learnDecks`) and every deck's
+    /// reviews by day (`ArcadeStore.reviewTotals`). Nil when nothing was ever learned.
+    init?(decks counted: [LearnDeckCounts], days: [Int: Tally], today: Int) {
         self.today = today
-        perDay = (0..<Self.days).map { offset in
-            let day = today - (Self.days - 1) + offset
-            var total = Tally()
-            for days in record.days.values {
-                if let tally = days[day] { total = Tally(right: total.right + tally.right, total: total.total + tally.total) }
-            }
-            return total
-        }
+        perDay = (0..<Self.days).map { offset in days[today - (Self.days - 1) + offset] ?? Tally() }
         // The built-in deck first, then the folders by path.
-        decks = record.cards.keys.sorted { left, right in
-            let builtIn = LearningRecord.builtInKey
-            return left == builtIn ? right != builtIn : right == builtIn ? false : left < right
-        }
-            .map { key in
-                let cards = record.cards[key] ?? [:]
-                var deck = Deck(key: key, cards: 0, due: 0, learning: 0, known: 0, leeches: 0)
-                for stored in cards.values {
-                    // As a session reads them: a record answering could not have left is not counted.
-                    let progress = stored.progress
-                    guard progress.isSound, progress.reviews > 0 else { continue }
-                    deck.cards += 1
-                    if progress.dueDay <= today { deck.due += 1 }
-                    if progress.box >= LeitnerSchedule.knownBox { deck.known += 1 } else { deck.learning += 1 }
-                    if progress.misses >= LeitnerSchedule.leechMisses { deck.leeches += 1 }
-                }
-                return deck
+        let builtIn = LearningRecord.builtInKey
+        decks = counted.filter { $0.cards > 0 }
+            .sorted { left, right in
+                left.deck == builtIn ? right.deck != builtIn : right.deck == builtIn ? false : left.deck < right.deck
             }
-            .filter { $0.cards > 0 }
+            .map { Deck(key: $0.deck, cards: $0.cards, due: $0.due, learning: $0.learning, known: $0.known,
+                        leeches: $0.leeches) }
         guard !decks.isEmpty || perDay.contains(where: { $0.total > 0 }) else { return nil }
     }
 

@@ -1,3 +1,4 @@
+import ArcadeStore
 import Glibc
 
 /// Where a deck of pictures comes from.
@@ -22,9 +23,13 @@ public enum DeckRequest: Equatable, Sendable {
 /// is, or the deck, or why there is none.
 public struct DeckReport: Sendable {
     let state: DeckLoader.State
+    /// With the finished deck: its key and the learn mode's cards of it, as the store keeps
+    /// them (nil when they could not be read). Only the deck opened is read, never every deck.
+    let learned: (deck: String, cards: [String: StoredCardProgress])?
 
-    init(_ state: DeckLoader.State) {
+    init(_ state: DeckLoader.State, learned: (deck: String, cards: [String: StoredCardProgress])? = nil) {
         self.state = state
+        self.learned = learned
     }
 }
 

@@ -309,6 +309,10 @@ struct TempleScreen: GameScreen {
         case .loading(let progress):
             phase = .loading(progress)
         case .finished(let result):
+            // The deck's cards as the store keeps them, read with the deck; this run's answers stay.
+            if let learned = deck.learned, learned.deck == deckKey {
+                kept = learned.cards.merging(kept) { _, thisRun in thisRun }
+            }
             adopt(result)
             clampScroll(in: frame)
             rescale(in: frame)
