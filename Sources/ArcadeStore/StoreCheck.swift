@@ -265,7 +265,7 @@ extension ArcadeStore {
     /// index (the usual kind: `REINDEX` cannot even drop a damaged index page, it stops at
     /// it) loses nothing. Returns what the player is told: how many finished games were kept
     /// of how many, and where the damaged file is.
-    static func recover(_ path: String, now: () -> Int, missing: [String] = []) throws(StoreError) -> String {
+    public static func recover(_ path: String, now: () -> Int, missing: [String] = []) throws(StoreError) -> String {
         let damage = SQLiteError(code: SQLITE_CORRUPT, message: "damaged", context: "check", file: path)
         let aside = try moveAside(path, now: now, because: damage)
         let fresh = path + ".recovering"
