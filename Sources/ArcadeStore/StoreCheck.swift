@@ -271,7 +271,11 @@ extension ArcadeStore {
         let fresh = path + ".recovering"
         let removeFresh = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(fresh + suffix) } }
         removeFresh()
-        defer { unlink(aside + "-shm") }
+        defer {
+            // SQLite's index of the log goes; an empty log is nothing to keep.
+            unlink(aside + "-shm")
+            if head(of: aside + "-wal", count: 1)?.isEmpty == true { unlink(aside + "-wal") }
+        }
         let counted: (kept: Int, of: Int?)
         do {
             counted = try copyReadable(from: aside, to: fresh)
