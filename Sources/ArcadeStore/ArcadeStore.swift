@@ -45,6 +45,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The database is of an older schema and may only be read here, so it cannot be brought up
     /// to date (a read-only folder, `arcade stats --json`).
     case olderSchema(path: String, version: Int)
+    /// The database is not the arcade's (another program's application id, or tables the
+    /// arcade does not make) and may only be read here: it is left as it is.
+    case notArcadeStore(path: String, tables: [String])
+    /// A file SQLite keeps beside the store (`-wal`, `-shm`, `-journal`) is not a regular file:
+    /// SQLite would not write through it, so the store is not opened.
+    case sideFileNotRegular(path: String, kind: String)
+    /// The `-wal` beside the store is another database's and could not be moved aside.
+    case foreignLog(path: String)
     case sqlite(SQLiteError)
 
     public var description: String {
@@ -54,7 +62,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path) was written by a newer arcade (schema \(version)); it was left as it is"
         case .olderSchema(let path, let version):
             return "\(path) is of an older arcade (schema \(version)) and cannot be updated here; start the arcade once where it can write"
-        case .sqlite(let error): return error.description
+        case .notArcadeStore(let path, let tables):
+            return "\(path) is not an arcade store (\(ArcadeStore.notArcadeReason(tables))); it was left as it is"
+        case .sideFileNotRegular(let path, let kind):
+            return "\(path) (the store's \(path.hasSuffix("-wal") ? "log" : "SQLite file")) is \(kind), not a regular file; "
+                + "the arcade does not write through it, and left it as it is"
+        case .foreignLog(let path):
+            return "\(path) is the log of another database and could not be moved aside; the store was not opened"
+        case .sqlite(let error): return error.file.isEmpty ? error.reason : "\(error.file): \(error.reason)"
         }
     }
 }
@@ -66,6 +81,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
 /// schema is versioned with `PRAGMA user_version` and brought up to date by `migrations`,
 /// one step per version. A file that is damaged or not a database is moved aside
 /// (`arcade.sqlite3.corrupt-<time>`) and a fresh store started; `notice` says so.
+///
+/// Before SQLite writes anything, the file is checked (`StoreCheck.swift`): a `-wal` of
+/// another database is moved aside, never replayed into the store; another program's
+/// database is moved aside (`.foreign-<time>`), never migrated; a damaged store, or one
+/// lacking tables, is copied row by row into a new one.
 public final class ArcadeStore {
     public static let fileName = "arcade.sqlite3"
     /// The most heap SQLite has held at once in this process, in bytes (the store's process
@@ -305,37 +325,69 @@ public final class ArcadeStore {
         if readingOnly {
             do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
             isReadOnly = true
+            try checkReadOnlyKind()
             // The statistics need the totals of step 2; later steps add nothing they read.
             let found = try version()
             guard (Self.statisticsVersion...Self.schemaVersion).contains(found) else { throw Self.otherSchema(path, found) }
             return
         }
+        // Before anything is written: the log's and the header's bytes, then (unless the file
+        // is as the arcade last left it) the whole file, through a connection that only reads.
+        var notices = try Self.checkBeforeOpening(path, now: now)
+        if !Self.isAsLeft(path) { notices += try Self.checkWhole(path, now: now) }
         do {
             database = try Self.open(path)
         } catch let error where error.isCorrupt {
             let aside = try Self.moveAside(path, now: now, because: error)
-            notice = "The arcade's store was damaged and was moved aside to \(aside); a new one was started."
+            notices.append("The arcade's store was damaged and was moved aside to \(aside); a new one was started.")
             do { database = try Self.open(path) } catch { throw .sqlite(error) }
         } catch let error where Self.mayBeReadable(error) && access(path, F_OK) == 0 {
             // A folder or file the arcade may not write: show what is there, keep nothing new.
             do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
             isReadOnly = true
-            notice = "The arcade's store \(path) can only be read (\(error.message)); new results will not be kept."
+            notices.append("The arcade's store \(path) can only be read: \(error.reason); new results will not be kept.")
         } catch {
             throw .sqlite(error)
         }
         if !isReadOnly && database.isReadOnly {
             // SQLite opens a write-protected file for reading without a word.
             isReadOnly = true
-            notice = "The arcade's store \(path) can only be read (the file is write-protected); new results will not be kept."
+            notices.append("The arcade's store \(path) can only be read (the file is write-protected); new results will not be kept.")
         }
+        notice = notices.isEmpty ? nil : notices.joined(separator: " ")
         if isReadOnly {
+            try checkReadOnlyKind()
             let found = try version()
             guard found == Self.schemaVersion else { throw Self.otherSchema(path, found) }
         } else {
             try migrate()
         }
         if stat(path, &status) == 0 { identity = (UInt64(status.st_dev), UInt64(status.st_ino)) }
+    }
+
+    /// A store left as it is, a clean close leaves a mark that spares the next start the
+    /// check of every page (see `markName`).
+    deinit {
+        guard !isReadOnly, identity != nil else { return }
+        database.close()
+        if isStillAtItsPath && access(path + "-wal", F_OK) != 0 { Self.markAsLeft(path) }
+    }
+
+    /// Throws when the store, which may only be read here, is not the arcade's.
+    private func checkReadOnlyKind() throws(StoreError) {
+        do {
+            let facts = try Self.facts(of: database)
+            if case .foreign(let tables) = Self.kind(applicationID: facts.applicationID, version: facts.version,
+                                                     tables: facts.tables) {
+                throw StoreError.notArcadeStore(path: path, tables: tables)
+            }
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return
+        }
     }
 
     /// The first schema version the statistics can be read from.
@@ -348,18 +400,26 @@ public final class ArcadeStore {
         return String(cString: real)
     }
 
-    /// Move the damaged store at `path` aside, its journal with it; the new name.
-    public static func moveAside(_ path: String, now: () -> Int, because error: SQLiteError) throws(StoreError) -> String {
-        var aside = path + ".corrupt-\(now())"
-        var suffix = 1
-        while access(aside, F_OK) == 0 {
-            aside = path + ".corrupt-\(now())-\(suffix)"
-            suffix += 1
-        }
+    /// Move the damaged store at `path` aside, its journal with it; the new name. `kind` names
+    /// what was found: "corrupt" (damaged) or "foreign" (not the arcade's).
+    public static func moveAside(_ path: String, now: () -> Int, because error: SQLiteError,
+                                 as kind: String = "corrupt") throws(StoreError) -> String {
+        let aside = asideName(path, kind: kind, now: now)
         guard rename(path, aside) == 0 else { throw .sqlite(error) }
         // The write-ahead log holds the last commits: it goes with the file, never deleted.
         _ = rename(path + "-wal", aside + "-wal")
         unlink(path + "-shm")
+        return aside
+    }
+
+    /// A name beside `path` for a file set aside, not taken yet (nor its `-wal`).
+    static func asideName(_ path: String, kind: String, now: () -> Int) -> String {
+        var aside = path + ".\(kind)-\(now())"
+        var suffix = 1
+        while access(aside, F_OK) == 0 || access(aside + "-wal", F_OK) == 0 {
+            aside = path + ".\(kind)-\(now())-\(suffix)"
+            suffix += 1
+        }
         return aside
     }
 
@@ -418,7 +478,7 @@ public final class ArcadeStore {
 
     /// Reading the schema finds a damaged header or a file that is not a database; a schema
     /// version below 0 is damage too.
-    private static func checkReadable(_ database: SQLiteDatabase) throws(SQLiteError) {
+    static func checkReadable(_ database: SQLiteDatabase) throws(SQLiteError) {
         try database.rows("SELECT count(*) FROM sqlite_schema")
         let version = try database.rows("PRAGMA user_version").first?.first?.integer ?? 0
         guard version >= 0 else {
@@ -438,27 +498,43 @@ public final class ArcadeStore {
 
     /// Bring the schema up to `schemaVersion` in one transaction, reading the version inside
     /// it: of two arcades starting at once on a new store, the second finds it made.
+    ///
+    /// A database that is not the arcade's is never migrated (the check before opening
+    /// moved it aside; this is the last guard), and the arcade's application id is given to a
+    /// store of before it.
     private func migrate() throws(StoreError) {
         // Up to date, as it is on every start but the first: no write transaction to wait for.
         // (The version only ever grows, and one that is not current is read again inside.)
-        if (try? version()) == Self.schemaVersion { return }
+        if (try? version()) == Self.schemaVersion,
+           (try? database.rows("PRAGMA application_id"))?.first?.first?.integer == Int64(Self.applicationID) { return }
         var newer: Int?
+        var foreign: [String]?
         do {
             try database.transaction { () throws(SQLiteError) in
-                let found = Int(try database.rows("PRAGMA user_version").first?.first?.integer ?? 0)
+                let facts = try Self.facts(of: database)
+                let found = facts.version
                 guard found <= Self.schemaVersion else {
                     newer = found
+                    return
+                }
+                if case .foreign(let tables) = Self.kind(applicationID: facts.applicationID, version: found,
+                                                         tables: facts.tables) {
+                    foreign = tables
                     return
                 }
                 for step in max(0, found)..<Self.schemaVersion {
                     try database.execute(Self.migrations[step])
                 }
                 if found < Self.schemaVersion { try database.execute("PRAGMA user_version = \(Self.schemaVersion)") }
+                if facts.applicationID != Self.applicationID {
+                    try database.execute("PRAGMA application_id = \(Self.applicationID)")
+                }
             }
         } catch {
             throw .sqlite(error)
         }
         if let newer { throw .newerSchema(path: path, version: newer) }
+        if let foreign { throw .notArcadeStore(path: path, tables: foreign) }
     }
 
     /// Keep `game`, with its figures, in one transaction; returns its row id. With

@@ -9,17 +9,55 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     public var message: String
     /// What the arcade was doing ("open", "prepare", the statement...).
     public var context: String
+    /// The database file, when known.
+    public var file: String = ""
+    /// The `errno` of the system call that failed under SQLite (`sqlite3_system_errno`), or 0.
+    public var systemErrno: Int32 = 0
 
     public var description: String { "\(context): \(message) (SQLite \(code))" }
 
     /// The file is damaged or not a database at all: it is to be moved aside.
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    /// What went wrong, in words a player understands: no SQL, no result codes. A full disk
+    /// and a file-size limit (`ulimit -f`: the write fails with EFBIG) read the same, since
+    /// either way the file cannot grow.
+    public var reason: String {
+        let full = "the disk is full or a file-size limit was reached"
+        switch code {
+        case SQLITE_FULL: return full
+        case SQLITE_IOERR:
+            return [EFBIG, ENOSPC, EDQUOT].contains(systemErrno) ? full : "the disk could not be read or written" + because
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return "the file is damaged"
+        case SQLITE_BUSY, SQLITE_LOCKED: return "another program kept it locked"
+        case SQLITE_READONLY:
+            return "it can only be read (it, its folder, or its -wal or -shm file is write-protected)"
+        case SQLITE_CANTOPEN: return "it could not be opened" + because
+        case SQLITE_PERM, SQLITE_AUTH: return "permission was refused" + because
+        case SQLITE_NOMEM: return "the arcade ran out of memory"
+        default:
+            if message.hasPrefix("no such table") || message.hasPrefix("no such column") {
+                return "it lacks part of the arcade's tables (\(message))"
+            }
+            return "SQLite could not use it (\(message))"
+        }
+    }
+
+    /// The system's words for `systemErrno` in brackets ("(Too many open files)"), or nothing.
+    private var because: String {
+        guard systemErrno > 0, let words = strerror(systemErrno) else { return "" }
+        return " (" + String(cString: words) + ")"
+    }
 }
 
 /// One connection to a SQLite database file. Every result code is checked in `check`,
 /// which throws a `SQLiteError`; nothing else calls SQLite's C functions.
 final class SQLiteDatabase {
     private let handle: OpaquePointer
+    /// The file, for the errors.
+    let path: String
+    /// False once `close` has run.
+    private var isOpen = true
     /// Statements already prepared, by their text: start-up asks the same questions of every
     /// game (its best, its best games' figures ten at a time), and preparing one is most of
     /// what asking costs. Reset after each use; SQLite prepares one again itself
@@ -57,15 +95,25 @@ final class SQLiteDatabase {
         let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemErrno = opened.map { sqlite3_system_errno($0) } ?? 0
             if let opened { sqlite3_close_v2(opened) }
-            throw SQLiteError(code: code & 0xFF, message: message, context: "open \(path)")
+            throw SQLiteError(code: code & 0xFF, message: message, context: "open \(path)", file: path,
+                              systemErrno: systemErrno)
         }
         handle = opened
+        self.path = path
         sqlite3_extended_result_codes(handle, 0)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Close the connection now (the last one to a WAL database checkpoints it and removes
+    /// the log); nothing may be asked of it after.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
         for statement in prepared.values { sqlite3_finalize(statement) }
+        prepared.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -120,7 +168,8 @@ final class SQLiteDatabase {
     /// only one, and its first use costs a search of every protocol conformance in the binary.)
     func check(_ code: Int32, _ context: @autoclosure () -> String, accepted: [Int32] = [SQLITE_OK]) throws(SQLiteError) {
         guard !accepted.contains(code) else { return }
-        throw SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), context: context())
+        throw SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), context: context(),
+                          file: path, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Run `sql` (one or more statements without parameters).
@@ -138,6 +187,35 @@ final class SQLiteDatabase {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
+        try bind(values, to: statement, of: sql)
+        var result: [[SQLiteValue]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            try check(code, sql, accepted: [SQLITE_ROW])
+            result.append(Self.row(of: statement))
+        }
+        return result
+    }
+
+    /// Run `sql` with `values` and hand each row to `body` as it is read, so a whole table
+    /// is never held at once (the copy of a damaged store). Prepared afresh, not cached.
+    func each(_ sql: String, _ values: [SQLiteValue] = [],
+              _ body: ([SQLiteValue]) throws(SQLiteError) -> Void) throws(SQLiteError) {
+        var prepared: OpaquePointer?
+        try check(sqlite3_prepare_v2(handle, sql, -1, &prepared, nil), "prepare \(sql)")
+        guard let statement = prepared else { return }
+        defer { sqlite3_finalize(statement) }
+        try bind(values, to: statement, of: sql)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            try check(code, sql, accepted: [SQLITE_ROW])
+            try body(Self.row(of: statement))
+        }
+    }
+
+    private func bind(_ values: [SQLiteValue], to statement: OpaquePointer, of sql: String) throws(SQLiteError) {
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
             let code: Int32
@@ -149,21 +227,18 @@ final class SQLiteDatabase {
             }
             try check(code, "bind \(position) of \(sql)")
         }
-        var result: [[SQLiteValue]] = []
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
-            try check(code, sql, accepted: [SQLITE_ROW])
-            result.append((0..<sqlite3_column_count(statement)).map { column in
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-                case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-                case SQLITE_NULL: return .null
-                default: return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
-                }
-            })
+    }
+
+    /// The current row of `statement`.
+    private static func row(of statement: OpaquePointer) -> [SQLiteValue] {
+        (0..<sqlite3_column_count(statement)).map { column in
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+            case SQLITE_NULL: return .null
+            default: return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
+            }
         }
-        return result
     }
 
     /// Run `body` in one transaction (`BEGIN IMMEDIATE`, so a writer waits for another at

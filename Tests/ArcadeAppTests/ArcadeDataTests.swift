@@ -183,24 +183,27 @@ import Testing
         }
     }
 
-    /// A store of 3000 games in `root` whose 50 pages after those of its empty schema are
-    /// overwritten: the header and the schema still read (it opens), the games' pages do not.
-    /// Its path.
-    private static func damagedDeepInside(_ root: String) throws -> String {
+    /// A store of 3000 games in `root`; its path and the pages of its empty schema.
+    private static func storeOfGames(_ root: String) throws -> (path: String, schemaPages: Int) {
         let path = root + "/" + ArcadeStore.fileName
-        var schemaPages = 0
-        do {
-            let store = try ArcadeStore(directory: root)
-            schemaPages = try pageCount(path)
-            try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
-                                                                finishedAt: "2026-12-01 12:00") })
-        }
+        let store = try ArcadeStore(directory: root)
+        let schemaPages = try pageCount(path)
+        try store.record(all: (1...3000).map { FinishedGame(game: "slots", score: $0, player: "ann",
+                                                            finishedAt: "2026-12-01 12:00") })
+        return (path, schemaPages)
+    }
+
+    /// Overwrite the last pages of the store at `path`, where its last games are (damage that
+    /// comes while the arcade runs, met by the next game kept): the header, the schema and
+    /// the first games still read, those pages do not.
+    private static func damageDeepInside(_ path: String, after schemaPages: Int) throws {
+        let pages = try pageCount(path)
+        try #require(pages > schemaPages + 8)
         let file = open(path, O_WRONLY)
         try #require(file >= 0)
         defer { close(file) }
-        let garbage = [UInt8](repeating: 0xA5, count: 4096 * 50)
-        try #require(pwrite(file, garbage, garbage.count, off_t(4096 * schemaPages)) == garbage.count)
-        return path
+        let garbage = [UInt8](repeating: 0xA5, count: 4096 * 6)
+        try #require(pwrite(file, garbage, garbage.count, off_t(4096 * (pages - 6))) == garbage.count)
     }
 
     /// The pages of the store at `path`, as a second connection reads it.
@@ -215,29 +218,36 @@ import Testing
         return Int(sqlite3_column_int(statement, 0))
     }
 
-    @Test func damageFoundWhileRecordingMovesTheStoreAsideAndKeepsTheScoreInANewOne() throws {
+    /// Damage that comes while the arcade runs is found by the next write: what can be read
+    /// is recovered into a new store (not left behind with the damaged file), and the score
+    /// is kept there.
+    @Test func damageFoundWhileRecordingRecoversWhatCanBeReadAndKeepsTheScore() throws {
         try withTemporaryDirectory { root in
-            let path = try Self.damagedDeepInside(root)
-
+            let (path, schemaPages) = try Self.storeOfGames(root)
             let data = ArcadeData(directory: root, now: { 1_764_500_000 })
-            let list = try data.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
-            #expect(list.map(\.score) == [5], "kept in the new store")
-            #expect(data.takeNotice()?.contains("was found damaged and was moved aside to \(path).corrupt-1764500000") == true)
+            try Self.damageDeepInside(path, after: schemaPages)
+            let list = try data.record(ScoreRecord(score: 100_000), of: Self.slots, player: "ann", now: 0)
+            #expect(list.first?.score == 100_000, "kept in the new store")
+            let notice = try #require(data.takeNotice())
+            #expect(notice.hasPrefix("Recovered ") && notice.contains(" of 3,000 finished games from the damaged store \(path); "
+                                                                     + "the damaged file is kept as \(path).corrupt-1764500000."), "\(notice)")
             #expect(FileManager.default.fileExists(atPath: path + ".corrupt-1764500000"))
-            #expect(ArcadeData(directory: root).scores(for: [Self.slots])[.slots]?.map(\.score) == [5])
+            let kept = ArcadeData(directory: root).scores(for: [Self.slots])[.slots] ?? []
+            #expect(kept.first?.score == 100_000 && kept.count == 10, "the recovered games are there too: \(kept.map(\.score)) \(notice)")
         }
     }
 
     @Test func aSecondArcadeMeetingTheSameDamageOpensTheNewStoreInsteadOfMovingIt() throws {
         try withTemporaryDirectory { root in
-            _ = try Self.damagedDeepInside(root)
+            let (path, schemaPages) = try Self.storeOfGames(root)
             let first = ArcadeData(directory: root, now: { 1_764_500_000 })
             let second = ArcadeData(directory: root, now: { 1_764_500_001 })
-            _ = try first.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
-            _ = try second.record(ScoreRecord(score: 6), of: Self.slots, player: "bob", now: 0)
+            try Self.damageDeepInside(path, after: schemaPages)
+            _ = try first.record(ScoreRecord(score: 100_005), of: Self.slots, player: "ann", now: 0)
+            _ = try second.record(ScoreRecord(score: 100_006), of: Self.slots, player: "bob", now: 0)
             let aside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".corrupt-") && !$0.hasSuffix("-wal") }
             #expect(aside == ["arcade.sqlite3.corrupt-1764500000"], "moved aside once: \(aside)")
-            #expect(ArcadeData(directory: root).scores(for: [Self.slots])[.slots]?.map(\.score) == [6, 5],
+            #expect(ArcadeData(directory: root).scores(for: [Self.slots])[.slots]?.prefix(2).map(\.score) == [100_006, 100_005],
                     "both arcades' scores in the one new store")
         }
     }

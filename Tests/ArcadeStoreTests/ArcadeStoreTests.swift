@@ -42,8 +42,9 @@ import CSQLite
         try withFolder { folder in
             let path = folder + "/" + ArcadeStore.fileName
             // Version 0: an empty database, as an arcade before the schema left it.
-            try SQLiteDatabase(path: path).execute("CREATE TABLE unrelated (x)")
+            try SQLiteDatabase(path: path).execute("PRAGMA user_version = 0")
             let store = try ArcadeStore(directory: folder)
+            #expect(store.notice == nil)
             #expect(try store.version() == ArcadeStore.schemaVersion)
             try store.record(game(5))
             try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
@@ -324,6 +325,9 @@ import CSQLite
                        WHEN 3 THEN 'temples' ELSE 'blackjack' END, (i * 7919) % 100000, 'ann', '2026-12-01 10:00'
                 FROM n
                 """)
+            // The first start after a change made outside the arcade reads the whole file
+            // through (`quick_check`) and leaves its mark at the quit; the starts after it do not.
+            _ = try ArcadeStore(directory: folder)
             let clock = ContinuousClock()
             var store: ArcadeStore?
             var best: [FinishedGame] = []

@@ -168,8 +168,9 @@ public final class ArcadeData {
         return laterNotice
     }
 
-    /// Run `body` on the store; when it finds the file damaged (deeper than opening looks),
-    /// the file is moved aside, a fresh store started, and `body` run again on it.
+    /// Run `body` on the store; when it finds the file damaged (damage that came after it was
+    /// opened), the file is moved aside, what can be read of it recovered into a new store,
+    /// and `body` run again on that.
     private func repairing<T>(_ store: ArcadeStore, _ body: (ArcadeStore) throws(StoreError) -> T) throws(StoreError) -> T {
         do {
             return try body(store)
@@ -178,8 +179,7 @@ public final class ArcadeData {
             // Another arcade may already have moved the damaged file aside and started a new
             // one: then this one only opens the new one, never moves it.
             if store.isStillAtItsPath {
-                let aside = try ArcadeStore.moveAside(store.path, now: { Int(Self.wholeSeconds(now())) }, because: error)
-                laterNotice = "The arcade's store was found damaged and was moved aside to \(aside); a new one was started."
+                laterNotice = try ArcadeStore.recover(store.path, now: { Int(Self.wholeSeconds(now())) })
             }
             let fresh = try ArcadeStore(directory: directory, now: { Int(Self.wholeSeconds(now())) })
             self.store = fresh
