@@ -400,23 +400,25 @@ public final class ArcadeStore {
         return String(cString: real)
     }
 
-    /// Move the damaged store at `path` aside, its journal with it; the new name. `kind` names
-    /// what was found: "corrupt" (damaged) or "foreign" (not the arcade's).
+    /// Move the damaged store at `path` aside, its log and journal with it; the new name.
+    /// `kind` names what was found: "corrupt" (damaged) or "foreign" (not the arcade's).
     public static func moveAside(_ path: String, now: () -> Int, because error: SQLiteError,
                                  as kind: String = "corrupt") throws(StoreError) -> String {
         let aside = asideName(path, kind: kind, now: now)
         guard rename(path, aside) == 0 else { throw .sqlite(error) }
-        // The write-ahead log holds the last commits: it goes with the file, never deleted.
+        // The write-ahead log holds the last commits, a rollback journal what undoes a
+        // write half made: they go with the file, never deleted, nor left for a new store.
         _ = rename(path + "-wal", aside + "-wal")
+        _ = rename(path + "-journal", aside + "-journal")
         unlink(path + "-shm")
         return aside
     }
 
-    /// A name beside `path` for a file set aside, not taken yet (nor its `-wal`).
+    /// A name beside `path` for a file set aside, not taken yet (nor its `-wal` or `-journal`).
     static func asideName(_ path: String, kind: String, now: () -> Int) -> String {
         var aside = path + ".\(kind)-\(now())"
         var suffix = 1
-        while access(aside, F_OK) == 0 || access(aside + "-wal", F_OK) == 0 {
+        while access(aside, F_OK) == 0 || access(aside + "-wal", F_OK) == 0 || access(aside + "-journal", F_OK) == 0 {
             aside = path + ".\(kind)-\(now())-\(suffix)"
             suffix += 1
         }

@@ -106,11 +106,13 @@ extension ArcadeStore {
 
     // MARK: - Before SQLite opens the store
 
-    /// The files beside the store that SQLite trusts without asking (`-wal`, `-shm`,
-    /// `-journal`), and the store's header, checked by their bytes before SQLite opens the
-    /// file: SQLite replays any `-wal` whose own checksums are right, whatever database it
-    /// came from. Returns what the player should be told; throws when the store must not be
-    /// opened for writing.
+    /// Before SQLite opens the store: the files it keeps beside it (`-wal`, `-shm`,
+    /// `-journal`) must be regular files; a `-journal` that is not the store's, and a `-wal`
+    /// that cannot be the store's by its header's bytes (no store beside it, another page
+    /// size), are moved aside, since SQLite replays either into the file at its first read,
+    /// whatever database it came from; a store with another program's application id in its
+    /// header is moved aside whole. Returns what the player should be told; throws when the
+    /// store must not be opened for writing.
     static func checkBeforeOpening(_ path: String, now: () -> Int) throws(StoreError) -> [String] {
         for suffix in ["-wal", "-shm", "-journal"] {
             var status = stat()
@@ -118,23 +120,46 @@ extension ArcadeStore {
                 throw .sideFileNotRegular(path: path + suffix, kind: fileKind(status.st_mode))
             }
         }
+        var notices: [String] = []
         let header = head(of: path, count: 100)
+        if head(of: path + "-journal", count: 1)?.isEmpty == false && !isRollbackHeader(header) {
+            notices.append(try setJournalAside(path, now: now))
+        }
         if let header, header.count == 100, isDatabaseHeader(header) {
             let id = Int32(bitPattern: bigEndian(header, at: 68))
             if id != 0 && id != applicationID {
                 let aside = try moveAside(path, now: now, because: notArcade(path), as: "foreign")
-                return ["\(path) is not an arcade store (\(notArcadeReason([]))); it was moved aside as \(aside) and a new one was started."]
+                return notices + ["\(path) is not an arcade store (\(notArcadeReason([]))); it was moved aside as \(aside) and a new one was started."]
             }
         }
-        guard let log = head(of: path + "-wal", count: 32), let logPageSize = walPageSize(log) else { return [] }
+        guard let log = head(of: path + "-wal", count: 32), let logPageSize = walPageSize(log) else { return notices }
         if header?.isEmpty ?? true {
             // No database, or an empty file: SQLite would delete the log at its first read.
-            return [try setLogAside(path, now: now, orphan: true)]
+            return notices + [try setLogAside(path, now: now, orphan: true)]
         }
         if let header, header.count == 100, isDatabaseHeader(header), pageSize(header) != logPageSize {
-            return [try setLogAside(path, now: now)]
+            return notices + [try setLogAside(path, now: now)]
         }
-        return []
+        return notices
+    }
+
+    /// True for the header of a database in rollback mode (bytes 18 and 19 are 1; 2 in WAL
+    /// mode), whose `-journal` may be its own. The arcade's store is always in WAL mode, and
+    /// SQLite writes no `-journal` for a database in WAL mode (only, for a moment, as it
+    /// switches one to WAL mode, when the header still says rollback): a journal beside any
+    /// other header, or beside no database, is another database's.
+    static func isRollbackHeader(_ header: [UInt8]?) -> Bool {
+        guard let header, isDatabaseHeader(header) else { return false }
+        return header[18] == 1 && header[19] == 1
+    }
+
+    /// Move the `-journal` beside `path` aside and say so; throws when it cannot be moved,
+    /// so that SQLite never rolls it back into the store.
+    static func setJournalAside(_ path: String, now: () -> Int) throws(StoreError) -> String {
+        let aside = asideName(path, kind: "foreign", now: now) + "-journal"
+        guard rename(path + "-journal", aside) == 0 else { throw .foreignLog(path: path + "-journal") }
+        return "The file \(path)-journal beside the arcade's store is another database's journal; it was moved aside as "
+            + "\(aside) and the store was kept as it was."
     }
 
     /// Move the `-wal` beside `path` aside (its `-shm`, SQLite's index of it, is removed)
@@ -396,8 +421,8 @@ extension ArcadeStore {
     /// and modification time of the store, written when the last arcade closes it cleanly
     /// (its log checkpointed and removed). A store found exactly so, with no log beside it,
     /// is the one that was checked when it was opened and written only by the arcade since,
-    /// and is not read through again: `quick_check` reads every page, about half a second
-    /// of work for a million finished games, which a start cannot afford every time.
+    /// and is not read through again: `quick_check` reads every page, work that grows with
+    /// the history, which a start cannot afford every time.
     /// Anything else (a change made outside the arcade, a crash, another arcade still
     /// running, a store from before this file) is checked.
     static func markName(_ path: String) -> String { path + "-checked" }
@@ -409,9 +434,10 @@ extension ArcadeStore {
         return "\(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
     }
 
-    /// True when the store at `path` is as the arcade last left it, with no log beside it.
+    /// True when the store at `path` is as the arcade last left it, with no log or journal
+    /// beside it.
     static func isAsLeft(_ path: String) -> Bool {
-        guard access(path + "-wal", F_OK) != 0, let signature = signature(of: path),
+        guard access(path + "-wal", F_OK) != 0, access(path + "-journal", F_OK) != 0, let signature = signature(of: path),
               let mark = head(of: markName(path), count: 256) else { return false }
         return mark == Array(signature.utf8)
     }
