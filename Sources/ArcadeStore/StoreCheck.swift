@@ -251,12 +251,18 @@ extension ArcadeStore {
     /// A log belongs to its file when the file read through it is still the arcade's and
     /// sound. When it is not, and the file read alone is, the log came from elsewhere (another
     /// database's `-wal`, or an old one left beside a copy of the store): SQLite cannot tell,
-    /// since a WAL names no database, only its own salts and checksums.
-    static func checkWhole(_ path: String, now: () -> Int) throws(StoreError) -> [String] {
+    /// since a WAL names no database, only its own salts and checksums. A look through the
+    /// log that could not be made at all (too few file descriptors, no memory, a `-shm` that
+    /// cannot be opened or is locked) says nothing of the log, which is kept: it may hold the
+    /// last games, and the opening deals with it as it always has. (`look` is `examine`; a
+    /// test gives a look that fails.)
+    static func checkWhole(_ path: String, now: () -> Int,
+                           look: (_ path: String, _ alone: Bool) -> StoreFinding = { ArcadeStore.examine($0, alone: $1) })
+        throws(StoreError) -> [String] {
         var notices: [String] = []
-        var finding = examine(path)
-        if !finding.isSound && (head(of: path + "-wal", count: 1)?.isEmpty == false) {
-            let alone = examine(path, alone: true)
+        var finding = look(path, false)
+        if case .judged = finding, !finding.isSound, head(of: path + "-wal", count: 1)?.isEmpty == false {
+            let alone = look(path, true)
             var throughLogForeign = false
             if case .judged(.foreign, _) = finding { throughLogForeign = true }
             if case .judged(.arcade, _) = alone, alone.isSound || throughLogForeign {

@@ -85,26 +85,6 @@ import CSQLite
         try foreign.execute("ROLLBACK")
     }
 
-    /// The byte of a `-shm` file each connection to a WAL database holds a shared lock on
-    /// (SQLite's UNIX_SHM_DMS), and Linux's F_OFD_SETLK, which Glibc shows Swift only with
-    /// _GNU_SOURCE: a lock of this open file, which SQLite's own locks in this process meet.
-    private let connectionLockByte: off_t = 128
-    private let setOpenFileLock: Int32 = 37
-
-    /// Hold a write lock on the connection byte of `shm`, as a program that has the file
-    /// locked does: SQLite finds the store busy through its log. Returns the file, to close.
-    private func lockConnectionByte(of shm: String) throws -> Int32 {
-        let file = open(shm, O_RDWR | O_CREAT, 0o644)
-        try #require(file >= 0)
-        var lock = flock()
-        lock.l_type = Int16(F_WRLCK)
-        lock.l_whence = Int16(SEEK_SET)
-        lock.l_start = connectionLockByte
-        lock.l_len = 1
-        try #require(fcntl(file, setOpenFileLock, &lock) == 0)
-        return file
-    }
-
     /// Another program's `-journal` beside the store: SQLite would roll it back into the
     /// store at its first read (its pages over the games, the file cut to the other's
     /// size). The arcade's store is always in WAL mode, so the journal is moved aside
@@ -126,6 +106,38 @@ import CSQLite
             #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
             #expect(StoreInspection.inspect(path: path)?.problem == nil)
             #expect(try ArcadeStore(directory: folder).notice == nil)
+        }
+    }
+
+    /// The store's own log, holding games a writer committed before it was killed, is kept
+    /// when the look through it cannot be made for a reason of the moment (too few file
+    /// descriptors, no memory, a `-shm` that cannot be opened or is locked: here a look that
+    /// fails), while the file read alone is sound: only a look that finds the file read
+    /// through it foreign or damaged sets a log aside. The next start reads the games.
+    @Test func theStoresOwnLogIsKeptWhenTheLookThroughItFails() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            let crashed = folder + "/crashed"
+            try #require(mkdir(crashed, 0o755) == 0)
+            try storeWithGames(folder, count: 1)
+            do {  // a writer with 100 games in its log, copied as it is, as a kill leaves it
+                let writer = try ArcadeStore(directory: folder)
+                try writer.database.execute("PRAGMA wal_autocheckpoint = 0")
+                try writer.record(all: (2...101).map { game($0) })
+                for suffix in ["", "-wal"] {
+                    try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed + "/" + ArcadeStore.fileName + suffix)
+                }
+            }
+            let copy = crashed + "/" + ArcadeStore.fileName
+            let notices = try ArcadeStore.checkWhole(copy, now: { 1_700_000_000 }) { path, alone in
+                alone ? ArcadeStore.examine(path, alone: true) : .unreadable
+            }
+            #expect(notices == [])
+            #expect(FileManager.default.fileExists(atPath: copy + "-wal"), "the log stays beside its store")
+            #expect(!FileManager.default.fileExists(atPath: copy + ".foreign-1700000000-wal"))
+            let store = try ArcadeStore(directory: crashed)
+            #expect(try store.count(of: "set") == 101)
+            #expect(store.notice == nil)
         }
     }
 
