@@ -334,20 +334,34 @@ public final class ArcadeStore {
         // Before anything is written: the log's and the header's bytes, then (unless the file
         // is as the arcade last left it) the whole file, through a connection that only reads.
         var notices = try Self.checkBeforeOpening(path, now: now)
-        if !Self.isAsLeft(path) { notices += try Self.checkWhole(path, now: now) }
-        do {
-            database = try Self.open(path)
-        } catch let error where error.isCorrupt {
-            let aside = try Self.moveAside(path, now: now, because: error)
-            notices.append("The arcade's store was damaged and was moved aside to \(aside); a new one was started.")
-            do { database = try Self.open(path) } catch { throw .sqlite(error) }
-        } catch let error where Self.mayBeReadable(error) && access(path, F_OK) == 0 {
-            // A folder or file the arcade may not write: show what is there, keep nothing new.
+        var unrecovered: SQLiteError?
+        if !Self.isAsLeft(path) {
+            let found = try Self.checkWhole(path, now: now)
+            notices += found.notices
+            unrecovered = found.unrecovered
+        }
+        if let unrecovered {
+            // Damaged, and no new store could be written now: show what can be read of it,
+            // keep nothing new, and leave it for a later start to recover.
             do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
             isReadOnly = true
-            notices.append("The arcade's store \(path) can only be read: \(error.reason); new results will not be kept.")
-        } catch {
-            throw .sqlite(error)
+            notices.append("The arcade's store \(path) is damaged, and recovering it failed: \(unrecovered.reason). "
+                           + "Until a later start recovers it, it can only be read and new results will not be kept.")
+        } else {
+            do {
+                database = try Self.open(path)
+            } catch let error where error.isCorrupt {
+                let aside = try Self.moveAside(path, now: now, because: error)
+                notices.append("The arcade's store was damaged and was moved aside to \(aside); a new one was started.")
+                do { database = try Self.open(path) } catch { throw .sqlite(error) }
+            } catch let error where Self.mayBeReadable(error) && access(path, F_OK) == 0 {
+                // A folder or file the arcade may not write: show what is there, keep nothing new.
+                do { database = try Self.openForReading(path) } catch { throw .sqlite(error) }
+                isReadOnly = true
+                notices.append("The arcade's store \(path) can only be read: \(error.reason); new results will not be kept.")
+            } catch {
+                throw .sqlite(error)
+            }
         }
         if !isReadOnly && database.isReadOnly {
             // SQLite opens a write-protected file for reading without a word.

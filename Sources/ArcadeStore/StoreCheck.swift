@@ -246,7 +246,9 @@ extension ArcadeStore {
     /// Check the store at `path` before it is opened for writing, and deal with what is
     /// found: a `-wal` that does not belong to the file is moved aside (the file is kept); a
     /// database that is not the arcade's is moved aside whole; a damaged store, or one
-    /// lacking tables, is recovered into a new one. Returns what the player should be told.
+    /// lacking tables, is recovered into a new one. Returns what the player should be told,
+    /// and why a damaged store could not be recovered now (it is left in place, to be opened
+    /// only for reading until a later start recovers it).
     ///
     /// A log belongs to its file when the file read through it is still the arcade's and
     /// sound. When it is not, and the file read alone is, the log came from elsewhere (another
@@ -258,7 +260,7 @@ extension ArcadeStore {
     /// test gives a look that fails.)
     static func checkWhole(_ path: String, now: () -> Int,
                            look: (_ path: String, _ alone: Bool) -> StoreFinding = { ArcadeStore.examine($0, alone: $1) })
-        throws(StoreError) -> [String] {
+        throws(StoreError) -> (notices: [String], unrecovered: SQLiteError?) {
         var notices: [String] = []
         var finding = look(path, false)
         if case .judged = finding, !finding.isSound, head(of: path + "-wal", count: 1)?.isEmpty == false {
@@ -280,10 +282,13 @@ extension ArcadeStore {
         case .judged(.arcade(let version, let missing), let damage):
             // A newer arcade's store is left alone (opening says so); a sound one opens as it is.
             if version <= schemaVersion && (!missing.isEmpty || damage != nil) {
-                notices.append(try recover(path, now: now, missing: missing))
+                switch try recovering(path, now: now, missing: missing) {
+                case .recovered(let notice): notices.append(notice)
+                case .putBack(let error): return (notices, error)
+                }
             }
         }
-        return notices
+        return (notices, nil)
     }
 
     // MARK: - Recovery
@@ -296,46 +301,90 @@ extension ArcadeStore {
     /// index (the usual kind: `REINDEX` cannot even drop a damaged index page, it stops at
     /// it) loses nothing. Returns what the player is told: how many finished games were kept
     /// of how many, and where the damaged file is.
+    ///
+    /// When the new store cannot be written (a full disk, a file-size limit, too few file
+    /// descriptors), or the damaged file could not be read for a reason other than its damage,
+    /// the file is put back as it was and the error thrown: the history is never left only in
+    /// a file set aside, and recovery is tried again later.
     public static func recover(_ path: String, now: () -> Int, missing: [String] = []) throws(StoreError) -> String {
+        switch try recovering(path, now: now, missing: missing) {
+        case .recovered(let notice): return notice
+        case .putBack(let error): throw .sqlite(error)
+        }
+    }
+
+    /// What `recovering` did.
+    enum Recovery {
+        /// A new store is in the file's place; what the player is told.
+        case recovered(String)
+        /// The file was put back as it was, not recovered, because of this error (of the
+        /// store's path).
+        case putBack(SQLiteError)
+    }
+
+    /// `recover`, telling a recovery that could not be made apart.
+    static func recovering(_ path: String, now: () -> Int, missing: [String]) throws(StoreError) -> Recovery {
         let damage = SQLiteError(code: SQLITE_CORRUPT, message: "damaged", context: "check", file: path)
-        let aside = try moveAside(path, now: now, because: damage)
+        // The file with its log and SQLite's index of the log (a connection of this process
+        // may still have them open): all three come back if no new store can be made.
+        let aside = asideName(path, kind: "corrupt", now: now)
+        guard rename(path, aside) == 0 else { throw .sqlite(damage) }
+        for suffix in ["-wal", "-shm"] { _ = rename(path + suffix, aside + suffix) }
         let fresh = path + ".recovering"
         let removeFresh = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(fresh + suffix) } }
         removeFresh()
-        defer {
+        let putBack = { for suffix in ["", "-wal", "-shm"] { _ = rename(aside + suffix, path + suffix) } }
+        let dropSideFiles = {
             // SQLite's index of the log goes; an empty log is nothing to keep.
             unlink(aside + "-shm")
             if head(of: aside + "-wal", count: 1)?.isEmpty == true { unlink(aside + "-wal") }
         }
-        let counted: (kept: Int, of: Int?)
+        let counted: (kept: Int, of: Int?, complete: Bool)
         do {
             counted = try copyReadable(from: aside, to: fresh)
+        } catch where error.isCorrupt && error.file == aside {
+            removeFresh()
+            dropSideFiles()
+            return .recovered("The arcade's store \(path) was damaged and nothing of it could be read (\(error.reason)); "
+                + "it was moved aside to \(aside) and a new one was started.")
         } catch {
             removeFresh()
-            return "The arcade's store \(path) was damaged and nothing of it could be read (\(error.reason)); "
-                + "it was moved aside to \(aside) and a new one was started."
+            putBack()
+            var reason = error
+            reason.file = path
+            return .putBack(reason)
         }
         guard rename(fresh, path) == 0 else {
             removeFresh()
+            putBack()
             throw .sqlite(damage)
         }
-        let games = counted.of.map { "\(grouped(counted.kept)) of \(grouped(max($0, counted.kept)))" }
-            ?? "\(grouped(counted.kept)) (some may have been lost)"
-        if !missing.isEmpty {
-            return "The arcade's store \(path) lacked some of its tables (\(missing.joined(separator: ", "))). "
-                + "Recovered \(games) finished games into a new store; the old file is kept as \(aside)."
+        dropSideFiles()
+        let games: String
+        if let of = counted.of {
+            games = "\(grouped(counted.kept)) of \(grouped(max(of, counted.kept)))"
+        } else if counted.complete {
+            games = "\(grouped(counted.kept)) of \(grouped(counted.kept))"
+        } else {
+            games = "\(grouped(counted.kept)) (some may have been lost)"
         }
-        return "Recovered \(games) finished games from the damaged store \(path); the damaged file is kept as \(aside)."
+        if !missing.isEmpty {
+            return .recovered("The arcade's store \(path) lacked some of its tables (\(missing.joined(separator: ", "))). "
+                + "Recovered \(games) finished games into a new store; the old file is kept as \(aside).")
+        }
+        return .recovered("Recovered \(games) finished games from the damaged store \(path); the damaged file is kept as \(aside).")
     }
 
     /// Copy what can be read of the store at `source` into a new one at `target` (of the
-    /// same schema version, made by the arcade's own steps): the finished games kept, and as
-    /// many as the damaged store's totals counted (nil when those could not be read).
-    static func copyReadable(from source: String, to target: String) throws(SQLiteError) -> (kept: Int, of: Int?) {
+    /// same schema version, made by the arcade's own steps): the finished games kept, as
+    /// many as the damaged store's totals counted (nil when those could not be read), and
+    /// whether every finished game was read (no page of them stepped over).
+    static func copyReadable(from source: String, to target: String) throws(SQLiteError) -> (kept: Int, of: Int?, complete: Bool) {
         let old = try SQLiteDatabase(path: source, readOnly: true)
         let facts = try facts(of: old)
         let version = min(max(facts.version, 1), schemaVersion)
         let new = try SQLiteDatabase(path: target)
+        var complete = true
         try new.transaction { () throws(SQLiteError) in
             for step in migrations.prefix(version) { try new.execute(step) }
             try new.execute("PRAGMA user_version = \(version); PRAGMA application_id = \(applicationID)")
@@ -345,7 +394,8 @@ extension ArcadeStore {
                 let theirs = try old.rows("PRAGMA table_info(\(table.name))").compactMap { $0[1].text }
                 let columns = try new.rows("PRAGMA table_info(\(table.name))").compactMap { $0[1].text }
                     .filter { theirs.contains($0) }
-                try copyRows(of: table.name, columns: columns, from: old, to: new)
+                let whole = try copyRows(of: table.name, columns: columns, from: old, to: new)
+                if table.name == "finished_games" && !whole { complete = false }
             }
         }
         let kept = Int(try new.rows("SELECT count(*) FROM finished_games").first?.first?.integer ?? 0)
@@ -353,29 +403,36 @@ extension ArcadeStore {
         if facts.tables.contains("game_totals") {
             counted = (try? old.rows("SELECT total(played) FROM game_totals NOT INDEXED"))?.first?.first?.real.map { Int($0) }
         }
-        return (kept, counted)
+        return (kept, counted, complete && facts.tables.contains("finished_games"))
     }
 
     /// Copy `columns` of every row of `table` that can be read from `old` to `new`. Where a
     /// page cannot be read, the rows after it are found again by asking for rowids past the
-    /// last one read, further and further (then back, to skip as little as can be).
+    /// last one read, further and further (then back, to skip as little as can be). True
+    /// when no page was stepped over.
+    @discardableResult
     static func copyRows(of table: String, columns: [String], from old: SQLiteDatabase,
-                         to new: SQLiteDatabase) throws(SQLiteError) {
+                         to new: SQLiteDatabase) throws(SQLiteError) -> Bool {
         let list = columns.joined(separator: ", ")
+        // The first read from the smallest rowid there is, itself included; the next ones
+        // from past the last row read.
+        let first = "SELECT rowid, \(list) FROM \(table) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
         let select = "SELECT rowid, \(list) FROM \(table) NOT INDEXED WHERE rowid > ? ORDER BY rowid"
         let insert = "INSERT OR IGNORE INTO \(table) (\(list)) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-        var after = Int64.min
+        var (query, after) = (first, Int64.min)
+        var whole = true
         while true {
             var last = after
             do {
-                try old.each(select, [.integer(after)]) { row throws(SQLiteError) in
+                try old.each(query, [.integer(after)]) { row throws(SQLiteError) in
                     last = row[0].integer ?? last
                     try new.rows(insert, Array(row.dropFirst()))
                 }
-                return
+                return whole
             } catch where error.isCorrupt && error.file == old.path {
-                guard let next = firstReadable(after: last, of: select, in: old) else { return }
-                after = next
+                whole = false
+                guard let next = firstReadable(after: last, of: select, in: old) else { return whole }
+                (query, after) = (select, next)
             }
         }
     }

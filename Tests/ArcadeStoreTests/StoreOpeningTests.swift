@@ -129,15 +129,62 @@ import CSQLite
                 }
             }
             let copy = crashed + "/" + ArcadeStore.fileName
-            let notices = try ArcadeStore.checkWhole(copy, now: { 1_700_000_000 }) { path, alone in
+            let found = try ArcadeStore.checkWhole(copy, now: { 1_700_000_000 }) { path, alone in
                 alone ? ArcadeStore.examine(path, alone: true) : .unreadable
             }
-            #expect(notices == [])
+            #expect(found.notices == [] && found.unrecovered == nil)
             #expect(FileManager.default.fileExists(atPath: copy + "-wal"), "the log stays beside its store")
             #expect(!FileManager.default.fileExists(atPath: copy + ".foreign-1700000000-wal"))
             let store = try ArcadeStore(directory: crashed)
             #expect(try store.count(of: "set") == 101)
             #expect(store.notice == nil)
+        }
+    }
+
+    /// A recovery that cannot write its new store (a full disk, a file-size limit, too few
+    /// file descriptors; here a folder where the new store goes) puts the damaged file back:
+    /// the store is read as it is, the notice says why nothing new is kept, and a later
+    /// start recovers it. The history is never left only in a file set aside.
+    @Test func aRecoveryThatCannotWriteKeepsTheStoreForALaterStart() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            try storeWithGames(folder, count: 3000)
+            try damageIndex("finished_games_by_run", of: path)
+            try #require(mkdir(path + ".recovering", 0o755) == 0)
+
+            do {
+                let store = try ArcadeStore(directory: folder, now: { 1_700_000_000 })
+                #expect(store.isReadOnly)
+                #expect(store.notice == "The arcade's store \(path) is damaged, and recovering it failed: "
+                        + "it could not be opened (Is a directory). Until a later start recovers it, it can only be "
+                        + "read and new results will not be kept.")
+                #expect(try store.count(of: "set") == 3000)
+                #expect(throws: StoreError.self) { try store.record(game(1)) }
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + ".corrupt-1700000000"), "the file was put back")
+
+            try FileManager.default.removeItem(atPath: path + ".recovering")
+            let store = try ArcadeStore(directory: folder, now: { 1_700_000_001 })
+            #expect(store.notice == "Recovered 3,000 of 3,000 finished games from the damaged store \(path); "
+                    + "the damaged file is kept as \(path).corrupt-1700000001.")
+            #expect(try store.count(of: "set") == 3000)
+        }
+    }
+
+    /// A row whose rowid is the smallest there is is copied like any other.
+    @Test func aRecoveryKeepsARowAtTheSmallestRowid() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            try storeWithOneGame(folder)
+            try SQLiteDatabase(path: path).execute("""
+                INSERT INTO finished_games (id, game, score, player, finished_at)
+                    VALUES (-9223372036854775808, 'set', 7, 'ann', '2026-12-01 15:30');
+                DROP TABLE saved_games
+                """)
+            let store = try ArcadeStore(directory: folder, now: { 1_700_000_000 })
+            #expect(store.notice == "The arcade's store \(path) lacked some of its tables (saved_games). Recovered 2 of 2 "
+                    + "finished games into a new store; the old file is kept as \(path).corrupt-1700000000.")
+            #expect(try store.best(of: "set").map(\.score) == [42, 7])
         }
     }
 
@@ -316,6 +363,14 @@ import CSQLite
                 try SQLiteDatabase(path: path).execute("DROP TABLE saved_games")
             }, expected: { path in
                 "The arcade's store \(path) lacked some of its tables (saved_games). Recovered 1 of 1 finished games "
+                    + "into a new store; the old file is kept as \(path).corrupt-1700000000."
+            }),
+            Case(name: "only the totals missing", make: { path in
+                let folder = String(path.dropLast(ArcadeStore.fileName.count + 1))
+                try ArcadeStore(directory: folder).record(FinishedGame(game: "set", score: 3, player: "ann", finishedAt: ""))
+                try SQLiteDatabase(path: path).execute("DROP TABLE game_totals")
+            }, expected: { path in
+                "The arcade's store \(path) lacked some of its tables (game_totals). Recovered 1 of 1 finished games "
                     + "into a new store; the old file is kept as \(path).corrupt-1700000000."
             }),
             Case(name: "a link in the place of the store's log", make: { path in
