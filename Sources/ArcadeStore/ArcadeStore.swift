@@ -332,10 +332,11 @@ public final class ArcadeStore {
             return
         }
         // Before anything is written: the log's and the header's bytes, then (unless the file
-        // is as the arcade last left it) the whole file, through a connection that only reads.
+        // is as the arcade last left it, or another arcade has it open and checked it) the
+        // whole file, through a connection that only reads.
         var notices = try Self.checkBeforeOpening(path, now: now)
         var unrecovered: SQLiteError?
-        if !Self.isAsLeft(path) {
+        if !Self.isAsLeft(path) && !Self.isOpenElsewhere(path) {
             let found = try Self.checkWhole(path, now: now)
             notices += found.notices
             unrecovered = found.unrecovered

@@ -478,6 +478,36 @@ extension ArcadeStore {
         return result
     }
 
+    // MARK: - Open elsewhere
+
+    /// The byte of the `-shm` file on which every connection to a WAL database holds a
+    /// shared lock while it has the database open (SQLite's unix VFS: `UNIX_SHM_DMS`).
+    static let connectionLockByte: off_t = 128
+
+    /// Linux's `F_OFD_GETLK` (<bits/fcntl-linux.h>), which Glibc shows Swift only with
+    /// `_GNU_SOURCE`: asked through an open file description, a lock test meets every
+    /// record lock on the byte, this process's own included.
+    static let openFileLockTest: Int32 = 36
+
+    /// True when a connection (another arcade, `arcade stats`) has the store at `path` open:
+    /// one holds a lock on the connection byte of its `-shm` file. That arcade checked the
+    /// store when it opened it; a second start neither reads it through again nor moves it
+    /// (which would leave the first writing to a file set aside): damage met by a write is
+    /// recovered then. Opening and closing the `-shm` here drops any record lock this
+    /// process holds on it, so it is asked only before this process opens the store.
+    static func isOpenElsewhere(_ path: String) -> Bool {
+        let file = open(path + "-shm", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = connectionLockByte
+        lock.l_len = 1
+        guard fcntl(file, openFileLockTest, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
     // MARK: - As the arcade left it
 
     /// The file beside the store that says how the arcade last left it: device, inode, size

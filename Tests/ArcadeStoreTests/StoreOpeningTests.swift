@@ -141,6 +141,26 @@ import CSQLite
         }
     }
 
+    /// A second arcade starting while the first has the store open neither checks nor
+    /// recovers it: the first checked it when it opened it, and moving the file would leave
+    /// the first writing to a file set aside. (Damage met by a write is recovered then.)
+    @Test func aStoreAnotherArcadeHasOpenIsNeitherCheckedNorMoved() throws {
+        try withFolder { folder in
+            let path = folder + "/" + ArcadeStore.fileName
+            try storeWithGames(folder, count: 3000)
+            let first = try ArcadeStore(directory: folder)
+            try damageIndex("finished_games_by_run", of: path)
+            try first.setSetting("theme", to: "dark")  // a commit in the live log
+
+            let second = try ArcadeStore(directory: folder, now: { 1_700_000_000 })
+            #expect(second.notice == nil)
+            #expect(first.isStillAtItsPath, "the first arcade's file is where it was")
+            #expect(!FileManager.default.fileExists(atPath: path + ".corrupt-1700000000"))
+            #expect(try second.settings() == ["theme": "dark"], "the live log read, not set aside")
+            #expect(try second.count(of: "set") == 3000)
+        }
+    }
+
     /// A recovery that cannot write its new store (a full disk, a file-size limit, too few
     /// file descriptors; here a folder where the new store goes) puts the damaged file back:
     /// the store is read as it is, the notice says why nothing new is kept, and a later
