@@ -100,7 +100,7 @@ extension ArcadeStore {
     /// set order.
     ///
     /// The table is read in its own order (`NOT INDEXED`): through the primary key, which would
-    /// spare the sort, every row is a lookup of its own, twice the time over a million cards.
+    /// spare the sort, every row is a lookup of its own, slower than one pass over the table.
     public func learnDecks(player: String, on day: Int, scale: LearnScale) throws(StoreError) -> [LearnDeckCounts] {
         do {
             return try database.rows("""
