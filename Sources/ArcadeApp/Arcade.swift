@@ -103,13 +103,10 @@ public enum Arcade {
         // running first, so that none outlives the arcade even if leaving the game hangs.
         sound.endPlayers()
         // Leaving from inside a game (Ctrl-C, input closed, SIGTERM or SIGHUP) still keeps
-        // what the game would keep, and the games the store could not take are tried once more.
-        // A signal leaves a second to leave in (then the terminal is restored regardless):
-        // leaving writes at most three times (two Slots bests and the saved game), each
-        // waiting for another arcade's write for a quarter of that.
-        data.shortenBusyTimeout(milliseconds: 250)
-        var unkept: [String] = []
-        for effect in shell.leaveArcade() { unkept += runtime.performQuitting(effect) }
+        // what the game would keep, and the games the store could not take are tried once more,
+        // waiting for another arcade's write within a budget that leaves a signal's second (then
+        // the terminal is restored regardless) time to say what was lost.
+        let unkept = runtime.quit(&shell)
         terminal.close()
         // What that last leave could not keep (a game lost with it) is said where the player
         // will still see it.

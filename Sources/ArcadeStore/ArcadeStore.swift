@@ -69,7 +69,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "the arcade does not write through it, and left it as it is"
         case .foreignLog(let path):
             return "\(path) is the log of another database and could not be moved aside; the store was not opened"
-        case .sqlite(let error): return error.file.isEmpty ? error.reason : "\(error.file): \(error.reason)"
+        case .sqlite(let error):
+            if error.file.isEmpty { return error.reason }
+            // A refused write names the store in its own words; anything else after the file's name.
+            return error.writeRefusal?.words(naming: "the store \(error.file)") ?? "\(error.file): \(error.reason)"
         }
     }
 }
@@ -698,15 +701,24 @@ public final class ArcadeStore {
     /// Keep `save` as its game's saved game of its mode, replacing the one before; with
     /// `replacing`, the save of that other mode goes in the same transaction (the game on
     /// screen was resumed from it and has changed mode since).
-    public func save(_ save: StoredSave, replacing other: String? = nil) throws(StoreError) {
+    ///
+    /// With `keepingNewer` (a save written again after the store refused it) a save newer than
+    /// this one, which another arcade left since, stays as it is in either mode: a late write
+    /// never brings back an older game, nor removes a newer one.
+    public func save(_ save: StoredSave, replacing other: String? = nil, keepingNewer: Bool = false) throws(StoreError) {
+        let notNewer = keepingNewer ? " AND saved_at <= ?" : ""
         do {
             try database.transaction { () throws(SQLiteError) in
                 if let other, other != save.mode {
-                    try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?", [.text(save.game), .text(other)])
+                    try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?\(notNewer)",
+                                      [.text(save.game), .text(other)] + (keepingNewer ? [.real(save.savedAt)] : []))
                 }
                 try database.rows("""
-                    INSERT OR REPLACE INTO saved_games (game, mode, state, summary, seed, session, saved_at)
+                    INSERT INTO saved_games (game, mode, state, summary, seed, session, saved_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (game, mode) DO UPDATE SET state = excluded.state, summary = excluded.summary,
+                        seed = excluded.seed, session = excluded.session, saved_at = excluded.saved_at
+                    \(keepingNewer ? "WHERE excluded.saved_at >= saved_games.saved_at" : "")
                     """, [.text(save.game), .text(save.mode), .text(save.state), .text(save.summary),
                           save.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                           save.session.map(SQLiteValue.text) ?? .null, .real(save.savedAt)])
@@ -976,45 +988,6 @@ extension ArcadeStore {
         (typeof(reviews) = 'integer' AND typeof(correct) = 'integer' AND correct >= 0 AND reviews >= correct \
         AND reviews < \(largestTally))
         """
-
-    /// `player`'s progress on every card of every deck: deck → card → progress. Rows that are
-    /// not whole numbers are left out (the screens judge the rest with `CardProgress.isSound`).
-    public func learnProgress(player: String) throws(StoreError) -> [String: [String: StoredCardProgress]] {
-        do {
-            var result: [String: [String: StoredCardProgress]] = [:]
-            for row in try database.rows("""
-                SELECT deck, card, box, due_day, reviews, misses, last_miss_day FROM learn_cards WHERE player = ?
-                """, [.text(player)]) {
-                guard let deck = row[0].text, let card = row[1].text, let box = row[2].integer,
-                      let due = row[3].integer, let reviews = row[4].integer, let misses = row[5].integer,
-                      [box, due, reviews, misses].allSatisfy({ abs($0) < Int64(Self.largestTally) }) else { continue }
-                let lastMiss = row[6].integer.flatMap { abs($0) < Int64(Self.largestTally) ? Int($0) : nil }
-                result[deck, default: [:]][card] = StoredCardProgress(
-                    box: Int(box), dueDay: Int(due), reviews: Int(reviews), misses: Int(misses), lastMissDay: lastMiss)
-            }
-            return result
-        } catch {
-            throw .sqlite(error)
-        }
-    }
-
-    /// `player`'s reviews by deck and day, from `firstDay` on (days with none are absent).
-    public func reviewDays(player: String, from firstDay: Int) throws(StoreError) -> [String: [Int: Tally]] {
-        do {
-            var result: [String: [Int: Tally]] = [:]
-            for row in try database.rows("""
-                SELECT deck, day, correct, reviews FROM learn_days WHERE player = ? AND day >= ?
-                """, [.text(player), .integer(Int64(firstDay))]) {
-                guard let deck = row[0].text, let day = row[1].integer, let right = row[2].integer,
-                      let total = row[3].integer, right >= 0, total >= right, total < Self.largestTally,
-                      abs(day) < Int64(Self.largestTally) else { continue }
-                result[deck, default: [:]][Int(day)] = Tally(right: Int(right), total: Int(total))
-            }
-            return result
-        } catch {
-            throw .sqlite(error)
-        }
-    }
 }
 
 /// A card's learning as the store keeps it (the fields of `TempleModel.CardProgress`, which

@@ -19,21 +19,16 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file is damaged or not a database at all: it is to be moved aside.
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 
-    /// What went wrong, in words a player understands: no SQL, no result codes. A full disk
-    /// and a file-size limit (`ulimit -f`: the write fails with EFBIG) read the same, since
-    /// either way the file cannot grow.
+    /// What went wrong, in words a player understands: no SQL, no result codes. A refused
+    /// write (`writeRefusal`: read-only, locked, a full disk or a file-size limit) is worded
+    /// by `WriteRefusal`, as every notice words it.
     public var reason: String {
-        let full = "the disk is full or a file-size limit was reached"
+        if let refusal = writeRefusal { return refusal.words(naming: "it") }
         switch code {
-        case SQLITE_FULL: return full
-        case SQLITE_IOERR:
-            return [EFBIG, ENOSPC, EDQUOT].contains(systemErrno) ? full : "the disk could not be read or written" + because
+        case SQLITE_IOERR: return "the disk could not be read or written" + because
         case SQLITE_CORRUPT, SQLITE_NOTADB: return "the file is damaged"
-        case SQLITE_BUSY, SQLITE_LOCKED: return "another program kept it locked"
-        case SQLITE_READONLY:
-            return "it can only be read (it, its folder, or its -wal or -shm file is write-protected)"
         case SQLITE_CANTOPEN: return "it could not be opened" + because
-        case SQLITE_PERM, SQLITE_AUTH: return "permission was refused" + because
+        case SQLITE_AUTH: return "permission was refused" + because
         case SQLITE_NOMEM: return "the arcade ran out of memory"
         default:
             if message.hasPrefix("no such table") || message.hasPrefix("no such column") {

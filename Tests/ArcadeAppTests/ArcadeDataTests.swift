@@ -1,4 +1,4 @@
-import ArcadeStore
+@testable import ArcadeStore
 import CSQLite
 import FoundationEssentials
 import Glibc
@@ -154,6 +154,52 @@ import Testing
             #expect(error?.description.hasPrefix("Score not saved: ") == true)
             #expect(data.scores(for: [Self.slots])[.slots] == [])
         }
+    }
+
+    /// Each way the store refuses a write is told in one sentence, the same for a score and a
+    /// saved game, however SQLite reported it, naming the file once and repeating no phrase.
+    @Test func everyRefusalIsWordedOnceAndTheSameForScoresAndSaves() throws {
+        try withTemporaryDirectory { folder in
+            let data = ArcadeData(directory: folder)
+            let path = folder + "/" + ArcadeStore.fileName
+            func refused(_ code: Int32, errno: Int32 = 0) -> StoreError {
+                .sqlite(SQLiteError(code: code, message: "", context: "COMMIT", file: path, systemErrno: errno))
+            }
+            let table: [(StoreError, String)] = [
+                (refused(SQLITE_BUSY), "the store \(path) is locked by another program"),
+                (refused(SQLITE_LOCKED), "the store \(path) is locked by another program"),
+                (refused(SQLITE_READONLY), "the store \(path) is write-protected (the file, its folder, or its -wal or -shm file)"),
+                (refused(SQLITE_PERM), "the store \(path) is write-protected (the file, its folder, or its -wal or -shm file)"),
+                (refused(SQLITE_IOERR, errno: EROFS), "the store \(path) is write-protected (the file, its folder, or its -wal or -shm file)"),
+                (refused(SQLITE_FULL), "the disk that holds the store \(path) is full, or a file-size limit was reached"),
+                (refused(SQLITE_IOERR, errno: ENOSPC), "the disk that holds the store \(path) is full, or a file-size limit was reached"),
+                (refused(SQLITE_IOERR, errno: EFBIG), "the disk that holds the store \(path) is full, or a file-size limit was reached"),
+                (refused(SQLITE_IOERR, errno: EDQUOT), "the disk that holds the store \(path) is full, or a file-size limit was reached"),
+            ]
+            for (error, words) in table {
+                #expect(data.reason(error) == words)
+                #expect(data.reason(error).components(separatedBy: path).count == 2, "the file named once")
+                // The store's own words (an error thrown as it is) are the same.
+                #expect(error.description == words)
+            }
+            // Real refusals, a score and a save: the same words after their own beginnings.
+            let store = try #require(data.store)
+            store.setBusyTimeout(milliseconds: 0)
+            let other = try SQLiteDatabase(path: path)
+            try other.execute("BEGIN EXCLUSIVE")
+            let score = #expect(throws: ScoreSaveError.self) {
+                try data.record(ScoreRecord(score: 5), of: Self.slots, player: "ann", now: 0)
+            }
+            let save = #expect(throws: ScoreSaveError.self) {
+                try data.keep(SavedGame(game: .slots, save: GameSave(state: "{}", summary: ""), savedAt: 0))
+            }
+            try other.execute("ROLLBACK")
+            #expect(score?.description == "Score not saved: the store \(path) is locked by another program.")
+            #expect(save?.description == "the store \(path) is locked by another program")
+        }
+        // The notice of a store that can only be read does not say so twice.
+        let readOnly = SQLiteError(code: SQLITE_READONLY, message: "", context: "open", file: "/x/arcade.sqlite3")
+        #expect(!readOnly.reason.contains("can only be read"), "\(readOnly.reason)")
     }
 
     // A read-only folder and a write-protected file: ReadOnlyStoreEndToEndTests, which run

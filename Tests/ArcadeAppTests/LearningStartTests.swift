@@ -94,4 +94,45 @@ import Testing
             #expect(shown.contains("Built-in deck: 20 cards · 3 due · 20 learning · 0 known"), "\(shown)")
         }
     }
+
+    /// The menu's count of the cards due is the store's for the day it was made: once the day
+    /// changes, the next return to the menu has the store count again.
+    @Test func theMenusCountIsMadeAgainWhenTheDayChanges() throws {
+        try withStore(extra: 0) { data in
+            let runtime = EffectRuntime(games: GameCatalog.games, data: data, player: "ann",
+                                        device: FakeTerminal(script: []), sound: nil, isMuted: true, assets: Self.assets)
+            let day = Locked(Self.today)
+            var shell = ArcadeShell(games: GameCatalog.games, assets: Self.assets, seed: { 1 },
+                                    learning: data.learning(player: "ann", today: Self.today.dayNumber),
+                                    today: { day.value })
+            #expect(note(shell) == "3 due")
+            day.value = CalendarDay(dayNumber: Self.today.dayNumber + 7)  // a week on: all twenty due
+            for effect in shell.open(.slots, in: Self.frame) { _ = runtime.perform(effect, on: &shell, in: Self.frame) }
+            for effect in shell.update(.key(.character("q")), in: Self.frame) {
+                _ = runtime.perform(effect, on: &shell, in: Self.frame)
+            }
+            #expect(shell.activeGame == nil)
+            #expect(note(shell) == "20 due")
+        }
+    }
+
+    /// An answer in a deck whose cards the store could not give (the read failed) leaves the
+    /// menu's count the store's, to be made again, not a count of this run's answers alone.
+    @Test func anAnswerInADeckNeverReadKeepsTheStoresCount() {
+        let day = Self.today.dayNumber
+        var record = LearningRecord(storedDue: [LearningRecord.builtInKey: StoredDue(day: day, count: 3)])
+        let answered = StoredCardProgress(box: 2, dueDay: day + 3, reviews: 2, misses: 0, lastMissDay: nil)
+        record.record(deck: LearningRecord.builtInKey, card: "bern.png", progress: answered, right: true, day: day)
+        #expect(record.dueCount(of: LearningRecord.builtInKey, on: day) == 3, "not 0: the other cards are still due")
+        #expect(record.decksToCount(on: day) == [LearningRecord.builtInKey], "the store counts it again")
+        record.counted(2, of: LearningRecord.builtInKey, on: day)
+        #expect(record.dueCount(of: LearningRecord.builtInKey, on: day) == 2)
+        #expect(record.decksToCount(on: day).isEmpty)
+    }
+}
+
+/// A value a test changes while a closure reads it.
+private final class Locked<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

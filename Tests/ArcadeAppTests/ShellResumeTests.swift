@@ -157,7 +157,7 @@ import Testing
         shell.open(.set)
         _ = press(&shell, "xx")
         _ = press(&shell, "qy")
-        _ = shell.shell.receive(.notKept(SaveSlot(game: .set), reason: "the store is locked"), in: shell.frame)
+        _ = shell.shell.receive(.notKept(SaveSlot(game: .set), replacing: nil, reason: "the store is locked"), in: shell.frame)
         _ = shell.shell.receive(.stored(scores: [:], saved: []), in: shell.frame)  // the menu reads it again
         #expect(!shell.text.contains("saved game"), "not on disk: never marked")
         shell.open(.set)
@@ -166,7 +166,7 @@ import Testing
         // reread finds it there, the menu marks it.
         _ = press(&shell, "q")
         shell.open(.memory)
-        #expect(press(&shell, "q") == [.saveGame(saved(2, session: Self.session)), .refreshMenu])
+        #expect(press(&shell, "q") == [.retrySave(saved(2, session: Self.session), replacing: nil), .refreshMenu])
         _ = shell.shell.receive(.stored(scores: [:], saved: [saved(2, session: Self.session)]), in: shell.frame)
         #expect(shell.text.contains("saved game"))
         shell.open(.memory)

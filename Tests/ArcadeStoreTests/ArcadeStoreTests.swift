@@ -235,12 +235,13 @@ import CSQLite
             try store.recordReview(deck: "built-in", player: "ann", card: "paris.png", progress: again, right: true, day: 20_000)
 
             let reopened = try ArcadeStore(directory: folder)
-            let ann = try reopened.learnProgress(player: "ann")
-            #expect(ann == ["built-in": ["bern.png": first, "paris.png": again], "folder:/photos": ["png:1f2e": first]])
-            #expect(try reopened.learnProgress(player: "bo") == ["built-in": ["bern.png": missed]])
-            let days = try reopened.reviewDays(player: "ann", from: 19_990)
-            #expect(days == ["built-in": [20_000: Tally(right: 2, total: 3)], "folder:/photos": [20_000: Tally(right: 1, total: 1)]])
-            #expect(try reopened.reviewDays(player: "ann", from: 20_001).isEmpty)
+            #expect(try reopened.learnProgress(player: "ann", deck: "built-in") == ["bern.png": first, "paris.png": again])
+            #expect(try reopened.learnProgress(player: "ann", deck: "folder:/photos") == ["png:1f2e": first])
+            #expect(try reopened.learnProgress(player: "bo", deck: "built-in") == ["bern.png": missed])
+            // The days' counts of every deck together.
+            #expect(try reopened.reviewTotals(player: "ann", from: 19_990) == [20_000: Tally(right: 3, total: 4)])
+            #expect(try reopened.reviewTotals(player: "bo", from: 19_990) == [19_999: Tally(right: 0, total: 1)])
+            #expect(try reopened.reviewTotals(player: "ann", from: 20_001).isEmpty)
         }
     }
 
@@ -253,11 +254,11 @@ import CSQLite
                 ('built-in', 'ann', 'a.png', 'two', 5, 1, 0), ('built-in', 'ann', 'b.png', 1, 5.5, 1, 0);
                 INSERT INTO learn_days (deck, player, day, reviews, correct) VALUES ('built-in', 'ann', 7, 2, 5);
                 """)
-            #expect(try store.learnProgress(player: "ann").isEmpty)
-            #expect(try store.reviewDays(player: "ann", from: 0).isEmpty)
+            #expect(try store.learnProgress(player: "ann", deck: "built-in").isEmpty)
+            #expect(try store.reviewTotals(player: "ann", from: 0).isEmpty)
             let card = StoredCardProgress(box: 1, dueDay: 8, reviews: 1, misses: 0, lastMissDay: nil)
             try store.recordReview(deck: "built-in", player: "ann", card: "c.png", progress: card, right: true, day: 7)
-            #expect(try store.reviewDays(player: "ann", from: 0) == ["built-in": [7: Tally(right: 1, total: 1)]])
+            #expect(try store.reviewTotals(player: "ann", from: 0) == [7: Tally(right: 1, total: 1)])
         }
     }
 

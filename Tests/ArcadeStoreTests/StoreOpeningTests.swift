@@ -434,11 +434,12 @@ import CSQLite
             } catch {
                 words = String(describing: error)
             }
-            #expect(words == "\(path): the disk is full or a file-size limit was reached")
-            for errno in [EFBIG, ENOSPC] {
+            let full = "the disk that holds the store \(path) is full, or a file-size limit was reached"
+            #expect(words == full)
+            for errno in [EFBIG, ENOSPC, EDQUOT] {
                 let error = SQLiteError(code: SQLITE_IOERR, message: "disk I/O error", context: "COMMIT", file: path,
                                         systemErrno: errno)
-                #expect(StoreError.sqlite(error).description == "\(path): the disk is full or a file-size limit was reached")
+                #expect(StoreError.sqlite(error).description == full)
             }
         }
         try withFolder { folder in
@@ -450,7 +451,7 @@ import CSQLite
             var words = ""
             do { try store.record(game(1)) } catch { words = String(describing: error) }
             try other.execute("ROLLBACK")
-            #expect(words == "\(path): another program kept it locked")
+            #expect(words == "the store \(path) is locked by another program")
         }
     }
 }

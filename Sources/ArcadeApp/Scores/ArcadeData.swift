@@ -17,6 +17,8 @@ public final class ArcadeData {
     public let directory: String?
     /// The store; nil when it could not be opened (nothing is kept this run).
     private(set) var store: ArcadeStore?
+    /// How long a write waits for another arcade's, in milliseconds (`shortenBusyTimeout`).
+    private var busyTimeout = ArcadeStore.busyTimeoutMilliseconds
     /// Seconds since 1970, for the name of a damaged store moved aside.
     private let now: () -> Double
     /// What the last write found that the player should be told (a damaged store replaced),
@@ -59,6 +61,14 @@ public final class ArcadeData {
             unavailable = error.description
             notices = ["Scores and saved games will not be kept: \(error)."]
         }
+    }
+
+    /// Data kept in `store`, opened already (tests hand in a store that may only be read).
+    init(store: ArcadeStore, directory: String) {
+        self.directory = directory
+        self.store = store
+        now = { 0 }
+        notices = store.notice.map { [$0] } ?? []
     }
 
     /// The notices as one line for the menu, or nil.
@@ -121,6 +131,7 @@ public final class ArcadeData {
 
     /// Waits for another arcade's write at most `milliseconds` from now on.
     public func shortenBusyTimeout(milliseconds: Int) {
+        busyTimeout = milliseconds
         store?.setBusyTimeout(milliseconds: milliseconds)
     }
 
@@ -158,7 +169,7 @@ public final class ArcadeData {
                 return try scores(for: game)
             }
         } catch {
-            throw ScoreSaveError("Score not saved: \(error).")
+            throw ScoreSaveError("Score not saved: \(reason(error)).")
         }
     }
 
@@ -207,29 +218,47 @@ public final class ArcadeData {
 
     /// Keep `saved` as its game's saved game of its mode (and forget the save of mode
     /// `replacing`, in the same transaction). Throws why not, in words for the end of a
-    /// sentence ("the store at … is read-only"); without a store, why there is none.
-    func keep(_ saved: SavedGame, replacing other: String? = nil) throws(ScoreSaveError) {
+    /// sentence (`reason`); without a store, why there is none.
+    ///
+    /// A save written again after the store refused it (`retrying`) never replaces a newer
+    /// one another arcade left since, and waits for another arcade's write no longer than
+    /// `waiting` milliseconds (nil: as long as any write waits).
+    func keep(_ saved: SavedGame, replacing other: String? = nil, retrying: Bool = false,
+              waiting: Int? = nil) throws(ScoreSaveError) {
         guard let store else { throw ScoreSaveError(unavailable) }
         let row = StoredSave(game: saved.game.rawValue, mode: saved.mode, state: saved.save.state,
                              summary: saved.save.summary, seed: saved.seed, session: saved.session,
                              savedAt: saved.savedAt)
+        if let waiting { store.setBusyTimeout(milliseconds: min(waiting, busyTimeout)) }
+        defer { if waiting != nil { self.store?.setBusyTimeout(milliseconds: busyTimeout) } }
         do {
-            try repairing(store) { store throws(StoreError) in try store.save(row, replacing: other) }
+            try repairing(store) { store throws(StoreError) in
+                try store.save(row, replacing: other, keepingNewer: retrying)
+            }
         } catch {
             throw ScoreSaveError(reason(error))
         }
     }
 
-    /// Why a write did not reach the store, in words for the end of a sentence: a store that
-    /// is read-only, locked or on a full disk is named as such, anything else in SQLite's words.
+    /// True when the store holds a saved game of `slot` (false when it cannot be read).
+    func hasSavedGame(_ slot: SaveSlot) -> Bool {
+        savedGames().contains { $0.slot == slot }
+    }
+
+    /// True when the store was opened only for reading: no write of this run can reach it.
+    var isReadOnly: Bool { store?.isReadOnly == true }
+
+    /// Why a write did not reach the store, in words for the end of a sentence, naming the
+    /// store's file once: the one wording of every notice of a write refused (a score, a
+    /// saved game, a setting...). A refusal (`WriteRefusal`) reads the same whichever way
+    /// SQLite reported it; anything else is in `StoreError`'s words.
     func reason(_ error: StoreError) -> String {
-        let path = store?.path ?? (directory ?? "the data folder") + "/" + ArcadeStore.fileName
-        switch error.writeRefusal {
-        case .readOnly?: return "the store at \(path) is read-only"
-        case .locked?: return "the store at \(path) is locked by another program"
-        case .full?: return "the disk that holds \(path) is full"
-        case nil: return error.description
+        guard let refusal = error.writeRefusal else { return error.description }
+        guard case .sqlite(let failure) = error, !failure.file.isEmpty else {
+            let path = store?.path ?? (directory ?? "the data folder") + "/" + ArcadeStore.fileName
+            return refusal.words(naming: "the store \(path)")
         }
+        return refusal.words(naming: "the store \(failure.file)")
     }
 
     /// Forget `game`'s saved game of `mode`. Throws the words for the player.
@@ -238,7 +267,7 @@ public final class ArcadeData {
         do {
             try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.rawValue, mode: mode) }
         } catch {
-            throw ScoreSaveError("The saved \(game.title) game could not be removed: \(error).")
+            throw ScoreSaveError("The saved \(game.title) game could not be removed: \(reason(error)).")
         }
     }
 
@@ -256,7 +285,7 @@ public final class ArcadeData {
         do {
             try repairing(store) { store throws(StoreError) in try store.setSetting(key, to: value) }
         } catch {
-            throw ScoreSaveError("The setting could not be kept: \(error).")
+            throw ScoreSaveError("The setting could not be kept: \(reason(error)).")
         }
     }
 
@@ -282,7 +311,7 @@ public final class ArcadeData {
         do {
             _ = try repairing(store) { store throws(StoreError) in try store.recordDaily(result) }
         } catch {
-            throw ScoreSaveError("Today's \(game.title) result was not kept: \(error).")
+            throw ScoreSaveError("Today's \(game.title) result was not kept: \(reason(error)).")
         }
     }
 
@@ -304,7 +333,7 @@ public final class ArcadeData {
                 try store.addTally(game: game.rawValue, player: player, key: key, right: right)
             }
         } catch {
-            throw ScoreSaveError("The \(game.title) coach's record was not kept: \(error).")
+            throw ScoreSaveError("The \(game.title) coach's record was not kept: \(reason(error)).")
         }
     }
 
@@ -313,9 +342,14 @@ public final class ArcadeData {
     /// deck's cards are read when a screen opens it (`learnCards`).
     public func learning(player: String, today: Int) -> LearningRecord {
         let key = LearningRecord.builtInKey
-        guard let store, let due = try? store.learnDueCount(player: player, deck: key, on: today,
-                                                           scale: LearningRecord.scale) else { return LearningRecord() }
-        return LearningRecord(storedDue: [key: due])
+        guard let due = learnDue(of: key, player: player, on: today) else { return LearningRecord() }
+        return LearningRecord(storedDue: [key: StoredDue(day: today, count: due)])
+    }
+
+    /// How many of `player`'s cards of `deck` answered before are due on `day`, one count the
+    /// store makes (nil when there is no store or it cannot be read).
+    func learnDue(of deck: String, player: String, on day: Int) -> Int? {
+        try? store?.learnDueCount(player: player, deck: deck, on: day, scale: LearningRecord.scale)
     }
 
     /// `player`'s cards of `deck`, as kept (nil when there is no store or they cannot be read).
@@ -355,7 +389,7 @@ public final class ArcadeData {
                 try store.recordReview(deck: deck, player: player, card: card, progress: progress, right: right, day: day)
             }
         } catch {
-            throw ScoreSaveError("The Temples answer was not kept: \(error).")
+            throw ScoreSaveError("The Temples answer was not kept: \(reason(error)).")
         }
     }
 

@@ -13,12 +13,18 @@ public enum AppEffect: Equatable, Sendable {
     /// Keep a game left in progress, replacing its game's saved game of the same mode (and
     /// the save of mode `replacing`, which it was resumed from before it changed mode).
     case saveGame(SavedGame, replacing: String? = nil)
+    /// Write again a save the store refused (`RuntimeReport.notKept`), with the mode it
+    /// replaces: never over a newer save another arcade left since, and without waiting for
+    /// a lock (the menu must not stand still); a refusal again is said no more.
+    case retrySave(SavedGame, replacing: String?)
     /// Forget game `id`'s saved game of `mode` (a new game was chosen, or the save did not decode).
     case forgetSavedGame(GameID, mode: String = "")
     /// Read every game's statistics from the store and show them (`RuntimeReport.statistics`).
     case showStatistics
     /// Read the lists and the saved games again, for the menu (`RuntimeReport.stored`).
     case refreshMenu
+    /// Count the cards of learn-mode `deck` due on `day` in the store (`RuntimeReport.learnDue`).
+    case countDue(deck: String, day: Int)
     /// Keep a setting (`GameEffect.remember`).
     case remember(setting: String, value: String)
     /// Keep game `id`'s daily result of `day`, unless that day has one already.
@@ -97,10 +103,12 @@ public struct ArcadeShell: Screen {
     /// The saved game the game on screen was resumed from, until that game is finished or
     /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
     private var resumedFrom: SaveSlot?
-    /// Games left in progress the store could not take: kept here for this run (they can be
-    /// resumed), never marked on the menu, and written again on each return to the menu until
-    /// the store's reread shows them (`backOnTheMenu`); what is left at quit is said lost.
-    private var unsaved: Set<SaveSlot> = []
+    /// Games left in progress the store could not take, with the mode whose save each replaces
+    /// (a game resumed from one mode's save and left in another): kept here for this run (they
+    /// can be resumed), never marked on the menu, and written again on each return to the menu
+    /// until the store's reread shows them, or a newer save another arcade left
+    /// (`backOnTheMenu`); what is left at quit is said lost.
+    private var unsaved: [SaveSlot: String?] = [:]
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
     private let instance: String
@@ -349,23 +357,37 @@ public struct ArcadeShell: Screen {
                 }
             }
             var fresh = Self.resumable(saved, of: games)
-            var taken: [SaveSlot] = []
-            for slot in unsaved.sorted(by: { ($0.game.rawValue, $0.mode) < ($1.game.rawValue, $1.mode) }) {
-                // On disk now (a later try took it): marked from here on. Else kept for this run.
-                if let kept = savedGames[slot], fresh[slot] == kept {
-                    unsaved.remove(slot)
-                    taken.append(slot)
+            var news: [String] = []
+            for slot in unsaved.keys.sorted(by: Self.slotOrder) {
+                guard let kept = savedGames[slot], let replacing = unsaved[slot] else { continue }
+                if let stored = fresh[slot], stored == kept {
+                    // On disk now (a later try took it): marked from here on.
+                    unsaved[slot] = nil
+                    news.append("Your \(slot.title) game is saved now.")
+                } else if let stored = fresh[slot], stored.savedAt > kept.savedAt {
+                    // Another arcade left a newer one since: that one is the game's save now.
+                    unsaved[slot] = nil
+                    news.append("Your \(slot.title) game could not be saved, and another arcade has saved a newer one since.")
+                } else {
+                    // Kept for this run; the save it replaces is gone from the menu, as it will
+                    // be from the store (unless newer: see `ArcadeStore.save`).
+                    fresh[slot] = kept
+                    if let replacing, let other = fresh[SaveSlot(game: slot.game, mode: replacing)],
+                       other.savedAt <= kept.savedAt {
+                        fresh[other.slot] = nil
+                    }
                 }
-                fresh[slot] = savedGames[slot]
             }
             savedGames = fresh
-            if !taken.isEmpty {
-                menu.notice = taken.map { "Your \($0.title) game is saved now." }.joined(separator: " ")
-            }
+            if !news.isEmpty { menu.notice = news.joined(separator: " ") }
             markSavedGames()
             return []
-        case .notKept(let slot, _):
-            unsaved.insert(slot)
+        case .notKept(let slot, let replacing, _):
+            unsaved[slot] = .some(replacing)
+            markSavedGames()
+            return []
+        case .learnDue(let deck, let day, let count):
+            learning.counted(count, of: deck, on: day)
             markSavedGames()
             return []
         case .deck(let id, let deck):
@@ -597,22 +619,32 @@ public struct ArcadeShell: Screen {
     /// effects: a game with state to keep (`savedState`) is saved, and the saved game of one
     /// without is forgotten (it was finished, or replaced by a new game not yet begun).
     public mutating func leaveGame() -> [AppEffect] {
-        guard var game = active?.screen, let id = active?.info.id else { return [] }
-        let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
-        closeGame()
-        return backOnTheMenu(after: effects)
+        backOnTheMenu(after: closingGame())
     }
 
     /// What quitting keeps: the game on screen, left as `leaveGame` leaves it, and every game
-    /// the store could not take so far, tried once more.
+    /// the store could not take so far, tried once more. Nothing is read for a menu that will
+    /// not be shown.
     public mutating func leaveArcade() -> [AppEffect] {
-        active != nil ? leaveGame() : retries(besides: [])
+        let effects = closingGame()
+        return effects + retries(besides: effects)
+    }
+
+    /// Close the game on screen (if any), with what leaving it keeps.
+    private mutating func closingGame() -> [AppEffect] {
+        guard var game = active?.screen, let id = active?.info.id else { return [] }
+        let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
+        closeGame()
+        return effects
     }
 
     /// `effects`, then back on the menu: the games the store could not take are written again
-    /// (before the menu reads the store, so that its reread finds them if they are kept now).
+    /// (before the menu reads the store, so that its reread finds them if they are kept now),
+    /// and the store counts again the learn-mode cards due whose count is of another day.
     private func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
-        effects + retries(besides: effects) + [.refreshMenu]
+        let day = today().dayNumber
+        return effects + retries(besides: effects) + [.refreshMenu]
+            + learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
     }
 
     /// The saves of the games the store could not take, but for those `effects` save anew.
@@ -621,9 +653,14 @@ public struct ArcadeShell: Screen {
             if case .saveGame(let saved, _) = effect { return saved.slot }
             return nil
         })
-        return unsaved.subtracting(saving)
-            .sorted { ($0.game.rawValue, $0.mode) < ($1.game.rawValue, $1.mode) }
-            .compactMap { savedGames[$0].map { .saveGame($0) } }
+        return unsaved.keys.filter { !saving.contains($0) }.sorted(by: Self.slotOrder).compactMap { slot in
+            savedGames[slot].map { .retrySave($0, replacing: unsaved[slot] ?? nil) }
+        }
+    }
+
+    /// Slots in an order that never depends on a dictionary's: by game, then mode.
+    private static func slotOrder(_ left: SaveSlot, _ right: SaveSlot) -> Bool {
+        (left.game.rawValue, left.mode) < (right.game.rawValue, right.mode)
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.
@@ -647,10 +684,13 @@ public struct ArcadeShell: Screen {
                                   seed: active.seed, session: active.session, savedAt: now())
             let replaced = resumed.flatMap { $0 != saved.slot ? $0 : nil }
             if let replaced { forgetSavedGame(replaced) }
+            // A save the store has not taken yet still replaces what it replaced.
+            let pending: String? = unsaved[saved.slot] ?? nil
+            let replacing = replaced?.mode ?? pending
             savedGames[saved.slot] = saved
-            unsaved.remove(saved.slot)
+            unsaved[saved.slot] = nil
             markSavedGames()
-            return [.saveGame(saved, replacing: replaced?.mode)]
+            return [.saveGame(saved, replacing: replacing)]
         }
         guard let resumed, savedGames[resumed] != nil else { return [] }
         forgetSavedGame(resumed)
@@ -662,7 +702,7 @@ public struct ArcadeShell: Screen {
     /// the store took: never one that is only in memory), and its notes what each game has to
     /// say now (`GameInfo.menuNote`: the Temples cards due).
     private mutating func markSavedGames() {
-        let marked = Set(savedGames.keys.filter { !unsaved.contains($0) }.map(\.game))
+        let marked = Set(savedGames.keys.filter { unsaved[$0] == nil }.map(\.game))
         for index in menu.rows.indices {
             let id = menu.rows[index].id
             menu.rows[index].hasSavedGame = marked.contains(id)
@@ -671,7 +711,7 @@ public struct ArcadeShell: Screen {
     }
 
     private mutating func forgetSavedGame(_ slot: SaveSlot) {
-        unsaved.remove(slot)
+        unsaved[slot] = nil
         savedGames[slot] = nil
         markSavedGames()
     }
@@ -915,6 +955,8 @@ public struct ArcadeShell: Screen {
                 // A finished game's saved game goes with it (the runtime forgets it too); the
                 // saves of other modes stay.
                 let ended = resumedFrom
+                // A save never taken that replaced another mode's: that one goes too.
+                if let ended, let replaced = unsaved[ended] ?? nil { result.append(.forgetSavedGame(id, mode: replaced)) }
                 if let ended { forgetSavedGame(ended) }
                 resumedFrom = nil
                 keepBest(score, mode: mode ?? "", of: id)

@@ -24,6 +24,9 @@ public final class EffectRuntime {
 
     /// Seconds since 1970 (tests set the clock).
     var now: () -> Double = { Double(time(nil)) }
+    /// True while the arcade quits (`quit`): a save written again waits for a lock as the
+    /// quit's budget allows, where on the way back to the menu it does not wait at all.
+    private var quitting = false
 
     /// A runtime keeping results and saved games in `data` as `player`, ringing `device`'s
     /// bell, playing cues through `sound` (nil: every cue is the bell), and finding the
@@ -64,9 +67,20 @@ public final class EffectRuntime {
                 try data.keep(saved, replacing: replacing)
             } catch {
                 // Without a store the menu said at start that nothing is kept; a refusal is news.
-                let notice = data.store == nil ? [] : [RuntimeReport.notice(Self.notSaved(saved.slot, because: error.description))]
-                return (.proceed, notice + [.notKept(saved.slot, reason: error.description)])
+                let notice = data.store == nil ? []
+                    : [RuntimeReport.notice(Self.notSaved(saved.slot, because: error.description, lostAtQuit: data.isReadOnly))]
+                return (.proceed, notice + [.notKept(saved.slot, replacing: replacing, reason: error.description)])
             }
+        case .retrySave(let saved, let replacing):
+            // The first refusal said what happens next: a refusal again is not said again.
+            do {
+                try data.keep(saved, replacing: replacing, retrying: true, waiting: quitting ? nil : 0)
+            } catch {
+                return (.proceed, [.notKept(saved.slot, replacing: replacing, reason: error.description)])
+            }
+        case .countDue(let deck, let day):
+            guard let count = data.learnDue(of: deck, player: player, on: day) else { return (.proceed, []) }
+            return (.proceed, [.learnDue(deck: deck, day: day, count: count)])
         case .refreshMenu:
             // What cannot be read is not reported: the menu keeps what it has.
             guard let stored = data.reread(for: games) else { return (.proceed, []) }
@@ -106,14 +120,38 @@ public final class EffectRuntime {
         return (.proceed, [])
     }
 
-    /// Carry out `effect` as the arcade quits (the game on screen left, the saves the store
-    /// has not taken tried once more): what could not be kept, in lines for standard error
-    /// once the terminal is restored. A game that cannot be saved now is lost, and they say so.
+    /// Quit: leave the game on screen as `q` would and try once more the saves the store has
+    /// not taken (`ArcadeShell.leaveArcade`), within `budget` milliseconds of waiting for
+    /// another arcade's lock in all (each write at most `Self.quitWait`): a signal leaves the
+    /// arcade a second to end in, and what could not be kept must still be said in it.
+    /// Returns what could not be kept, in lines for standard error once the terminal is restored.
+    public func quit(_ shell: inout ArcadeShell, budget: Int = 600) -> [String] {
+        quitting = true
+        defer { quitting = false }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(budget))
+        var lines: [String] = []
+        for effect in shell.leaveArcade() {
+            let left = clock.now.duration(to: deadline).components
+            let milliseconds = max(0, Int(left.seconds) * 1000 + Int(left.attoseconds / 1_000_000_000_000_000))
+            data.shortenBusyTimeout(milliseconds: min(Self.quitWait, milliseconds))
+            lines += performQuitting(effect)
+        }
+        return lines
+    }
+
+    /// The longest one write waits for another arcade's as the arcade quits, in milliseconds.
+    static let quitWait = 250
+
+    /// Carry out `effect` as the arcade quits: what could not be kept, in lines for standard
+    /// error. A game that cannot be saved now is lost, and they say so: all of it, or what
+    /// was played since its save that the store still holds.
     public func performQuitting(_ effect: AppEffect) -> [String] {
         let reports = perform(effect).reports
         var lost: [String] = []
-        for case .notKept(let slot, let reason) in reports {
-            lost.append("Could not save your \(slot.title) game: \(reason). It is lost.")
+        for case .notKept(let slot, _, let reason) in reports {
+            let what = data.hasSavedGame(slot) ? "Your progress since the last save is lost." : "It is lost."
+            lost.append("Could not save your \(slot.title) game: \(reason). \(what)")
         }
         guard lost.isEmpty else { return lost }
         return reports.compactMap { report in
@@ -122,10 +160,12 @@ public final class EffectRuntime {
         }
     }
 
-    /// The menu's words for a game left in progress that the store could not take.
-    static func notSaved(_ slot: SaveSlot, because reason: String) -> String {
-        "Your \(slot.title) game could not be saved: \(reason). It is kept until you quit, "
-            + "and saved when you come back to the menu once the store takes it."
+    /// The menu's words for a game left in progress that the store could not take: it is tried
+    /// again on the way back to the menu, unless the store may only be read (`lostAtQuit`).
+    static func notSaved(_ slot: SaveSlot, because reason: String, lostAtQuit: Bool = false) -> String {
+        let then = lostAtQuit ? "You can resume it until you quit; then it is lost."
+            : "It is kept until you quit, and saved when you come back to the menu once the store takes it."
+        return "Your \(slot.title) game could not be saved: \(reason). \(then)"
     }
 
     /// Carry out `effect` for the run loop: the reports go straight back to `shell`, and so

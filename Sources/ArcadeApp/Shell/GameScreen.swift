@@ -271,8 +271,11 @@ public enum RuntimeReport: Sendable {
     case stored(scores: [GameID: [ScoreEntry]], saved: [SavedGame])
     /// A game left in progress could not be saved, and why (words for the end of a sentence):
     /// the shell keeps it for this run, unmarked on the menu, and tries again on each return
-    /// to the menu (the menu's reread must not take it away).
-    case notKept(SaveSlot, reason: String)
+    /// to the menu (the menu's reread must not take it away), with the mode whose save it
+    /// replaces (`AppEffect.saveGame`'s `replacing`).
+    case notKept(SaveSlot, replacing: String?, reason: String)
+    /// How many of `deck`'s cards the store counts due on `day` (`AppEffect.countDue`).
+    case learnDue(deck: String, day: Int, count: Int)
 }
 
 /// The sound cues a game can ask for.

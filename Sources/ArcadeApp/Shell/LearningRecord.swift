@@ -17,12 +17,13 @@ public struct LearningRecord: Sendable, Equatable {
     public var cards: [String: [String: StoredCardProgress]]
     /// Deck → day (days since 1970, local) → reviews that day and how many were right.
     public var days: [String: [Int: Tally]]
-    /// Deck → how many of its cards the store counted due on the day the arcade started (the
-    /// menu's "3 due"), for a deck whose cards are not in `cards`.
-    public var storedDue: [String: Int]
+    /// Deck → how many of its cards the store counted due, and on which day (the menu's
+    /// "3 due"), for a deck whose cards were not read (`adopt`): the count stands until the
+    /// day changes or a card of the deck is answered (`decksToCount`), then the store counts again.
+    public var storedDue: [String: StoredDue]
 
     public init(cards: [String: [String: StoredCardProgress]] = [:], days: [String: [Int: Tally]] = [:],
-                storedDue: [String: Int] = [:]) {
+                storedDue: [String: StoredDue] = [:]) {
         self.cards = cards
         self.days = days
         self.storedDue = storedDue
@@ -45,10 +46,26 @@ public struct LearningRecord: Sendable, Equatable {
         }
     }
 
-    /// One answer kept: the card's progress after it, and one more review on `day`.
+    /// One answer kept: the card's progress after it, and one more review on `day`. In a deck
+    /// whose cards were never read (the store could not give them) the store's count stays the
+    /// menu's, to be counted again (this run's answers alone are not the deck).
     public mutating func record(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int) {
         cards[deck, default: [:]][card] = progress
         days[deck, default: [:]][day, default: Tally()].count(right: right)
+        storedDue[deck]?.day = nil
+    }
+
+    /// The decks whose count the store should make again for `day`: counted for another
+    /// day, or answered since.
+    public func decksToCount(on day: Int) -> [String] {
+        storedDue.filter { $0.value.day != day }.keys.sorted()
+    }
+
+    /// The store's `count` of `deck`'s cards due on `day` (`decksToCount`), unless its cards
+    /// were read meanwhile.
+    public mutating func counted(_ count: Int, of deck: String, on day: Int) {
+        guard storedDue[deck] != nil else { return }
+        storedDue[deck] = StoredDue(day: day, count: count)
     }
 
     /// Take `stored`, the store's cards of `deck` read when a screen opened it, as the deck's
@@ -63,11 +80,22 @@ public struct LearningRecord: Sendable, Equatable {
     /// not have left is not counted, as a session does not ask it): counted over the deck's
     /// cards once they are read, else the store's count.
     public func dueCount(of deck: String, on day: Int) -> Int {
-        guard let deckCards = cards[deck] else { return storedDue[deck] ?? 0 }
-        return deckCards.values.filter { stored in
+        if let stored = storedDue[deck] { return stored.count }
+        return (cards[deck] ?? [:]).values.filter { stored in
             let progress = stored.progress
             return progress.isSound && progress.isDue(on: day)
         }.count
+    }
+}
+
+/// The store's count of a deck's cards due on `day` (nil: to be counted again).
+public struct StoredDue: Sendable, Equatable {
+    public var day: Int?
+    public var count: Int
+
+    public init(day: Int?, count: Int) {
+        self.day = day
+        self.count = count
     }
 }
 
