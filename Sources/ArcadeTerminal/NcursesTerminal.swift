@@ -29,6 +29,9 @@ public final class NcursesTerminal: TerminalDevice {
     private var terminfoSize = Size(width: 80, height: 24)
     /// `COLUMNS` and `LINES` as the arcade was started with them (see `TerminalSize.toDraw`).
     private var sizeVariables: [String: String] = [:]
+    /// Whether ncurses reads the size from `LINES` and `COLUMNS`, which then always hold the
+    /// size it was last given (a terminal type whose terminfo entry gives none).
+    private var sizeInEnvironment = false
     /// Reads to return before any other: an input decoded while a signal came (after the
     /// signal's read), a resize found on a continue.
     private var queued: [TerminalRead] = []
@@ -64,23 +67,33 @@ public final class NcursesTerminal: TerminalDevice {
         guard let output = fdopen(STDOUT_FILENO, "w"), let cursesInputFile = fdopen(unused[0], "r") else {
             throw .cursesFailed("fdopen")
         }
+        sizeVariables = environment.filter { $0.key == "COLUMNS" || $0.key == "LINES" }
         // ncurses takes terminfo's size and never asks the terminal, nor reads COLUMNS and
         // LINES: it would keep three windows of whatever size it found (gigabytes for a
         // terminal that says 10,000 × 10,000), and let COLUMNS and LINES win over the
         // terminal's own size and its resizes. The arcade asks and tells it (`followTerminalSize`).
         use_env(false)
-        errno = 0
-        guard let newScreen = newterm(term, output, cursesInputFile) else {
+        var started = newterm(term, output, cursesInputFile)
+        if started == nil {
             // Only a terminal type terminfo knows is blamed on the type.
-            let failure = errno
             switch arcade_terminal_known(term, STDOUT_FILENO) {
             case 0: throw .unknownTerminal(term)
             case 2: throw .cannotMoveCursor(term)
-            default:
-                guard failure != 0 else { throw .cursesFailed("newterm") }
-                throw .screenFailed(call: "newterm", reason: String(cString: strerror(failure)))
+            default: break
             }
+            // A type terminfo knows and that can move the cursor, whose entry gives no size
+            // (`linux`, the Linux console; `cygwin`): ncurses had none to start with. It is given
+            // the size to draw for in LINES and COLUMNS, which it reads with use_env on, then
+            // and whenever it looks at the size again (see `resize`).
+            sizeInEnvironment = true
+            use_env(true)
+            Self.publish(TerminalSize.toDraw(reported: TerminalSize.reported(by: STDOUT_FILENO),
+                                             environment: sizeVariables, fallback: terminfoSize))
+            errno = 0
+            started = newterm(term, output, cursesInputFile)
+            guard started != nil else { throw .screenFailure(call: "newterm", terminalType: term, errorNumber: errno) }
         }
+        guard let newScreen = started else { throw .cursesFailed("newterm") }
         _ = set_term(newScreen)
         guard arcade_can_move_cursor() != 0 else {
             // Nothing was drawn yet: the terminal's modes are given back as they were.
@@ -89,13 +102,16 @@ public final class NcursesTerminal: TerminalDevice {
             throw .cannotMoveCursor(term)
         }
         guard let standardScreen = arcade_stdscr() else { throw .cursesFailed("newterm") }
-        terminfoSize = Self.size(of: standardScreen)
-        sizeVariables = environment.filter { $0.key == "COLUMNS" || $0.key == "LINES" }
+        // Terminfo's size, for a dimension the terminal reports as 0 (80 × 24 for an entry without one).
+        if !sizeInEnvironment { terminfoSize = Self.size(of: standardScreen) }
+        errno = 0
         guard Self.resize(standardScreen, to: TerminalSize.toDraw(reported: TerminalSize.reported(by: STDOUT_FILENO),
-                                                                  environment: sizeVariables, fallback: terminfoSize)) else {
+                                                                  environment: sizeVariables, fallback: terminfoSize),
+                          publishing: sizeInEnvironment) else {
+            let failure = errno
             _ = endwin()
             delscreen(newScreen)
-            throw .screenFailed(call: "resizeterm", reason: String(cString: strerror(errno)))
+            throw .screenFailure(call: "resizeterm", terminalType: term, errorNumber: failure)
         }
         screen = newScreen
         window = standardScreen
@@ -162,8 +178,8 @@ public final class NcursesTerminal: TerminalDevice {
         return signal == 0 ? nil : signal
     }
 
-    /// Have a program the arcade started, leading a session of its own (an audio player),
-    /// killed with its group when a signal ends the arcade at once (a crash, SIGQUIT);
+    /// Have an audio player's watcher (`PlayerProcess`) asked to end its player, and what the
+    /// player started, when a signal ends the arcade at once (a crash, SIGQUIT);
     /// `forgetChild` before it is collected, so that a reused number is never signalled.
     public static func trackChild(_ pid: Int32) { arcade_safety_track_child(pid) }
     public static func forgetChild(_ pid: Int32) { arcade_safety_forget_child(pid) }
@@ -185,16 +201,33 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     /// Give ncurses `wanted` as the terminal's size (its windows follow); false when it could not.
-    private static func resize(_ window: UnsafeMutablePointer<WINDOW>, to wanted: Size) -> Bool {
-        size(of: window) == wanted || resizeterm(Int32(wanted.height), Int32(wanted.width)) == OK
+    ///
+    /// `publishing`: put it in `LINES` and `COLUMNS` first. With use_env on, ncurses looks at
+    /// the size again by itself after a resize signal and after a stop, taking those variables
+    /// over the terminal's answer: holding the size just given, they leave it as it is.
+    private static func resize(_ window: UnsafeMutablePointer<WINDOW>, to wanted: Size, publishing: Bool) -> Bool {
+        guard size(of: window) != wanted else { return true }
+        if publishing { publish(wanted) }
+        return resizeterm(Int32(wanted.height), Int32(wanted.width)) == OK
+    }
+
+    /// `size` in `LINES` and `COLUMNS`, for ncurses (see `resize`).
+    ///
+    /// First set while the arcade has one thread (in `init`); after that glibc replaces each
+    /// value in place, never moving the environment, so a `getenv` on another thread meanwhile
+    /// reads the old value or the new one.
+    private static func publish(_ size: Size) {
+        _ = setenv("LINES", String(size.height), 1)
+        _ = setenv("COLUMNS", String(size.width), 1)
     }
 
     /// Give ncurses the size to draw for, from the terminal's answer now: ncurses never finds
-    /// it by itself (`use_env(false)`); this is its only way to a new size.
+    /// it by itself (`use_env(false)`, or `LINES` and `COLUMNS` holding the size it has); this
+    /// is its only way to a new size.
     private func followTerminalSize() {
         let wanted = TerminalSize.toDraw(reported: TerminalSize.reported(by: STDOUT_FILENO),
                                          environment: sizeVariables, fallback: terminfoSize)
-        _ = Self.resize(window, to: wanted)
+        _ = Self.resize(window, to: wanted, publishing: sizeInEnvironment)
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {

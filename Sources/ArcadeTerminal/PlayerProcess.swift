@@ -4,10 +4,10 @@ import Glibc
 /// Starting an audio player that ends with the arcade however the arcade ends (`kill -9`
 /// included), and takes whatever it started with it (C: `arcade_player_start`).
 ///
-/// The pid returned is the player's watcher: a small process that leads the player's
-/// session and process group, ends as the player ended (exit status; 128 + n when a signal
-/// killed it), and kills the group once the arcade is gone. `kill(-pid, SIGKILL)` ends the
-/// watcher, the player and what the player started.
+/// The pid returned is the player's watcher (`arcade-player` in `ps`): a small process that
+/// starts the player in a process group of its own, kills that group when the player exits,
+/// when the arcade is gone or when asked (`end`), and ends as the player ended (exit status;
+/// 128 + n when a signal killed it).
 public enum PlayerProcess {
     /// Start `executable` with `arguments` (the first is the program's name) and this
     /// process's environment, its standard streams on /dev/null and no other descriptor of
@@ -19,5 +19,11 @@ public enum PlayerProcess {
         defer { for argument in argv { free(argument) } }
         let pid = argv.withUnsafeMutableBufferPointer { arcade_player_start(executable, $0.baseAddress, environ) }
         return pid > 0 ? pid : nil
+    }
+
+    /// Have the watcher `pid` (not yet collected) kill its player and whatever the player
+    /// started, then end; it is collected as any ended player is.
+    public static func end(_ pid: Int32) {
+        _ = arcade_player_end(pid)
     }
 }

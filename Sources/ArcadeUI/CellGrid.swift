@@ -52,9 +52,9 @@ public struct CellGrid: Sendable, Equatable {
     /// The most cells a grid holds across and down: the arcade lays out and draws for at most
     /// this size, and leaves the rest of a larger terminal blank.
     ///
-    /// Every screen fits well inside it, and a terminal of eight thousand pixels across in a
-    /// small font is about 1,300 columns by 360 rows. Without a bound, a terminal that says it
-    /// is 10,000 × 10,000 cells (or 65,535 × 65,535) cost gigabytes before the first frame.
+    /// Every screen fits well inside it, with room to spare for the largest window a player
+    /// may open on a large display. Without a bound, a terminal that reports an absurd size
+    /// would cost memory in proportion to it before the first frame.
     public static let largestSize = Size(width: 1000, height: 500)
 
     /// A blank grid of `size`, clamped to at least 0 × 0 and at most `largestSize`.

@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "arcade_shim.h"
+#include "arcade_player.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -162,8 +163,8 @@ int arcade_stderr_capture(void) {
     return 0;
 }
 
-// Programs the arcade started (audio players, each leading a session of its own): a
-// signal that ends the arcade at once ends them too, group and all.
+// Programs the arcade started (audio players' watchers, see arcade_player.h): a signal that
+// ends the arcade at once asks each to end its player and whatever the player started.
 #define TRACKED_CHILDREN 32
 static volatile sig_atomic_t tracked_children[TRACKED_CHILDREN];
 
@@ -183,7 +184,7 @@ void arcade_safety_forget_child(int pid) {
 
 static void end_tracked_children(void) {
     for (int i = 0; i < TRACKED_CHILDREN; i++)
-        if (tracked_children[i] > 0) kill(-tracked_children[i], SIGKILL);
+        if (tracked_children[i] > 0) arcade_player_end(tracked_children[i]);
 }
 
 void arcade_safety_restore(void) {

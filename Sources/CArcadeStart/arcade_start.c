@@ -50,12 +50,12 @@ char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
 // ---- a process fit to run the arcade --------------------------------------------------
 
 // Standard input, output or error closed at the start (`arcade 2>&-`) would be the first
-// number a pipe or a file opened later is given, and writing "to standard error" would
-// then write into it: the signal handlers' wake pipe once became descriptor 2, and the
-// capture of standard error put a file in its place, so the arcade waited on that file
-// forever. Each closed one is given /dev/null, opened the other way round (input for
-// writing, output for reading), so that using it still fails as using a closed descriptor
-// did (`arcade --help >&-` still says it could not write) while its number stays taken.
+// number a pipe or a file opened later is given, and writing "to standard error" would then
+// write into it (the signal handlers' wake pipe, or the file that captures standard error,
+// so that the arcade would wait on it forever). Each closed one is given /dev/null, opened
+// the other way round (input for writing, output for reading), so that using it still fails
+// as using a closed descriptor did (`arcade --help >&-` still says it could not write) while
+// its number stays taken.
 static void open_closed_standard_descriptors(void) {
     for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
         if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
@@ -67,15 +67,11 @@ static void open_closed_standard_descriptors(void) {
     }
 }
 
-// The stack the arcade runs on when `ulimit -s` allows less: reading the terminal's
-// description alone takes ncurses about 100 KiB of stack, more than many a small limit.
-// Below this the arcade runs on a thread of its own with this much; at or above it, on
-// the main thread as any program does. Threads started later get as much by default
-// (glibc would give them the limit too).
+// The stack the arcade runs on when `ulimit -s` allows less: ncurses, reading the terminal's
+// description, needs more stack than many a small limit gives. Below this the arcade runs
+// on a thread of its own with this much; at or above it, on the main thread as any program
+// does. Threads started later get as much by default (glibc would give them the limit too).
 static const size_t comfortable_stack = 8u << 20;
-// The least the main thread's stack must allow when no thread can be started: what the
-// arcade was seen to need, twice over.
-static const size_t least_stack = 256u << 10;
 
 static int (*arcade_body)(void);
 static int arcade_status;
@@ -124,13 +120,13 @@ int arcade_start(int (*body)(void)) {
         return body();
     }
     if (run_on_large_stack() == 0) return arcade_status;
-    // No thread (a limit on processes or memory): the main thread's stack it is, if it will do.
-    if (stack.rlim_cur >= least_stack) return body();
+    // No thread (a limit on processes or memory): refused in words rather than run on a
+    // stack that may be too small, which would end in a crash with no message.
     char message[200];
     int length = snprintf(message, sizeof message,
-                          "arcade: needs at least %zu KiB of stack; `ulimit -s` allows %lu KiB "
-                          "and no thread with more could be started\n",
-                          least_stack >> 10, (unsigned long)(stack.rlim_cur >> 10));
+                          "arcade: `ulimit -s` allows only %lu KiB of stack and no thread with "
+                          "%zu KiB could be started; try `ulimit -s %zu`\n",
+                          (unsigned long)(stack.rlim_cur >> 10), comfortable_stack >> 10, comfortable_stack >> 10);
     if (length > 0) {
         size_t shown = (size_t)length < sizeof message ? (size_t)length : sizeof message - 1;
         (void)!write(STDERR_FILENO, message, shown);

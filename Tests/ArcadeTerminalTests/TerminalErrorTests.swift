@@ -1,6 +1,10 @@
 import ArcadeTerminal
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The messages shown when the arcade cannot take over the terminal.
 @Suite struct TerminalErrorTests {
     @Test func terminalErrorsQuoteTERMSafely() {
@@ -16,8 +20,21 @@ import Testing
     }
 
     @Test func aScreenThatCouldNotBeSetUpSaysWhyAndDoesNotBlameTheTerminalType() {
-        let message = TerminalError.screenFailed(call: "newterm", reason: "Cannot allocate memory").description
-        #expect(message == "arcade: could not start the terminal screen: Cannot allocate memory (newterm)")
-        #expect(!message.contains("terminal type"))
+        let message = TerminalError.screenFailure(call: "newterm", terminalType: "xterm", errorNumber: ENOMEM).description
+        #expect(message == "arcade: could not start the terminal screen: Cannot allocate memory (newterm, terminal type 'xterm')")
+        #expect(!message.contains("unknown"))
+    }
+
+    /// ncurses does not promise to set errno when it fails: a number left by an earlier call
+    /// (ENOENT from the search for the terminal's description) is no reason, and naming it
+    /// ("No such file or directory") sent people looking for a missing file.
+    @Test func aFailureWithoutAReasonNamesTheCallAndTheTerminalTypeOnly() {
+        for leftOver in [0, ENOENT, EINVAL, ENOTTY] {
+            let message = TerminalError.screenFailure(call: "newterm", terminalType: "linux", errorNumber: leftOver).description
+            #expect(message == "arcade: could not start the terminal screen: newterm failed for terminal type 'linux'",
+                    "errno \(leftOver): \(message)")
+        }
+        let hostile = TerminalError.screenFailure(call: "resizeterm", terminalType: "x\u{1B}]0;y\u{07}", errorNumber: 0)
+        #expect(hostile.description.hasSuffix("resizeterm failed for terminal type 'x\\e]0;y\\x07'"), "\(hostile.description)")
     }
 }

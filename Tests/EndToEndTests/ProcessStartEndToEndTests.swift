@@ -112,6 +112,20 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
+        /// Item 10: on the thread of its own that a small stack gives it, the arcade still takes
+        /// Ctrl-C as a player's way out: status 130, the terminal given back.
+        @Test func aSmallStackStillLeavesByCtrlC() throws {
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack-ctrl-c")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let pty = try launch(dataHome: dataHome, limits: [.stack(bytes: 64 << 10)])
+            #expect(waitFor("five games", in: pty), "ulimit -s 64: \(pty.tailDescription)")
+            pty.waitQuiet(0.1, limit: 2)
+            pty.send([0x03])
+            let exit = pty.waitFor(exitWithin: 5)?.exit
+            #expect(exit?.status == 130, "ulimit -s 64, Ctrl-C: \(exit.map(String.init(describing:)) ?? "still running")")
+            #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
+        }
+
         /// Item 10: at 16 KiB (the dynamic loader alone needs about 12) the arcade used to crash
         /// in the Swift runtime. It reaches the menu, or says in words how much stack it needs
         /// and ends with status 1 (when no thread could be started): never by a signal.

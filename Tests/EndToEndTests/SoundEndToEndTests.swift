@@ -97,8 +97,10 @@ extension EndToEnd {
 
         /// `kill -9` gives the arcade no chance to end its players: they, and what they
         /// started, end with it all the same (issue 43, item 12).
+        /// Each player's watcher is named `arcade-player` in `ps`, not taken for a second arcade.
         @Test func noPlayerOutlivesAnArcadeKilledOutright() async throws {
-            let session = try await dealFirstHand(script: "sleep 1000 &\necho $! >> players\necho $$ >> players\nwait\n")
+            let session = try await dealFirstHand(
+                script: "echo $PPID >> watchers\nsleep 1000 &\necho $! >> players\necho $$ >> players\nwait\n")
             defer { session.close() }
             #expect(await session.waitUntil("two players and their sleeps started") { _ in
                 lines("players", in: session).count == 4
@@ -106,6 +108,9 @@ extension EndToEnd {
             let players = lines("players", in: session).compactMap { pid_t($0) }
             defer { for pid in players where ProcessTable.isRunning(pid) { kill(pid, SIGKILL) } }
             #expect(players.allSatisfy(ProcessTable.isRunning))
+            let watchers = lines("watchers", in: session).compactMap { pid_t($0) }
+            #expect(watchers.count == 2 && watchers.allSatisfy { ProcessTable.name(of: $0) == "arcade-player" },
+                    "watchers: \(watchers.map { "\($0): \(ProcessTable.name(of: $0) ?? "gone")" })")
 
             #expect(await session.signal(SIGKILL))
             #expect(await session.waitForExit() == 128 + SIGKILL)
@@ -115,6 +120,24 @@ extension EndToEnd {
             }
             #expect(!players.contains(where: ProcessTable.isRunning),
                     "still running after the arcade was killed: \(players.filter(ProcessTable.isRunning))")
+        }
+
+        /// A player that leaves something running and exits at once (`sleep 123 &`, then `exit
+        /// 0`): what it left used to stay behind after the arcade quit, handed to PID 1. It now
+        /// ends with the player.
+        @Test func whatAPlayerLeftRunningDoesNotOutliveTheArcade() async throws {
+            let session = try await dealFirstHand(script: "sleep 123 &\necho $! >> sleeps\nexit 0\n")
+            defer { session.close() }
+            #expect(await session.waitUntil("both players started a sleep") { _ in lines("sleeps", in: session).count == 2 })
+            let sleeps = lines("sleeps", in: session).compactMap { pid_t($0) }
+            defer { for pid in sleeps where ProcessTable.isRunning(pid) { kill(pid, SIGKILL) } }
+            await session.leaveGameAndQuit()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while sleeps.contains(where: ProcessTable.isRunning) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(sleeps.count == 2 && !sleeps.contains(where: ProcessTable.isRunning),
+                    "still running after the arcade quit: \(sleeps.filter(ProcessTable.isRunning))")
         }
 
         @Test func aPlayerThatEndsAtOnceLeavesNoZombieWhileTheArcadeIdles() async throws {

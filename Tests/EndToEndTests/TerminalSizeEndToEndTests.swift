@@ -93,5 +93,46 @@ extension EndToEnd {
                 #expect(pty.waitFor(exitWithin: 5)?.exit == .exited(0))
             }
         }
+
+        /// A terminal type whose terminfo entry gives no size (`linux`, the Linux console;
+        /// `cygwin`) used to be refused ("could not start the terminal screen", status 2): ncurses
+        /// took the missing size from terminfo alone. It now starts, laid out as xterm-256color is
+        /// in the same pty, follows a resize, and quits with the terminal given back.
+        @Test(arguments: ["linux", "cygwin"])
+        func aTerminalTypeWithoutASizeInTerminfoStartsAndFollowsResizes(term: String) throws {
+            let plain = try #require(ArcadeLauncher.forTests())
+            var typed = plain
+            typed.extraEnvironment["TERM"] = term
+            let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-sizeless")
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            let expected = try plain.launch([], dataHome: dataHome.appendingPathComponent("plain").path)
+            let given = try typed.launch([], dataHome: dataHome.appendingPathComponent(term).path)
+            defer {
+                for pty in [expected, given] where pty.isRunning { _ = pty.kill9() }
+            }
+            for pty in [expected, given] {
+                #expect(pty.waitUntil(limit: 10) { pty.terminal.text.contains("five games") || !pty.isRunning },
+                        "TERM=\(term): no menu: \(pty.tailDescription)")
+                pty.waitQuiet(0.2, limit: 5)
+            }
+            #expect(given.terminal.lines() == expected.terminal.lines(),
+                    "TERM=\(term), laid out for 100×30:\n\(given.terminal.text)")
+
+            for pty in [expected, given] {
+                pty.resize(width: 84, height: 26)
+                pty.waitQuiet(0.3, limit: 5)
+            }
+            #expect(given.terminal.lines() == expected.terminal.lines(),
+                    "TERM=\(term), laid out for 84×26 after the resize:\n\(given.terminal.text)")
+
+            for pty in [expected, given] {
+                pty.send("q")
+                let exit = pty.waitFor(exitWithin: 5)?.exit
+                #expect(exit == .exited(0), "TERM=\(term): \(exit.map(String.init(describing:)) ?? "still running")")
+            }
+            // The modes this type has (no xterm alternate screen) switched off, and termios as before.
+            #expect(given.terminal.restoreProblems.isEmpty, "TERM=\(term): \(given.terminal.restoreProblems)")
+            #expect(given.modesRestored == true, "TERM=\(term): termios not restored")
+        }
     }
 }

@@ -15,17 +15,17 @@ public enum PlayerExit: Equatable, Sendable {
 /// Starting audio players in the background, learning when they end, collecting them, and
 /// ending the ones still running when the arcade exits.
 ///
-/// The real one (`posix`) uses `PlayerProcess`, `waitid` and `waitpid` on one pid at a time —
-/// never `waitpid(-1)`, so it cannot steal the exit status of a child that other code is
-/// waiting for — and `kill` on the player's process group. Tests inject fakes to script
-/// what a player does.
+/// The real one (`posix`) uses `PlayerProcess` to start and end players, and `waitid` and
+/// `waitpid` on one pid at a time — never `waitpid(-1)`, so it cannot steal the exit status
+/// of a child that other code is waiting for. Tests inject fakes to script what a player does.
 ///
 /// Waiting and collecting are two steps so that a pid can never be reused under the
 /// sound helper: until `reap` collects it, an ended player stays a zombie that keeps its
-/// pid (and its process group's number), so `end` cannot hit some other process.
+/// pid, so `end` cannot signal some other process.
 public struct PlayerLauncher: Sendable {
     /// Start `executable` with `arguments` (the first is the program's name) in the background
-    /// with stdin, stdout and stderr on /dev/null; the child's pid, or nil if it could not start.
+    /// with stdin, stdout and stderr on /dev/null; the pid of the child to wait for (with
+    /// `posix`, the player's watcher), or nil if it could not start.
     public var spawn: @Sendable (_ executable: String, _ arguments: [String]) -> Int32?
     /// Block until child `pid` has ended and say how, without collecting it.
     public var waitForExit: @Sendable (_ pid: Int32) -> PlayerExit
@@ -46,9 +46,9 @@ public struct PlayerLauncher: Sendable {
     }
 
     /// Real processes: `PlayerProcess.start` (a player that ends with the arcade), `waitid`,
-    /// `waitpid`, `kill`.
+    /// `waitpid`, `PlayerProcess.end`.
     public static let posix = PlayerLauncher(spawn: spawnInBackground, waitForExit: waitWithoutReaping,
-                                             reap: reapChild, end: killSession)
+                                             reap: reapChild, end: PlayerProcess.end)
 
     /// Start a player that can neither read the terminal nor write onto the screen, and that
     /// ends, with whatever it started, when the arcade ends, `kill -9` included.
@@ -79,12 +79,5 @@ public struct PlayerLauncher: Sendable {
     private static func reapChild(_ pid: Int32) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-
-    /// SIGKILL to the player's process group: its watcher leads the session, so the group is
-    /// the watcher's number, and holds the player and whatever it started (a shell script's
-    /// `sleep`, say).
-    private static func killSession(_ pid: Int32) {
-        kill(-pid, SIGKILL)
     }
 }
