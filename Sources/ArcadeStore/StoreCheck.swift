@@ -122,7 +122,7 @@ extension ArcadeStore {
         }
         var notices: [String] = []
         let header = head(of: path, count: 100)
-        if head(of: path + "-journal", count: 1)?.isEmpty == false && !isRollbackHeader(header) {
+        if head(of: path + "-journal", count: 1)?.isEmpty == false && !isRollbackHeader(header) && !isBeingWritten(path) {
             notices.append(try setJournalAside(path, now: now))
         }
         if let header, header.count == 100, isDatabaseHeader(header) {
@@ -496,14 +496,32 @@ extension ArcadeStore {
     /// recovered then. Opening and closing the `-shm` here drops any record lock this
     /// process holds on it, so it is asked only before this process opens the store.
     static func isOpenElsewhere(_ path: String) -> Bool {
-        let file = open(path + "-shm", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        isLocked(path + "-shm", from: connectionLockByte, count: 1)
+    }
+
+    /// SQLite's pending and reserved lock bytes of a database file (its unix VFS:
+    /// `PENDING_BYTE`, then `RESERVED_BYTE`), one of which a connection holds while it writes.
+    static let writeLockBytes: off_t = 0x4000_0000
+
+    /// True when a connection is writing the database at `path`: then its `-journal` is that
+    /// write's own (a new store being made by another arcade starting at the same moment, or
+    /// one switching to WAL mode), not a journal left behind, and SQLite would not roll it
+    /// back. Asked only before this process opens the store, as `isOpenElsewhere` is.
+    static func isBeingWritten(_ path: String) -> Bool {
+        isLocked(path, from: writeLockBytes, count: 2)
+    }
+
+    /// True when some process holds a record lock on `count` bytes of the file at `path` from
+    /// `start`.
+    private static func isLocked(_ path: String, from start: off_t, count: off_t) -> Bool {
+        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }
         var lock = flock()
         lock.l_type = Int16(F_WRLCK)
         lock.l_whence = Int16(SEEK_SET)
-        lock.l_start = connectionLockByte
-        lock.l_len = 1
+        lock.l_start = start
+        lock.l_len = count
         guard fcntl(file, openFileLockTest, &lock) == 0 else { return false }
         return lock.l_type != Int16(F_UNLCK)
     }
