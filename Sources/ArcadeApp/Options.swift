@@ -69,7 +69,8 @@ public enum ArcadeCommandLine {
                 return inline
             }
             index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            // An empty word (`--deck ''`) is no value, as `--deck=` is not.
+            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError(message: "\(name) needs a value") }
             return arguments[index]
         }
 
@@ -110,7 +111,9 @@ public enum ArcadeCommandLine {
                 json = true
             case "--seed":
                 let text = try value(for: "--seed", inline: inline)
-                guard let seed = UInt64(text) else {
+                // Decimal digits only: `UInt64("+5")` would take the sign.
+                guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let seed = UInt64(text) else {
                     throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not '\(text.escapedForMessage())'")
                 }
                 options.seed = seed

@@ -27,7 +27,7 @@
     X(png_set_palette_to_rgb) X(png_set_expand_gray_1_2_4_to_8) X(png_set_tRNS_to_alpha) \
     X(png_set_scale_16) X(png_set_gray_to_rgb) X(png_set_add_alpha) X(png_set_interlace_handling) \
     X(png_read_update_info) X(png_get_rowbytes) X(png_read_row) X(png_set_keep_unknown_chunks) \
-    X(png_set_chunk_malloc_max) X(png_set_chunk_cache_max) X(png_set_user_limits) X(png_init_io) \
+    X(png_set_chunk_malloc_max) X(png_set_chunk_cache_max) X(png_set_user_limits) \
     X(png_set_read_fn)
 
 #define ARCADE_PNG_POINTER(name) static __typeof__(&name) arcade_##name;
@@ -83,7 +83,6 @@ static void arcade_png_load(void) {
 #define png_set_chunk_malloc_max arcade_png_set_chunk_malloc_max
 #define png_set_chunk_cache_max arcade_png_set_chunk_cache_max
 #define png_set_user_limits arcade_png_set_user_limits
-#define png_init_io arcade_png_init_io
 #define png_set_read_fn arcade_png_set_read_fn
 
 /// Everything one read holds, so nothing a longjmp lands back on lives in a register.
@@ -287,8 +286,24 @@ static arcade_png_status arcade_png_read_with(arcade_png_read *read, void (*atta
     return status;
 }
 
+/// A stream and the read whose `bytes_read` hears what is taken from it.
+typedef struct {
+    FILE *stream;
+    const arcade_png_read *read;
+} arcade_png_stream;
+
+/// Reads from a stream as libpng's own reader does (same words when it ends early), and
+/// hands each run of bytes to `bytes_read` before any error is raised: the listener always
+/// returns before libpng jumps.
+static void arcade_png_read_from_stream(png_structp png, png_bytep out, size_t count) {
+    arcade_png_stream *source = png_get_io_ptr(png);
+    size_t got = fread(out, 1, count, source->stream);
+    if (got > 0 && source->read->bytes_read != NULL) source->read->bytes_read(source->read->bytes_context, out, got);
+    if (got != count) png_error(png, "Read Error");
+}
+
 static void arcade_png_attach_stream(png_structp png, void *input) {
-    png_init_io(png, input);
+    png_set_read_fn(png, input, arcade_png_read_from_stream);
 }
 
 static void arcade_png_attach_memory(png_structp png, void *input) {
@@ -296,7 +311,8 @@ static void arcade_png_attach_memory(png_structp png, void *input) {
 }
 
 arcade_png_status arcade_png_read_stream(FILE *stream, arcade_png_read *read) {
-    return arcade_png_read_with(read, arcade_png_attach_stream, stream);
+    arcade_png_stream source = {.stream = stream, .read = read};
+    return arcade_png_read_with(read, arcade_png_attach_stream, &source);
 }
 
 arcade_png_status arcade_png_read_memory(const void *data, size_t size, arcade_png_read *read) {

@@ -122,6 +122,40 @@ import Testing
         #expect(try locator.directory("Temples").get() == base + "/open/Temples", "the path checked is the one used")
     }
 
+    /// A file everyone can write, inside an asset folder found from the binary, is not used
+    /// either (the folder rule, applied to what the folder holds): the picture is skipped and
+    /// the descriptions passed over, each with a notice (a cue: `SoundTests`). Files
+    /// the owner's group may write are used, as such folders are.
+    @Test func aFileEveryoneCanWriteInAFolderFoundFromTheBinaryIsNotUsed() throws {
+        let base = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let share = base + "/prefix/share/arcade"
+        try makeFolder(share + "/Temples")
+        for name in ["kirtland.png", "bern-switzerland.png"] {
+            try FileManager.default.copyItem(atPath: Self.checkout + "/Assets/Temples/" + name, toPath: share + "/Temples/" + name)
+            chmod(share + "/Temples/" + name, 0o644)
+        }
+        try Data(#"[{"file": "bern-switzerland.png", "name": "Bern"}, {"file": "kirtland.png", "name": "Kirtland"}]"#.utf8)
+            .write(to: URL(fileURLWithPath: share + "/Temples/temples.json"))
+        chmod(share + "/Temples/kirtland.png", 0o666)
+        chmod(share + "/Temples/temples.json", 0o646)
+        chmod(share + "/Temples/bern-switzerland.png", 0o664)
+        let locator = AssetLocator(environment: [:], executablePath: base + "/prefix/bin/arcade", checkout: nil,
+                                   safety: FolderSafety(executablePath: nil))
+
+        let deck = try TempleDeck.builtIn(assets: locator).get()
+        #expect(deck.entries.map(\.card.id) == ["bern-switzerland.png"])
+        #expect(deck.entries.first?.card.name == "Bern Switzerland", "names come from the file names")
+        #expect(deck.notices == ["temples.json could not be read (other users can change it); names come from the file names.",
+                                 "Skipped kirtland.png: other users can change it"], "\(deck.notices)")
+
+        // What ARCADE_ASSETS names is used as it is: you chose it.
+        let chosen = AssetLocator(environment: ["ARCADE_ASSETS": share], executablePath: nil, checkout: nil,
+                                  safety: FolderSafety(executablePath: nil))
+        let all = try TempleDeck.builtIn(assets: chosen).get()
+        #expect(all.entries.map(\.card.name) == ["Bern", "Kirtland"] && all.notices.isEmpty, "\(all.notices)")
+    }
+
     @Test func messagesShowFoldersSafely() {
         let error = AssetError(name: "Temples", searched: ["/opt/\u{1B}]0;pwned\u{07}/Temples"])
         #expect(error.description.contains("/opt/\\e]0;pwned\\x07/Temples"), "\(error.description)")

@@ -34,7 +34,7 @@ import Testing
         #expect(throws: UsageError(message: "--daily takes no value")) {
             try ArcadeCommandLine.parse(["set", "--daily=yes"], games: all)
         }
-        #expect(throws: UsageError(message: "--date needs a day as YYYY-MM-DD, not '2026-02-30'")) {
+        #expect(throws: UsageError(message: "--date needs a day from 1900-01-01 on, as YYYY-MM-DD, not '2026-02-30'")) {
             try ArcadeCommandLine.parse(["set", "--date", "2026-02-30"], games: all)
         }
         #expect(ArcadeCommandLine.usage(games: all).contains("--daily           today's puzzle"))
@@ -120,6 +120,36 @@ import Testing
         #expect(throws: UsageError(message: "--seed needs a value")) { try parse(["--seed=", "slots"]) }
         #expect(throws: UsageError(message: "--no-color takes no value")) { try parse(["--no-color=nope"]) }
         #expect(throws: UsageError(message: "--help takes no value")) { try parse(["--help=x"]) }
+    }
+
+    /// A seed is decimal digits only: Swift's own number reading takes a leading "+".
+    @Test func aSeedWithASignIsRefused() throws {
+        for text in ["+5", "-5", " 5", "5 ", "0x10", "+0"] {
+            #expect(throws: UsageError(message: "--seed needs a whole number from 0 to 18446744073709551615, not '\(text)'"),
+                    "\(text)") { try parse(["--seed", text]) }
+        }
+        #expect(try parse(["--seed", "005"]) == .run(ArcadeOptions(seed: 5)))
+    }
+
+    /// An empty value is no value, given as `--deck ''` as much as `--deck=`.
+    @Test func anEmptyValueIsRefusedAsAMissingOne() {
+        #expect(throws: UsageError(message: "--deck needs a value")) { try parse(["temples", "--deck", ""]) }
+        #expect(throws: UsageError(message: "--deck needs a value")) { try parse(["temples", "--deck="]) }
+        #expect(throws: UsageError(message: "--seed needs a value")) { try parse(["--seed", ""]) }
+        #expect(throws: UsageError(message: "--theme needs a value")) { try parse(["--theme", ""]) }
+    }
+
+    /// A daily puzzle's day is from 1900 on: "0000-01-01" was shown as "Daily 0-01-01".
+    @Test func aDailyDateBefore1900IsRefused() throws {
+        let all = GameCatalog.games
+        for day in ["0000-01-01", "1899-12-31", "0999-06-15"] {
+            #expect(throws: UsageError(message: "--date needs a day from 1900-01-01 on, as YYYY-MM-DD, not '\(day)'")) {
+                try ArcadeCommandLine.parse(["set", "--date", day], games: all)
+            }
+        }
+        #expect(try ArcadeCommandLine.parse(["set", "--date", "1900-01-01"], games: all)
+                == .run(ArcadeOptions(game: .set, gameOptions: ["--date": "1900-01-01"])))
+        #expect(CalendarDay(text: "0000-01-01") == nil && CalendarDay(text: "1900-02-28")?.text == "1900-02-28")
     }
 
     @Test func usageNamesEveryOptionGameAndEnvironmentVariable() {

@@ -251,6 +251,31 @@ import Testing
         #expect(spawns.count == 0)
     }
 
+    /// A cue file everyone can write, in a `Sounds/` folder found from the binary's location,
+    /// is not played (the folder rule, applied to the files it holds): that cue rings the bell.
+    @Test func aCueFileEveryoneCanWriteInAFolderFoundFromTheBinaryRingsTheBell() throws {
+        let base = URL(fileURLWithPath: try temporaryFolder()).resolvingSymlinksInPath().path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        chmod(base, 0o700)
+        let sounds = base + "/prefix/share/arcade/Sounds"
+        try FileManager.default.createDirectory(atPath: sounds, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        for cue in SoundCue.allCases {
+            let name = SoundHelper.fileName(of: cue)
+            try FileManager.default.copyItem(atPath: Self.soundsFolder + "/" + name, toPath: sounds + "/" + name)
+            chmod(sounds + "/" + name, cue == .cardDrawn ? 0o666 : 0o664)
+        }
+        let spawns = Recorder()
+        let helper = SoundHelper(settings: SoundSettings(
+            environment: ["ARCADE_SOUND_CMD": "/bin/true"],
+            assets: AssetLocator(environment: [:], executablePath: base + "/prefix/bin/arcade", checkout: nil,
+                                 safety: FolderSafety(executablePath: nil)),
+            launcher: FakePlayers(exit: nil).launcher(spawns: spawns)))
+        #expect(helper.playDrawCardSound() == .bell)
+        #expect(helper.playWinSound() == .played, "a file the group may write is used, as such folders are")
+        #expect(spawns.count == 1)
+    }
+
     @Test func missingCueFilesRingTheBell() {
         let spawns = Recorder()
         let helper = SoundHelper(settings: SoundSettings(

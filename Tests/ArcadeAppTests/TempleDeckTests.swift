@@ -102,6 +102,53 @@ import Testing
         #expect(TempleDeck.load(directory: fifo).failure == .unreadableFolder(fifo))
     }
 
+    /// A FIFO renamed over a picture while the picture is read used to block loading for
+    /// ever: the card's fingerprint opened the name a second time and waited for a writer.
+    /// The picture is read once, and its card is keyed by the bytes that were read.
+    ///
+    /// The rename is made between two of the picture's rows (from the progress callback).
+    /// The loading runs on a thread of its own with a watchdog: if it is still waiting after
+    /// 20 seconds, the test fails and opens the FIFO's other end, so it ends either way.
+    @Test func aFIFORenamedOverAPictureWhileItIsReadIsNeverOpened() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try linkPicture(named: Array("kirtland.png".utf8), in: folder)
+        let picture = folder.appendingPathComponent("kirtland.png").path
+        let fifo = folder.appendingPathComponent("waiting").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+
+        final class Outcome: @unchecked Sendable {
+            var result: Result<TempleDeck, DeckError>?
+            var renamed = false
+        }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let directory = folder.path
+        Thread.detachNewThread {
+            outcome.result = TempleDeck.load(directory: directory) { progress in
+                if progress.fraction > 0 && !outcome.renamed {
+                    outcome.renamed = rename(fifo, picture) == 0
+                }
+                return true
+            }
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + 20) == .timedOut {
+            Issue.record("loading still waits on the FIFO after 20 seconds")
+            // Let the waiting open go on: a writer comes and goes, and the read sees the end.
+            let writer = open(picture, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            finished.wait()
+        }
+        #expect(outcome.renamed, "the FIFO took the picture's name while it was read")
+        let deck = try #require(try outcome.result?.get())
+        #expect(deck.entries.map(\.card.name) == ["Kirtland"] && deck.notices.isEmpty)
+        // The key is the fingerprint of the picture's bytes, as a folder's cards always had.
+        var bytes = Fingerprint()
+        bytes.add(try Data(contentsOf: URL(fileURLWithPath: Self.temples + "/kirtland.png")))
+        #expect(deck.entries.first?.key == "png:" + bytes.text)
+    }
+
     @Test func aFileNameThatIsNotUTF8IsLoadedAndShownWithTheBadBytesReplaced() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

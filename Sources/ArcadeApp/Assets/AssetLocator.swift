@@ -62,12 +62,19 @@ public struct AssetLocator: Sendable {
     /// binary, that no other user can change: then with its links resolved), or an error
     /// naming every place looked.
     public func directory(_ name: String) -> Result<String, AssetError> {
+        folder(name).map(\.path)
+    }
+
+    /// `directory(_:)`, and whether files everyone may write can be used from it: not from
+    /// a folder found from the binary (the rule `FolderSafety` applies to folders, applied to
+    /// what they hold; the reader checks each file it opens, see `RegularFile.open`).
+    public func folder(_ name: String) -> Result<AssetFolder, AssetError> {
         var unsafe: [String] = []
         for root in roots {
             let path = root + "/" + name
             guard Self.isDirectory(path) else { continue }
-            guard guardedRoots.contains(root) else { return .success(path) }
-            if let checked = safety.checkedPath(path) { return .success(checked) }
+            guard guardedRoots.contains(root) else { return .success(AssetFolder(path: path, everyoneMayWriteFiles: true)) }
+            if let checked = safety.checkedPath(path) { return .success(AssetFolder(path: checked, everyoneMayWriteFiles: false)) }
             unsafe.append(path)
         }
         return .failure(AssetError(name: name, searched: roots.map { $0 + "/" + name }, unsafe: unsafe))
@@ -156,6 +163,13 @@ struct FolderSafety: Sendable {
         }
         return real
     }
+}
+
+/// An asset folder found (`AssetLocator.folder`): where it is, and whether its files may be
+/// ones everyone can write (only in a folder you chose with `ARCADE_ASSETS`).
+public struct AssetFolder: Equatable, Sendable {
+    public var path: String
+    public var everyoneMayWriteFiles: Bool
 }
 
 /// An asset folder that could not be found, with every place that was searched.

@@ -312,12 +312,17 @@ struct BlackjackScreen: GameScreen {
         return notes
     }
 
-    /// Any key or click during the dealer's play shows the rest of it; the wheel scrolls
-    /// About. Everything else goes through the binding table and the layout.
+    /// Any key or click during the dealer's play shows the rest of it; a key under the
+    /// game-over box does nothing here; the wheel scrolls About. Everything else goes
+    /// through the binding table and the layout.
     mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
         case .key where dealerPlay != nil:
             return finishDealerPlay()
+        case .key where alert == .gameOver:
+            // The box's keys are the shell's; asked first, so that a flood of keys under it
+            // does not build the box (its message wrapped) for each of them.
+            return []
         case .mouse(let event) where event.action == .press && dealerPlay != nil:
             return finishDealerPlay()
         case .mouse(let event) where event.action == .wheelUp || event.action == .wheelDown:

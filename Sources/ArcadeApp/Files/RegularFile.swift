@@ -20,6 +20,9 @@ enum RegularFile {
         /// A FIFO, socket or device.
         case notRegular
         case tooLarge(limit: Int)
+        /// Everyone may write it, and it was asked for from a folder no other user may change
+        /// (an asset folder found from the binary's location, see `FolderSafety`).
+        case changeableByOthers
         /// Any other failure, with the system's words.
         case system(String)
 
@@ -30,6 +33,7 @@ enum RegularFile {
             case .folder: "it is a folder, not a file"
             case .notRegular: "not a regular file"
             case .tooLarge(let limit): "larger than the \(RegularFile.words(bytes: limit)) it may have"
+            case .changeableByOthers: "other users can change it"
             case .system(let text): text
             }
         }
@@ -47,16 +51,17 @@ enum RegularFile {
     }
 
     /// A descriptor open for reading on the regular file at `path`, and its size; the caller
-    /// closes it. Throws for anything but a regular file. `O_NONBLOCK` stays set: it changes
-    /// nothing for a real file, and a "regular" one that would block (`/proc/kmsg`) fails
-    /// its read instead of hanging the arcade.
-    static func open(_ path: String) throws(Problem) -> (descriptor: Int32, size: Int) {
-        try open(pathBytes: Array(path.utf8))
+    /// closes it. Throws for anything but a regular file, and, unless `everyoneMayWrite`, for
+    /// a file everyone may write (`Problem.changeableByOthers`). `O_NONBLOCK` stays set: it
+    /// changes nothing for a real file, and a "regular" one that would block (`/proc/kmsg`)
+    /// fails its read instead of hanging the arcade.
+    static func open(_ path: String, everyoneMayWrite: Bool = true) throws(Problem) -> (descriptor: Int32, size: Int) {
+        try open(pathBytes: Array(path.utf8), everyoneMayWrite: everyoneMayWrite)
     }
 
     /// `open(_:)` for a path given as the bytes the file system holds: a file name need not
     /// be UTF-8, and one that is not can only be opened by its bytes.
-    static func open(pathBytes: [UInt8]) throws(Problem) -> (descriptor: Int32, size: Int) {
+    static func open(pathBytes: [UInt8], everyoneMayWrite: Bool = true) throws(Problem) -> (descriptor: Int32, size: Int) {
         let descriptor = (pathBytes + [0]).withUnsafeBytes { raw in
             Glibc.open(raw.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         }
@@ -69,6 +74,11 @@ enum RegularFile {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
+            // Judged on what was opened, links followed: the mode of the file itself.
+            if !everyoneMayWrite && status.st_mode & S_IWOTH != 0 {
+                Glibc.close(descriptor)
+                throw .changeableByOthers
+            }
             return (descriptor, Int(status.st_size))
         case S_IFDIR:
             Glibc.close(descriptor)
@@ -80,9 +90,9 @@ enum RegularFile {
     }
 
     /// The whole regular file at `path`, at most `limit` bytes (a file that grows past the
-    /// limit while being read is refused too).
-    static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
-        let (descriptor, size) = try open(path)
+    /// limit while being read is refused too); see `open` for `everyoneMayWrite`.
+    static func read(_ path: String, limit: Int, everyoneMayWrite: Bool = true) throws(Problem) -> [UInt8] {
+        let (descriptor, size) = try open(path, everyoneMayWrite: everyoneMayWrite)
         defer { Glibc.close(descriptor) }
         guard size <= limit else { throw .tooLarge(limit: limit) }
         var bytes: [UInt8] = []
@@ -101,9 +111,9 @@ enum RegularFile {
     }
 
     /// The regular file at `path`, or nil when there is no such file.
-    static func readIfPresent(_ path: String, limit: Int) throws(Problem) -> [UInt8]? {
+    static func readIfPresent(_ path: String, limit: Int, everyoneMayWrite: Bool = true) throws(Problem) -> [UInt8]? {
         do {
-            return try read(path, limit: limit)
+            return try read(path, limit: limit, everyoneMayWrite: everyoneMayWrite)
         } catch .missing {
             return nil
         }

@@ -133,13 +133,41 @@ enum PNGDecoder {
     }
 
     /// `decode(path:)` for a path given as the bytes the file system holds (a file name need
-    /// not be UTF-8); `name` stands for the file in error messages.
+    /// not be UTF-8); `name` stands for the file in error messages. Unless `everyoneMayWrite`,
+    /// a file everyone may write is refused (see `RegularFile.open`).
     static func decode(pathBytes: [UInt8], name: String, longestSide: Int = defaultLongestSide,
+                       everyoneMayWrite: Bool = true,
                        keepGoing: (Double) -> Bool = { _ in true }) throws(PictureError) -> RGBAImage {
+        try decode(pathBytes: pathBytes, name: name, longestSide: longestSide, everyoneMayWrite: everyoneMayWrite,
+                   hashing: nil, keepGoing: keepGoing).picture
+    }
+
+    /// `decode(pathBytes:)`, and the fingerprint of the file (`FileFingerprint`: its first
+    /// `fingerprintLimit` bytes, and its size past them) made from the bytes read for the
+    /// picture, so the file is opened and read once: a second open by name could meet a FIFO
+    /// renamed over the picture meanwhile, and wait for ever.
+    static func decodeFingerprinted(pathBytes: [UInt8], name: String, longestSide: Int = defaultLongestSide,
+                                    fingerprintLimit: Int, everyoneMayWrite: Bool = true,
+                                    keepGoing: (Double) -> Bool = { _ in true })
+        throws(PictureError) -> (picture: RGBAImage, fingerprint: String) {
+        var fingerprint = FileFingerprint(limit: fingerprintLimit)
+        let read = try withUnsafeMutablePointer(to: &fingerprint) { hashing throws(PictureError) in
+            try decode(pathBytes: pathBytes, name: name, longestSide: longestSide, everyoneMayWrite: everyoneMayWrite,
+                       hashing: hashing, keepGoing: keepGoing)
+        }
+        return (read.picture, fingerprint.text(size: read.size))
+    }
+
+    /// Open the file once, through `RegularFile`, and read the picture from it, and the
+    /// file's size; with `hashing`, every byte read goes into that fingerprint (after the
+    /// picture, the rest of the file too, up to the fingerprint's limit).
+    private static func decode(pathBytes: [UInt8], name: String, longestSide: Int, everyoneMayWrite: Bool,
+                               hashing: UnsafeMutablePointer<FileFingerprint>?,
+                               keepGoing: (Double) -> Bool) throws(PictureError) -> (picture: RGBAImage, size: Int) {
         // Only a regular file is read at all, and it is opened without waiting (a FIFO).
         let file: (descriptor: Int32, size: Int)
         do {
-            file = try RegularFile.open(pathBytes: pathBytes)
+            file = try RegularFile.open(pathBytes: pathBytes, everyoneMayWrite: everyoneMayWrite)
         } catch {
             throw .unreadable(file: name, reason: error.description)
         }
@@ -162,7 +190,18 @@ enum PNGDecoder {
         let count = fread(&head, 1, head.count, stream)
         if !head.prefix(count).elementsEqual(signatureStart.prefix(count)) { throw .notPNG(file: name) }
         rewind(stream)
-        return try read(file: name, longestSide: longestSide, keepGoing: keepGoing) { arcade_png_read_stream(stream, $0) }
+        let picture = try read(file: name, longestSide: longestSide, keepGoing: keepGoing,
+                               hashing: hashing) { arcade_png_read_stream(stream, $0) }
+        if let hashing {
+            // What libpng left unread (past the picture's end) counts too, up to the limit.
+            var rest = [UInt8](repeating: 0, count: 1 << 16)
+            while !hashing.pointee.isFull {
+                let got = rest.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, stream) }
+                guard got > 0 else { break }
+                rest.withUnsafeBytes { hashing.pointee.add(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+            }
+        }
+        return (picture, file.size)
     }
 
     /// Decode a PNG held in memory; `name` stands for the data in error messages.
@@ -186,12 +225,22 @@ enum PNGDecoder {
     private static let signatureStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
 
     /// Run one C read (`start` picks the input) and turn its outcome into a picture or an error.
+    /// With `hashing`, each run of bytes libpng takes from a stream is added to it.
     private static func read(file: String, longestSide: Int, keepGoing: (Double) -> Bool,
+                             hashing: UnsafeMutablePointer<FileFingerprint>? = nil,
                              start: (UnsafeMutablePointer<arcade_png_read>) -> arcade_png_status)
         throws(PictureError) -> RGBAImage {
         var request = arcade_png_read()
         request.max_side = UInt32(clamping: max(1, longestSide))
         request.max_pixels = UInt64(maximumPixelCount)
+        if let hashing {
+            request.bytes_context = UnsafeMutableRawPointer(hashing)
+            // Called from C inside libpng's read, and always returns: nothing jumps over it.
+            request.bytes_read = { context, bytes, count in
+                guard let context, let bytes else { return }
+                context.assumingMemoryBound(to: FileFingerprint.self).pointee.add(UnsafeRawBufferPointer(start: bytes, count: count))
+            }
+        }
         defer { arcade_png_free_pixels(&request) }
         let status = withoutActuallyEscaping(keepGoing) { keepGoing in
             var listener = keepGoing

@@ -96,13 +96,19 @@ public struct CalendarDay: Hashable, Sendable, Codable {
         return "\(year)-\(twoDigits(month))-\(twoDigits(day))"
     }
 
-    /// The day `text` names ("2026-12-01"), nil for anything else or a day that does not exist.
+    /// The first year a day may have: a daily puzzle is of the arcade's time, and its name
+    /// always has four digits.
+    public static let firstYear = 1900
+
+    /// The day `text` names ("2026-12-01"), nil for anything else, a day that does not exist,
+    /// or one before `firstYear`.
     public init?(text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1, day <= CalendarDay.days(inMonth: month, of: year) else { return nil }
+              year >= Self.firstYear, (1...12).contains(month), day >= 1,
+              day <= CalendarDay.days(inMonth: month, of: year) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -235,7 +241,7 @@ public enum GameCatalog {
                 GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets",
                            excludes: ["--versus", "--level"]),
                 GameOption(name: "--date", valueName: "YYYY-MM-DD", summary: "the daily puzzle of another day",
-                           accepts: { CalendarDay(text: $0) != nil }, requirement: "a day as YYYY-MM-DD",
+                           accepts: { CalendarDay(text: $0) != nil }, requirement: "a day from \(CalendarDay.firstYear)-01-01 on, as YYYY-MM-DD",
                            excludes: ["--versus", "--level"]),
                 GameOption(name: "--versus", summary: "race the computer for the sets"),
                 GameOption(name: "--level", valueName: "LEVEL", summary: "the computer's level: easy, normal (the default), hard",

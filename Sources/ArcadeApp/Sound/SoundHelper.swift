@@ -257,10 +257,10 @@ public final class SoundHelper: Sendable {
     /// Find the player command and the cue files (each a readable WAV file), once.
     private static func load(_ settings: SoundSettings) -> (command: [String]?, cues: [SoundCue: String]) {
         var cues: [SoundCue: String] = [:]
-        if case .success(let folder) = settings.assets.directory(soundsFolder) {
+        if case .success(let folder) = settings.assets.folder(soundsFolder) {
             for cue in SoundCue.allCases {
-                let path = folder + "/" + fileName(of: cue)
-                if WAVFile(contentsOf: path) != nil { cues[cue] = path }
+                let path = folder.path + "/" + fileName(of: cue)
+                if WAVFile(contentsOf: path, everyoneMayWrite: folder.everyoneMayWriteFiles) != nil { cues[cue] = path }
             }
         }
         return (settings.playerCommand(), cues)

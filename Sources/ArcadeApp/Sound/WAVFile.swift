@@ -59,9 +59,10 @@ struct WAVFile: Equatable, Sendable {
         self.data = data
     }
 
-    /// Read and parse the file at `path`; nil when it cannot be read or is not a WAV file.
-    init?(contentsOf path: String) {
-        guard let bytes = Self.readFile(path) else { return nil }
+    /// Read and parse the file at `path`; nil when it cannot be read or is not a WAV file
+    /// (or, unless `everyoneMayWrite`, when everyone may write it).
+    init?(contentsOf path: String, everyoneMayWrite: Bool = true) {
+        guard let bytes = Self.readFile(path, everyoneMayWrite: everyoneMayWrite) else { return nil }
         self.init(bytes: bytes)
     }
 
@@ -70,8 +71,8 @@ struct WAVFile: Equatable, Sendable {
 
     /// The whole regular file at `path` (at most ``sizeLimit`` bytes), or nil when it cannot
     /// be read: a FIFO or device in a cue's place never blocks or floods the arcade.
-    static func readFile(_ path: String) -> [UInt8]? {
-        try? RegularFile.read(path, limit: sizeLimit)
+    static func readFile(_ path: String, everyoneMayWrite: Bool = true) -> [UInt8]? {
+        try? RegularFile.read(path, limit: sizeLimit, everyoneMayWrite: everyoneMayWrite)
     }
 
     /// The four ASCII letters at `offset` (a chunk id such as `RIFF`).

@@ -64,6 +64,13 @@ struct ScaledPictures {
     /// drawn for it (`cells(of:pixelHeight:theme:)`).
     mutating func keep(_ shown: [Wanted], drawingFor theme: Theme? = nil) {
         let look = theme.map(PictureLook.init)
+        // Every picture shown kept already, at its height and drawn for this look, and all the
+        // copies within the limit: keeping them again would keep the same (a key that moves a
+        // cursor costs no rebuilding).
+        if look == cellsLook, byteCount <= Self.byteLimit,
+           shown.allSatisfy({ copy(of: $0.id, pixelHeight: $0.pixelHeight) != nil && (look == nil || cells[$0.id] != nil) }) {
+            return
+        }
         func cost(_ picture: RGBAImage) -> Int {
             picture.byteCount + (look == nil ? 0 : picture.width * ((picture.height + 1) / 2) * Swift.MemoryLayout<Cell>.stride)
         }

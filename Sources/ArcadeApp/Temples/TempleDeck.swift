@@ -112,10 +112,13 @@ struct TempleDeck: Sendable {
         return min(PNGDecoder.defaultLongestSide, max(16, Int(square)))
     }
 
-    /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`.
+    /// The built-in temples: `Temples/` found by `assets`, described by `temples.json`. In a
+    /// folder found from the binary's location, files everyone may write are not used.
     static func builtIn(assets: AssetLocator) -> Result<TempleDeck, DeckError> {
-        switch assets.directory("Temples") {
-        case .success(let directory): return load(directory: directory, descriptions: "temples.json", keyedByContent: false)
+        switch assets.folder("Temples") {
+        case .success(let folder):
+            return load(directory: folder.path, descriptions: "temples.json", keyedByContent: false,
+                        everyoneMayWrite: folder.everyoneMayWriteFiles)
         case .failure(let error): return .failure(.missingAssets(error.description))
         }
     }
@@ -123,14 +126,18 @@ struct TempleDeck: Sendable {
     /// Every PNG in `directory`, named by `descriptions` (a JSON list of file, name,
     /// location, year) when present, else by their file names ("golden-gate.png" →
     /// "Golden Gate"). Files that cannot be read are skipped with a notice, and so are
-    /// descriptions of files the folder does not hold.
+    /// descriptions of files the folder does not hold. Unless `everyoneMayWrite`, files
+    /// everyone may write are skipped too (`RegularFile.Problem.changeableByOthers`).
+    ///
+    /// A folder's cards are keyed by a fingerprint of each picture's bytes (`keyedByContent`),
+    /// made from the bytes read for the picture: each file is opened and read once.
     ///
     /// `progress` hears before each picture and between its rows how far loading is; when
     /// it answers false, loading stops and the result is `DeckError.cancelled`.
     /// `isCancelled` is asked while the folder is listed and its names sorted, before any
     /// picture is read.
     static func load(directory: String, descriptions: String = "deck.json", keyedByContent: Bool = true,
-                     progress: (Progress) -> Bool = { _ in true },
+                     everyoneMayWrite: Bool = true, progress: (Progress) -> Bool = { _ in true },
                      isCancelled: () -> Bool = { false }) -> Result<TempleDeck, DeckError> {
         guard let listing = DeckFile.listing(of: directory, limit: maximumFolderEntries,
                                              nameBytes: maximumNameBytes, isCancelled: isCancelled) else {
@@ -146,7 +153,8 @@ struct TempleDeck: Sendable {
         }
         var described = DescriptionList()
         do {
-            if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit) {
+            if let bytes = try RegularFile.readIfPresent(directory + "/" + descriptions, limit: descriptionLimit,
+                                                         everyoneMayWrite: everyoneMayWrite) {
                 let pictureNames = Set(files.filter(\.isPicture).map(\.name))
                 if let list = try? JSON.decode(DescriptionList.self, from: bytes,
                                                userInfo: [DescriptionList.pictureNames: pictureNames]) {
@@ -184,18 +192,26 @@ struct TempleDeck: Sendable {
             var step = Progress(picture: index, total: pictures.count, file: file.name, fraction: 0)
             guard progress(step) else { return .failure(.cancelled) }
             do {
-                let picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name,
-                                                    longestSide: side) { fraction in
+                let keepGoing = { (fraction: Double) -> Bool in
                     step.fraction = fraction
                     return progress(step)
+                }
+                let picture: RGBAImage, fingerprint: String?
+                if keyedByContent {
+                    (picture, fingerprint) = try PNGDecoder.decodeFingerprinted(
+                        pathBytes: folder + file.bytes, name: file.name, longestSide: side,
+                        fingerprintLimit: fingerprintLimit, everyoneMayWrite: everyoneMayWrite, keepGoing: keepGoing)
+                } else {
+                    picture = try PNGDecoder.decode(pathBytes: folder + file.bytes, name: file.name, longestSide: side,
+                                                    everyoneMayWrite: everyoneMayWrite, keepGoing: keepGoing)
+                    fingerprint = nil
                 }
                 let description = named[file.name]
                 let card = Flashcard(id: uniqueID(file.name, among: &ids),
                                      name: (description?.name).map(\.composed) ?? displayName(of: file.name),
                                      location: description?.location?.composed ?? "")
                 // Two files of the same bytes are two cards: the second's key is numbered.
-                let fingerprint = keyedByContent ? Self.fingerprint(ofFileAt: folder + file.bytes).map { "png:" + $0 } : nil
-                let key = uniqueID(fingerprint ?? card.id, among: &keys)
+                let key = uniqueID(fingerprint.map { "png:" + $0 } ?? card.id, among: &keys)
                 entries.append(Entry(card: card, picture: picture, year: description?.year, key: key))
             } catch .cancelled {
                 return .failure(.cancelled)
@@ -207,34 +223,8 @@ struct TempleDeck: Sendable {
         return .success(TempleDeck(entries: entries, notices: notices))
     }
 
-    /// The most bytes of a picture its fingerprint reads (past them, the size stands in).
+    /// The most bytes of a picture its fingerprint takes (past them, the size stands in).
     static let fingerprintLimit = 16 << 20
-
-    /// The bytes of the file at `path` (its first `fingerprintLimit`, and its size) as 16 hex
-    /// digits (FNV-1a, 64 bits), or nil when it cannot be read.
-    static func fingerprint(ofFileAt path: [UInt8]) -> String? {
-        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_RDONLY | O_CLOEXEC) }
-        }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var fingerprint = Fingerprint()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var total = 0
-        while total < fingerprintLimit {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            fingerprint.add(buffer[..<count])
-            total += count
-        }
-        if total >= fingerprintLimit {
-            var info = stat()
-            if fstat(descriptor, &info) == 0 { fingerprint.add(withUnsafeBytes(of: Int64(info.st_size).littleEndian, Array.init)) }
-        }
-        return fingerprint.text
-    }
 
     /// `name`, or `name (2)`, `name (3)`… when a card has it already (two file names that
     /// differ only in bytes that are not UTF-8 read alike).

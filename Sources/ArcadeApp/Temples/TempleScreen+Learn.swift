@@ -80,14 +80,28 @@ extension TempleScreen {
 
     /// What an action does in learn mode; nil when it is not a learn action.
     mutating func performLearn(_ action: Action, in frame: Frame) -> [GameEffect]? {
+        guard learn != nil else { return nil }
+        // Typing, rubbing out and moving the cursor change nothing drawn but a line: done in
+        // place, with no layout and no pictures looked at (a pasted text types each of its
+        // characters, most of them past the name's limit).
+        switch action {
+        case .type(let character):
+            learn?.type(character)
+            return []
+        case .erase:
+            learn?.erase()
+            return []
+        case .moveChoice(let step):
+            learn?.moveCursor(by: step)
+            return []
+        default:
+            break
+        }
         guard var learn else { return nil }
         var effects: [GameEffect] = []
         switch action {
         case .answer(let index): effects = learn.answer(choice: index)
-        case .moveChoice(let step): learn.moveCursor(by: step)
         case .submit: effects = learn.submit()
-        case .type(let character): learn.type(character)
-        case .erase: learn.erase()
         case .learnAgain: learn.again()
         case .leaveLearn(let mode):
             leaveLearn(to: mode)

@@ -34,6 +34,10 @@ typedef enum {
 /// is read in several passes, which all count). Return 0 to stop reading, else nonzero.
 typedef int (*arcade_png_progress)(void *context, uint64_t rows_done, uint64_t rows_total);
 
+/// Called with each run of a stream's bytes as libpng takes them, in order, so that what
+/// is read can be hashed without reading the file again. It must return (never jump).
+typedef void (*arcade_png_bytes)(void *context, const uint8_t *bytes, size_t count);
+
 /// What to read and what was read.
 typedef struct {
     /// In: the longest side the result may have, in pixels (at least 1). A larger picture
@@ -45,6 +49,9 @@ typedef struct {
     /// In: called between rows (may be NULL).
     arcade_png_progress progress;
     void *context;
+    /// In: for a stream, hears the bytes read (may be NULL); called with `bytes_context`.
+    arcade_png_bytes bytes_read;
+    void *bytes_context;
 
     /// Out: the picture's size in the file.
     uint32_t width, height;
