@@ -123,7 +123,7 @@ extension ArcadeStore {
         var notices: [String] = []
         let header = head(of: path, count: 100)
         if head(of: path + "-journal", count: 1)?.isEmpty == false && !isRollbackHeader(header) && !isBeingWritten(path) {
-            notices.append(try setJournalAside(path, now: now))
+            if let notice = try setJournalAside(path, now: now) { notices.append(notice) }
         }
         if let header, header.count == 100, isDatabaseHeader(header) {
             let id = Int32(bitPattern: bigEndian(header, at: 68))
@@ -154,10 +154,14 @@ extension ArcadeStore {
     }
 
     /// Move the `-journal` beside `path` aside and say so; throws when it cannot be moved,
-    /// so that SQLite never rolls it back into the store.
-    static func setJournalAside(_ path: String, now: () -> Int) throws(StoreError) -> String {
+    /// so that SQLite never rolls it back into the store. Nil when it is gone already: another
+    /// arcade's write, seen between the look at the journal and the lock test, committed.
+    static func setJournalAside(_ path: String, now: () -> Int) throws(StoreError) -> String? {
         let aside = asideName(path, kind: "foreign", now: now) + "-journal"
-        guard rename(path + "-journal", aside) == 0 else { throw .foreignLog(path: path + "-journal") }
+        guard rename(path + "-journal", aside) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .foreignLog(path: path + "-journal")
+        }
         return "The file \(path)-journal beside the arcade's store is another database's journal; it was moved aside as "
             + "\(aside) and the store was kept as it was."
     }
@@ -496,7 +500,7 @@ extension ArcadeStore {
     /// recovered then. Opening and closing the `-shm` here drops any record lock this
     /// process holds on it, so it is asked only before this process opens the store.
     static func isOpenElsewhere(_ path: String) -> Bool {
-        isLocked(path + "-shm", from: connectionLockByte, count: 1)
+        isLocked(path + "-shm", from: connectionLockByte, count: 1, against: F_WRLCK)
     }
 
     /// SQLite's pending and reserved lock bytes of a database file (its unix VFS:
@@ -507,18 +511,23 @@ extension ArcadeStore {
     /// write's own (a new store being made by another arcade starting at the same moment, or
     /// one switching to WAL mode), not a journal left behind, and SQLite would not roll it
     /// back. Asked only before this process opens the store, as `isOpenElsewhere` is.
+    ///
+    /// The test is for a read lock, which only a write lock conflicts with: a writer holds
+    /// those bytes write-locked, while every reader read-locks the pending byte for a moment
+    /// as it starts, which must not count.
     static func isBeingWritten(_ path: String) -> Bool {
-        isLocked(path, from: writeLockBytes, count: 2)
+        isLocked(path, from: writeLockBytes, count: 2, against: F_RDLCK)
     }
 
     /// True when some process holds a record lock on `count` bytes of the file at `path` from
-    /// `start`.
-    private static func isLocked(_ path: String, from start: off_t, count: off_t) -> Bool {
+    /// `start` that a lock of `type` would conflict with (`F_WRLCK`: any lock; `F_RDLCK`: a
+    /// write lock).
+    private static func isLocked(_ path: String, from start: off_t, count: off_t, against type: Int32) -> Bool {
         let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }
         var lock = flock()
-        lock.l_type = Int16(F_WRLCK)
+        lock.l_type = Int16(type)
         lock.l_whence = Int16(SEEK_SET)
         lock.l_start = start
         lock.l_len = count

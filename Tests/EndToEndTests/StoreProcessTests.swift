@@ -128,6 +128,9 @@ extension EndToEnd {
             #expect(scores.sorted() == (1...300).flatMap { [$0, $0] }, "every game of both, none twice")
         }
 
+        /// Two arcades making a new store at the same moment: neither takes the other's
+        /// `-journal` (the first write's own, which the other holds a write lock for) for a
+        /// journal of another database left behind.
         @Test func twoArcadesStartingAtOnceOnANewStoreBothKeepTheirGames() throws {
             for round in 0..<10 {
                 let folder = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-two-starts")
