@@ -1,6 +1,5 @@
 import ArcadeTestSupport
 import ArcadeUI
-import BlackjackModel
 import Foundation
 import TempleModel
 import Testing
@@ -10,7 +9,7 @@ import Testing
 /// A pasted or flooding text reaches a screen as one key per character: each must cost
 /// little, or a Ctrl-C behind a mebibyte of text waits for all of it.
 ///
-/// Each flood is a hundred thousand keys straight into the screen (no terminal, no shell),
+/// Each flood is `floodSize` keys straight into the screen (no terminal, no shell),
 /// timed by the processor time of the test's own thread, which other programs on the
 /// machine do not add to.
 @Suite struct TextFloodTests {
@@ -68,26 +67,5 @@ import Testing
             return
         }
         #expect(!right)
-    }
-
-    /// Blackjack's finished game: the keys of a flood do nothing under the game-over box,
-    /// and cost little each (the box, its text wrapped, was built for every key).
-    @Test func aFloodOfTextOverBlackjacksGameOverIsCheap() throws {
-        let frame = Frame.game80x23
-        var screen = BlackjackScreen(game: BlackjackGame(seed: 11), scores: [], showsNewGameAlert: false)
-        for _ in 0..<100 where screen.alert != .gameOver {
-            _ = screen.update(.key(.enter), in: frame)
-            _ = screen.update(.key(.character("s")), in: frame)
-            _ = screen.update(.key(.character("x")), in: frame)  // shows the dealer's play at once
-        }
-        try #require(screen.alert == .gameOver)
-        let before = screen.text(in: frame)
-        let started = Self.threadSeconds()
-        var effects: [GameEffect] = []
-        for key in Self.prose(Self.floodSize) { effects += screen.update(.key(key), in: frame) }
-        let took = Self.threadSeconds() - started
-        #expect(took < Self.budget, "\(Self.floodSize) keys took \(took) s of processor time")
-        #expect(effects.isEmpty && screen.alert == .gameOver)
-        #expect(screen.text(in: frame) == before)
     }
 }

@@ -312,17 +312,12 @@ struct BlackjackScreen: GameScreen {
         return notes
     }
 
-    /// Any key or click during the dealer's play shows the rest of it; a key under the
-    /// game-over box does nothing here; the wheel scrolls About. Everything else goes
+    /// Any key or click during the dealer's play shows the rest of it; the wheel scrolls About. Everything else goes
     /// through the binding table and the layout.
     mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
         case .key where dealerPlay != nil:
             return finishDealerPlay()
-        case .key where alert == .gameOver:
-            // The box's keys are the shell's; asked first, so that a flood of keys under it
-            // does not build the box (its message wrapped) for each of them.
-            return []
         case .mouse(let event) where event.action == .press && dealerPlay != nil:
             return finishDealerPlay()
         case .mouse(let event) where event.action == .wheelUp || event.action == .wheelDown:
@@ -420,6 +415,10 @@ struct BlackjackScreen: GameScreen {
 
     /// The end of the game, drawn by the shell under the two hands when it fits there, so
     /// the last hand stays in view; `t` opens the scores as on the table.
+    /// The game-over box is up exactly when `gameOver(in:)` builds one; asked without building
+    /// it (its message wrapped), which the shell does around every input.
+    func showsGameOver(in frame: Frame) -> Bool { alert == .gameOver }
+
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard alert == .gameOver else { return nil }
         var over = GameOver<Action>(

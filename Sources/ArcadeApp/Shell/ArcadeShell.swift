@@ -525,7 +525,8 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        if let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+        if active?.screen.showsGameOver(in: gameFrame) == true,
+           let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
             return updateGameOver(box.dialog, in: box.area, input, in: frame)
         }
         return nil

@@ -50,6 +50,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     func consumes(_ key: Key, in frame: Frame) -> Bool
     /// The result of a finished game, shown by the shell in its game-over box, or nil.
     func gameOver(in frame: Frame) -> GameOver<Action>?
+    /// True while the game's result is up (`gameOver(in:)` is not nil). The shell asks around
+    /// every input; a game whose result costs something to build answers without building it.
+    func showsGameOver(in frame: Frame) -> Bool
 
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
@@ -81,6 +84,7 @@ extension GameScreen {
         bindings(in: frame).contains { $0.isEnabled && $0.matches(key) }
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
+    public func showsGameOver(in frame: Frame) -> Bool { gameOver(in: frame) != nil }
     public var isTimed: Bool { false }
     public mutating func willLeave() -> [GameEffect] { [] }
     public func savedState() -> GameSave? { nil }
@@ -114,11 +118,6 @@ extension GameScreen {
     }
 
     // The game-over box, for the shell, which holds the game only as `any GameScreen`.
-
-    /// True while the game's result is up (the shell keeps the box's focus only then).
-    func showsGameOver(in frame: Frame) -> Bool {
-        gameOver(in: frame) != nil
-    }
 
     /// The game-over box with button `focus` focused and the rectangle it is centred in.
     func gameOverBox(in frame: Frame, focus: Int) -> (dialog: Dialog, area: Rect)? {
