@@ -419,6 +419,9 @@ struct BlackjackScreen: GameScreen {
     /// it (its message wrapped), which the shell does around every input.
     func showsGameOver(in frame: Frame) -> Bool { alert == .gameOver }
 
+    /// The table's rules (`TableRules.summary`), which the saved game is kept under.
+    var saveMode: String { game.rules.summary }
+
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard alert == .gameOver else { return nil }
         var over = GameOver<Action>(

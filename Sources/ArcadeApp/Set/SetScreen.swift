@@ -288,6 +288,9 @@ struct SetScreen: GameScreen {
         }
     }
 
+    /// The mode played (`SetMode.saveName`), which the saved game is kept under.
+    var saveMode: String { mode.saveName }
+
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard chooser == nil else { return nil }
         if daily != nil { return dailyGameOver(in: frame) }

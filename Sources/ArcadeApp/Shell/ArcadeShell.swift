@@ -205,7 +205,7 @@ public struct ArcadeShell: Screen {
                 continue
             }
             // A save kept before saves had modes is of the mode its game is in.
-            let mode = saved.mode.isEmpty ? info.modes?.current(screen) ?? "" : saved.mode
+            let mode = saved.mode.isEmpty ? screen.saveMode : saved.mode
             if let requested, mode != requested { continue }
             offered = (screen, context.seed, saved, mode)  // read once: Resume shows this screen
             overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
@@ -681,7 +681,7 @@ public struct ArcadeShell: Screen {
         let id = active.info.id
         let resumed = resumedFrom
         if active.info.resume != nil, let save = game.savedState() {
-            let saved = SavedGame(game: id, mode: active.info.modes?.current(game) ?? "", save: save,
+            let saved = SavedGame(game: id, mode: game.saveMode, save: save,
                                   seed: active.seed, session: active.session, savedAt: now())
             let replaced = resumed.flatMap { $0 != saved.slot ? $0 : nil }
             if let replaced { forgetSavedGame(replaced) }
@@ -744,7 +744,7 @@ public struct ArcadeShell: Screen {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
         let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
-        let modeBefore = active.flatMap { active in active.info.modes?.current(active.screen) }
+        let modeBefore = active?.info.modes != nil ? active?.screen.saveMode : nil
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = body(&active!.screen, gameFrame)
@@ -759,11 +759,11 @@ public struct ArcadeShell: Screen {
     /// screen, New game forgets it and plays on, q and Esc go back to the menu with it kept.
     /// Saves are per mode: leaving the game just begun must never replace that save unasked.
     private mutating func offerSaveOfModeEntered(from before: String) {
-        guard overlay == nil, let active, let mode = active.info.modes?.current(active.screen), mode != before
+        guard overlay == nil, let id = active?.info.id, let mode = active?.screen.saveMode, mode != before
         else { return }
-        let slot = SaveSlot(game: active.info.id, mode: mode)
+        let slot = SaveSlot(game: id, mode: mode)
         // The save this game was resumed from is this game's own: leaving it replaces it.
-        guard slot != resumedFrom, let saved = savedGames[slot] else { return }
+        guard slot != resumedFrom, let saved = savedGames[slot], let active else { return }
         let context = resumeContext(saved)
         guard let screen = active.info.resume?(saved.save.state, context) else { return }
         offered = (screen, context.seed, saved, mode)

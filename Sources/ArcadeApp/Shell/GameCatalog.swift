@@ -174,16 +174,13 @@ public struct GameModes: Sendable {
     /// The mode the options of `context` ask for (`--daily`); nil when they ask for none, as
     /// on the menu: then the latest saved game of any mode is offered.
     public var requested: @Sendable (GameContext) -> String?
-    /// The mode of the game on a screen, which its saved game is kept under.
-    public var current: @Sendable (any GameScreen) -> String
     /// The options that open a new game of a mode (nil: the options the game was opened with).
+    /// The mode of a game on screen is its own `GameScreen.saveMode`.
     public var options: @Sendable (String) -> [String: String]?
 
     public init(requested: @escaping @Sendable (GameContext) -> String?,
-                current: @escaping @Sendable (any GameScreen) -> String,
                 options: @escaping @Sendable (String) -> [String: String]? = { _ in nil }) {
         self.requested = requested
-        self.current = current
         self.options = options
     }
 }
@@ -255,7 +252,6 @@ public enum GameCatalog {
                     guard options["--versus"] != nil || options["--level"] != nil else { return nil }
                     return SetMode.versus(options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal).saveName
                 },
-                current: { screen in (screen as? SetScreen)?.mode.saveName ?? SetMode.classic.saveName },
                 options: { name in SetMode.named(name)?.options }),
             make: { context in SetScreen(context: context) },
             resume: { state, context in
@@ -285,7 +281,6 @@ public enum GameCatalog {
                     if context.options["--learn"] != nil { return "learn" }
                     return context.options["--deck"].map { DeckSource.folder($0).saveName }
                 },
-                current: { screen in (screen as? TempleScreen)?.source.saveName ?? DeckSource.builtIn.saveName },
                 options: { name in name.hasPrefix("deck ") ? ["--deck": String(name.dropFirst("deck ".count))] : [:] }),
             make: { context in TempleScreen(context: context) },
             resume: { state, context in TempleScreen(restoring: state, context: context) },
@@ -310,8 +305,7 @@ public enum GameCatalog {
                     if context.options["--drill"] != nil { return "drill" }
                     guard BlackjackScreen.ruleOptions.contains(where: { context.options[$0] != nil }) else { return nil }
                     return BlackjackScreen.rules(options: context.options, settings: context.settings).summary
-                },
-                current: { screen in (screen as? BlackjackScreen)?.game.rules.summary ?? "" }),
+                }),
             make: { context in
                 // The flags override the remembered rules (o) for this run only.
                 var screen = BlackjackScreen(seed: context.seed, scores: context.scores, settings: context.settings,

@@ -53,6 +53,10 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     /// True while the game's result is up (`gameOver(in:)` is not nil). The shell asks around
     /// every input; a game whose result costs something to build answers without building it.
     func showsGameOver(in frame: Frame) -> Bool
+    /// The mode the game is in, which its saved game is kept under (`GameModes`; "daily",
+    /// "versus hard"); "" for a game without modes. The shell asks around every input, to
+    /// notice a mode entered inside the game.
+    var saveMode: String { get }
 
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
@@ -85,6 +89,7 @@ extension GameScreen {
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
     public func showsGameOver(in frame: Frame) -> Bool { gameOver(in: frame) != nil }
+    public var saveMode: String { "" }
     public var isTimed: Bool { false }
     public mutating func willLeave() -> [GameEffect] { [] }
     public func savedState() -> GameSave? { nil }

@@ -480,6 +480,9 @@ struct TempleScreen: GameScreen {
         return [.record(accuracy, figures)]
     }
 
+    /// The deck played (`DeckSource.saveName`), which the saved game is kept under.
+    var saveMode: String { source.saveName }
+
     /// The deck cleared in match mode: the shell's result box over the emptied panes, with
     /// the tallies, the accuracy and the time; play again (a new order), learn, or the menu.
     /// `r` still starts the same order again, as the message line says.
