@@ -9,6 +9,19 @@ import Testing
 /// The shell's overlays as a player meets them: help read to its end however long it is,
 /// and the pause of a timed game (by `p`, by the terminal losing focus, by a minute away).
 @Suite struct OverlayTests {
+    /// Every question takes the same keys, answered without building its box (a paste read
+    /// while one is up): y and Y say yes; n, N and Esc say no; nothing else answers.
+    @Test func everyQuestionAnswersYNAndEscapeAndNothingElse() {
+        let asked = YesNoQuestion(title: "New game", message: "Start a new game? The one on the table is lost. (y/n)")
+        let expected: [(Key, Bool?)] = [(.character("y"), true), (.character("Y"), true), (.character("n"), false),
+                                        (.character("N"), false), (.escape, false), (.enter, nil), (.space, nil),
+                                        (.character("x"), nil), (.character("q"), nil), (.tab, nil)]
+        for (key, answer) in expected {
+            #expect(YesNoQuestion.answer(to: key) == answer, "\(key)")
+            #expect(asked.dialog.buttonIndex(for: key).map { $0 == 0 } == answer, "the box itself, \(key)")
+        }
+    }
+
     init() { prepareForDrawing() }
 
     private let size = Size(width: 80, height: 24)

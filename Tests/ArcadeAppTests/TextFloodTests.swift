@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeTestSupport
 import ArcadeUI
 import Foundation
@@ -67,5 +68,65 @@ import Testing
             return
         }
         #expect(!right)
+    }
+}
+
+/// The same floods through the whole shell, on every page a player can reach: the menu and
+/// each game from its first screen, at 80×24, with the shell's own questions (help, the leave
+/// and new-game questions, the key line) on the way, as a paste into the terminal brings them.
+@Suite struct ShellTextFloodTests {
+    init() { prepareForDrawing() }
+
+    /// How many keys each flood sends.
+    static let floodSize = 30_000
+    /// The most processor time a flood may take: a bound that only a cost per key far above
+    /// the others' fails (the release build's own figure for a mebibyte is `arcade-bench
+    /// --flood`'s).
+    static let budget: Double = 4
+
+    /// Seconds of processor time this thread has used.
+    private static func threadSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// `count` keys of printable text: prose, or seeded random characters (never `q`, which
+    /// leaves a game, so the flood stays where it started as long as its own keys keep it).
+    static func text(_ count: Int, random: Bool) -> [Key] {
+        let prose = Array("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ")
+        let printable = (0x20...0x7e).map { Character(Unicode.Scalar(UInt8($0))) }.filter { $0 != "q" && $0 != "Q" }
+        var generator = SeededGenerator(seed: 13)
+        return (0..<count).map { index in
+            let character = random ? printable.randomElement(using: &generator)! : prose[index % prose.count]
+            return character == " " ? .space : .character(character)
+        }
+    }
+
+    enum Start: String, CaseIterable { case menu, set, memory, slots, temples, learn }
+
+    static let cases = Start.allCases.flatMap { start in [(start, false), (start, true)] }
+
+    @Test(arguments: cases)
+    func aFloodOfTextIsDigestedQuicklyWherever(_ start: Start, random: Bool) {
+        let assets = AssetLocator(roots: [TempleScreenTests.assets])
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), assets: assets, seed: { 4 })
+        switch start {
+        case .menu: break
+        case .set: shell.open(.set)
+        case .memory: shell.open(.memory)
+        case .slots: shell.open(.slots)
+        case .temples, .learn:
+            shell.open(.temples, options: start == .learn ? ["--learn": ""] : [:])
+            _ = shell.shell.receive(.deck(.temples, DeckReport(.finished(TempleDeck.builtIn(assets: assets)))), in: shell.frame)
+        }
+        let keys = Self.text(Self.floodSize, random: random)
+        let started = Self.threadSeconds()
+        for key in keys { _ = shell.update(.key(key)) }
+        let took = Self.threadSeconds() - started
+        #expect(took < Self.budget, "\(Self.floodSize) keys from \(start) took \(took) s of processor time")
+        // The screen still answers and draws.
+        _ = shell.update(.key(.escape))
+        #expect(!shell.text.isEmpty)
     }
 }

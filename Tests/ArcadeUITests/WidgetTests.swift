@@ -138,6 +138,13 @@ private func hashGrid(_ width: Int, _ height: Int) -> CellGrid {
         #expect(!grid[4, 0].style.underline)
         #expect(button.responds(to: .character("S")) && button.responds(to: .character("s")))
         #expect(!button.responds(to: .character("x")))
+        // Only letters have a case: `[` is not `{`, nor `@` a backquote.
+        let bracket = Button("Back", hotKey: .character("[")), at = Button("At", hotKey: .character("@"))
+        let braceKey = Key.character("{"), backquoteKey = Key.character(Character(Unicode.Scalar(0x60)))
+        #expect(bracket.responds(to: .character("[")))
+        #expect(!bracket.responds(to: braceKey))
+        #expect(!at.responds(to: backquoteKey))
+        #expect(Button("Été", hotKey: .character("é")).responds(to: .character("É")))
         var disabled = button
         disabled.isEnabled = false
         #expect(!disabled.responds(to: .character("s")))

@@ -420,7 +420,7 @@ struct BlackjackScreen: GameScreen {
     func showsGameOver(in frame: Frame) -> Bool { alert == .gameOver }
 
     /// The table's rules (`TableRules.summary`), which the saved game is kept under.
-    var saveMode: String { game.rules.summary }
+    func saveMode() -> String { game.rules.summary }
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard alert == .gameOver else { return nil }

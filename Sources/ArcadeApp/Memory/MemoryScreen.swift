@@ -503,8 +503,10 @@ struct MemoryScreen: GameScreen {
             if let next = boardLayout(size: frame.size).board.neighbour(of: cursor.index, toward: direction) {
                 cursor.index = next
             }
+            return []  // the cursor moved on the board: no picture changes size
         case .first, .last:
             cursor.jump(toEnd: action == .last, count: game?.cards.count ?? 0)
+            return []
         case .nextRow:
             choiceRow = ChoiceRow(rawValue: (choiceRow.rawValue + 1) % ChoiceRow.allCases.count) ?? .level
         case .previousRow:

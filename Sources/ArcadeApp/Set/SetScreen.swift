@@ -289,7 +289,7 @@ struct SetScreen: GameScreen {
     }
 
     /// The mode played (`SetMode.saveName`), which the saved game is kept under.
-    var saveMode: String { mode.saveName }
+    func saveMode() -> String { mode.saveName }
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard chooser == nil else { return nil }
@@ -331,8 +331,11 @@ struct SetScreen: GameScreen {
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
-        let positions = daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).positions
-            : SetLayout(frame: frame, places: game.board.count, style: cardStyle).positions
+        // Only moving the cursor needs the table's layout.
+        var positions: [(row: Int, column: Int)?] {
+            daily != nil ? SetDailyLayout(frame: frame, style: cardStyle).positions
+                : SetLayout(frame: frame, places: game.board.count, style: cardStyle).positions
+        }
         switch action {
         case .move(let direction):
             cursor.move(direction, positions: positions)

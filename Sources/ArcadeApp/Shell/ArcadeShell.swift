@@ -84,9 +84,8 @@ public struct ArcadeShell: Screen {
     /// Seconds without a key or click after which a timed game pauses itself.
     static let idleLimit = 60.0
     private var games: [GameInfo]
-    /// The game on screen, its seed, and the session of play it belongs to (its runs are
-    /// named by it: see `ScoreRecord.run`).
-    private(set) var active: (info: GameInfo, screen: any GameScreen, seed: UInt64?, session: String)?
+    /// The game on screen, if any.
+    private(set) var active: ActiveGame?
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
@@ -205,7 +204,7 @@ public struct ArcadeShell: Screen {
                 continue
             }
             // A save kept before saves had modes is of the mode its game is in.
-            let mode = saved.mode.isEmpty ? screen.saveMode : saved.mode
+            let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
             if let requested, mode != requested { continue }
             offered = (screen, context.seed, saved, mode)  // read once: Resume shows this screen
             overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
@@ -290,7 +289,7 @@ public struct ArcadeShell: Screen {
                                in frame: Frame) -> [AppEffect] {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
-        active = (info, screen, seed, session)
+        active = ActiveGame(info: info, screen: screen, seed: seed, session: session)
         resumedFrom = nil
         overlay = nil
         gameOverFocus = 0
@@ -407,13 +406,12 @@ public struct ArcadeShell: Screen {
     // MARK: - Screen
 
     public func fits(_ frame: Frame) -> Bool {
-        guard let active else { return frame.size.covers(menuPageMinimumSize) }
-        return frame.size.height >= 1 && active.screen.fits(Self.gameFrame(in: frame))
+        guard active != nil else { return frame.size.covers(menuPageMinimumSize) }
+        return frame.size.height >= 1 && active?.screen.fits(Self.gameFrame(in: frame)) == true
     }
 
     public func minimumSize(in frame: Frame) -> Size {
-        guard let active else { return menuPageMinimumSize }
-        let game = active.screen.minimumSize(in: Self.gameFrame(in: frame))
+        guard let game = active?.screen.minimumSize(in: Self.gameFrame(in: frame)) else { return menuPageMinimumSize }
         return Size(width: game.width, height: game.height + 1)
     }
 
@@ -681,7 +679,7 @@ public struct ArcadeShell: Screen {
         let id = active.info.id
         let resumed = resumedFrom
         if active.info.resume != nil, let save = game.savedState() {
-            let saved = SavedGame(game: id, mode: game.saveMode, save: save,
+            let saved = SavedGame(game: id, mode: game.saveMode(), save: save,
                                   seed: active.seed, session: active.session, savedAt: now())
             let replaced = resumed.flatMap { $0 != saved.slot ? $0 : nil }
             if let replaced { forgetSavedGame(replaced) }
@@ -744,7 +742,7 @@ public struct ArcadeShell: Screen {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
         let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
-        let modeBefore = active?.info.modes != nil ? active?.screen.saveMode : nil
+        let modeBefore = active?.info.modes != nil ? active?.screen.saveMode() : nil
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = body(&active!.screen, gameFrame)
@@ -759,7 +757,7 @@ public struct ArcadeShell: Screen {
     /// screen, New game forgets it and plays on, q and Esc go back to the menu with it kept.
     /// Saves are per mode: leaving the game just begun must never replace that save unasked.
     private mutating func offerSaveOfModeEntered(from before: String) {
-        guard overlay == nil, let id = active?.info.id, let mode = active?.screen.saveMode, mode != before
+        guard overlay == nil, let id = active?.info.id, let mode = active?.screen.saveMode(), mode != before
         else { return }
         let slot = SaveSlot(game: id, mode: mode)
         // The save this game was resumed from is this game's own: leaving it replaces it.
@@ -830,8 +828,11 @@ public struct ArcadeShell: Screen {
         case (.resume(let id, let age), _):
             return updateResume(id, age: age, input, in: frame)
         case (.help, _):
-            // Scrolling keys and the wheel move a long sheet; any other key or a click closes it.
-            if let offset = HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(in: frame), in: frame) {
+            // Scrolling keys and the wheel move a long sheet; any other key or a click closes it
+            // (without building the sheet, for the next key of a paste).
+            if case .key(let key) = input, !HelpOverlay.scrollKeys.contains(key) {
+                self.overlay = nil
+            } else if let offset = HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(in: frame), in: frame) {
                 helpScroll = offset
             } else {
                 self.overlay = nil
@@ -853,7 +854,9 @@ public struct ArcadeShell: Screen {
                 if yes { return [.quit] }
             }
         case (.confirm(let question), _):
-            if let yes = YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) {
+            let answer = if case .key(let key) = input { YesNoQuestion.answer(to: key) }
+                else { YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) }
+            if let yes = answer {
                 self.overlay = nil
                 if yes {
                     return withGame(in: frame) { game, gameFrame in game.confirmed(question.action, in: gameFrame) }

@@ -175,7 +175,7 @@ public struct GameModes: Sendable {
     /// on the menu: then the latest saved game of any mode is offered.
     public var requested: @Sendable (GameContext) -> String?
     /// The options that open a new game of a mode (nil: the options the game was opened with).
-    /// The mode of a game on screen is its own `GameScreen.saveMode`.
+    /// The mode of a game on screen is its own `GameScreen.saveMode()`.
     public var options: @Sendable (String) -> [String: String]?
 
     public init(requested: @escaping @Sendable (GameContext) -> String?,

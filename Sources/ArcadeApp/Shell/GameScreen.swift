@@ -55,8 +55,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     func showsGameOver(in frame: Frame) -> Bool
     /// The mode the game is in, which its saved game is kept under (`GameModes`; "daily",
     /// "versus hard"); "" for a game without modes. The shell asks around every input, to
-    /// notice a mode entered inside the game.
-    var saveMode: String { get }
+    /// notice a mode entered inside the game. A method, not a property: the compiler copied
+    /// the whole screen out of its box to read a property through `any GameScreen`.
+    func saveMode() -> String
 
     /// The player is leaving (back to the menu, or quitting): last effects, e.g. a score to keep.
     mutating func willLeave() -> [GameEffect]
@@ -89,7 +90,7 @@ extension GameScreen {
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
     public func showsGameOver(in frame: Frame) -> Bool { gameOver(in: frame) != nil }
-    public var saveMode: String { "" }
+    public func saveMode() -> String { "" }
     public var isTimed: Bool { false }
     public mutating func willLeave() -> [GameEffect] { [] }
     public func savedState() -> GameSave? { nil }

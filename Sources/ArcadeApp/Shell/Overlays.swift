@@ -163,6 +163,9 @@ enum HelpOverlay {
 
     /// Where the sheet is scrolled to after `input`, from `offset`; nil when the input closes
     /// it. Only a sheet that scrolls takes the moving keys; the wheel never closes it.
+    /// The keys that move a long sheet; any other key closes it.
+    static let scrollKeys: [Key] = [.up, .character("k"), .down, .character("j"), .pageUp, .pageDown, .home, .end]
+
     static func scroll(_ offset: Int, by input: Input, sheet: HelpSheet, in frame: Frame) -> Int? {
         let layout = Layout(sheet, in: frame)
         let top = layout.clamped(offset)
@@ -175,7 +178,7 @@ enum HelpOverlay {
             default: return top
             }
         case .key(let key):
-            guard layout.scrolls else { return nil }
+            guard layout.scrolls, scrollKeys.contains(key) else { return nil }
             switch key {
             case .up, .character("k"): return layout.clamped(top - 1)
             case .down, .character("j"): return layout.clamped(top + 1)
@@ -216,29 +219,37 @@ enum PauseOverlay {
 ///
 /// `y` or a click on Yes answers yes; `n`, Esc or a click on No answers no.
 struct YesNoQuestion: Equatable {
-    var title: String
-    var message: String
+    /// The box, built once: every key read while the question is up is answered from it.
+    let dialog: Dialog
+    var title: String { dialog.title }
+    var message: String { dialog.message }
+
+    init(title: String, message: String) {
+        dialog = Dialog(title: title, message: message,
+                        buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
+                        cancelIndex: 1, style: Style.bold.foreground(.warning))
+    }
 
     /// Asked before leaving a game in progress.
     static let leave = YesNoQuestion(title: "Leave", message: "Leave this game? (y/n)")
     /// Asked when Esc is pressed on the menu.
     static let quit = YesNoQuestion(title: "Quit", message: "Quit the arcade? (y/n)")
 
-    var dialog: Dialog {
-        Dialog(title: title, message: message,
-               buttons: [Button("Yes (y)", hotKey: .character("y")), Button("No (n)", hotKey: .character("n"))],
-               cancelIndex: 1, style: Style.bold.foreground(.warning))
-    }
-
     func draw(into grid: inout CellGrid) {
         dialog.draw(into: &grid, in: grid.bounds)
+    }
+
+    /// The answer `key` gives to any question: their buttons and keys are the same, so no box
+    /// is built for the keys of a flood of text read while one is up.
+    static func answer(to key: Key) -> Bool? {
+        leave.dialog.buttonIndex(for: key).map { $0 == 0 }
     }
 
     /// The answer a key or click gives: true for Yes, false for No, nil for anything else.
     func answer(to input: Input, in size: Size) -> Bool? {
         let index: Int?
         switch input {
-        case .key(let key): index = dialog.buttonIndex(for: key)
+        case .key(let key): return Self.answer(to: key)
         case .mouse(let event) where event.action == .press:
             index = dialog.buttonIndex(at: event.at, in: Rect(origin: Point(x: 0, y: 0), size: size))
         default: index = nil

@@ -15,7 +15,12 @@ struct TempleLearn {
     /// The choice under the cursor (from 0).
     private(set) var cursor = 0
     /// The name typed so far, for a typed question.
-    private(set) var typed = ""
+    private(set) var typed = "" {
+        didSet { typedCount = typed.count }
+    }
+    /// `typed.count`, kept: counting the characters of the name anew for every key read while
+    /// the field is full made a flood of text slow.
+    private var typedCount = 0
     /// A wrong answer on show, beside the right one, until Enter.
     private(set) var shownWrong: LearnAnswer?
     /// The answer before the current question, for the message line.
@@ -71,7 +76,11 @@ struct TempleLearn {
     /// Add `character` to the name. A combining mark, a joiner or a modifier typed on its own
     /// joins the character before it, as the player sees it.
     mutating func type(_ character: Character) {
-        guard isTyping, typed.unicodeScalars.count + character.unicodeScalars.count <= Self.typedScalarLimit else { return }
+        guard isTyping else { return }
+        // A full field takes only what joins its last character, and two ASCII characters
+        // never join: the rest of a paste is turned away without counting anything.
+        if typedCount >= Self.typedLimit, character.isASCII, typed.last?.isASCII == true { return }
+        guard typed.unicodeScalars.count + character.unicodeScalars.count <= Self.typedScalarLimit else { return }
         var longer = typed
         longer.append(character)
         guard longer.count <= Self.typedLimit else { return }

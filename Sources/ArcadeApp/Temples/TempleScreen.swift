@@ -481,7 +481,7 @@ struct TempleScreen: GameScreen {
     }
 
     /// The deck played (`DeckSource.saveName`), which the saved game is kept under.
-    var saveMode: String { source.saveName }
+    func saveMode() -> String { source.saveName }
 
     /// The deck cleared in match mode: the shell's result box over the emptied panes, with
     /// the tallies, the accuracy and the time; play again (a new order), learn, or the menu.

@@ -67,10 +67,18 @@ public struct Button: Hashable, Sendable {
     }
 
     /// True when `key` is this button's hot key and the button is enabled.
+    private static func lowercased(_ ascii: UInt8) -> UInt8 {
+        (65...90).contains(ascii) ? ascii + 32 : ascii
+    }
+
     public func responds(to key: Key) -> Bool {
         guard isEnabled, let hotKey else { return false }
         if key == hotKey { return true }
         if case .character(let pressed) = key, case .character(let wanted) = hotKey {
+            // ASCII without making strings: every box asks this of each key read while it is up.
+            if let pressed = pressed.asciiValue, let wanted = wanted.asciiValue {
+                return Self.lowercased(pressed) == Self.lowercased(wanted)
+            }
             return pressed.lowercased() == wanted.lowercased()
         }
         return false
