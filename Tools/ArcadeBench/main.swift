@@ -11,6 +11,7 @@ let usage = """
                         [--unanswered-background] [--instructions]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
+           arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
@@ -66,6 +67,13 @@ let usage = """
     random moments (SIGTERM, SIGHUP, SIGINT, the Ctrl-C byte; --signal-trials rounds, default 3)
     and closed input (terminal hang-up; end of file on standard input). Exit status 1 if a defect
     was found.
+
+    Text flood (--flood): at 80×24, on the menu and each game's first screen (temples also with
+    --learn, blackjack also after Enter), --bytes of text (default 1048576) in 4 KiB writes, then
+    Ctrl-C; once as prose, once as seeded random printable ASCII (never q, Q, y or Y, which would
+    leave). Per row: seconds from the first byte to the exit, the arcade's CPU seconds, its exit
+    status (130 expected). Exit status 1 if a row took 2 s or more (a paste, then Ctrl-C, must
+    not wait), or did not end with 130.
     """
 
 func runMain() -> Int32 {
@@ -86,6 +94,8 @@ func runMain() -> Int32 {
     var hello: String?
     var answersBackground = true
     var instructions = false
+    var flood = false
+    var floodBytes = 1 << 20
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -129,6 +139,10 @@ func runMain() -> Int32 {
         case "--hello": hello = value(argument)
         case "--unanswered-background": answersBackground = false
         case "--instructions": instructions = true
+        case "--flood": flood = true
+        case "--bytes":
+            guard let n = Int(value(argument)), n > 0 else { fail("--bytes needs a positive whole number") }
+            floodBytes = n
         case "--help", "-h":
             print(usage)
             return 0
@@ -161,6 +175,19 @@ func runMain() -> Int32 {
 
     launcher.extraEnvironment = ["ARCADE_SOUND": "off"]
     launcher.answersBackgroundQuery = answersBackground  // the torture keeps the terminal that does not say
+    if flood {
+        (launcher.width, launcher.height) = (80, 24)
+        var screens = FloodScreen.screens(games: games)
+        if let only {
+            screens = screens.filter { only.contains($0.name) }
+            guard !screens.isEmpty else { fail("--only names none of: menu, \(games.joined(separator: ", "))") }
+        }
+        let machine = Machine.current()
+        let results = Flood(launcher: launcher, bytes: floodBytes).run(screens: screens)
+        let report = FloodReport(binary: binary, bytes: floodBytes, launcher: launcher, machine: machine, results: results)
+        print(json ? renderedJSON(report) : report.markdown())
+        return report.missed == 0 ? 0 : 1
+    }
     if let compare {
         let words = compare.split(separator: " ").map(String.init)
         guard let name = words.first, let program = resolveProgram(name) else { fail("--compare: no program '\(compare)'") }
