@@ -246,9 +246,11 @@ extension MemoryScreen {
 
     /// The board's layout for a game area of `size`: its cards shaped for pictures in a Temples game.
     func boardLayout(size: Size) -> MemoryLayout {
-        MemoryLayout(size: size, cardCount: game?.cards.count ?? 0,
-                     aspect: symbolSet.isTemples ? MemoryLayout.pictureAspect : MemoryLayout.cardAspect)
+        MemoryLayout(size: size, cardCount: game?.cards.count ?? 0, aspect: boardAspect)
     }
+
+    /// The shape of the cards: pictures are wider than emoji.
+    var boardAspect: Double { symbolSet.isTemples ? MemoryLayout.pictureAspect : MemoryLayout.cardAspect }
 
     func render(into grid: inout CellGrid) {
         switch phase {

@@ -175,6 +175,9 @@ struct MemoryScreen: GameScreen {
     /// The pictures scaled for the cards of the last frame (see `rescale(in:)`): made when
     /// the frame or the board changes, never while drawing.
     private(set) var scaledPictures = ScaledPictures()
+    /// The board the cursor last moved on, with the size, number of cards and shape it was
+    /// laid out for: choosing the board is a search, not to be repeated for every arrow key.
+    private var movedOn: (size: Size, count: Int, aspect: Double, layout: MemoryLayout)?
 
     /// The seed of the session's first game; later games take theirs from `seeds`.
     private let firstSeed: UInt64
@@ -500,7 +503,11 @@ struct MemoryScreen: GameScreen {
         case .move(let direction) where phase == .choosing:
             moveChoice(direction)
         case .move(let direction):
-            if let next = boardLayout(size: frame.size).board.neighbour(of: cursor.index, toward: direction) {
+            let count = game?.cards.count ?? 0
+            if movedOn?.size != frame.size || movedOn?.count != count || movedOn?.aspect != boardAspect {
+                movedOn = (frame.size, count, boardAspect, boardLayout(size: frame.size))
+            }
+            if let next = movedOn?.layout.board.neighbour(of: cursor.index, toward: direction) {
                 cursor.index = next
             }
             return []  // the cursor moved on the board: no picture changes size

@@ -239,10 +239,14 @@ struct YesNoQuestion: Equatable {
         dialog.draw(into: &grid, in: grid.bounds)
     }
 
-    /// The answer `key` gives to any question: their buttons and keys are the same, so no box
-    /// is built for the keys of a flood of text read while one is up.
+    /// The answer `key` gives to any question, as its buttons' hot keys and Esc give it: no
+    /// box is built for the keys of a flood of text read while one is up.
     static func answer(to key: Key) -> Bool? {
-        leave.dialog.buttonIndex(for: key).map { $0 == 0 }
+        switch key {
+        case .character("y"), .character("Y"): return true
+        case .character("n"), .character("N"), .escape: return false
+        default: return nil
+        }
     }
 
     /// The answer a key or click gives: true for Yes, false for No, nil for anything else.
