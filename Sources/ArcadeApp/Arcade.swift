@@ -96,7 +96,9 @@ public enum Arcade {
         }
         if !quitAtOnce {
             status = RunLoop<ArcadeShell>(device: terminal).run(&shell) { effect, shell in
-                runtime.perform(effect, on: &shell, in: frame)
+                runtime.performInBatch(effect, on: &shell, in: frame)
+            } applied: { shell in
+                runtime.applied(on: &shell, in: frame)
             }
         }
         // Every way out (q, Ctrl-C, a signal, input closed) passes here: end the players still

@@ -47,10 +47,14 @@ public struct RunLoop<S: Screen> {
 
     /// Run `screen` until `perform` answers `.exit`, Ctrl-C, or the input closes.
     ///
-    /// `perform` carries out each effect and may update the screen with the result.
-    public func run(_ screen: inout S, perform: (S.Effect, inout S) -> LoopControl) -> Int32 {
+    /// `perform` carries out each effect and may update the screen with the result;
+    /// `applied` is called whenever what was applied is about to be drawn (before the first
+    /// frame too), for work that need only be done once a batch of input.
+    public func run(_ screen: inout S, perform: (S.Effect, inout S) -> LoopControl,
+                    applied: (inout S) -> Void = { _ in }) -> Int32 {
         var lastTick = clock()
         var wasTicking = false
+        applied(&screen)
         draw(screen)
         while true {
             var frame: Frame { Frame(size: device.size, theme: device.theme) }
@@ -124,6 +128,7 @@ public struct RunLoop<S: Screen> {
                 && device.hasWaitingInput
             // A flood of bytes that mean nothing still lets the clock run.
             if let status = offerTick(force: false) { return status }
+            applied(&screen)
             if needsDraw { draw(screen) }
         }
     }

@@ -53,7 +53,32 @@ public struct TableRules: Hashable, Sendable, Codable {
     }
 
     /// The rules as the table's title line shows them: "6 decks · S17 · DAS · LS · 1:1".
+    ///
+    /// A table of `deckChoices` reads its summary from `summaries`: a screen names its saved
+    /// game by it, which is asked around every input.
     public var summary: String {
+        guard let index = summaryIndex else { return spelledSummary }
+        return Self.summaries[index]
+    }
+
+    /// The summary of every table of `deckChoices`, by `summaryIndex`.
+    private static let summaries: [String] = deckChoices.flatMap { decks in
+        (0..<16).map { flags in
+            TableRules(decks: decks, dealerHitsSoft17: flags & 8 != 0, lateSurrender: flags & 2 != 0,
+                       doubleAfterSplit: flags & 4 != 0, blackjackPayout: flags & 1 != 0 ? .threeToTwo : .evenMoney)
+                .spelledSummary
+        }
+    }
+
+    /// Where `summaries` holds these rules' summary; nil for a deck count not offered.
+    private var summaryIndex: Int? {
+        guard let deckIndex = Self.deckChoices.firstIndex(of: decks) else { return nil }
+        return deckIndex * 16 + (dealerHitsSoft17 ? 8 : 0) + (doubleAfterSplit ? 4 : 0) + (lateSurrender ? 2 : 0)
+            + (blackjackPayout == .threeToTwo ? 1 : 0)
+    }
+
+    /// The summary, spelled out.
+    private var spelledSummary: String {
         var parts = [decks == 1 ? "1 deck" : "\(decks) decks", dealerHitsSoft17 ? "H17" : "S17"]
         if doubleAfterSplit { parts.append("DAS") }
         if lateSurrender { parts.append("LS") }

@@ -69,10 +69,13 @@ import Testing
         let all = try #require(remembered(screen.update(.key(.right), in: frame)))
         #expect(all == TableRules(decks: 8, dealerHitsSoft17: true, lateSurrender: false, doubleAfterSplit: false,
                                   blackjackPayout: .threeToTwo, offersInsurance: true))
-        // No hand was dealt: the game on the table takes them at once, and the title says so.
-        #expect(screen.game.rules == all)
+        // No hand was dealt: the game on the table takes them at once, and the title says so
+        // (its shoe is shuffled once the player does anything else).
+        #expect(screen.tableRules == all)
+        #expect(screen.text(in: frame).contains("Blackjack · 8 decks · H17 · 3:2"))
         _ = screen.update(.key(.escape), in: frame)
         #expect(screen.page == .table)
+        #expect(screen.game == BlackjackGame(seed: 7, rules: all))
         #expect(screen.text(in: frame).contains("Blackjack · 8 decks · H17 · 3:2"))
         // The next run starts from the remembered rules.
         let next = made(settings: ["blackjack.rules": BlackjackScreen.rulesJSON(all)])

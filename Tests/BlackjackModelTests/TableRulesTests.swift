@@ -482,3 +482,20 @@ func noCardIsLostOrDuplicatedThroughSeededGamesWithSplits(decks: Int) throws {
     }
     #expect(splits > 20 && resplits > 0 && insurances > 5 && surrenders > 0)
 }
+
+// MARK: - The summary
+
+@Test func everyTableSpellsItsRulesInItsSummary() {
+    for decks in TableRules.deckChoices + [3] {
+        for flags in 0..<32 {
+            let rules = TableRules(decks: decks, dealerHitsSoft17: flags & 1 != 0, lateSurrender: flags & 2 != 0,
+                                   doubleAfterSplit: flags & 4 != 0, blackjackPayout: flags & 8 != 0 ? .threeToTwo : .evenMoney,
+                                   offersInsurance: flags & 16 != 0)
+            let parts = [decks == 1 ? "1 deck" : "\(decks) decks", rules.dealerHitsSoft17 ? "H17" : "S17"]
+                + (rules.doubleAfterSplit ? ["DAS"] : []) + (rules.lateSurrender ? ["LS"] : [])
+                + [rules.blackjackPayout == .threeToTwo ? "3:2" : "1:1"]
+            #expect(rules.summary == parts.joined(separator: " · "))
+        }
+    }
+    #expect(TableRules().summary == "6 decks · S17 · DAS · LS · 1:1")
+}

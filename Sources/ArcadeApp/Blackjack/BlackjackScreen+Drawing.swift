@@ -48,7 +48,7 @@ extension BlackjackScreen {
     /// "Blackjack · 6 decks · S17 · DAS · LS · 1:1", the rules of the game in play, when
     /// it fits `width` columns beside the score (two blank columns between); else "Blackjack".
     func title(width: Int) -> String {
-        let full = "Blackjack · " + (page == .drill ? "Drill · " : "") + game.rules.summary
+        let full = "Blackjack · " + (page == .drill ? "Drill · " : "") + tableRules.summary
         return full.count + 2 + scoreLabel.count <= width ? full : "Blackjack"
     }
 

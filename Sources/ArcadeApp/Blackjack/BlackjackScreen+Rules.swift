@@ -74,19 +74,56 @@ extension BlackjackScreen {
         return rules
     }
 
-    /// `rules` as the setting keeps them: JSON, keys sorted.
+    /// `rules` as the setting keeps them: JSON, keys sorted. The rules the page can choose are
+    /// encoded once (`choosableRules`), so a flood of changes encodes none.
     static func rulesJSON(_ rules: TableRules) -> String {
+        if let index = choosableIndex(rules), choosableRules[index].rules == rules { return choosableRules[index].json }
+        return encodedJSON(rules)
+    }
+
+    private static func encodedJSON(_ rules: TableRules) -> String {
         (try? JSON.string(rules, formatting: .sortedKeys)) ?? "{}"
     }
 
+    /// Every table the rules page can set, with its JSON, by `choosableIndex`.
+    private static let choosableRules: [(rules: TableRules, json: String)] = TableRules.deckChoices.flatMap { decks in
+        (0..<32).map { flags in
+            let rules = TableRules(decks: decks, dealerHitsSoft17: flags & 16 != 0, lateSurrender: flags & 8 != 0,
+                                   doubleAfterSplit: flags & 4 != 0,
+                                   blackjackPayout: flags & 2 != 0 ? .threeToTwo : .evenMoney,
+                                   offersInsurance: flags & 1 != 0)
+            return (rules, encodedJSON(rules))
+        }
+    }
+
+    /// Where `rules` would be among `choosableRules` (nil: a deck count the page does not offer).
+    private static func choosableIndex(_ rules: TableRules) -> Int? {
+        guard let deckIndex = TableRules.deckChoices.firstIndex(of: rules.decks) else { return nil }
+        return deckIndex * 32 + (rules.dealerHitsSoft17 ? 16 : 0) + (rules.lateSurrender ? 8 : 0)
+            + (rules.doubleAfterSplit ? 4 : 0) + (rules.blackjackPayout == .threeToTwo ? 2 : 0)
+            + (rules.offersInsurance ? 1 : 0)
+    }
+
     /// Change `row` by `step` for the next game, and remember it. Before the first deal of
-    /// a game the table takes the new rules at once (a new shoe, the same seed).
+    /// a game the table takes the new rules (a new shoe, the same seed) as the title line
+    /// says at once; the shoe is shuffled when the player next does anything but change a
+    /// rule (`takeWaitingRules`), so a flood of changes shuffles one shoe, not one each.
     mutating func changeRule(_ row: RuleRow, by step: Int) -> [GameEffect] {
         setChosenRules(row.changed(chosenRules, by: step))
-        if game.handNumber == 0 && game.rules != chosenRules {
-            replaceGame(with: BlackjackGame(seed: game.seed, rules: chosenRules))
-        }
+        if game.handNumber == 0 { rulesAwaitTable = true }
         return [.remember(setting: Self.rulesSetting, value: Self.rulesJSON(chosenRules))]
+    }
+
+    /// Put the rules changed before the first deal on the table: a new shoe, the same seed.
+    mutating func takeWaitingRules() {
+        guard rulesAwaitTable else { return }
+        rulesAwaitTable = false
+        replaceGame(with: BlackjackGame(seed: game.seed, rules: chosenRules))
+    }
+
+    /// The rules of the game on the table: the chosen ones while they wait for it (`changeRule`).
+    var tableRules: TableRules {
+        rulesAwaitTable ? chosenRules : game.rules
     }
 
     // MARK: - Layout and drawing
@@ -129,8 +166,8 @@ extension BlackjackScreen {
             notes.append(game.isGameOver ? "New rules start with the next game (Play again)."
                 : "New rules start with the next game.")
         }
-        if chosenRules != game.rules {
-            notes.append("In play now: " + game.rules.summary)
+        if chosenRules != tableRules {
+            notes.append("In play now: " + tableRules.summary)
             notes.append("Next game:   " + chosenRules.summary)
         }
         return notes + [Self.rulesKeysNote]

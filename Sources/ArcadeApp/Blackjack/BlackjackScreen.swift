@@ -137,6 +137,11 @@ struct BlackjackScreen: GameScreen {
     private(set) var alertFocus = 0
     /// The game-over box's message, fixed when the game ends.
     private var gameOverMessage = ""
+    /// Where the game-over box goes in the frame the game ended in (or was resized to since):
+    /// the shell asks for the box around every input, and placing it lays out the table and
+    /// wraps its message, so that is done when the message or the frame changes. In any other
+    /// frame it is placed afresh (`gameOver(in:)`).
+    private var gameOverArea: (frame: Frame, area: Rect)?
     /// Started at the first deal and finished when the game ends, so its score is recorded
     /// once (Blackjack shows no time, so the clock gets no ticks).
     private(set) var clock = PlayClock()
@@ -149,6 +154,9 @@ struct BlackjackScreen: GameScreen {
     private(set) var chosenRules = TableRules()
     /// The row of the rules page that the arrows and Enter act on.
     private(set) var rulesFocus = 0
+    /// True while rules changed before the first deal wait to be put on the table
+    /// (`changeRule`, `takeWaitingRules`).
+    var rulesAwaitTable = false
     /// The kind of hand the coach's chart shows.
     var chartKind = CoachSituation.Kind.hard
     /// The drill while it is open, and what it says: the question or the verdict on a wrong
@@ -225,6 +233,55 @@ struct BlackjackScreen: GameScreen {
     /// The coach's advice on the hand in play, with the coach on. `b`, free on every page
     /// of the table, so that `?` stays help everywhere.
     static let adviceKey = Binding([.character("b")], Action.coachHint, hint: "advice")
+
+    /// The action `key` does now, as `bindings(in:)` says: looked up among only the bindings
+    /// that have the key (in either case), so that a flood of keys goes through the whole
+    /// table for none of them.
+    func keyAction(_ key: Key) -> Action? {
+        let table = coach.isOn && mode == .hand ? Self.coachedHandKeys
+            : Self.keysByMode[Mode.allCases.firstIndex(of: mode) ?? 0]
+        return table.bindings(answering: key).action(for: key)
+    }
+
+    /// Each mode's bindings (`keys`), in the order of `Mode.allCases`, by the keys they answer.
+    private static let keysByMode = Mode.allCases.map { KeyTable(keys[$0]) }
+    /// The hand's bindings with the coach on, its advice key first.
+    private static let coachedHandKeys = KeyTable([adviceKey] + keys[.hand])
+
+    /// Bindings by the keys each may answer: its own, and each letter's other case; in table
+    /// order, so the first that answers a key is the one the whole table would give.
+    struct KeyTable {
+        /// For each ASCII character, the bindings that may answer it.
+        private var ascii: [[Binding<Action>]] = Array(repeating: [], count: 128)
+        /// For every other key, the bindings that may answer it.
+        private var others: [Key: [Binding<Action>]] = [:]
+
+        init(_ bindings: [Binding<Action>]) {
+            for binding in bindings {
+                var answered: [Key] = []
+                for key in binding.keys {
+                    answered.append(key)
+                    guard case .character(let character) = key, character.isLetter else { continue }
+                    for other in [character.lowercased(), character.uppercased()] where other.count == 1 {
+                        answered.append(.character(Character(other)))
+                    }
+                }
+                for key in Set(answered) {
+                    if case .character(let character) = key, let code = character.asciiValue {
+                        ascii[Int(code)].append(binding)
+                    } else {
+                        others[key, default: []].append(binding)
+                    }
+                }
+            }
+        }
+
+        /// The bindings that may answer `key`, in table order.
+        func bindings(answering key: Key) -> [Binding<Action>] {
+            if case .character(let character) = key, let code = character.asciiValue { return ascii[Int(code)] }
+            return others[key] ?? []
+        }
+    }
 
     /// Every key of every page and alert, once: where it acts, and where the key line shows it.
     /// Esc is bound on the pages only, so on the table and the alerts it stays the shell's.
@@ -303,7 +360,7 @@ struct BlackjackScreen: GameScreen {
 
     func helpNotes(in frame: Frame) -> [String] {
         var notes = ["Five hands from 100 points; a won hand adds the bet, a lost one takes it. "
-            + BlackjackWording.rulesSentence(game.rules)]
+            + BlackjackWording.rulesSentence(tableRules)]
         if coach.isOn || coach.decisionsEver > 0 {
             let record = coach.decisionsEver == 0 ? ""
                 : " Over time \(coach.rightEver) of \(coach.decisionsEver) right (\(coach.rightEver * 100 / coach.decisionsEver)%)."
@@ -317,25 +374,29 @@ struct BlackjackScreen: GameScreen {
     mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
         switch input {
         case .key where dealerPlay != nil:
-            return finishDealerPlay()
+            return finishDealerPlay(in: frame)
         case .mouse(let event) where event.action == .press && dealerPlay != nil:
-            return finishDealerPlay()
+            return finishDealerPlay(in: frame)
         case .mouse(let event) where event.action == .wheelUp || event.action == .wheelDown:
             return perform(.scroll(event.action == .wheelUp ? -1 : 1), in: frame)
+        case .key(let key):
+            // As `dispatch`: the game-over box's keys are the shell's.
+            guard !showsGameOver(in: frame), let action = keyAction(key) else { return [] }
+            return perform(action, in: frame)
         default:
             return dispatch(input, in: frame)
         }
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
-        advanceDealerPlay(by: seconds)
+        advanceDealerPlay(by: seconds, in: frame)
     }
 
     /// Leaving during the dealer's play settles the hand, so a finished game's score is kept.
     mutating func willLeave() -> [GameEffect] {
         guard dealerPlay != nil else { return [] }
         // Leaving mid-play: the outcome counts, but no sound plays on the way out.
-        return finishDealerPlay().filter { if case .sound = $0 { false } else { true } }
+        return finishDealerPlay(in: nil).filter { if case .sound = $0 { false } else { true } }
     }
 
     // MARK: - Saving
@@ -420,20 +481,47 @@ struct BlackjackScreen: GameScreen {
     func showsGameOver(in frame: Frame) -> Bool { alert == .gameOver }
 
     /// The table's rules (`TableRules.summary`), which the saved game is kept under.
-    func saveMode() -> String { game.rules.summary }
+    func saveMode() -> String { tableRules.summary }
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard alert == .gameOver else { return nil }
-        var over = GameOver<Action>(
-            title: "Game over", message: Glyphs(theme: frame.theme).plain(gameOverMessage),
-            choices: [(Button("Play again", hotKey: .character("p")), .playAgain),
-                      (Button("High scores", hotKey: .character("h")), .show(.highScores)),
-                      (Button("Back to menu", hotKey: .character("m")), .menu)],
-            preferredWidth: 44, style: .plain, keys: [Binding([.character("t")], .show(.highScores))])
+        var over = GameOver<Action>(title: "Game over", message: Glyphs(theme: frame.theme).plain(gameOverMessage),
+                                    choices: Self.gameOverChoices, preferredWidth: 44, style: .plain,
+                                    keys: Self.gameOverKeys)
+        if let placed = gameOverArea, placed.frame == frame {
+            over.area = placed.area
+        } else {
+            over.area = Self.area(of: over, in: frame)
+        }
+        return over
+    }
+
+    static let gameOverChoices: [(Button, Action)] = [
+        (Button("Play again", hotKey: .character("p")), .playAgain),
+        (Button("High scores", hotKey: .character("h")), .show(.highScores)),
+        (Button("Back to menu", hotKey: .character("m")), .menu),
+    ]
+    static let gameOverKeys = [Binding([.character("t")], Action.show(.highScores))]
+
+    /// Where `over` goes in `frame`: under the two hands when it fits there, so the last hand
+    /// stays in view; else the middle of the body.
+    private static func area(of over: GameOver<Action>, in frame: Frame) -> Rect {
         let layout = BlackjackLayout(frame: frame)
         let needed = over.dialog(focus: 0).layout(in: layout.body).box.height
-        over.area = layout.underHands.height >= needed ? layout.underHands : layout.body
-        return over
+        return layout.underHands.height >= needed ? layout.underHands : layout.body
+    }
+
+    /// Place the game-over box in `frame` (the game has just ended in it, or it was resized).
+    private mutating func placeGameOver(in frame: Frame) {
+        gameOverArea = nil
+        guard let over = gameOver(in: frame) else { return }
+        gameOverArea = (frame, over.area ?? frame.bounds)
+    }
+
+    /// A new size: the game-over box is placed in it.
+    mutating func resized(to frame: Frame) -> [GameEffect] {
+        placeGameOver(in: frame)
+        return []
     }
 
     /// A click, mapped with the layout the screen is drawn with.
@@ -464,8 +552,12 @@ struct BlackjackScreen: GameScreen {
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         switch action {
+        case .selectRule, .changeRule, .changeRuleInRow: break
+        default: takeWaitingRules()  // anything but the rules page's own keys: the table takes them first
+        }
+        switch action {
         case .deal, .hit, .stand, .doubleDown, .split, .surrender, .insurance:
-            return page == .drill ? drillPlay(action) : play(action)
+            return page == .drill ? drillPlay(action) : play(action, in: frame)
         case .bet(let raising):
             changeBet(by: raising ? BlackjackGame.betStep : -BlackjackGame.betStep)
         case .show(let shown):
@@ -545,7 +637,7 @@ struct BlackjackScreen: GameScreen {
     // MARK: - Playing
 
     /// Carry out a move if the rules allow it now, and say what happened.
-    private mutating func play(_ action: Action) -> [GameEffect] {
+    private mutating func play(_ action: Action, in frame: Frame) -> [GameEffect] {
         if let chosen = action.playerAction {
             guard game.canPerform(chosen) else {
                 if let why = refusal(of: chosen) { say(why) }
@@ -554,7 +646,7 @@ struct BlackjackScreen: GameScreen {
             // The coach judges the decision on the table as it stands before the play.
             let tally = coach.judge(chosen, on: game)
             game.perform(chosen)
-            return (tally.map { [$0] } ?? []) + showLastEvents()
+            return (tally.map { [$0] } ?? []) + showLastEvents(in: frame)
         }
         switch action {
         case .deal:
@@ -568,7 +660,7 @@ struct BlackjackScreen: GameScreen {
         default:
             return []
         }
-        return showLastEvents()
+        return showLastEvents(in: frame)
     }
 
     /// Why `action` cannot be made now, for the status line (nil: nothing to say, as for a
@@ -585,7 +677,7 @@ struct BlackjackScreen: GameScreen {
     }
 
     /// Turn the model's last events into the status line, sound cues and the dealer's play.
-    private mutating func showLastEvents() -> [GameEffect] {
+    private mutating func showLastEvents(in frame: Frame) -> [GameEffect] {
         let events = game.lastEvents
         var effects: [GameEffect] = []
         var lead = BlackjackWording.Lead()
@@ -622,7 +714,7 @@ struct BlackjackScreen: GameScreen {
             return effects
         }
         let dealerDrew = events.contains { if case .dealerDrew = $0 { true } else { false } }
-        guard dealerDrew, pace != .off else { return effects + settle(after: lead) }
+        guard dealerDrew, pace != .off else { return effects + settle(after: lead, in: frame) }
         // The dealer draws: turn the hole card over now, then one card every pause.
         dealerPlay = DealerPlay(shownCards: Self.openingCards)
         let shown = Array(game.dealerHand.cards.prefix(Self.openingCards))
@@ -660,7 +752,7 @@ struct BlackjackScreen: GameScreen {
     }
 
     /// Turn the dealer's next card over every `dealerCardPause` seconds; the last one settles the hand.
-    private mutating func advanceDealerPlay(by elapsed: Double) -> [GameEffect] {
+    private mutating func advanceDealerPlay(by elapsed: Double, in frame: Frame) -> [GameEffect] {
         guard var play = dealerPlay else { return [] }
         play.sinceLastCard += pace.factor > 0 ? elapsed / pace.factor : Self.dealerCardPause * 100
         let cards = game.dealerHand.cards
@@ -669,7 +761,7 @@ struct BlackjackScreen: GameScreen {
             play.sinceLastCard -= Self.dealerCardPause
             play.shownCards += 1
         }
-        guard play.shownCards < cards.count else { return finishDealerPlay() }
+        guard play.shownCards < cards.count else { return finishDealerPlay(in: frame) }
         dealerPlay = play
         guard play.shownCards > shownBefore else { return [] }  // no new card yet: the status stands
         let shown = Array(cards.prefix(play.shownCards))
@@ -677,10 +769,11 @@ struct BlackjackScreen: GameScreen {
         return []
     }
 
-    /// Show every dealer card and the outcome now (a key, a click, the last tick, or leaving).
-    private mutating func finishDealerPlay() -> [GameEffect] {
+    /// Show every dealer card and the outcome now (a key, a click, the last tick, or leaving:
+    /// no frame, for no game-over box is shown after it).
+    private mutating func finishDealerPlay(in frame: Frame?) -> [GameEffect] {
         dealerPlay = nil
-        return settle(after: BlackjackWording.Lead())
+        return settle(after: BlackjackWording.Lead(), in: frame)
     }
 
     /// Put `text` on the status line, in `tone`.
@@ -695,7 +788,7 @@ struct BlackjackScreen: GameScreen {
 
     /// Show the outcome of the settled hand after `lead`: the status line, the score, the
     /// win or loss cue, and at the end of the game the score to record and the alert.
-    private mutating func settle(after lead: BlackjackWording.Lead) -> [GameEffect] {
+    private mutating func settle(after lead: BlackjackWording.Lead, in frame: Frame?) -> [GameEffect] {
         guard let outcome = game.outcome else { return [] }
         var effects: [GameEffect] = []
         let result = game.isSplit ? BlackjackWording.settledSplit(game)
@@ -718,6 +811,7 @@ struct BlackjackScreen: GameScreen {
                                                         isNewBest: isNewBest)
             effects.append(.record(game.score, BlackjackFigures(hands: game.handNumber, won: game.handsWon,
                                                                 pushed: game.handsPushed, lost: game.handsLost)))
+            if let frame { placeGameOver(in: frame) }
         }
         return effects
     }
@@ -736,6 +830,7 @@ struct BlackjackScreen: GameScreen {
         shownScore = game.score
         clock.reset()
         gameOverMessage = ""
+        gameOverArea = nil
         showsNewGameAlert = true
         alertFocus = 0
         say(BlackjackWording.placeYourBet)

@@ -27,6 +27,10 @@ public final class EffectRuntime {
     /// True while the arcade quits (`quit`): a save written again waits for a lock as the
     /// quit's budget allows, where on the way back to the menu it does not wait at all.
     private var quitting = false
+    /// The settings chosen in the batch of input being applied (`performInBatch`), the last
+    /// value of each in the order first chosen: written once the batch is applied
+    /// (`applied(on:in:)`), or as the arcade quits.
+    private var waitingSettings: [(key: String, value: String)] = []
 
     /// A runtime keeping results and saved games in `data` as `player`, ringing `device`'s
     /// bell, playing cues through `sound` (nil: every cue is the bell), and finding the
@@ -131,7 +135,9 @@ public final class EffectRuntime {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(budget))
         var lines: [String] = []
-        for effect in shell.leaveArcade() {
+        let waiting = waitingSettings.map { AppEffect.remember(setting: $0.key, value: $0.value) }
+        waitingSettings = []
+        for effect in waiting + shell.leaveArcade() {
             let left = clock.now.duration(to: deadline).components
             let milliseconds = max(0, Int(left.seconds) * 1000 + Int(left.attoseconds / 1_000_000_000_000_000))
             data.shortenBusyTimeout(milliseconds: min(Self.quitWait, milliseconds))
@@ -168,12 +174,44 @@ public final class EffectRuntime {
         return "Your \(slot.title) game could not be saved: \(reason). \(then)"
     }
 
-    /// Carry out `effect` for the run loop: the reports go straight back to `shell`, and so
+    /// Carry out `effect` for the shell: the reports go straight back to `shell`, and so
     /// do the effects it answers them with.
     public func perform(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame) -> LoopControl {
+        perform(effect, on: &shell, in: frame, settingsWait: false)
+    }
+
+    /// Carry out `effect` for the run loop, as `perform(_:on:in:)` does, except that a setting
+    /// waits until the batch of input is applied (`applied(on:in:)`) and only its last value
+    /// is written then: a flood of keys that each change a setting costs one write a frame.
+    public func performInBatch(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame) -> LoopControl {
+        perform(effect, on: &shell, in: frame, settingsWait: true)
+    }
+
+    /// The run loop has applied a batch of input (and is about to draw it): write the
+    /// settings it chose; what the store answers goes back to `shell`.
+    public func applied(on shell: inout ArcadeShell, in frame: Frame) {
+        guard !waitingSettings.isEmpty else { return }
+        let settings = waitingSettings
+        waitingSettings = []
+        for (key, value) in settings {
+            _ = perform(.remember(setting: key, value: value), on: &shell, in: frame)
+        }
+    }
+
+    private func perform(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame,
+                         settingsWait: Bool) -> LoopControl {
         var pending = [effect]
         while !pending.isEmpty {
-            let (control, reports) = perform(pending.removeFirst())
+            let next = pending.removeFirst()
+            if settingsWait, case .remember(let key, let value) = next {
+                if let index = waitingSettings.firstIndex(where: { $0.key == key }) {
+                    waitingSettings[index].value = value
+                } else {
+                    waitingSettings.append((key, value))
+                }
+                continue
+            }
+            let (control, reports) = perform(next)
             if case .exit = control { return control }
             for report in reports { pending += shell.receive(report, in: frame) }
         }

@@ -1,0 +1,162 @@
+import ArcadeJSON
+import ArcadeTestSupport
+import ArcadeUI
+import BlackjackModel
+import Foundation
+import Testing
+
+@testable import ArcadeApp
+
+/// A flood of printable text (a paste of prose, a key held down) reaches Blackjack as one key
+/// per character, in whatever state the keys drive it to: at the table, on the rules page, at
+/// the game-over box. Each key must cost little, or a Ctrl-C behind a mebibyte of text waits
+/// for all of it.
+///
+/// Floods are timed by the processor time of the test's own thread, which other programs on
+/// the machine do not add to, against bounds well under what the keys took before: the
+/// rules page and the game-over box's placing took 6 and 9 times their bounds; keys at the
+/// game-over box through the shell twice theirs, most of which is the shell's own work.
+@Suite struct BlackjackFloodTests {
+    init() { prepareForDrawing() }
+
+    /// How many keys each flood sends.
+    static let floodSize = 20_000
+    /// The terminal the shell is shown in (its game frame is 80×23).
+    static let frame = Frame(size: Size(width: 80, height: 24))
+
+    /// Seconds of processor time this thread has used.
+    private static func threadSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Processor seconds `keys` take through `shell`, and the effects they asked for.
+    private static func flood(_ keys: [Key], into shell: inout ArcadeShell) -> (seconds: Double, effects: [AppEffect]) {
+        var effects: [AppEffect] = []
+        let started = threadSeconds()
+        for key in keys { effects += shell.update(.key(key), in: frame) }
+        return (threadSeconds() - started, effects)
+    }
+
+    /// A shell with Blackjack open (seed 7), past its new-game alert.
+    private static func blackjack() -> ArcadeShell {
+        var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+        _ = shell.open(.blackjack, in: frame)
+        _ = shell.update(.key(.character("s")), in: frame)  // Start
+        return shell
+    }
+
+    /// The shell's screen as text.
+    private static func text(_ shell: ArcadeShell) -> String {
+        var grid = CellGrid(size: frame.size)
+        shell.render(into: &grid)
+        return grid.text
+    }
+
+    /// The Blackjack screen the shell shows.
+    private static func screen(_ shell: ArcadeShell) -> BlackjackScreen? {
+        shell.activeScreen as? BlackjackScreen
+    }
+
+    @Test func keysAtTheGameOverBoxAreCheapAndItStillAnswers() throws {
+        var shell = Self.blackjack()
+        // Five hands, each stood on (n declines insurance; x shows the dealer's play at once).
+        for _ in 0..<BlackjackGame.handsPerGame {
+            for key: Key in [.enter, .character("n"), .character("s"), .character("x"), .character("x")] {
+                _ = shell.update(.key(key), in: Self.frame)
+            }
+        }
+        try #require(Self.text(shell).contains("Game over"))
+        let keys = (0..<Self.floodSize).map { Key.character(Array("xyzfgjkuvw")[$0 % 10]) }
+        let (seconds, effects) = Self.flood(keys, into: &shell)
+        #expect(seconds < 1.6, "\(Self.floodSize) keys at the game-over box took \(seconds) s of processor time")
+        #expect(effects.isEmpty)
+        #expect(Self.text(shell).contains("Game over"), "keys that are not the box's leave it up")
+        _ = shell.update(.key(.character("p")), in: Self.frame)
+        #expect(Self.screen(shell)?.alert == .newGame, "p still plays again")
+    }
+
+    @Test func changesOnTheRulesPageShuffleOneShoeAndTheLastIsRemembered() throws {
+        var shell = Self.blackjack()
+        _ = shell.update(.key(.character("o")), in: Self.frame)
+        let before = try #require(Self.screen(shell))
+        try #require(before.page == .rules && before.game.handNumber == 0)
+        // Space changes the chosen row: the decks, round their four choices.
+        let (seconds, effects) = Self.flood(Array(repeating: .space, count: Self.floodSize + 1), into: &shell)
+        #expect(seconds < 0.5, "\(Self.floodSize) changes of a rule took \(seconds) s of processor time")
+        let chosen = TableRules(decks: TableRules.deckChoices[(2 + Self.floodSize + 1) % TableRules.deckChoices.count])
+        #expect(chosen.decks == 8)
+        let last = effects.last { if case .remember = $0 { true } else { false } }
+        #expect(last == .remember(setting: BlackjackScreen.rulesSetting, value: BlackjackScreen.rulesJSON(chosen)))
+        #expect(Self.text(shell).contains("Blackjack · 8 decks · S17"), "the title says the table's rules at once")
+        // Back at the table, the game is the one the new rules deal with the same seed.
+        _ = shell.update(.key(.escape), in: Self.frame)
+        let after = try #require(Self.screen(shell))
+        #expect(after.page == .table)
+        #expect(after.game == BlackjackGame(seed: before.game.seed, rules: chosen))
+        #expect(Self.text(shell).contains("8-deck shoe: 416 left"))
+    }
+
+    @Test func theKeyLookupAnswersAsTheWholeTable() {
+        let frame = Frame.game80x23
+        let nineteen = [Card(.ten, of: .spades), Card(.ace, of: .diamonds), Card(.nine, of: .hearts), Card(.seven, of: .clubs)]
+        let hand = [Card(.ten, of: .spades), Card(.nine, of: .diamonds), Card(.six, of: .hearts), Card(.seven, of: .clubs)]
+        var screens: [BlackjackScreen] = []
+        var screen = BlackjackScreen(seed: 5, scores: [])
+        screens.append(screen)  // the new-game alert
+        for key in ["s", "a", "t", "o", "w", "d"] {
+            _ = screen.update(.key(.character(Character(key))), in: frame)
+            screens.append(screen)  // the table, About, scores, rules, chart, drill
+        }
+        var insured = BlackjackScreen(game: BlackjackGame(seed: 3, rules: TableRules(offersInsurance: true), stackedCards: nineteen),
+                                      showsNewGameAlert: false)
+        _ = insured.update(.key(.enter), in: frame)
+        var playing = BlackjackScreen(game: BlackjackGame(seed: 3, stackedCards: hand), showsNewGameAlert: false)
+        _ = playing.update(.key(.enter), in: frame)
+        var coached = playing
+        _ = coached.update(.key(.character("c")), in: frame)
+        screens += [insured, playing, coached]
+        #expect(Set(screens.map(\.mode)) == [.newGameAlert, .betting, .about, .highScores, .rules, .chart, .drill,
+                                              .insurance, .hand])
+        #expect(coached.coach.isOn && coached.mode == .hand)
+        let keys: [Key] = (32..<127).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
+            + [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .space, .escape, .tab, .backTab,
+               .backspace, .character("é"), .character("É")]
+        for screen in screens {
+            for key in keys {
+                #expect(screen.keyAction(key) == screen.bindings(in: frame).action(for: key), "\(screen.mode) \(key)")
+            }
+        }
+    }
+
+    @Test func theGameOverBoxIsPlacedWithoutLayingOutTheTableAgain() throws {
+        var shell = Self.blackjack()
+        for _ in 0..<BlackjackGame.handsPerGame {
+            for key: Key in [.enter, .character("n"), .character("s"), .character("x"), .character("x")] {
+                _ = shell.update(.key(key), in: Self.frame)
+            }
+        }
+        let screen = try #require(Self.screen(shell))
+        let game = Frame.game80x23
+        let placed = try #require(screen.gameOver(in: game))
+        let started = Self.threadSeconds()
+        for _ in 0..<Self.floodSize { _ = screen.gameOver(in: game) }
+        let seconds = Self.threadSeconds() - started
+        #expect(seconds < 0.15, "the box placed \(Self.floodSize) times took \(seconds) s of processor time")
+        // Placed as it always was: under the hands when it fits there.
+        #expect(placed.area == BlackjackLayout(frame: game).underHands)
+    }
+
+    @Test func theRulesSettingIsTheRulesJSON() throws {
+        for decks in TableRules.deckChoices + [3] {
+            for flags in 0..<32 {
+                let rules = TableRules(decks: decks, dealerHitsSoft17: flags & 1 != 0, lateSurrender: flags & 2 != 0,
+                                       doubleAfterSplit: flags & 4 != 0,
+                                       blackjackPayout: flags & 8 != 0 ? .threeToTwo : .evenMoney,
+                                       offersInsurance: flags & 16 != 0)
+                #expect(BlackjackScreen.rulesJSON(rules) == (try JSON.string(rules, formatting: .sortedKeys)))
+            }
+        }
+    }
+}
