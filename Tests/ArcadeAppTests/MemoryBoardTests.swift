@@ -179,7 +179,7 @@ import Testing
         var screen = started("2")
         _ = screen.update(.key(.space))
         _ = screen.update(.tick(60))
-        #expect(screen.gameOver(in: .game80x23)?.choices.map(\.button.title)
+        #expect(screen.gameOver(in: .game80x23)?.buttons.map(\.title)
             == ["Play again (r)", "Change level (c)", "Menu (m)"])
         var shell = TestShell.hosting(screen, as: .memory)
         #expect(shell.text.contains("[>Play again (r)<]  [ Change level (c) ]  [ Menu (m) ]"))
@@ -191,8 +191,8 @@ import Testing
             let frame = Frame(size: Size(width: width, height: 14))
             let over = screen.gameOver(in: frame)!
             let row = over.dialog(focus: 0).layout(in: frame.bounds).buttonRow
-            #expect(ButtonRow(over.choices.map(\.button)).width <= row.width, "at \(width) columns")
-            #expect(over.choices.count == 3)
+            #expect(ButtonRow(over.buttons).width <= row.width, "at \(width) columns")
+            #expect(over.buttons.count == 3)
         }
     }
 

@@ -265,8 +265,8 @@ import Testing
         // The message line names the box's keys as the box does: n a new order, r the same.
         #expect(screen.message.contains("n: new order · r: same order again."), "\(screen.message)")
         #expect(!screen.message.contains("play again"))
-        let menu = try #require(over.choices.firstIndex { $0.button.title.hasPrefix("Menu") })
-        #expect(screen.perform(over.choices[menu].action) == [.leave])
+        let menu = try #require(over.buttons.firstIndex { $0.title.hasPrefix("Menu") })
+        #expect(screen.perform(over.actions[menu]) == [.leave])
     }
 
     /// The cursor among the pictures was a small ◆ in a corner: it is the picture's whole

@@ -46,6 +46,7 @@ extension ArcadeShell {
         var effects: [AppEffect] = [.remember(setting: key, value: value)]
         switch key {
         case SettingKey.theme, SettingKey.palette:
+            let look = self.look  // the settings in effect, merged once
             effects.append(.look(look.theme, look.palette))
         case SettingKey.sound:
             effects.append(.soundSwitched(on: value != "off"))

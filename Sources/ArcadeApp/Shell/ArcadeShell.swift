@@ -523,8 +523,22 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        if active?.screen.showsGameOver(in: gameFrame) == true,
-           let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+        guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
+        if case .key(let key) = input {
+            // The game answers, its box built once for the key.
+            let focus = gameOverFocus
+            var movedFocus: Int?
+            let effects = withGame(in: frame) { game, gameFrame in
+                switch game.answerGameOver(key, focus: focus, in: gameFrame) {
+                case .focus(let index)?: movedFocus = index; return []
+                case .effects(let effects)?: return effects
+                case nil: return []
+                }
+            }
+            if let movedFocus { gameOverFocus = movedFocus }
+            return effects
+        }
+        if let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
             return updateGameOver(box.dialog, in: box.area, input, in: frame)
         }
         return nil
@@ -719,11 +733,6 @@ public struct ArcadeShell: Screen {
 
     /// The keys the shell takes from a game that does not bind them: help and leave.
     private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
-    /// The keys that move the game-over box's focus (unless a button has one as its hot key).
-    private static let gameOverFocusKeys: [Binding<Bool>] = [
-        Binding([.tab, .right, .down, .character("l")], true),
-        Binding([.backTab, .left, .up, .character("h")], false),
-    ]
 
     /// The frame a game draws in: the terminal without the key line.
     private static func gameFrame(in frame: Frame) -> Frame {
@@ -769,23 +778,15 @@ public struct ArcadeShell: Screen {
         resumeFocus = 0
     }
 
-    /// Keys and clicks on the game-over box (centred in `area`): Tab, arrows and h/l move
-    /// between its buttons, their hot keys (first, should one be h or l), Enter/Space and
-    /// clicks press them; the game's other game-over keys (`GameOver.keys`) do their action.
-    /// Nil: the input is not the box's (ticks go on to the game).
+    /// Clicks on the game-over box (centred in `area`) press its buttons (its keys are the
+    /// game's to answer: `GameScreen.answerGameOver`). Nil: the input is not the box's (ticks
+    /// go on to the game).
     private mutating func updateGameOver(_ dialog: Dialog, in area: Rect, _ input: Input,
                                          in frame: Frame) -> [AppEffect]? {
         let index: Int?
         switch input {
-        case .key(let key):
-            index = dialog.buttonIndex(for: key)
-            if index == nil, let focus = Self.focus(of: dialog, movedBy: key) {
-                gameOverFocus = focus
-                return []
-            }
-            if index == nil {
-                return withGame(in: frame) { game, gameFrame in game.pressGameOverKey(key, in: gameFrame) ?? [] }
-            }
+        case .key:
+            return nil
         case .mouse(let event) where event.action == .press:
             index = dialog.buttonIndex(at: event.at, in: area)
         case .mouse:
@@ -868,15 +869,6 @@ public struct ArcadeShell: Screen {
         return []
     }
 
-    /// The button of `dialog` focused after `key`, when it is one of the keys that move the
-    /// focus of the shell's boxes (Tab, arrows, h/l); nil for any other key.
-    private static func focus(of dialog: Dialog, movedBy key: Key) -> Int? {
-        guard let forward = gameOverFocusKeys.action(for: key) else { return nil }
-        var moved = dialog
-        moved.moveFocus(forward ? .right : .left)
-        return moved.focusedIndex ?? 0
-    }
-
     /// Keys and clicks on the resume offer: Enter (Resume is focused first) or `r` resumes,
     /// `n` starts a new game (forgetting the saved one), Tab, arrows and h/l move the focus,
     /// `q` and Esc go back to the menu with the saved game kept.
@@ -894,7 +886,7 @@ public struct ArcadeShell: Screen {
         case .key(let key):
             if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
             index = dialog.buttonIndex(for: key)
-            if index == nil, let focus = Self.focus(of: dialog, movedBy: key) {
+            if index == nil, let focus = GameOverKey.focus(of: dialog, movedBy: key) {
                 resumeFocus = focus
                 return []
             }

@@ -130,17 +130,47 @@ extension GameScreen {
         gameOver(in: frame).map { ($0.dialog(focus: focus), $0.area ?? frame.bounds) }
     }
 
-    /// Do what `key` does in the game-over box besides pressing a button (`GameOver.keys`);
-    /// nil when it does nothing there.
-    mutating func pressGameOverKey(_ key: Key, in frame: Frame) -> [GameEffect]? {
-        guard let action = gameOver(in: frame)?.keys.action(for: key) else { return nil }
-        return perform(action, in: frame)
+    /// What `key` does on the game-over box with button `focus` focused, the box built once
+    /// for it: a button's hot key (first, should one be h or l), or Enter and Space on the
+    /// focused button, press it; the focus keys (`GameOverKey.focusKeys`) move the focus; the
+    /// game's other game-over keys (`GameOver.keys`) do their action. Nil: the box is not up.
+    mutating func answerGameOver(_ key: Key, focus: Int, in frame: Frame) -> GameOverKey? {
+        guard let over = gameOver(in: frame) else { return nil }
+        let dialog = over.dialog(focus: focus)
+        if let index = dialog.buttonIndex(for: key), over.actions.indices.contains(index) {
+            return .effects(perform(over.actions[index], in: frame))
+        }
+        if let moved = GameOverKey.focus(of: dialog, movedBy: key) { return .focus(moved) }
+        guard let action = over.keys.action(for: key) else { return .effects([]) }
+        return .effects(perform(action, in: frame))
     }
 
     /// Press the game-over box's button `index`.
     mutating func chooseGameOver(_ index: Int, in frame: Frame) -> [GameEffect] {
-        guard let over = gameOver(in: frame), over.choices.indices.contains(index) else { return [] }
-        return perform(over.choices[index].action, in: frame)
+        guard let over = gameOver(in: frame), over.actions.indices.contains(index) else { return [] }
+        return perform(over.actions[index], in: frame)
+    }
+}
+
+/// What a key did on the game-over box: moved its focus to a button, or did what the game
+/// answered (nothing, for a key the box does not take).
+enum GameOverKey {
+    case focus(Int)
+    case effects([GameEffect])
+
+    /// Tab, → ↓ and l move the focus of the shell's boxes forward; Shift-Tab, ← ↑ and h back.
+    static let focusKeys: [Binding<Bool>] = [
+        Binding([.tab, .right, .down, .character("l")], true),
+        Binding([.backTab, .left, .up, .character("h")], false),
+    ]
+
+    /// The button of `dialog` focused after `key`, when it is one of `focusKeys`; nil for any
+    /// other key.
+    static func focus(of dialog: Dialog, movedBy key: Key) -> Int? {
+        guard let forward = focusKeys.action(for: key) else { return nil }
+        var moved = dialog
+        moved.moveFocus(forward ? .right : .left)
+        return moved.focusedIndex ?? 0
     }
 }
 
@@ -149,7 +179,10 @@ extension GameScreen {
 public struct GameOver<Action> {
     public var title: String
     public var message: String
-    public var choices: [(button: Button, action: Action)]
+    /// The buttons, and the action each one does (kept apart: the box is built from the
+    /// buttons for every key read while it is up, without going through the game's actions).
+    public var buttons: [Button]
+    public var actions: [Action]
     public var preferredWidth: Int
     public var style: Style
     /// Where in the game's frame the box is centred; nil: the whole frame.
@@ -162,7 +195,8 @@ public struct GameOver<Action> {
                 style: Style = Style.bold.foreground(.accent), area: Rect? = nil, keys: [Binding<Action>] = []) {
         self.title = title
         self.message = message
-        self.choices = choices.map { (button: $0.0, action: $0.1) }
+        buttons = choices.map { $0.0 }
+        actions = choices.map { $0.1 }
         self.preferredWidth = preferredWidth
         self.style = style
         self.area = area
@@ -171,7 +205,7 @@ public struct GameOver<Action> {
 
     /// The box with button `focus` focused.
     public func dialog(focus: Int) -> Dialog {
-        var buttons = choices.map { $0.button }
+        var buttons = buttons
         for index in buttons.indices { buttons[index].isFocused = index == focus }
         return Dialog(title: title, message: message, buttons: buttons, preferredWidth: preferredWidth, style: style)
     }
