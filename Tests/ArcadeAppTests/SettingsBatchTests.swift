@@ -84,4 +84,44 @@ import Testing
             #expect(ArcadeData(directory: folder).settings()[BlackjackCoach.setting] == "on", "written before the frame")
         }
     }
+
+    @Test func bellsAskedForInOneBatchRingOnceWhenItIsApplied() throws {
+        try withTemporaryDirectory { folder in
+            let device = FakeTerminal(script: [])
+            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = Self.blackjack()
+            for _ in 0..<5 { _ = runtime.performInBatch(.bell, on: &shell, in: Self.frame) }
+            _ = runtime.performInBatch(.sound(.cardDrawn), on: &shell, in: Self.frame)
+            #expect(device.bellCount == 0, "not before the batch is applied")
+            runtime.applied(on: &shell, in: Self.frame)
+            #expect(device.bellCount == 1)
+            runtime.applied(on: &shell, in: Self.frame)
+            #expect(device.bellCount == 1, "a batch that asked for none rings none")
+            // Outside a batch (the first game opened from the command line) it rings at once.
+            _ = runtime.perform(.bell, on: &shell, in: Self.frame)
+            #expect(device.bellCount == 2)
+        }
+    }
+
+    @Test func aPasteThatPlaysManyHandsRingsAtMostOnceAFrame() throws {
+        try withTemporaryDirectory { folder in
+            // Deal, stand, and play again after the fifth hand: every card dealt asks for its sound.
+            let hand: [Key] = [.space, .character("s"), .character("p")]
+            let hands = (0..<40).flatMap { _ in hand.map { TerminalRead.input(.key($0)) } }
+            let device = FakeTerminal(script: [.input(.key(.character("s")))] + hands)
+            device.inputsArriveTogether = true
+            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: false)
+            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+            _ = shell.open(.blackjack, in: Self.frame)
+            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
+                runtime.performInBatch(effect, on: &shell, in: Self.frame)
+            } applied: { shell in
+                runtime.applied(on: &shell, in: Self.frame)
+            }
+            #expect(device.bellCount >= 1, "the cards dealt were heard")
+            #expect(device.bellCount <= device.presented.count, "\(device.bellCount) bells, \(device.presented.count) frames")
+        }
+    }
 }

@@ -31,6 +31,10 @@ public final class EffectRuntime {
     /// value of each in the order first chosen: written once the batch is applied
     /// (`applied(on:in:)`), or as the arcade quits.
     private var waitingSettings: [(key: String, value: String)] = []
+    /// True while the effects of a batch of input are carried out (`performInBatch`).
+    private var inBatch = false
+    /// The batch being applied asked for the bell: it rings once, when the batch is applied.
+    private var bellWaiting = false
 
     /// A runtime keeping results and saved games in `data` as `player`, ringing `device`'s
     /// bell, playing cues through `sound` (nil: every cue is the bell), and finding the
@@ -59,9 +63,9 @@ public final class EffectRuntime {
         case .quit:
             return (.exit(ExitStatus.success), [])
         case .bell:
-            if !isMuted { device.bell() }
+            if !isMuted { ring() }
         case .sound(let cue):
-            if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { device.bell() }
+            if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { ring() }
         case .recordScore(let id, let record):
             return (.proceed, self.record(record, for: id))
         case .deck(let id, let request):
@@ -183,13 +187,22 @@ public final class EffectRuntime {
     /// Carry out `effect` for the run loop, as `perform(_:on:in:)` does, except that a setting
     /// waits until the batch of input is applied (`applied(on:in:)`) and only its last value
     /// is written then: a flood of keys that each change a setting costs one write a frame.
+    /// The bell, too, rings once for the batch however often it was asked for: a paste that
+    /// plays forty hands of Blackjack is one frame, and the terminal would sound (or flash)
+    /// its bells as one anyway.
     public func performInBatch(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame) -> LoopControl {
-        perform(effect, on: &shell, in: frame, settingsWait: true)
+        inBatch = true
+        defer { inBatch = false }
+        return perform(effect, on: &shell, in: frame, settingsWait: true)
     }
 
-    /// The run loop has applied a batch of input (and is about to draw it): write the
-    /// settings it chose; what the store answers goes back to `shell`.
+    /// The run loop has applied a batch of input (and is about to draw it): ring the bell it
+    /// asked for and write the settings it chose; what the store answers goes back to `shell`.
     public func applied(on shell: inout ArcadeShell, in frame: Frame) {
+        if bellWaiting {
+            bellWaiting = false
+            device.bell()
+        }
         guard !waitingSettings.isEmpty else { return }
         let settings = waitingSettings
         waitingSettings = []
@@ -216,6 +229,11 @@ public final class EffectRuntime {
             for report in reports { pending += shell.receive(report, in: frame) }
         }
         return .proceed
+    }
+
+    /// Ring the terminal's bell now, or once the batch of input being applied is.
+    private func ring() {
+        if inBatch { bellWaiting = true } else { device.bell() }
     }
 
     /// The built-in twenty small pictures are read at once, so the first frame drawn shows
