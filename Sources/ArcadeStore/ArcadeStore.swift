@@ -557,6 +557,28 @@ public final class ArcadeStore {
         if let foreign { throw .notArcadeStore(path: path, tables: foreign) }
     }
 
+    /// Open a transaction that the writes after it join (each in a savepoint of its own)
+    /// until `commit`: the games finished in one batch of input are written together.
+    public func begin() throws(StoreError) {
+        do { try database.execute("BEGIN IMMEDIATE") } catch { throw .sqlite(error) }
+    }
+
+    /// Whether the transaction `begin` opened is still open (SQLite rolls one back by itself
+    /// on some failures, such as a full disk).
+    public var isInTransaction: Bool { database.isInTransaction }
+
+    /// Commit the transaction `begin` opened; when that fails, it is rolled back and what it
+    /// held is not kept.
+    public func commit() throws(StoreError) {
+        guard database.isInTransaction else { return }
+        do {
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw .sqlite(error)
+        }
+    }
+
     /// Keep `game`, with its figures, in one transaction; returns its row id. With
     /// `forgettingSavedGame`, the game's saved game of that mode (the one just finished) goes
     /// in the same transaction; the saves of its other modes stay.

@@ -236,9 +236,27 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Whether a transaction is open (one `transaction` is running, or `BEGIN` was executed
+    /// and not yet committed).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Run `body` in one transaction (`BEGIN IMMEDIATE`, so a writer waits for another at
     /// the start, not half-way): committed when it returns, rolled back when it throws.
+    /// Within a transaction already open, `body` runs in a savepoint of it: its writes are
+    /// undone alone when it throws, and kept with the rest when that is committed.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        if isInTransaction {
+            try execute("SAVEPOINT part")
+            do {
+                let value = try body()
+                try execute("RELEASE part")
+                return value
+            } catch {
+                try? execute("ROLLBACK TO part")
+                try? execute("RELEASE part")
+                throw error
+            }
+        }
         try execute("BEGIN IMMEDIATE")
         do {
             let value = try body()

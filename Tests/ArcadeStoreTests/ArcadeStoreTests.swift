@@ -38,6 +38,27 @@ import CSQLite
         }
     }
 
+    @Test func gamesRecordedAfterBeginAreKeptTogetherAndAFailedOneAlone() throws {
+        try withFolder { folder in
+            let store = try ArcadeStore(directory: folder)
+            try store.begin()
+            try store.record(game(10))
+            // A write that fails inside the open transaction undoes only its own part.
+            #expect(throws: SQLiteError.self) {
+                try store.database.transaction { () throws(SQLiteError) in
+                    try store.database.execute("INSERT INTO settings (key, value) VALUES ('x', 'y')")
+                    try store.database.execute("INSERT INTO no_such_table VALUES (1)")
+                }
+            }
+            try store.record(game(20))
+            #expect(try store.best(of: "set").map(\.score) == [20, 10], "read inside the transaction")
+            #expect(try ArcadeStore(directory: folder).count(of: "set") == 0, "not before the commit")
+            try store.commit()
+            #expect(try ArcadeStore(directory: folder).count(of: "set") == 2)
+            #expect(try store.settings()["x"] == nil, "the failed part stayed undone")
+        }
+    }
+
     @Test func anOlderSchemaIsMigratedAndANewerOneLeftAlone() throws {
         try withFolder { folder in
             let path = folder + "/" + ArcadeStore.fileName

@@ -164,7 +164,7 @@ public final class ArcadeData {
                                     figures: record.figures, duration: record.duration, seed: record.seed,
                                     player: player, finishedAt: Self.localMinute(now), run: record.run)
         do {
-            return try repairing(store) { store throws(StoreError) in
+            return try writing(store) { store throws(StoreError) in
                 try store.record(finished, forgettingSavedGame: record.savedGameMode)
                 return try scores(for: game)
             }
@@ -173,10 +173,63 @@ public final class ArcadeData {
         }
     }
 
+    /// True while the effects of a batch of input are carried out: the results written
+    /// meanwhile (games finished, daily results, the coach's tallies, learn-mode answers)
+    /// join one transaction, opened by the first, which `commitBatch` commits once the batch
+    /// is applied. A paste that finishes forty games writes the disk once, not forty times,
+    /// and what is read meanwhile (a game's list) already holds them.
+    var batching = false
+
+    /// The store whose transaction holds the results written in the batch of input being
+    /// applied (`batching`), until `commitBatch`.
+    private var batchStore: ArcadeStore?
+
+    /// Why the batch's transaction ended before its commit (SQLite rolled it back on a
+    /// failure), losing the results written in it before.
+    private var batchLost: String?
+
+    /// Whether results written in a batch wait for `commitBatch`, or were lost from it.
+    var hasBatch: Bool { batchStore != nil || batchLost != nil }
+
+    /// Commit the results written in the batch of input just applied. Throws the words for
+    /// the player when they could not be kept (they are not in the store then).
+    func commitBatch() throws(ScoreSaveError) {
+        defer { batchLost = nil }
+        if let batchLost { throw ScoreSaveError("What was just played was not kept: \(batchLost).") }
+        guard let store = batchStore else { return }
+        batchStore = nil
+        do {
+            try store.commit()
+        } catch {
+            throw ScoreSaveError("What was just played was not kept: \(reason(error)).")
+        }
+    }
+
     /// What the last write found that the player should be told, once.
     func takeNotice() -> String? {
         defer { laterNotice = nil }
         return laterNotice
+    }
+
+    /// Write a result with `body`: within a batch (`batching`), in the batch's transaction.
+    private func writing<T>(_ store: ArcadeStore, _ body: (ArcadeStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        let joining = batchStore != nil
+        do {
+            return try repairing(store) { store throws(StoreError) in
+                if batching && batchStore !== store {
+                    try store.begin()
+                    batchStore = store
+                }
+                return try body(store)
+            }
+        } catch {
+            if let open = batchStore, !open.isInTransaction {
+                // The failure took the batch's transaction with it, and what was written before.
+                batchStore = nil
+                if joining { batchLost = reason(error) }
+            }
+            throw error
+        }
     }
 
     /// Run `body` on the store; when it finds the file damaged (damage that came after it was
@@ -187,6 +240,12 @@ public final class ArcadeData {
             return try body(store)
         } catch .sqlite(let error) where error.isCorrupt {
             guard let directory else { throw .sqlite(error) }
+            // The games of the batch so far go in first, if the damaged file still takes
+            // them, so that what is recovered from it holds them.
+            if batchStore === store {
+                batchStore = nil
+                try? store.commit()
+            }
             // Another arcade may already have moved the damaged file aside and started a new
             // one: then this one only opens the new one, never moves it.
             if store.isStillAtItsPath {
@@ -309,7 +368,7 @@ public final class ArcadeData {
         let result = DailyResult(game: game.rawValue, day: day, player: player, seconds: outcome.seconds,
                                  misses: outcome.misses, found: outcome.found, finishedAt: Self.localMinute(now))
         do {
-            _ = try repairing(store) { store throws(StoreError) in try store.recordDaily(result) }
+            _ = try writing(store) { store throws(StoreError) in try store.recordDaily(result) }
         } catch {
             throw ScoreSaveError("Today's \(game.title) result was not kept: \(reason(error)).")
         }
@@ -329,7 +388,7 @@ public final class ArcadeData {
     func addTally(_ key: String, right: Bool, of game: GameID, player: String) throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try repairing(store) { store throws(StoreError) in
+            try writing(store) { store throws(StoreError) in
                 try store.addTally(game: game.rawValue, player: player, key: key, right: right)
             }
         } catch {
@@ -385,7 +444,7 @@ public final class ArcadeData {
                       player: String) throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try repairing(store) { store throws(StoreError) in
+            try writing(store) { store throws(StoreError) in
                 try store.recordReview(deck: deck, player: player, card: card, progress: progress, right: right, day: day)
             }
         } catch {

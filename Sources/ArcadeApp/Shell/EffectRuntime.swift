@@ -58,7 +58,41 @@ public final class EffectRuntime {
         return (control, reports + [.notice(notice)])
     }
 
+    /// Carry out `effect`, after committing the results of the batch unless it joins them:
+    /// whatever else is written (a saved game the menu then marks as saved) is never on disk
+    /// before them.
     private func carryOut(_ effect: AppEffect) -> (control: LoopControl, reports: [RuntimeReport]) {
+        let committed = joinsBatch(effect) ? [] : commitBatch()
+        let (control, reports) = carryOutNow(effect)
+        return (control, committed + reports)
+    }
+
+    /// Whether `effect` may be carried out while the results of the batch wait for their
+    /// commit: it is one of them, or it does not touch the store.
+    private func joinsBatch(_ effect: AppEffect) -> Bool {
+        switch effect {
+        case .bell, .sound, .look, .soundSwitched: return true
+        case .recordScore, .recordDaily, .tally, .learned: return inBatch
+        default: return false
+        }
+    }
+
+    /// Commit the results of the batch of input (`ArcadeData.commitBatch`); when they could
+    /// not be kept, the notice why and each game's list as the store has it.
+    private func commitBatch() -> [RuntimeReport] {
+        guard data.hasBatch else { return [] }
+        do {
+            try data.commitBatch()
+            return []
+        } catch {
+            let lists = data.scores(for: games)
+            return [.notice(error.description)] + games.compactMap { game in
+                lists[game.id].map { RuntimeReport.scoresRecorded(game.id, $0) }
+            }
+        }
+    }
+
+    private func carryOutNow(_ effect: AppEffect) -> (control: LoopControl, reports: [RuntimeReport]) {
         switch effect {
         case .quit:
             return (.exit(ExitStatus.success), [])
@@ -139,6 +173,7 @@ public final class EffectRuntime {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(budget))
         var lines: [String] = []
+        for case .notice(let notice?) in commitBatch() { lines.append(notice) }
         let waiting = waitingSettings.map { AppEffect.remember(setting: $0.key, value: $0.value) }
         waitingSettings = []
         for effect in waiting + shell.leaveArcade() {
@@ -189,19 +224,29 @@ public final class EffectRuntime {
     /// is written then: a flood of keys that each change a setting costs one write a frame.
     /// The bell, too, rings once for the batch however often it was asked for: a paste that
     /// plays forty hands of Blackjack is one frame, and the terminal would sound (or flash)
-    /// its bells as one anyway.
+    /// its bells as one anyway. The results of the batch (games finished, the coach's
+    /// tallies, learn-mode answers) are written in one transaction, committed when it is
+    /// applied or before anything else is written.
     public func performInBatch(_ effect: AppEffect, on shell: inout ArcadeShell, in frame: Frame) -> LoopControl {
         inBatch = true
-        defer { inBatch = false }
+        data.batching = true
+        defer {
+            inBatch = false
+            data.batching = false
+        }
         return perform(effect, on: &shell, in: frame, settingsWait: true)
     }
 
     /// The run loop has applied a batch of input (and is about to draw it): ring the bell it
-    /// asked for and write the settings it chose; what the store answers goes back to `shell`.
+    /// asked for, commit the games it finished and write the settings it chose; what the
+    /// store answers goes back to `shell`.
     public func applied(on shell: inout ArcadeShell, in frame: Frame) {
         if bellWaiting {
             bellWaiting = false
             device.bell()
+        }
+        for report in commitBatch() {
+            for effect in shell.receive(report, in: frame) { _ = perform(effect, on: &shell, in: frame) }
         }
         guard !waitingSettings.isEmpty else { return }
         let settings = waitingSettings

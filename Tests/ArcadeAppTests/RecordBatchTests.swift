@@ -1,0 +1,137 @@
+import ArcadeTestSupport
+import ArcadeUI
+import Testing
+
+@testable import ArcadeApp
+@testable import ArcadeStore
+
+/// The games finished in one batch of input (a paste that plays hand after hand) are written
+/// in one transaction when the batch is applied: every one of them is kept, each list the
+/// game sees already holds the games before it, and nothing else written (a saved game the
+/// menu marks) is ever on disk before them.
+@Suite struct RecordBatchTests {
+    init() { prepareForDrawing() }
+
+    static let frame = Frame(size: Size(width: 80, height: 24))
+
+    /// Deal, stand, and play again after the fifth hand.
+    static let hand: [Key] = [.space, .character("s"), .character("p")]
+
+    /// The games of `folder`'s store another connection reads: those committed.
+    private static func keptGames(in folder: String) throws -> Int {
+        let database = try SQLiteDatabase(path: folder + "/arcade.sqlite3", readOnly: true)
+        return Int(try database.rows("SELECT count(*) FROM finished_games").first?.first?.integer ?? -1)
+    }
+
+    /// A runtime on `folder` and a shell with Blackjack open (seed 7), past its new-game alert.
+    private static func table(in folder: String) -> (EffectRuntime, ArcadeShell, FakeTerminal) {
+        let device = FakeTerminal(script: [])
+        let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                    device: device, sound: nil, isMuted: true)
+        var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+        _ = shell.open(.blackjack, in: frame)
+        _ = shell.update(.key(.character("s")), in: frame)  // Start
+        return (runtime, shell, device)
+    }
+
+    /// What `shell` shows.
+    private static func text(of shell: ArcadeShell) -> String {
+        var grid = CellGrid(size: frame.size)
+        shell.render(into: &grid)
+        return grid.text
+    }
+
+    /// Press `keys` as one batch of input.
+    private static func press(_ keys: [Key], _ runtime: EffectRuntime, _ shell: inout ArcadeShell) {
+        for key in keys {
+            for effect in shell.update(.key(key), in: frame) {
+                _ = runtime.performInBatch(effect, on: &shell, in: frame)
+            }
+        }
+    }
+
+    @Test func theGamesOfABatchAreKeptTogetherWhenItIsApplied() throws {
+        try withTemporaryDirectory { folder in
+            var (runtime, shell, _) = Self.table(in: folder)
+            // Twenty hands: four games of five.
+            Self.press(Array(repeating: Self.hand, count: 20).flatMap { $0 }, runtime, &shell)
+            let kept1 = try Self.keptGames(in: folder)
+            #expect(kept1 == 0, "not on disk before the batch is applied")
+            runtime.applied(on: &shell, in: Self.frame)
+            let kept = try Self.keptGames(in: folder)
+            #expect(kept == 4)
+            #expect(ArcadeData(directory: folder).scores(for: GameCatalog.games)[.blackjack]?.count == 4)
+        }
+    }
+
+    @Test func theCoachsTalliesOfABatchAreWrittenWithItsGames() throws {
+        try withTemporaryDirectory { folder in
+            var (runtime, shell, _) = Self.table(in: folder)
+            // The coach on, then hands played: each decision is tallied.
+            Self.press([.character("c")] + Array(repeating: Self.hand, count: 5).flatMap { $0 }, runtime, &shell)
+            let database = try SQLiteDatabase(path: folder + "/arcade.sqlite3", readOnly: true)
+            let before = try database.rows("SELECT count(*) FROM tallies").first?.first?.integer
+            #expect(before == 0, "not before the batch is applied")
+            runtime.applied(on: &shell, in: Self.frame)
+            let after = try database.rows("SELECT sum(total) FROM tallies").first?.first?.integer ?? 0
+            #expect(after >= 5, "every hand's decision")
+        }
+    }
+
+    @Test func aSaveAfterTheGamesOfABatchWaitsForThem() throws {
+        try withTemporaryDirectory { folder in
+            let games = [GameInfo(id: .set, summary: "Finishes", make: { TestGame(seed: $0.seed) }),
+                         GameInfo(id: .memory, summary: "Resumable", make: { TestGame(seed: $0.seed) },
+                                  resume: TestGame.resume)]
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: FakeTerminal(script: []), sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: games, seed: { 7 })
+            // In one batch: two games finished, then another game left in progress, which
+            // is saved (and marked on the menu) only after the two are on disk.
+            var effects = shell.open(.set, in: Self.frame)
+            for key in "xexe" { effects += shell.update(.key(.character(key)), in: Self.frame) }
+            for effect in effects { _ = runtime.performInBatch(effect, on: &shell, in: Self.frame) }
+            let before = try Self.keptGames(in: folder)
+            #expect(before == 0)
+            effects = shell.update(.key(.character("b")), in: Self.frame) + shell.open(.memory, in: Self.frame)
+            for key in "xb" { effects += shell.update(.key(.character(key)), in: Self.frame) }
+            #expect(effects.contains { if case .saveGame = $0 { true } else { false } })
+            for effect in effects { _ = runtime.performInBatch(effect, on: &shell, in: Self.frame) }
+            let kept = try Self.keptGames(in: folder)
+            #expect(kept == 2, "committed before the save was written")
+            #expect(ArcadeData(directory: folder).savedGames().map(\.game) == [.memory])
+        }
+    }
+
+    @Test func quittingInTheMiddleOfABatchKeepsItsGames() throws {
+        try withTemporaryDirectory { folder in
+            var (runtime, shell, _) = Self.table(in: folder)
+            Self.press(Array(repeating: Self.hand, count: 5).flatMap { $0 }, runtime, &shell)
+            let kept4 = try Self.keptGames(in: folder)
+            #expect(kept4 == 0)
+            // Ctrl-C or a signal: the run loop ends without applying the batch.
+            #expect(runtime.quit(&shell).isEmpty, "nothing to tell")
+            let kept5 = try Self.keptGames(in: folder)
+            #expect(kept5 == 1)
+        }
+    }
+
+    @Test func theRunLoopKeepsEveryGameAPasteFinishes() throws {
+        try withTemporaryDirectory { folder in
+            let keys = Array(repeating: Self.hand, count: 30).flatMap { $0 }
+            let device = FakeTerminal(script: [.input(.key(.character("s")))] + keys.map { .input(.key($0)) })
+            device.inputsArriveTogether = true
+            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+            _ = shell.open(.blackjack, in: Self.frame)
+            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
+                runtime.performInBatch(effect, on: &shell, in: Self.frame)
+            } applied: { shell in
+                runtime.applied(on: &shell, in: Self.frame)
+            }
+            let kept6 = try Self.keptGames(in: folder)
+            #expect(kept6 == 6, "written before the frame, with the input still open")
+        }
+    }
+}
