@@ -145,7 +145,7 @@ import Testing
         let seconds = Self.threadSeconds() - started
         #expect(seconds < 0.15, "the box placed \(Self.floodSize) times took \(seconds) s of processor time")
         // Placed as it always was: under the hands when it fits there.
-        #expect(placed.area == BlackjackLayout(frame: game).underHands)
+        #expect(placed.area(of: placed.dialog(focus: 0), in: game) == BlackjackLayout(frame: game).underHands)
     }
 
     @Test func theRulesSettingIsTheRulesJSON() throws {

@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeTestSupport
 import ArcadeUI
 import Testing
@@ -61,6 +62,30 @@ import Testing
             let kept = try Self.keptGames(in: folder)
             #expect(kept == 4)
             #expect(ArcadeData(directory: folder).scores(for: GameCatalog.games)[.blackjack]?.count == 4)
+        }
+    }
+
+    @Test func everyListABatchReturnsIsTheListTheStoreHolds() throws {
+        try withTemporaryDirectory { folder in
+            let data = ArcadeData(directory: folder)
+            let set = try #require(GameCatalog.games.first { $0.id == .set })
+            let memory = try #require(GameCatalog.games.first { $0.id == .memory })
+            var random = SeededGenerator(seed: 3)
+            data.batching = true
+            // Scores that enter the list, fall below it, tie its last; Set's daily games,
+            // which are not on its list; Memory's list, where lower is better.
+            for index in 0..<60 {
+                let game = index % 3 == 0 ? memory : set
+                let mode = game.id == .set && index % 7 == 0 ? "daily" : nil
+                let record = ScoreRecord(score: Int.random(in: 0..<12, using: &random) * 5, mode: mode)
+                let list = try data.record(record, of: game, player: "ann", now: 1_800_000_000)
+                #expect(list == (try data.scores(for: game)), "game \(index)")
+            }
+            data.batching = false
+            try data.commitBatch()
+            let reread = ArcadeData(directory: folder).scores(for: [set, memory])
+            #expect(reread[.set] == (try data.scores(for: set)))
+            #expect(reread[.set]?.count == 10 && reread[.memory]?.count == 10)
         }
     }
 

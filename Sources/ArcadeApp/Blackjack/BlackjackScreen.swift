@@ -137,11 +137,6 @@ struct BlackjackScreen: GameScreen {
     private(set) var alertFocus = 0
     /// The game-over box's message, fixed when the game ends.
     private var gameOverMessage = ""
-    /// Where the game-over box goes in the frame the game ended in (or was resized to since):
-    /// the shell asks for the box around every input, and placing it lays out the table and
-    /// wraps its message, so that is done when the message or the frame changes. In any other
-    /// frame it is placed afresh (`gameOver(in:)`).
-    private var gameOverArea: (frame: Frame, area: Rect)?
     /// Started at the first deal and finished when the game ends, so its score is recorded
     /// once (Blackjack shows no time, so the clock gets no ticks).
     private(set) var clock = PlayClock()
@@ -485,15 +480,16 @@ struct BlackjackScreen: GameScreen {
 
     func gameOver(in frame: Frame) -> GameOver<Action>? {
         guard alert == .gameOver else { return nil }
-        var over = GameOver<Action>(title: "Game over", message: Glyphs(theme: frame.theme).plain(gameOverMessage),
-                                    choices: Self.gameOverChoices, preferredWidth: 44, style: .plain,
-                                    keys: Self.gameOverKeys)
-        if let placed = gameOverArea, placed.frame == frame {
-            over.area = placed.area
-        } else {
-            over.area = Self.area(of: over, in: frame)
-        }
-        return over
+        return GameOver<Action>(title: "Game over", message: Glyphs(theme: frame.theme).plain(gameOverMessage),
+                                choices: Self.gameOverChoices, preferredWidth: 44, style: .plain,
+                                areas: Self.gameOverAreas, keys: Self.gameOverKeys)
+    }
+
+    /// Under the two hands when the box fits there, so the last hand stays in view; else the
+    /// middle of the body.
+    @Sendable static func gameOverAreas(in frame: Frame) -> [Rect] {
+        let layout = BlackjackLayout(frame: frame)
+        return [layout.underHands, layout.body]
     }
 
     static let gameOverChoices: [(Button, Action)] = [
@@ -502,27 +498,6 @@ struct BlackjackScreen: GameScreen {
         (Button("Back to menu", hotKey: .character("m")), .menu),
     ]
     static let gameOverKeys = [Binding([.character("t")], Action.show(.highScores))]
-
-    /// Where `over` goes in `frame`: under the two hands when it fits there, so the last hand
-    /// stays in view; else the middle of the body.
-    private static func area(of over: GameOver<Action>, in frame: Frame) -> Rect {
-        let layout = BlackjackLayout(frame: frame)
-        let needed = over.dialog(focus: 0).layout(in: layout.body).box.height
-        return layout.underHands.height >= needed ? layout.underHands : layout.body
-    }
-
-    /// Place the game-over box in `frame` (the game has just ended in it, or it was resized).
-    private mutating func placeGameOver(in frame: Frame) {
-        gameOverArea = nil
-        guard let over = gameOver(in: frame) else { return }
-        gameOverArea = (frame, over.area ?? frame.bounds)
-    }
-
-    /// A new size: the game-over box is placed in it.
-    mutating func resized(to frame: Frame) -> [GameEffect] {
-        placeGameOver(in: frame)
-        return []
-    }
 
     /// A click, mapped with the layout the screen is drawn with.
     func action(at point: Point, in frame: Frame) -> Action? {
@@ -811,7 +786,6 @@ struct BlackjackScreen: GameScreen {
                                                         isNewBest: isNewBest)
             effects.append(.record(game.score, BlackjackFigures(hands: game.handNumber, won: game.handsWon,
                                                                 pushed: game.handsPushed, lost: game.handsLost)))
-            if let frame { placeGameOver(in: frame) }
         }
         return effects
     }
@@ -830,7 +804,6 @@ struct BlackjackScreen: GameScreen {
         shownScore = game.score
         clock.reset()
         gameOverMessage = ""
-        gameOverArea = nil
         showsNewGameAlert = true
         alertFocus = 0
         say(BlackjackWording.placeYourBet)

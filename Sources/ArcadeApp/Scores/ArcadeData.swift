@@ -166,7 +166,11 @@ public final class ArcadeData {
         do {
             return try writing(store) { store throws(StoreError) in
                 try store.record(finished, forgettingSavedGame: record.savedGameMode)
-                return try scores(for: game)
+                guard batchStore === store else { return try scores(for: game) }
+                if let list = batchLists[game.id], !Self.mayChange(list, with: finished, of: game) { return list }
+                let list = try scores(for: game)
+                batchLists[game.id] = list
+                return list
             }
         } catch {
             throw ScoreSaveError("Score not saved: \(reason(error)).")
@@ -184,6 +188,20 @@ public final class ArcadeData {
     /// applied (`batching`), until `commitBatch`.
     private var batchStore: ArcadeStore?
 
+    /// Each game's list as read inside the batch's transaction: no other arcade writes while
+    /// it is open, so a game that cannot enter the list leaves it as it was read.
+    private var batchLists: [GameID: [ScoreEntry]] = [:]
+
+    /// Whether `finished` can change `list` (`game`'s list, best first): it is of the list's
+    /// mode and better than the last of a full list, or it replaces a run's earlier result.
+    static func mayChange(_ list: [ScoreEntry], with finished: FinishedGame, of game: GameInfo) -> Bool {
+        if finished.run != nil { return true }
+        if case .only(let mode) = game.listMode, finished.mode != mode { return false }
+        guard list.count >= listLength, let last = list.last else { return true }
+        // Ties go to the earlier game: equal to the last is not in.
+        return game.scoreOrder == .higherIsBetter ? finished.score > last.score : finished.score < last.score
+    }
+
     /// Why the batch's transaction ended before its commit (SQLite rolled it back on a
     /// failure), losing the results written in it before.
     private var batchLost: String?
@@ -198,6 +216,7 @@ public final class ArcadeData {
         if let batchLost { throw ScoreSaveError("What was just played was not kept: \(batchLost).") }
         guard let store = batchStore else { return }
         batchStore = nil
+        batchLists = [:]
         do {
             try store.commit()
         } catch {
@@ -226,6 +245,7 @@ public final class ArcadeData {
             if let open = batchStore, !open.isInTransaction {
                 // The failure took the batch's transaction with it, and what was written before.
                 batchStore = nil
+                batchLists = [:]
                 if joining { batchLost = reason(error) }
             }
             throw error
@@ -244,6 +264,7 @@ public final class ArcadeData {
             // them, so that what is recovered from it holds them.
             if batchStore === store {
                 batchStore = nil
+                batchLists = [:]
                 try? store.commit()
             }
             // Another arcade may already have moved the damaged file aside and started a new

@@ -127,7 +127,9 @@ extension GameScreen {
 
     /// The game-over box with button `focus` focused and the rectangle it is centred in.
     func gameOverBox(in frame: Frame, focus: Int) -> (dialog: Dialog, area: Rect)? {
-        gameOver(in: frame).map { ($0.dialog(focus: focus), $0.area ?? frame.bounds) }
+        guard let over = gameOver(in: frame) else { return nil }
+        let dialog = over.dialog(focus: focus)
+        return (dialog, over.area(of: dialog, in: frame))
     }
 
     /// What `key` does on the game-over box with button `focus` focused, the box built once
@@ -185,21 +187,25 @@ public struct GameOver<Action> {
     public var actions: [Action]
     public var preferredWidth: Int
     public var style: Style
-    /// Where in the game's frame the box is centred; nil: the whole frame.
-    public var area: Rect?
+    /// Where in the game's frame the box may be centred, in order: the first at least as
+    /// tall as the box laid out in the last (the largest), else the last; none: the whole
+    /// frame. Asked only when the box is placed (drawn or clicked), so a key read while it
+    /// is up neither lays out the game nor wraps the box's message.
+    public var areas: @Sendable (Frame) -> [Rect]
     /// Keys the box takes besides its buttons' hot keys (e.g. `t` for the scores, as on
     /// the table); their hints belong in the game's own bindings.
     public var keys: [Binding<Action>]
 
     public init(title: String, message: String, choices: [(Button, Action)], preferredWidth: Int = 40,
-                style: Style = Style.bold.foreground(.accent), area: Rect? = nil, keys: [Binding<Action>] = []) {
+                style: Style = Style.bold.foreground(.accent), areas: @escaping @Sendable (Frame) -> [Rect] = { _ in [] },
+                keys: [Binding<Action>] = []) {
         self.title = title
         self.message = message
         buttons = choices.map { $0.0 }
         actions = choices.map { $0.1 }
         self.preferredWidth = preferredWidth
         self.style = style
-        self.area = area
+        self.areas = areas
         self.keys = keys
     }
 
@@ -208,6 +214,15 @@ public struct GameOver<Action> {
         var buttons = buttons
         for index in buttons.indices { buttons[index].isFocused = index == focus }
         return Dialog(title: title, message: message, buttons: buttons, preferredWidth: preferredWidth, style: style)
+    }
+
+    /// The rectangle of `frame` that `dialog` (this box) is centred in (see `areas`).
+    public func area(of dialog: Dialog, in frame: Frame) -> Rect {
+        let areas = areas(frame)
+        guard let largest = areas.last else { return frame.bounds }
+        guard areas.count > 1 else { return largest }
+        let needed = dialog.layout(in: largest).box.height
+        return areas.first { $0.height >= needed } ?? largest
     }
 }
 
