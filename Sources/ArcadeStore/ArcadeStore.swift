@@ -661,9 +661,12 @@ public final class ArcadeStore {
                   game.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                   .text(game.player), .text(game.finishedAt), game.run.map(SQLiteValue.text) ?? .null])
         let id = row.first?.first?.integer ?? 0
-        for (name, value) in game.figures.sorted(by: { $0.key < $1.key }) {
-            try database.rows("INSERT INTO game_figures (game_id, name, value) VALUES (?, ?, ?)",
-                              [.integer(id), .text(name), .text(value)])
+        // The figures in one statement (one for each number of figures, prepared once).
+        let figures = game.figures.sorted(by: { $0.key < $1.key })
+        if !figures.isEmpty {
+            let rows = Array(repeating: "(?, ?, ?)", count: figures.count).joined(separator: ", ")
+            try database.rows("INSERT INTO game_figures (game_id, name, value) VALUES " + rows,
+                              figures.flatMap { [SQLiteValue.integer(id), .text($0.key), .text($0.value)] })
         }
         return id
     }
@@ -858,14 +861,23 @@ extension ArcadeStore {
 
     /// Count one more decision of kind `key` for `player` in `game`, right or not.
     public func addTally(game: String, player: String, key: String, right: Bool) throws(StoreError) {
+        try add([TallyCount(game: game, player: player, key: key, tally: Tally(right: right ? 1 : 0, total: 1))])
+    }
+
+    /// Add each of `counts` (decisions made since the last write) to what is kept, in one
+    /// transaction.
+    public func add(_ counts: [TallyCount]) throws(StoreError) {
         do {
             try database.transaction { () throws(SQLiteError) in
-                try database.rows("""
-                    INSERT INTO tallies (game, player, key, correct, total) VALUES (?, ?, ?, ?, 1)
-                    ON CONFLICT (game, player, key) DO UPDATE SET
-                        correct = CASE WHEN \(Self.soundTally) THEN correct + excluded.correct ELSE excluded.correct END,
-                        total = CASE WHEN \(Self.soundTally) THEN total + 1 ELSE 1 END
-                    """, [.text(game), .text(player), .text(key), .integer(right ? 1 : 0)])
+                for count in counts {
+                    try database.rows("""
+                        INSERT INTO tallies (game, player, key, correct, total) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (game, player, key) DO UPDATE SET
+                            correct = CASE WHEN \(Self.soundTally) THEN correct + excluded.correct ELSE excluded.correct END,
+                            total = CASE WHEN \(Self.soundTally) THEN total + excluded.total ELSE excluded.total END
+                        """, [.text(count.game), .text(count.player), .text(count.key),
+                              .integer(Int64(count.tally.right)), .integer(Int64(count.tally.total))])
+                }
             }
         } catch {
             throw .sqlite(error)
@@ -909,6 +921,21 @@ extension ArcadeStore {
 }
 
 /// How many decisions of one kind were made, and how many of them were right.
+/// Decisions of one kind (`key`) by `player` in `game`, to be added to what is kept.
+public struct TallyCount: Equatable, Sendable {
+    public var game: String
+    public var player: String
+    public var key: String
+    public var tally: Tally
+
+    public init(game: String, player: String, key: String, tally: Tally) {
+        self.game = game
+        self.player = player
+        self.key = key
+        self.tally = tally
+    }
+}
+
 public struct Tally: Hashable, Sendable, Codable {
     public var right: Int
     public var total: Int

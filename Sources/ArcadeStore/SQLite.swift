@@ -246,10 +246,10 @@ final class SQLiteDatabase {
     /// undone alone when it throws, and kept with the rest when that is committed.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         if isInTransaction {
-            try execute("SAVEPOINT part")
+            try rows("SAVEPOINT part")
             do {
                 let value = try body()
-                try execute("RELEASE part")
+                try rows("RELEASE part")
                 return value
             } catch {
                 try? execute("ROLLBACK TO part")

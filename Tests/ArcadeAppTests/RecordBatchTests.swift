@@ -100,6 +100,16 @@ import Testing
             runtime.applied(on: &shell, in: Self.frame)
             let after = try database.rows("SELECT sum(total) FROM tallies").first?.first?.integer ?? 0
             #expect(after >= 5, "every hand's decision")
+            // The same keys one at a time keep the same tallies.
+            try withTemporaryDirectory { alone in
+                var (runtime, shell, _) = Self.table(in: alone)
+                for key in [Key.character("c")] + Array(repeating: Self.hand, count: 5).flatMap({ $0 }) {
+                    for effect in shell.update(.key(key), in: Self.frame) { _ = runtime.perform(effect, on: &shell, in: Self.frame) }
+                }
+                let rows = "SELECT key, correct, total FROM tallies ORDER BY key"
+                let each = try SQLiteDatabase(path: alone + "/arcade.sqlite3", readOnly: true).rows(rows)
+                #expect(try database.rows(rows) == each)
+            }
         }
     }
 

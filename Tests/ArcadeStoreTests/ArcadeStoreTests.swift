@@ -208,6 +208,13 @@ import CSQLite
                 "blackjack": ["hard 16 v 10": Tally(right: 1, total: 3), "soft 18 v 9": Tally(right: 1, total: 1)],
                 "set": ["hard 16 v 10": Tally(right: 1, total: 1)],
             ])
+            // Decisions summed while a batch of input was applied are added as they are.
+            try store.add([TallyCount(game: "blackjack", player: "ann", key: "hard 16 v 10", tally: Tally(right: 2, total: 5)),
+                           TallyCount(game: "blackjack", player: "ann", key: "pair 2 v 2", tally: Tally(right: 0, total: 4))])
+            #expect(try store.tallies(of: "blackjack", player: "ann") == [
+                "hard 16 v 10": Tally(right: 3, total: 8), "soft 18 v 9": Tally(right: 1, total: 1),
+                "pair 2 v 2": Tally(right: 0, total: 4),
+            ])
         }
     }
 

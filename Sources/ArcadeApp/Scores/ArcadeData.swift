@@ -206,22 +206,39 @@ public final class ArcadeData {
     /// failure), losing the results written in it before.
     private var batchLost: String?
 
-    /// Whether results written in a batch wait for `commitBatch`, or were lost from it.
-    var hasBatch: Bool { batchStore != nil || batchLost != nil }
+    /// The coach's decisions in the batch, summed by game, player and kind (in the order
+    /// first made), and where each is in that list.
+    private var batchTallies: [TallyCount] = []
+    private var batchTallyIndex: [String: Int] = [:]
 
-    /// Commit the results written in the batch of input just applied. Throws the words for
-    /// the player when they could not be kept (they are not in the store then).
+    /// Whether results written in a batch wait for `commitBatch`, or were lost from it.
+    var hasBatch: Bool { batchStore != nil || batchLost != nil || !batchTallies.isEmpty }
+
+    /// Commit the results written in the batch of input just applied, the coach's tallies
+    /// with them. Throws the words for the player when they could not be kept.
     func commitBatch() throws(ScoreSaveError) {
-        defer { batchLost = nil }
-        if let batchLost { throw ScoreSaveError("What was just played was not kept: \(batchLost).") }
-        guard let store = batchStore else { return }
-        batchStore = nil
-        batchLists = [:]
-        do {
-            try store.commit()
-        } catch {
-            throw ScoreSaveError("What was just played was not kept: \(reason(error)).")
+        var failure = batchLost
+        batchLost = nil
+        let tallies = batchTallies
+        batchTallies = []
+        batchTallyIndex = [:]
+        if !tallies.isEmpty, let store {
+            do {
+                try repairing(batchStore ?? store) { store throws(StoreError) in try store.add(tallies) }
+            } catch {
+                failure = failure ?? reason(error)
+            }
         }
+        if let store = batchStore {
+            batchStore = nil
+            batchLists = [:]
+            do {
+                try store.commit()
+            } catch {
+                failure = reason(error)
+            }
+        }
+        if let failure { throw ScoreSaveError("What was just played was not kept: \(failure).") }
     }
 
     /// What the last write found that the player should be told, once.
@@ -405,9 +422,22 @@ public final class ArcadeData {
         return result
     }
 
-    /// Count one more decision of kind `key` for `player` in `game`. Throws the words for the player.
+    /// Count one more decision of kind `key` for `player` in `game`. Throws the words for the
+    /// player. Within a batch (`batching`), the decisions of each kind are summed and added
+    /// when the batch is committed.
     func addTally(_ key: String, right: Bool, of game: GameID, player: String) throws(ScoreSaveError) {
         guard let store else { return }
+        if batching {
+            let name = game.rawValue + "\u{1F}" + player + "\u{1F}" + key
+            if let index = batchTallyIndex[name] {
+                batchTallies[index].tally.count(right: right)
+            } else {
+                batchTallyIndex[name] = batchTallies.count
+                batchTallies.append(TallyCount(game: game.rawValue, player: player, key: key,
+                                               tally: Tally(right: right ? 1 : 0, total: 1)))
+            }
+            return
+        }
         do {
             try writing(store) { store throws(StoreError) in
                 try store.addTally(game: game.rawValue, player: player, key: key, right: right)
