@@ -32,7 +32,14 @@ enum BlackjackWording {
         let parts = [lead.reshuffle, lead.split, lead.insurance, lead.draws, last]
         var chosen = Array(repeating: 0, count: parts.count)
         func joined() -> String {
-            zip(parts, chosen).map { $0[min($1, $0.count - 1)] }.filter { !$0.isEmpty }.joined(separator: " ")
+            var text = ""
+            for (part, choice) in zip(parts, chosen) {
+                let piece = part[min(choice, part.count - 1)]
+                guard !piece.isEmpty else { continue }
+                if !text.isEmpty { text += " " }
+                text += piece
+            }
+            return text
         }
         var wordings = [joined()]
         for part in [0, 1, 3, 2, 4] {
@@ -51,10 +58,22 @@ enum BlackjackWording {
     static func choices(_ plays: [PlayerAction], total: Int?) -> Part {
         let have = total.map { "You have \($0)." }
         guard !plays.isEmpty else { return [have ?? ""] }
-        let full = listed(plays.map(fullName)), short = listed(plays.map(buttonName))
+        let (full, short) = listings[plays] ?? (listed(plays.map(fullName)), listed(plays.map(buttonName)))
         let lead = have.map { $0 + " " } ?? ""
         return [lead + "You can " + full, lead + "You can " + short, "You can " + short, short + "?"]
     }
+
+    /// Every set of decisions in the order the table offers them, listed in full and in the
+    /// buttons' words: the status line names them after every card.
+    private static let listings: [[PlayerAction]: (full: String, short: String)] = {
+        var listings: [[PlayerAction]: (full: String, short: String)] = [:]
+        let all = PlayerAction.allCases
+        for mask in 1..<(1 << all.count) {
+            let plays = all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] }
+            listings[plays] = (listed(plays.map(fullName)), listed(plays.map(buttonName)))
+        }
+        return listings
+    }()
 
     /// A decision as the status line names it in full: "Double down".
     static func fullName(_ play: PlayerAction) -> String {
