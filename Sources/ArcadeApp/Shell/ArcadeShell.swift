@@ -525,6 +525,7 @@ public struct ArcadeShell: Screen {
         }
         guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
         if case .key(let key) = input {
+            guard active?.screen.gameOverTakes(key, focus: gameOverFocus, in: gameFrame) == true else { return [] }
             // The game answers, its box built once for the key.
             let focus = gameOverFocus
             var movedFocus: Int?

@@ -136,6 +136,9 @@ extension GameScreen {
     /// for it: a button's hot key (first, should one be h or l), or Enter and Space on the
     /// focused button, press it; the focus keys (`GameOverKey.focusKeys`) move the focus; the
     /// game's other game-over keys (`GameOver.keys`) do their action. Nil: the box is not up.
+    ///
+    /// The shell asks `gameOverTakes` first, which changes nothing, and calls this only for a
+    /// key that does something: most keys of a paste land on the box and do nothing.
     mutating func answerGameOver(_ key: Key, focus: Int, in frame: Frame) -> GameOverKey? {
         guard let over = gameOver(in: frame) else { return nil }
         let dialog = over.dialog(focus: focus)
@@ -145,6 +148,14 @@ extension GameScreen {
         if let moved = GameOverKey.focus(of: dialog, movedBy: key) { return .focus(moved) }
         guard let action = over.keys.action(for: key) else { return .effects([]) }
         return .effects(perform(action, in: frame))
+    }
+
+    /// Whether `key` does something on the game-over box with button `focus` focused (see
+    /// `answerGameOver`); nil: the box is not up.
+    func gameOverTakes(_ key: Key, focus: Int, in frame: Frame) -> Bool? {
+        guard let over = gameOver(in: frame) else { return nil }
+        return over.dialog(focus: focus).buttonIndex(for: key) != nil
+            || GameOverKey.focusKeys.action(for: key) != nil || over.keys.action(for: key) != nil
     }
 
     /// Press the game-over box's button `index`.
