@@ -24,6 +24,48 @@ import Testing
         #expect(AssetLocator(environment: [:], executablePath: "/bin/arcade", checkout: nil).roots == ["/share/arcade"])
     }
 
+    /// Debian's games policy: the binary in `<prefix>/games`, its data in
+    /// `<prefix>/share/games/arcade`.
+    @Test func aBinaryInAGamesFolderLooksInItsPrefixsSharedGamesFolder() {
+        let packaged = AssetLocator(environment: [:], executablePath: "/usr/games/arcade", checkout: "/home/ann/arcade")
+        #expect(packaged.roots == ["/usr/share/games/arcade", "/home/ann/arcade/Assets"])
+        #expect(AssetLocator(environment: [:], executablePath: "/usr/local/games/arcade", checkout: nil).roots
+            == ["/usr/local/share/games/arcade"])
+        #expect(AssetLocator(environment: [:], executablePath: "/games/arcade", checkout: nil).roots == ["/share/games/arcade"])
+        let chosen = AssetLocator(environment: ["ARCADE_ASSETS": "/opt/art"], executablePath: "/usr/games/arcade", checkout: nil)
+        #expect(chosen.roots == ["/opt/art", "/usr/share/games/arcade"], "ARCADE_ASSETS still comes first")
+
+        // Only a folder named exactly `games`, as only one named exactly `bin`.
+        for binary in ["/opt/minigames/arcade", "/usr/games/extra/arcade", "/usr/share/games/arcade/arcade"] {
+            #expect(AssetLocator(environment: [:], executablePath: binary, checkout: nil).roots.isEmpty, "\(binary)")
+        }
+    }
+
+    @Test func aGamesBinarysSharedFolderIsUsedOnlyWhenNoOtherUserCanChangeIt() throws {
+        let base = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try makeFolder(base + "/prefix/share/games/arcade/Temples")
+        try makeFolder(base + "/prefix/games")
+        let locator = AssetLocator(environment: [:], executablePath: base + "/prefix/games/arcade", checkout: nil,
+                                   safety: FolderSafety(executablePath: nil))
+        #expect(try locator.directory("Temples").get() == base + "/prefix/share/games/arcade/Temples")
+
+        chmod(base + "/prefix/share/games", 0o777)
+        guard case .failure(let error) = locator.directory("Temples") else {
+            Issue.record("used a folder below one everyone can write")
+            return
+        }
+        #expect(error.unsafe == [base + "/prefix/share/games/arcade/Temples"])
+        chmod(base + "/prefix/share/games", 0o755)
+
+        // Below a sticky folder, only folders of trusted owners.
+        chmod(base + "/prefix", 0o1777)
+        let someoneElses = AssetLocator(environment: [:], executablePath: base + "/prefix/games/arcade", checkout: nil,
+                                        safety: FolderSafety(trustedOwners: [54_321]))
+        #expect(throws: AssetError.self) { try someoneElses.directory("Temples").get() }
+        chmod(base + "/prefix", 0o755)
+    }
+
     @Test func eachFolderIsSearchedAndListedOnce() {
         let locator = AssetLocator(environment: ["ARCADE_ASSETS": "/usr/local/share/arcade/"],
                                    executablePath: "/usr/local/bin/arcade", checkout: nil)

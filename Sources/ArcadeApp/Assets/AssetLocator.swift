@@ -4,8 +4,10 @@ import Glibc
 /// Finds the arcade's assets (pictures, sounds) wherever the arcade was started from.
 ///
 /// Looks, in order, in `$ARCADE_ASSETS`, in the binary's own prefix
-/// (`<prefix>/bin/arcade` → `<prefix>/share/arcade`), and in the `Assets` folder of the
-/// checkout whose sources the binary was built from (`swift run`), each folder once.
+/// (`<prefix>/bin/arcade` → `<prefix>/share/arcade`, as `make install` lays it out;
+/// `<prefix>/games/arcade` → `<prefix>/share/games/arcade`, as Debian's games policy and the
+/// package in `debian/` do), and in the `Assets` folder of the checkout whose sources the
+/// binary was built from (`swift run`), each folder once.
 /// Never in the current directory, nor in folders guessed above the binary: those may
 /// belong to anyone.
 ///
@@ -35,9 +37,12 @@ public struct AssetLocator: Sendable {
         var found: [String] = []
         if let executablePath {
             let binDirectory = Self.parent(of: executablePath)
+            let prefix = Self.parent(of: binDirectory)
+            let share = (prefix == "/" ? "" : prefix) + "/share"
             if binDirectory.hasSuffix("/bin") {
-                let prefix = Self.parent(of: binDirectory)
-                found.append((prefix == "/" ? "" : prefix) + "/share/arcade")
+                found.append(share + "/arcade")
+            } else if binDirectory.hasSuffix("/games") {
+                found.append(share + "/games/arcade")
             }
         }
         if let checkout { found.append(checkout + "/Assets") }
