@@ -19,11 +19,15 @@ SOUNDS   = $(notdir $(wildcard Assets/Sounds/*.wav))
 all: build
 
 # The release build: the one SwiftPM makes, with the Swift standard library linked in (the
-# binary runs without the toolchain's libraries). Package.swift holds its hardening flags and
-# links SQLite, ncurses and libpng as the system's shared libraries; Tools/check-release.sh
-# checks the result.
+# binary runs without the toolchain's libraries), and without SwiftPM's $ORIGIN run path (an
+# installed binary must not look for libraries in the folder it sits in). Package.swift holds
+# its hardening flags and links SQLite, ncurses and libpng as the system's shared libraries;
+# Tools/check-release.sh checks the result. The product is named because the test-support
+# target, which `swift build` would also build, needs the Testing module, which the static
+# standard library does not have.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
 build:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(RELEASE_BUILD) --product arcade
 
 ifeq ($(BIN),$(RELEASE))
 install: build

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks the release binary players run (`swift build -c release --static-swift-stdlib`) for
+# Checks the release binary players run (`make build`: `swift build -c release
+# --static-swift-stdlib --disable-local-rpath --product arcade`) for
 # what a distribution requires of it, and that it starts: CI runs this (.ci/run), so that
 # none of it is lost without a failure.
 #
@@ -13,7 +14,7 @@
 # - position-independent (ELF type DYN), so that the loader places it at random;
 # - BIND_NOW and a GNU_RELRO segment (full RELRO: the GOT is read-only once started);
 # - a GNU_STACK segment that is not executable;
-# - no text relocations;
+# - no text relocations, and no RPATH or RUNPATH (the loader looks only where the system says);
 # - SQLite, ncursesw and libpng needed as the system's shared libraries (a security update of
 #   any of them reaches the arcade), and the Swift runtime linked in (no libswiftCore.so: the
 #   binary runs without the toolchain);
@@ -54,6 +55,10 @@ check_readelf_text() {
 
     if grep -Eq '\(TEXTREL\)|\(FLAGS\)[[:space:]].*TEXTREL' <<<"$text"; then fail_here "text relocations (TEXTREL)"
     else pass "no text relocations"; fi
+
+    if grep -Eq '\((RPATH|RUNPATH)\)' <<<"$text"; then
+        fail_here "a run path: $(grep -E '\((RPATH|RUNPATH)\)' <<<"$text" | sed 's/.*: //' | tr '\n' ' ')(build with --disable-local-rpath)"
+    else pass "no RPATH or RUNPATH"; fi
 
     local library
     for library in libsqlite3 libncursesw 'libpng[0-9]*'; do
@@ -112,6 +117,7 @@ self_test() {
     sample_readelf | sed '/GNU_STACK/s/RW  0x10/RWE 0x10/' | expect fail "executable stack"
     sample_readelf | sed '/GNU_STACK/d' | expect fail "no GNU_STACK"
     sample_readelf | sed 's/(FLAGS)              BIND_NOW/(FLAGS)              TEXTREL BIND_NOW/' | expect fail "TEXTREL"
+    sample_readelf | sed 's/(FLAGS) .*/(RUNPATH)            Library runpath: [$ORIGIN]/' | expect fail "a RUNPATH"
     sample_readelf | sed '/libsqlite3/d' | expect fail "SQLite linked in"
     sample_readelf | sed '/libncursesw/d' | expect fail "ncursesw linked in"
     sample_readelf | sed '/libpng16/d' | expect fail "libpng linked in"
@@ -209,7 +215,7 @@ esac
 
 binary=${1:-.build/release/arcade}
 if [ ! -x "$binary" ]; then
-    echo "check-release: FAILED: no binary at $binary (build it: swift build -c release --static-swift-stdlib)" >&2
+    echo "check-release: FAILED: no binary at $binary (build it: make build)" >&2
     exit 1
 fi
 echo "check-release: $binary"
