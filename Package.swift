@@ -1,33 +1,23 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// SQLite and ncurses come from pkg-config and are linked as shared libraries in every build,
-// `swift build` and `swift test` among them, except `make build` (README, "Performance"),
-// which sets ARCADE_STATIC_LIBS to a folder of their archives and links them into the arcade
-// from there: the loader then maps, relocates and looks up symbols for none of them. That
-// build leaves pkg-config out, since its -l flags brought the shared libraries back (seen: lld
-// takes the .so in the system folder first). Their modulemaps name no library, so a target
-// that imports CSQLite or CNcursesw must depend on ArcadeStore or CArcadeShim, which link
-// them. libpng (and zlib) stay shared in every build: the release binary is not
-// position-independent, and the code that reads players' own PNG files should keep the
-// random addresses a shared library gets. The arcade loads libpng at its first picture
-// (Sources/CArcadePNG), so a start that shows none maps neither.
-let staticLibs = Context.environment["ARCADE_STATIC_LIBS"] ?? ""
-func pkgConfig(_ name: String) -> String? { staticLibs.isEmpty ? name : nil }
-func linking(_ libraries: String...) -> [LinkerSetting] {
-    staticLibs.isEmpty
-        ? libraries.map { .linkedLibrary($0) }
-        : [.unsafeFlags(libraries.flatMap { ["-Xlinker", "\(staticLibs)/lib\($0).a"] })]
-}
-// SQLite's extension modules the store does not use, left out where SQLite is linked in
-// (Sources/CSQLiteModules/modules.c says why).
-let leftOutSQLiteModules = ["sqlite3Fts3Init", "sqlite3Fts5Init", "sqlite3RtreeInit",
-                            "sqlite3DbstatRegister", "sqlite3StmtVtabInit"]
-func linkingSQLite() -> [LinkerSetting] {
-    linking("sqlite3") + (staticLibs.isEmpty ? [] : [
-        .unsafeFlags(leftOutSQLiteModules.flatMap { ["-Xlinker", "--wrap=\($0)"] }),
-    ])
-}
+// SQLite, ncurses and libpng are the system's shared libraries, found by pkg-config and linked
+// normally in every build, so that a security update of any of them reaches the arcade
+// without building it again.
+//
+// Hardening, as distributions build C code and link programs: the C targets with the stack
+// protector and glibc's checked string and memory functions (which need optimisation, so
+// -O2 in every configuration), and executables position-independent (the toolchain's
+// default on Linux) with full RELRO (the GOT read-only after start, every symbol bound then)
+// and a stack that cannot be executed. Tools/check-release.sh checks the release binary for
+// each of these, and `.ci/run` runs it.
+let hardenedC: [CSetting] = [
+    .unsafeFlags(["-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-O2"]),
+]
+let hardenedLink: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                  "-Xlinker", "-z", "-Xlinker", "noexecstack"]),
+]
 
 let package = Package(
     name: "Arcade",
@@ -36,31 +26,29 @@ let package = Package(
         .executable(name: "arcade", targets: ["arcade"]),
         .executable(name: "arcade-bench", targets: ["arcade-bench"]),
         .executable(name: "make-temple-art", targets: ["make-temple-art"]),
-        .executable(name: "arcade-floor", targets: ["arcade-floor"]),
-        .executable(name: "arcade-floor-store", targets: ["arcade-floor-store"]),
     ],
     targets: [
         // C boundary
         .systemLibrary(
             name: "CNcursesw",
-            pkgConfig: pkgConfig("ncursesw"),
+            pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "CArcadeShim", dependencies: ["CNcursesw"], linkerSettings: linking("ncursesw", "tinfo")),
+        // C for what Swift cannot do with ncurses, the terminal's safety in signal handlers, and
+        // the process made fit to run the arcade before its Swift code runs (arcade_start.c)
+        .target(name: "CArcadeShim", dependencies: ["CNcursesw"], cSettings: hardenedC),
         // libc's wcwidth for ArcadeUI, without curses
-        .target(name: "CArcadeWidth"),
+        .target(name: "CArcadeWidth", cSettings: hardenedC),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // libpng's classic, row-by-row API, whose longjmp never leaves this C target. It
-        // loads libpng itself at the first picture (dlopen), so it does not link it; png.h
-        // is the system's.
-        .target(name: "CArcadePNG"),
+        // libpng's classic, row-by-row API, whose longjmp never leaves this C target
+        .target(name: "CArcadePNG", dependencies: ["CLibPNG"], cSettings: hardenedC),
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: pkgConfig("sqlite3"),
+            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
@@ -86,8 +74,7 @@ let package = Package(
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
 
         // The store: one SQLite database (history, saved games), schema versions, migrations
-        .target(name: "CSQLiteModules"),
-        .target(name: "ArcadeStore", dependencies: ["CSQLite", "CSQLiteModules"], linkerSettings: linkingSQLite()),
+        .target(name: "ArcadeStore", dependencies: ["CSQLite"]),
 
         // App: menu, screens, the data it keeps (through ArcadeStore), options
         .target(
@@ -97,10 +84,7 @@ let package = Package(
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
-        // The command line kept before Swift starts, so that the runtime does not read
-        // /proc/self/maps to find it (Sources/CArcadeStart/arcade_start.c).
-        .target(name: "CArcadeStart"),
-        .executableTarget(name: "arcade", dependencies: ["ArcadeApp", "CArcadeStart"]),
+        .executableTarget(name: "arcade", dependencies: ["ArcadeApp", "CArcadeShim"], linkerSettings: hardenedLink),
 
         // Tools, outside the product (Tools/): the harness that drives a program in a
         // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
@@ -108,14 +92,6 @@ let package = Package(
         .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
-        // The floor the benchmark holds the arcade against: the smallest Swift ncurses program
-        // of the same kind (a title, a row of items with a cursor, a key line), and a hello
-        .executableTarget(name: "arcade-floor", dependencies: ["CNcursesw", "CArcadeShim"], path: "Tools/CursesFloor"),
-        // The same program (its main.swift a link to the floor's) opening a SQLite file and
-        // reading its schema first, SQLite linked in as the arcade links it
-        .executableTarget(name: "arcade-floor-store", dependencies: ["CNcursesw", "CArcadeShim", "CSQLite", "CSQLiteModules"],
-                          path: "Tools/CursesFloorStore", swiftSettings: [.define("FLOOR_STORE")],
-                          linkerSettings: linkingSQLite()),
         // Writes games into a store from a process of its own, for the store's process tests
         .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
 

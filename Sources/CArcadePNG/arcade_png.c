@@ -1,89 +1,13 @@
 #include "arcade_png.h"
 
-#include <dlfcn.h>
 #if __has_include(<png.h>)
 #include <png.h>
 #else
 #include <libpng16/png.h>  // where there is no /usr/include/png.h link to it
 #endif
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-
-// libpng is loaded the first time a picture is read, not when the arcade starts: the menu
-// and four of the five games never read one, and the loader mapped and relocated libpng and
-// zlib (200 of the start's 300 relocations) for every start. It stays the system's shared
-// library, placed at random like any other, found by its soname as the linker would have.
-#define ARCADE_PNG_TEXT(x) #x
-#define ARCADE_PNG_NAME(dll, so) "libpng" ARCADE_PNG_TEXT(dll) ".so." ARCADE_PNG_TEXT(so)
-#define ARCADE_PNG_SONAME ARCADE_PNG_NAME(PNG_LIBPNG_VER_DLLNUM, PNG_LIBPNG_VER_SONUM)
-
-// Every libpng function this file calls, each through a pointer of its own type.
-#define ARCADE_PNG_FUNCTIONS(X) \
-    X(png_create_read_struct) X(png_create_info_struct) X(png_destroy_read_struct) \
-    X(png_get_error_ptr) X(png_get_io_ptr) X(png_longjmp) X(png_error) X(png_set_longjmp_fn) \
-    X(png_set_benign_errors) X(png_read_info) X(png_get_IHDR) X(png_get_valid) \
-    X(png_set_palette_to_rgb) X(png_set_expand_gray_1_2_4_to_8) X(png_set_tRNS_to_alpha) \
-    X(png_set_scale_16) X(png_set_gray_to_rgb) X(png_set_add_alpha) X(png_set_interlace_handling) \
-    X(png_read_update_info) X(png_get_rowbytes) X(png_read_row) X(png_set_keep_unknown_chunks) \
-    X(png_set_chunk_malloc_max) X(png_set_chunk_cache_max) X(png_set_user_limits) \
-    X(png_set_read_fn)
-
-#define ARCADE_PNG_POINTER(name) static __typeof__(&name) arcade_##name;
-ARCADE_PNG_FUNCTIONS(ARCADE_PNG_POINTER)
-
-static pthread_once_t arcade_png_once = PTHREAD_ONCE_INIT;
-static int arcade_png_loaded = 0;
-static char arcade_png_load_error[200];
-
-static void arcade_png_load(void) {
-    void *library = dlopen(ARCADE_PNG_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(arcade_png_load_error, sizeof arcade_png_load_error, "%s", why ? why : ARCADE_PNG_SONAME);
-        return;
-    }
-#define ARCADE_PNG_LOAD(name) \
-    arcade_##name = (__typeof__(&name))dlsym(library, #name); \
-    if (arcade_##name == NULL) { \
-        snprintf(arcade_png_load_error, sizeof arcade_png_load_error, "%s has no %s", ARCADE_PNG_SONAME, #name); \
-        return; \
-    }
-    ARCADE_PNG_FUNCTIONS(ARCADE_PNG_LOAD)
-    arcade_png_loaded = 1;
-}
-
-// From here on each libpng name is its pointer (png_jmpbuf's expansion included). The two
-// lists are kept in step by the build: a name missing here calls libpng directly, which is
-// not linked (an undefined symbol); a pointer missing above is an undeclared identifier.
-#define png_create_read_struct arcade_png_create_read_struct
-#define png_create_info_struct arcade_png_create_info_struct
-#define png_destroy_read_struct arcade_png_destroy_read_struct
-#define png_get_error_ptr arcade_png_get_error_ptr
-#define png_get_io_ptr arcade_png_get_io_ptr
-#define png_longjmp arcade_png_longjmp
-#define png_error arcade_png_error
-#define png_set_longjmp_fn arcade_png_set_longjmp_fn
-#define png_set_benign_errors arcade_png_set_benign_errors
-#define png_read_info arcade_png_read_info
-#define png_get_IHDR arcade_png_get_IHDR
-#define png_get_valid arcade_png_get_valid
-#define png_set_palette_to_rgb arcade_png_set_palette_to_rgb
-#define png_set_expand_gray_1_2_4_to_8 arcade_png_set_expand_gray_1_2_4_to_8
-#define png_set_tRNS_to_alpha arcade_png_set_tRNS_to_alpha
-#define png_set_scale_16 arcade_png_set_scale_16
-#define png_set_gray_to_rgb arcade_png_set_gray_to_rgb
-#define png_set_add_alpha arcade_png_set_add_alpha
-#define png_set_interlace_handling arcade_png_set_interlace_handling
-#define png_read_update_info arcade_png_read_update_info
-#define png_get_rowbytes arcade_png_get_rowbytes
-#define png_read_row arcade_png_read_row
-#define png_set_keep_unknown_chunks arcade_png_set_keep_unknown_chunks
-#define png_set_chunk_malloc_max arcade_png_set_chunk_malloc_max
-#define png_set_chunk_cache_max arcade_png_set_chunk_cache_max
-#define png_set_user_limits arcade_png_set_user_limits
-#define png_set_read_fn arcade_png_set_read_fn
 
 /// Everything one read holds, so nothing a longjmp lands back on lives in a register.
 typedef struct {
@@ -250,11 +174,6 @@ static arcade_png_status arcade_png_read_with(arcade_png_read *read, void (*atta
     read->pixels = NULL;
     read->message[0] = 0;
     read->width = read->height = read->out_width = read->out_height = 0;
-    pthread_once(&arcade_png_once, arcade_png_load);
-    if (!arcade_png_loaded) {
-        snprintf(read->message, sizeof read->message, "%s", arcade_png_load_error);
-        return ARCADE_PNG_UNAVAILABLE;
-    }
     arcade_png_job job = {.read = read};
     job.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job, arcade_png_on_error, arcade_png_on_warning);
     if (job.png == NULL) return ARCADE_PNG_NO_MEMORY;

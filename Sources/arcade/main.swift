@@ -1,5 +1,5 @@
 import ArcadeApp
-import CArcadeStart
+import CArcadeShim
 import Glibc
 
 /// The environment as a dictionary, read from `environ` directly: Foundation's
@@ -30,5 +30,5 @@ func runArcade() -> Int32 {
 }
 
 // Standard descriptors, SIGXFSZ and the stack are seen to before anything else is done
-// (arcade_start.c).
+// (Sources/CArcadeShim/arcade_start.c).
 exit(arcade_start(runArcade))

@@ -182,29 +182,6 @@ extension EndToEnd {
             await Self.leaveAndQuit(session)
         }
 
-        /// libpng is loaded at the first picture: one that cannot be loaded (here a file of
-        /// junk under its name, found first) is the deck's notice, and the arcade goes on.
-        @Test func aLibpngThatCannotBeLoadedIsSaidAndTheMenuStillWorks() async throws {
-            let deck = try Self.folder()
-            let libraries = try Self.folder()
-            defer {
-                try? FileManager.default.removeItem(at: deck)
-                try? FileManager.default.removeItem(at: libraries)
-            }
-            try Self.addPicture("kirtland.png", to: deck)
-            try Data("junk".utf8).write(to: libraries.appendingPathComponent("libpng16.so.16"))
-            let session = try TerminalSession.arcade(
-                ["temples", "--deck", deck.path],
-                configuration: .init(width: 100, height: 30, environment: ["LD_LIBRARY_PATH": libraries.path]))
-            defer { session.close() }
-            #expect(await session.waitFor("Skipped kirtland.png: libpng"), "\(session.report())")
-            session.sendKeys("Enter")
-            #expect(await session.waitFor("five games in your terminal"), "\(session.report())")
-            session.type("q")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
-        }
-
         /// A FIFO named x.png used to hang the arcade for ever, and z.png linked to /dev/zero
         /// to be read without end: both are skipped with a notice and the deck loads.
         @Test func aFIFOAndALinkToDevZeroAreSkippedAndTheDeckLoads() async throws {

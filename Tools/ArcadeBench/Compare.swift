@@ -10,13 +10,10 @@ struct Contender {
     /// The cursor keys sent in turn after the first frame.
     var keys: [[UInt8]]
     var keyNames: String
-    /// The arcade quits by its keys (q/y rounds), the others by `quitKeys` or SIGTERM.
+    /// The arcade quits by its keys (q/y rounds), the others by SIGTERM.
     var isArcade: Bool
     /// A data folder shared by every launch (the arcade "kept"); nil: a fresh empty one each time.
     var keptDataHome: String? = nil
-    /// The keys that quit a program other than the arcade (the floor's q, which closes the
-    /// store it opened as the arcade closes its own); nil: SIGTERM.
-    var quitKeys: [UInt8]? = nil
 }
 
 /// What one launch of a contender measured.
@@ -64,43 +61,19 @@ struct ContenderResult {
     var wholeFrames: Int { launches.filter(\.frameWhole).count }
 }
 
-/// The program measured as the statically linked Swift hello: `.build/arcade-hello`, or
-/// `arcade-floor --hello` (which also loads ncurses) where that was not built.
-struct HelloProgram {
-    var path: String
-    var arguments: [String]
-    var label: String { ([path] + arguments).joined(separator: " ") }
-}
-
-/// The static Swift hello, started and reaped with wait4.
-struct HelloFigures: Encodable {
-    /// What was run.
-    var program = ""
-    /// VmHWM while it is held in its write of "hello" at exit (see `Comparison.figures(of:)`).
-    var peakRSSKB: [Int] = []
-    /// ru_maxrss from wait4, which on Linux also counts the bench's own RSS (see there).
-    var waitMaxRSSKB: [Int] = []
-    /// ru_utime + ru_stime from wait4.
-    var cpuMilliseconds: [Double] = []
-
-    var medianRSSMegabytes: Double { medianInt(peakRSSKB) / 1024 }
-}
-
-/// `arcade-bench --compare CMD`: the arcade's menu beside another program (and the floor),
-/// launched in turn through the same harness, the same figures for each.
+/// `arcade-bench --compare CMD`: the arcade's menu beside another program, launched in turn
+/// through the same harness, the same figures for each.
 struct Comparison {
     var launcher: ArcadeLauncher
     var contenders: [Contender]
     var launches: Int
     var keysPerLaunch = Comparison.defaultKeysPerLaunch
     static let defaultKeysPerLaunch = 20
-    var floor: String?
-    var hello: HelloProgram?
 
     static let frameQuiet = 0.05
     static let replyQuiet = 0.1
 
-    func run() -> (results: [ContenderResult], hello: HelloFigures?) {
+    func run() -> [ContenderResult] {
         var results = contenders.map { ContenderResult(contender: $0) }
         // Round 0 is not counted: it reads each program back into the page cache, as a start
         // from disk leaves it, after main dropped it (dropFromPageCache).
@@ -116,7 +89,7 @@ struct Comparison {
                 }
             }
         }
-        return (results, hello.map { figures(of: $0) })
+        return results
     }
 
     /// A data folder as one launch of the arcade leaves it: the store created, with whatever the
@@ -180,70 +153,17 @@ struct Comparison {
         return .success(figures)
     }
 
-    /// Quits the program as `contender` says (the arcade by its q/y rounds, others by their
-    /// quit keys or SIGTERM, SIGKILL when that is not enough); how it ended.
+    /// Quits the program as `contender` says (the arcade by its q/y rounds, others by SIGTERM,
+    /// SIGKILL when that is not enough); how it ended.
     static func end(_ process: PtyProcess, _ contender: Contender, within seconds: Double) -> String {
         if contender.isArcade {
-            // quitArcade waits 3 s at most; a slow program (under valgrind) gets `seconds` more.
+            // quitArcade waits 3 s at most; a slow program gets `seconds` more.
             return (quitArcade(process) ?? process.waitFor(exitWithin: seconds))?.description
                 ?? "did not exit after q/y rounds"
-        }
-        if let keys = contender.quitKeys {
-            process.send(keys)
-            if let exit = process.waitFor(exitWithin: seconds) { return exit.description }
         }
         process.signal(SIGTERM)
         if let exit = process.waitFor(exitWithin: seconds) { return exit.description }
         return (process.kill9()?.description ?? "?") + " (after SIGTERM was ignored for \(fixed(seconds, 0)) s)"
-    }
-
-    /// The hello, reaped by wait4 for its CPU, its peak RSS read from /proc while it waits
-    /// to write "hello" as it exits.
-    ///
-    /// wait4's ru_maxrss alone would not do: posix_spawn runs the child on the parent's memory
-    /// until exec (vfork), and at exec Linux keeps the old memory's high-water mark in the
-    /// child's maxrss, so every child of this ~20 MB bench would show ~20 MB. So the hello's
-    /// standard output is a pipe filled up beforehand: to a pipe, stdio writes "hello" only when
-    /// exit flushes it, and that write blocks; VmHWM in /proc/PID/status is then the peak of its
-    /// whole life but the last system call. Emptying the pipe lets it finish.
-    func figures(of hello: HelloProgram) -> HelloFigures {
-        var figures = HelloFigures(program: hello.label)
-        for run in 0...launches {  // run 0 reads it back from disk, as in run(), and is not counted
-            if run == 1 { figures = HelloFigures(program: hello.label) }
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { continue }
-            defer { close(ends[0]) }
-            // Filled without blocking here; then blocking again, for the hello's write.
-            let flags = fcntl(ends[1], F_GETFL)
-            _ = fcntl(ends[1], F_SETFL, flags | O_NONBLOCK)
-            let filler = [UInt8](repeating: 0x2E, count: 4096)
-            while write(ends[1], filler, filler.count) > 0 {}
-            _ = fcntl(ends[1], F_SETFL, flags)
-
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            let pid = try? Spawn.program(hello.path, arguments: hello.arguments,
-                                         environment: launcher.environment(dataHome: "/nonexistent"), actions: &actions)
-            close(ends[1])
-            guard let pid else { continue }
-            // Sleeping ("S") is the blocked write: the hello waits for nothing else.
-            let deadline = monotonicNow() + 2
-            while ProcessTable.state(of: pid) != "S" && monotonicNow() < deadline { usleep(1000) }
-            if ProcessTable.state(of: pid) == "S", let sample = ProcSample.read(pid) {
-                figures.peakRSSKB.append(sample.peakRSSKB)
-            }
-            var scratch = [UInt8](repeating: 0, count: 65536)
-            while read(ends[0], &scratch, scratch.count) > 0 {}  // until the hello has exited (end of file)
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            figures.waitMaxRSSKB.append(usage.ru_maxrss)
-            figures.cpuMilliseconds.append(Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
-                                           + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000)
-        }
-        return figures
     }
 }
 

@@ -1,13 +1,12 @@
 import ArcadeHarness
 
-/// The goals of the comparison (issue 20): the arcade against another program and the floor.
+/// The goals of the comparison: what a player could notice, on the release build (the
+/// arcade kept, as every start but the first finds its store, against CMD in the same run).
 enum CompareGoal {
-    static let firstFrameRatio = 1.0
-    static let keyReplyRatio = 1.0
-    static let bytesPerMove = 17.0
-    static let rssOverHello = 1.5
-    /// The hello's peak RSS measured when the goal was set, for a run without the floor binary.
-    static let helloMegabytes = 4.9
+    static let firstFrameRatio = 2.5
+    static let firstFrameMilliseconds = 10.0
+    static let keyReplyRatio = 1.5
+    static let peakRSSMegabytes = 16.0
 }
 
 struct CompareReport {
@@ -16,24 +15,18 @@ struct CompareReport {
     var keysPerLaunch: Int
     var machine: Machine
     var results: [ContenderResult]
-    var hello: HelloFigures?
     /// What the kept data folder held after the launch that prepared it (path and bytes).
     var keptFiles: [String]
     /// Whether the pseudo-terminal answered the background colour query (OSC 11).
     var backgroundAnswered: Bool
-    /// With --instructions: each program once under callgrind (the arcade kept, CMD, both floors).
-    var instructions: [InstructionCount]?
 
     private func result(_ label: String) -> ContenderResult? { results.first { $0.contender.label == label } }
     private var fresh: ContenderResult? { result(Self.freshLabel) }
     private var kept: ContenderResult? { result(Self.keptLabel) }
-    private var otherResult: ContenderResult? { results.first { !$0.contender.isArcade && !Self.isFloor($0.contender.label) } }
+    private var otherResult: ContenderResult? { results.first { !$0.contender.isArcade } }
 
     static let freshLabel = "arcade (fresh)"
     static let keptLabel = "arcade (kept)"
-    static let floorLabel = "floor"
-    static let floorStoreLabel = "floor + store"
-    static func isFloor(_ label: String) -> Bool { label == floorLabel || label == floorStoreLabel }
 
     /// a ÷ b of two medians (nan when either is missing or b is 0).
     private static func ratio(_ a: [Double], _ b: [Double]) -> Double {
@@ -51,57 +44,33 @@ struct CompareReport {
         return "\(fixed(median(values), decimals)) (max \(fixed(high, decimals)))"
     }
 
-    /// The RSS goal in MB, and what it is 1.5 × of.
-    private var rssGoal: (megabytes: Double, wording: String) {
-        if let hello, !hello.peakRSSKB.isEmpty {
-            let floor = hello.medianRSSMegabytes
-            return (floor * CompareGoal.rssOverHello,
-                    "≤ \(fixed(floor * CompareGoal.rssOverHello, 2)) MB (1.5 × hello \(fixed(floor, 2)) MB)")
-        }
-        let floor = CompareGoal.helloMegabytes
-        return (floor * CompareGoal.rssOverHello, "≤ \(fixed(floor * CompareGoal.rssOverHello, 2)) MB (1.5 × \(fixed(floor, 1)) MB)")
-    }
-
     struct Goal: Encodable {
         var goal: String
         var measured: String
         var ok: Bool
-        /// The same figure for the floor programs of the same run: where it lies above the
-        /// goal, no Swift ncurses program of the kind meets it here.
-        var floor: String = ""
-    }
-
-    /// "floor 1.13×, floor + store 1.56×": the floors' medians over CMD's, for a goal's row.
-    private func floorRatios(_ values: (ContenderResult) -> [Double], against other: ContenderResult) -> String {
-        results.filter { Self.isFloor($0.contender.label) }
-            .map { "\($0.contender.label) \(fixed(Self.ratio(values($0), values(other)), 2))×" }
-            .joined(separator: ", ")
     }
 
     var goals: [Goal] {
         guard let kept, let fresh, let other = otherResult else { return [] }
+        let name = other.contender.label
         var goals: [Goal] = []
         let frameKept = Self.ratio(kept.frames, other.frames), frameFresh = Self.ratio(fresh.frames, other.frames)
-        goals.append(Goal(goal: "first frame ≤ 1.0 × \(other.contender.label)",
+        goals.append(Goal(goal: "first frame ≤ \(fixed(CompareGoal.firstFrameRatio, 1)) × \(name)",
                           measured: "kept \(fixed(frameKept, 2))×, fresh \(fixed(frameFresh, 2))×",
-                          ok: frameKept <= CompareGoal.firstFrameRatio, floor: floorRatios(\.frames, against: other)))
+                          ok: frameKept <= CompareGoal.firstFrameRatio))
+        let frameMilliseconds = median(kept.frames)
+        goals.append(Goal(goal: "first frame < \(fixed(CompareGoal.firstFrameMilliseconds, 0)) ms",
+                          measured: "kept \(fixed(frameMilliseconds, 2)) ms, fresh \(fixed(median(fresh.frames), 2)) ms",
+                          ok: frameMilliseconds < CompareGoal.firstFrameMilliseconds))
         let replyKept = Self.ratio(kept.replyMilliseconds, other.replyMilliseconds)
         let replyFresh = Self.ratio(fresh.replyMilliseconds, other.replyMilliseconds)
-        goals.append(Goal(goal: "key → reply (median) ≤ 1.0 × \(other.contender.label)",
+        goals.append(Goal(goal: "key → reply (median) ≤ \(fixed(CompareGoal.keyReplyRatio, 1)) × \(name)",
                           measured: "kept \(fixed(replyKept, 2))×, fresh \(fixed(replyFresh, 2))×",
-                          ok: replyKept <= CompareGoal.keyReplyRatio, floor: floorRatios(\.replyMilliseconds, against: other)))
-        let bytes = kept.replyBytes
-        goals.append(Goal(goal: "bytes per cursor move ≤ \(fixed(CompareGoal.bytesPerMove, 0)) (every move)",
-                          measured: "kept median \(fixed(median(bytes), 0)), max \(fixed(bytes.max() ?? .nan, 0))",
-                          ok: (bytes.max() ?? .infinity) <= CompareGoal.bytesPerMove,
-                          floor: results.filter { $0.contender.label == Self.floorLabel }
-                              .map { "floor \(fixed(median($0.replyBytes), 0)) (\(fixed(median($0.replyGlyphs), 0)) characters)" }
-                              .joined()))
-        let goal = rssGoal
-        let rss = median(kept.peakRSSMegabytes)
-        goals.append(Goal(goal: "peak RSS " + goal.wording,
-                          measured: "kept \(fixed(rss, 2)) MB, fresh \(fixed(median(fresh.peakRSSMegabytes), 2)) MB",
-                          ok: rss <= goal.megabytes))
+                          ok: replyKept <= CompareGoal.keyReplyRatio))
+        let rss = median(kept.peakRSSMegabytes), rssFresh = median(fresh.peakRSSMegabytes)
+        goals.append(Goal(goal: "peak RSS < \(fixed(CompareGoal.peakRSSMegabytes, 0)) MB",
+                          measured: "kept \(fixed(rss, 2)) MB, fresh \(fixed(rssFresh, 2)) MB",
+                          ok: max(rss, rssFresh) < CompareGoal.peakRSSMegabytes))
         return goals
     }
 
@@ -112,7 +81,7 @@ struct CompareReport {
             + machine.header + "\n\n"
 
         var header = ["figure"] + results.map(\.contender.label)
-        let otherIndex = results.firstIndex { !$0.contender.isArcade && !Self.isFloor($0.contender.label) }
+        let otherIndex = results.firstIndex { !$0.contender.isArcade }
         if otherIndex != nil { header += ["kept ÷ other", "fresh ÷ other"] }
         var table = Table(header: header, rightAligned: Set(1..<header.count))
 
@@ -143,21 +112,8 @@ struct CompareReport {
         row("keypad mode (ESC O C arrows)", { $0.launches.first.map { $0.keypadMode ? "on" : "off" } ?? "–" })
         text += table.rendered() + "\n"
 
-        if let hello, !hello.peakRSSKB.isEmpty {
-            text += "Static Swift hello (`\(hello.program)`, \(hello.peakRSSKB.count) runs): peak RSS (VmHWM while "
-                + "its write of \"hello\" at exit is held by a full pipe) \(Self.spread(hello.peakRSSKB.map { Double($0) / 1024 }, 2)) MB; "
-                + "CPU (wait4 ru_utime + ru_stime) \(Self.spread(hello.cpuMilliseconds, 2)) ms; wait4's ru_maxrss "
-                + "\(Self.spread(hello.waitMaxRSSKB.map { Double($0) / 1024 }, 2)) MB, which counts this bench's own RSS "
-                + "(posix_spawn's vfork: exec keeps the parent memory's high-water mark).\n\n"
-        } else {
-            text += "No hello or floor binary (build them: make floor); "
-                + "the RSS goal uses the hello's 4.9 MB measured before.\n\n"
-        }
-
-        if let instructions { text += instructionsMarkdown(instructions) }
-
-        var goalTable = Table(header: ["goal", "measured", "", "the floors in the same run"])
-        for goal in goals { goalTable.rows.append([goal.goal, goal.measured, mark(goal.ok), goal.floor]) }
+        var goalTable = Table(header: ["goal", "measured", ""])
+        for goal in goals { goalTable.rows.append([goal.goal, goal.measured, mark(goal.ok)]) }
         if !goalTable.rows.isEmpty { text += goalTable.rendered() + "\n" }
 
         text += "First frame: from the spawn to the last byte of the first burst of output, a burst ending after "
@@ -180,33 +136,6 @@ struct CompareReport {
             if !result.failures.isEmpty { text += "; failed launches: " + result.failures.joined(separator: "; ") }
         }
         return text + "\n"
-    }
-
-    /// The callgrind counts, with each one's ratio to CMD's and to the floor's.
-    private func instructionsMarkdown(_ counts: [InstructionCount]) -> String {
-        let other = counts.first { $0.label == otherResult?.contender.label }
-        let floor = counts.first { $0.label == Self.floorLabel }
-        func millions(_ value: Double?) -> String { value.map { fixed($0 / 1e6, 3) + " M" } ?? "–" }
-        func ratio(_ value: Double?, _ base: Double?) -> String {
-            guard let value, let base, base > 0 else { return "–" }
-            return fixed(value / base, 2) + "×"
-        }
-        var table = Table(header: ["instructions (callgrind, one launch each)", "exec → idle first frame", "per cursor key",
-                                   "start ÷ other", "key ÷ other", "start ÷ floor", "key ÷ floor"],
-                          rightAligned: Set(1..<7))
-        for count in counts {
-            let start = count.startInstructions.map(Double.init)
-            table.rows.append([count.label, millions(start), millions(count.perKey),
-                               ratio(start, other?.startInstructions.map(Double.init)), ratio(count.perKey, other?.perKey),
-                               ratio(start, floor?.startInstructions.map(Double.init)), ratio(count.perKey, floor?.perKey)])
-        }
-        var text = table.rendered() + "\n"
-        for count in counts where count.failure != nil { text += "\(count.label): \(count.failure ?? "")\n" }
-        return text + "Instructions: valgrind --tool=callgrind on a copy of each binary without its debug sections, "
-            + "the same terminal, environment and keys as above; the first count from exec until the program sat idle "
-            + "1 s after its first frame, the second over \(counts.first?.keys ?? 0) cursor keys, each followed by "
-            + "0.5 s without output. callgrind counts every iteration of a repeated string instruction (rep stos) as one, so "
-            + "ncurses' clearing of its windows counts for more than its time.\n\n"
     }
 
     struct JSONReport: Encodable {
@@ -258,15 +187,10 @@ struct CompareReport {
         var keysPerLaunch: Int
         var machine: Machine
         var columns: [Column]
-        var helloPeakRssKb: [Int]?
-        var helloWait4MaxrssKb: [Int]?
-        var helloCpuMs: [Double]?
         var goals: [Goal]
-        /// Medians of the arcade (kept and fresh) ÷ those of CMD, and the RSS goal.
+        /// Medians of the arcade (kept and fresh) ÷ those of CMD.
         var ratios: [String: Double]
-        var rssGoalMb: Double
         var keptFiles: [String]
-        var instructions: [InstructionCount]?
     }
 
     /// "first_frame_kept": kept ÷ other, and so on, for every figure with a ratio.
@@ -280,19 +204,12 @@ struct CompareReport {
         for (name, values) in figures {
             ratios[name + "_kept"] = Self.ratio(values(kept), values(other))
             ratios[name + "_fresh"] = Self.ratio(values(fresh), values(other))
-            // The floors' own, over CMD's: where they lie above a goal, no program of the kind meets it.
-            for floor in results where Self.isFloor(floor.contender.label) {
-                let suffix = floor.contender.label == Self.floorLabel ? "_floor" : "_floor_store"
-                ratios[name + suffix] = Self.ratio(values(floor), values(other))
-            }
         }
         return ratios
     }
 
     func json() -> JSONReport {
         JSONReport(other: other, backgroundQueryAnswered: backgroundAnswered, launches: launches, keysPerLaunch: keysPerLaunch, machine: machine,
-                   columns: results.map(JSONReport.Column.init), helloPeakRssKb: hello?.peakRSSKB, helloWait4MaxrssKb: hello?.waitMaxRSSKB,
-                   helloCpuMs: hello?.cpuMilliseconds, goals: goals, ratios: ratios, rssGoalMb: rssGoal.megabytes,
-                   keptFiles: keptFiles, instructions: instructions)
+                   columns: results.map(JSONReport.Column.init), goals: goals, ratios: ratios, keptFiles: keptFiles)
     }
 }

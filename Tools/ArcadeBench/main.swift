@@ -7,8 +7,7 @@ let usage = """
     Usage: arcade-bench [--binary PATH] [--only SCREENS] [--quick] [--json]
                         [--launches N] [--idle SECONDS] [--unanswered-background]
            arcade-bench --compare CMD [--compare-keys KEYS] [--arcade-keys KEYS]
-                        [--floor PATH] [--hello PATH] [--binary PATH] [--launches N] [--quick] [--json]
-                        [--unanswered-background] [--instructions]
+                        [--binary PATH] [--launches N] [--quick] [--json] [--unanswered-background]
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
            arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
@@ -33,29 +32,17 @@ let usage = """
     bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off).
 
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
-    arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks) and
-    the floor (--floor PATH, default .build/release/arcade-floor if it is there: the smallest
-    Swift ncurses program of the kind, built the arcade's way with make floor; and the floor again
-    as "floor + store", arcade-floor-store beside it, which opens a copy of the arcade's kept
-    store and reads its schema before its first frame, the least a start that shows the store's
-    figures must do), launched in turn
-    --launches times each (default 7), the arcade both in a fresh data folder and in one kept
+    arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks),
+    launched in turn --launches times each (default 7), the arcade both in a fresh data folder and in one kept
     from an earlier launch. Each program is first dropped from the page cache and launched once
     uncounted, so that it is read from disk as after a reboot (a binary just copied is held in
     large folios, mapped whole: more resident for the same bytes). For each: launch →
     the end of the first burst of output, CPU and minor faults by then, key → reply latency
-    and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals. Also the
-    peak RSS and CPU of the statically linked Swift hello the memory goal is 1.5 times (--hello
-    PATH, default .build/arcade-hello, which make floor builds with swiftc -O -static-stdlib;
-    without it, `arcade-floor --hello`, which also loads ncurses).
-    --compare-keys KEYS  the keys sent to CMD (the floor gets right,left), comma-separated: right, left, up,
+    and bytes over 20 cursor keys, peak RSS; the ratios arcade ÷ CMD, and the goals.
+    --compare-keys KEYS  the keys sent to CMD, comma-separated: right, left, up,
                          down, enter, space, tab, esc, or characters (l,h); default right,left
     --arcade-keys KEYS   the keys sent to the arcade's menu; default down,up (its cursor move:
                          the menu is a column, → and ← do nothing there)
-    --instructions       also run the arcade (kept), CMD and both floors once each under valgrind's
-                         callgrind: the instructions from exec to the idle first frame, and per
-                         cursor key (20 keys). Needs valgrind, callgrind_control and strip on PATH
-                         and ptrace allowed (valgrind's vgdb wakes the idle program to dump).
 
     --quick       3 launches and 2 s idle windows (for trying things out)
     --only LIST   comma-separated: menu, set, memory, slots, temples, blackjack
@@ -90,10 +77,7 @@ func runMain() -> Int32 {
     var compare: String?
     var compareKeys = "right,left"
     var arcadeKeys = "down,up"
-    var floor: String?
-    var hello: String?
     var answersBackground = true
-    var instructions = false
     var flood = false
     var floodBytes = 1 << 20
 
@@ -135,10 +119,7 @@ func runMain() -> Int32 {
         case "--compare": compare = value(argument)
         case "--compare-keys": compareKeys = value(argument)
         case "--arcade-keys": arcadeKeys = value(argument)
-        case "--floor": floor = value(argument)
-        case "--hello": hello = value(argument)
         case "--unanswered-background": answersBackground = false
-        case "--instructions": instructions = true
         case "--flood": flood = true
         case "--bytes":
             guard let n = Int(value(argument)), n > 0 else { fail("--bytes needs a positive whole number") }
@@ -192,33 +173,15 @@ func runMain() -> Int32 {
         let words = compare.split(separator: " ").map(String.init)
         guard let name = words.first, let program = resolveProgram(name) else { fail("--compare: no program '\(compare)'") }
         guard let otherKeys = parseKeys(compareKeys), let menuKeys = parseKeys(arcadeKeys) else { fail("empty key list") }
-        let floorBinary = floor ?? (access(".build/release/arcade-floor", X_OK) == 0 ? ".build/release/arcade-floor" : nil)
-        if let floorBinary, access(floorBinary, X_OK) != 0 { fail("no floor binary at \(floorBinary)") }
-        let helloBinary = hello ?? (access(".build/arcade-hello", X_OK) == 0 ? ".build/arcade-hello" : nil)
-        if let helloBinary, access(helloBinary, X_OK) != 0 { fail("no hello binary at \(helloBinary)") }
-        // The tools --instructions needs, looked for before anything is made or timed (fail
-        // exits at once, without the clean-ups below).
-        var counter: InstructionCounter?
-        if instructions {
-            switch InstructionCounter.make(launcher: launcher, keys: Comparison.defaultKeysPerLaunch) {
-            case .success(let made): counter = made
-            case .failure(let failure): fail(failure.description)
-            }
-        }
-        // "floor + store": arcade-floor-store, next to the floor (make floor builds both).
-        let floorStoreBinary: String? = floorBinary.map { $0 + "-store" }.flatMap { access($0, X_OK) == 0 ? $0 : nil }
-        if let floorBinary, floorStoreBinary == nil {
-            note("compare: no \(floorBinary)-store (make floor builds it): no floor + store column")
-        }
         let machine = Machine.current()
         // Every program read from disk anew (see dropFromPageCache), the arcade by the launch
         // that prepares its kept folder, the others by Comparison.run's first round, uncounted.
-        for path in [binary, program, floorBinary, floorStoreBinary, helloBinary].compactMap({ $0 }) { dropFromPageCache(path) }
+        for path in [binary, program] { dropFromPageCache(path) }
         let kept = Comparison.preparedDataHome(launcher)
         defer { removeTree(kept) }
         let keptFiles = filesUnder(kept)
         let otherName = String(program.split(separator: "/").last ?? Substring(program))
-        var contenders = [
+        let contenders = [
             Contender(label: CompareReport.freshLabel, binary: binary, arguments: [], keys: menuKeys,
                       keyNames: arcadeKeys, isArcade: true),
             Contender(label: CompareReport.keptLabel, binary: binary, arguments: [], keys: menuKeys,
@@ -226,40 +189,11 @@ func runMain() -> Int32 {
             Contender(label: otherName, binary: program, arguments: Array(words.dropFirst()), keys: otherKeys,
                       keyNames: compareKeys, isArcade: false),
         ]
-        // The floor moves its highlight with the arrows, whatever CMD takes. "floor + store" is
-        // the same program, that first opens a copy of the kept store and reads its schema: its
-        // own copy, so that the arcade's kept launches find their store as only they left it.
-        let floorStore = floorStoreBinary.flatMap { _ in copyKeptStore(kept) }
-        if floorStoreBinary != nil && floorStore == nil {
-            note("compare: the kept store could not be copied: no floor + store column")
-        }
-        defer { if let floorStore { removeTree(floorStore.folder) } }
-        if let floorBinary {
-            let floor = Contender(label: CompareReport.floorLabel, binary: floorBinary, arguments: [],
-                                  keys: [Keys.right, Keys.left], keyNames: "right,left", isArcade: false,
-                                  quitKeys: Keys.text("q"))
-            contenders.append(floor)
-            if let floorStoreBinary, let floorStore {
-                var withStore = floor
-                (withStore.label, withStore.binary, withStore.arguments) = (CompareReport.floorStoreLabel, floorStoreBinary, [floorStore.path])
-                contenders.append(withStore)
-            }
-        }
-        let comparison = Comparison(launcher: launcher, contenders: contenders,
-                                    launches: launchCount ?? (quick ? 3 : 7), floor: floorBinary,
-                                    hello: helloBinary.map { HelloProgram(path: $0, arguments: []) }
-                                        ?? floorBinary.map { HelloProgram(path: $0, arguments: ["--hello"]) })
-        let (results, hello) = comparison.run()
-        let counts = counter.map { counter in
-            contenders.filter { $0.label != CompareReport.freshLabel }.map { contender in
-                note("compare: \(contender.label) under callgrind…")
-                return counter.count(contender)
-            }
-        }
+        let comparison = Comparison(launcher: launcher, contenders: contenders, launches: launchCount ?? (quick ? 3 : 7))
+        let results = comparison.run()
         let report = CompareReport(other: compare, launches: comparison.launches, keysPerLaunch: comparison.keysPerLaunch,
-                                   machine: machine, results: results, hello: hello,
-                                   keptFiles: keptFiles, backgroundAnswered: answersBackground,
-                                   instructions: counts)
+                                   machine: machine, results: results,
+                                   keptFiles: keptFiles, backgroundAnswered: answersBackground)
         print(json ? renderedJSON(report.json()) : report.markdown())
         return 0
     }
@@ -281,36 +215,6 @@ func runMain() -> Int32 {
     print(json ? renderedJSON(report.json()) : report.markdown())
 
     return 0
-}
-
-/// A copy of the store in the kept data folder, in a folder of its own (its write-ahead log
-/// too, should the launch that made it have left one); nil if there is none.
-func copyKeptStore(_ kept: String) -> (folder: String, path: String)? {
-    let source = kept + "/arcade/arcade.sqlite3"
-    guard fileExists(source) else { return nil }
-    let folder = makeTemporaryDirectory("arcade-compare-floor-store")
-    let path = folder + "/arcade.sqlite3"
-    for suffix in ["", "-wal"] where suffix.isEmpty || fileExists(source + suffix) {
-        guard let bytes = readFile(source + suffix), writeFile(path + suffix, bytes) else {
-            removeTree(folder)
-            return nil
-        }
-    }
-    return (folder, path)
-}
-
-/// Writes `bytes` to a new file at `path`; false if it could not.
-func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
-    let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard file >= 0 else { return false }
-    defer { close(file) }
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        if n <= 0 { return false }
-        written += n
-    }
-    return true
 }
 
 exit(runMain())

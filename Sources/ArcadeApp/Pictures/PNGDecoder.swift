@@ -269,8 +269,6 @@ enum PNGDecoder {
             throw .cancelled(file: file)
         case ARCADE_PNG_NO_MEMORY:
             throw .unreadable(file: file, reason: "there is not enough memory to read it")
-        case ARCADE_PNG_UNAVAILABLE:
-            throw .unreadable(file: file, reason: "libpng could not be loaded (\(message(of: &request)))")
         default:
             throw PictureError(libpngMessage: message(of: &request), file: file)
         }

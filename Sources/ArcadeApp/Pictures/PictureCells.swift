@@ -172,7 +172,7 @@ enum PictureCells {
     /// so every cube colour maps to its own index.
     static func xtermIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
         // Every pixel of every picture on screen, at every frame: integers only, no arrays
-        // (an allocation each) and no rounding call (README, "Performance").
+        // (an allocation each) and no rounding call.
         let red = Int(r), green = Int(g), blue = Int(b)
         let steps = (cubeStep(red), cubeStep(green), cubeStep(blue))
         let cubeDistance = squared(red - cubeLevel(steps.0)) + squared(green - cubeLevel(steps.1))

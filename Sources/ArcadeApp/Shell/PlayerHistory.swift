@@ -3,8 +3,8 @@ import ArcadeStore
 /// What the games keep of the player's past that the menu does not show: each game's daily
 /// results and tallies of decisions.
 ///
-/// The shell reads it when a game first opens, not before the menu's first frame (README,
-/// "Performance"). The learn mode's cards are not in it: the menu counts the cards due.
+/// The shell reads it when a game first opens, not before the menu's first frame, which shows
+/// none of it. The learn mode's cards are not in it: the menu counts the cards due.
 public struct PlayerHistory: Sendable, Equatable {
     /// Each game's daily results, by day.
     public var daily: [GameID: [String: DailyOutcome]]

@@ -26,8 +26,6 @@ typedef enum {
     ARCADE_PNG_CANCELLED = 3,
     /// Memory for the rows or the result could not be had.
     ARCADE_PNG_NO_MEMORY = 4,
-    /// libpng could not be loaded (it is loaded at the first read); `message` says why.
-    ARCADE_PNG_UNAVAILABLE = 5,
 } arcade_png_status;
 
 /// Called after each row read: rows done so far of all rows to read (an interlaced picture

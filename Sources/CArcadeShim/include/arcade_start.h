@@ -1,6 +1,4 @@
-// Before the arcade's Swift code runs. The command line as the process was given it is
-// kept by arcade_start.c, which Swift's standard library calls by itself (nothing to
-// declare here); `arcade_start` is called by main.swift.
+// Before the arcade's Swift code runs: `arcade_start` is called by main.swift.
 #ifndef ARCADE_START_H
 #define ARCADE_START_H
 

@@ -1,16 +1,5 @@
-// What happens before the arcade's Swift code runs: the command line kept for Swift's
-// `CommandLine.arguments`, and the process made fit to run the arcade (`arcade_start`).
-//
-// The command line, without reading /proc/self/maps.
-//
-// Linked statically (the release build), the Swift runtime finds argv with a constructor of
-// its own that reads /proc/self/maps line by line with sscanf to find the stack, then walks
-// back from `environ`: 0.13 M instructions and a file the kernel writes out, before main.
-// glibc hands every constructor of the program argc, argv and envp; this one keeps them,
-// and the function below gives them to the standard library where the runtime's would.
-// Defining it here means the linker never takes the runtime's CommandLine.cpp.o (and its
-// constructor) out of libswiftCore.a. Linked with the shared runtime (debug builds and
-// tests), the runtime's own function is used and this one is not.
+// The process made fit to run the arcade (`arcade_start`), before any of the arcade's Swift
+// code runs: standard descriptors held, SIGXFSZ ignored, a stack large enough for ncurses.
 #define _GNU_SOURCE  // pthread_setattr_default_np
 #include "arcade_start.h"
 
@@ -23,31 +12,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
-
-static char *no_arguments[] = { NULL };
-static char **kept_argv = no_arguments;
-static int kept_argc = 0;
-
-static void arcade_keep_arguments(int argc, char **argv, char **envp) {
-    (void)envp;
-    if (argv != NULL && argc >= 0) {
-        kept_argv = argv;
-        kept_argc = argc;
-    }
-}
-
-__attribute__((section(".init_array"), used))
-static void (*const arcade_keep_arguments_entry)(int, char **, char **) = arcade_keep_arguments;
-
-// The standard library's entry point (swift/stdlib CommandLine.cpp): argv, and argc in
-// *count. Swift's calling convention, as the runtime declares it.
-__attribute__((swiftcall, visibility("default")))
-char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
-    *count = kept_argc;
-    return kept_argv;
-}
-
-// ---- a process fit to run the arcade --------------------------------------------------
 
 // Standard input, output or error closed at the start (`arcade 2>&-`) would be the first
 // number a pipe or a file opened later is given, and writing "to standard error" would then

@@ -1,1 +1,0 @@
-../CursesFloor/main.swift
