@@ -920,7 +920,6 @@ extension ArcadeStore {
     }
 }
 
-/// How many decisions of one kind were made, and how many of them were right.
 /// Decisions of one kind (`key`) by `player` in `game`, to be added to what is kept.
 public struct TallyCount: Equatable, Sendable {
     public var game: String
@@ -936,6 +935,7 @@ public struct TallyCount: Equatable, Sendable {
     }
 }
 
+/// How many decisions of one kind were made, and how many of them were right.
 public struct Tally: Hashable, Sendable, Codable {
     public var right: Int
     public var total: Int

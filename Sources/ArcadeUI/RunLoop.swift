@@ -49,7 +49,8 @@ public struct RunLoop<S: Screen> {
     ///
     /// `perform` carries out each effect and may update the screen with the result;
     /// `applied` is called whenever what was applied is about to be drawn (before the first
-    /// frame too), for work that need only be done once a batch of input.
+    /// frame too) and before the process stops for Ctrl-Z, for work that need only be done
+    /// once a batch of input.
     public func run(_ screen: inout S, perform: (S.Effect, inout S) -> LoopControl,
                     applied: (inout S) -> Void = { _ in }) -> Int32 {
         var lastTick = clock()
@@ -111,6 +112,9 @@ public struct RunLoop<S: Screen> {
                 case .input(.key(.controlC)):
                     return ExitStatus.interrupted
                 case .input(.key(.controlZ)):
+                    // What was applied so far is finished first (the store's writes of the
+                    // batch committed, not held while the process is stopped).
+                    applied(&screen)
                     device.suspend()
                     wasTicking = false
                     ticking = false

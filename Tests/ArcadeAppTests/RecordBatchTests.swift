@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    @Test func ctrlZInTheMiddleOfABatchCommitsItsGamesBeforeTheArcadeStops() throws {
+        try withTemporaryDirectory { folder in
+            // One game, then Ctrl-Z, then more keys, all in one batch.
+            let keys = Array(repeating: Self.hand, count: 5).flatMap { $0 } + [.controlZ, .character("x")]
+            let device = FakeTerminal(script: [.input(.key(.character("s")))] + keys.map { .input(.key($0)) })
+            device.inputsArriveTogether = true
+            var keptWhenStopped: Int?
+            device.beforeRead = { device in
+                if device.suspendCount == 1 && keptWhenStopped == nil { keptWhenStopped = try? Self.keptGames(in: folder) }
+            }
+            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+            _ = shell.open(.blackjack, in: Self.frame)
+            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
+                runtime.performInBatch(effect, on: &shell, in: Self.frame)
+            } applied: { shell in
+                runtime.applied(on: &shell, in: Self.frame)
+            }
+            #expect(device.suspendCount == 1)
+            #expect(keptWhenStopped == 1, "on disk (and the store's lock let go) before the process stopped")
+        }
+    }
+
     @Test func everyListABatchReturnsIsTheListTheStoreHolds() throws {
         try withTemporaryDirectory { folder in
             let data = ArcadeData(directory: folder)
@@ -77,9 +101,15 @@ import Testing
             for index in 0..<60 {
                 let game = index % 3 == 0 ? memory : set
                 let mode = game.id == .set && index % 7 == 0 ? "daily" : nil
+                // Each game its own minute, so that two games of one score are told apart.
                 let record = ScoreRecord(score: Int.random(in: 0..<12, using: &random) * 5, mode: mode)
-                let list = try data.record(record, of: game, player: "ann", now: 1_800_000_000)
+                let list = try data.record(record, of: game, player: "ann", now: 1_800_000_000 + Double(index) * 60)
                 #expect(list == (try data.scores(for: game)), "game \(index)")
+            }
+            // A run's result replaces its earlier one, on the list or not.
+            for score in [5, 60, 70] {
+                let list = try data.record(ScoreRecord(score: score, run: "run 1"), of: set, player: "bo", now: 1_800_100_000)
+                #expect(list == (try data.scores(for: set)), "run result \(score)")
             }
             data.batching = false
             try data.commitBatch()

@@ -282,7 +282,7 @@ public final class ArcadeData {
             if batchStore === store {
                 batchStore = nil
                 batchLists = [:]
-                try? store.commit()
+                do { try store.commit() } catch { batchLost = reason(error) }
             }
             // Another arcade may already have moved the damaged file aside and started a new
             // one: then this one only opens the new one, never moves it.

@@ -173,6 +173,8 @@ public final class EffectRuntime {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(budget))
         var lines: [String] = []
+        // The batch's results first, waiting for another arcade's lock no longer than any write.
+        data.shortenBusyTimeout(milliseconds: min(Self.quitWait, budget))
         for case .notice(let notice?) in commitBatch() { lines.append(notice) }
         let waiting = waitingSettings.map { AppEffect.remember(setting: $0.key, value: $0.value) }
         waitingSettings = []
