@@ -79,11 +79,7 @@ import Testing
                                         device: device, sound: nil, isMuted: true)
             var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
             _ = shell.open(.blackjack, in: Self.frame)
-            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
-                runtime.performInBatch(effect, on: &shell, in: Self.frame)
-            } applied: { shell in
-                runtime.applied(on: &shell, in: Self.frame)
-            }
+            runtime.run(&shell, on: device, in: Self.frame)
             #expect(device.suspendCount == 1)
             #expect(keptWhenStopped == 1, "on disk (and the store's lock let go) before the process stopped")
         }
@@ -190,13 +186,21 @@ import Testing
                                         device: device, sound: nil, isMuted: true)
             var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
             _ = shell.open(.blackjack, in: Self.frame)
-            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
-                runtime.performInBatch(effect, on: &shell, in: Self.frame)
-            } applied: { shell in
-                runtime.applied(on: &shell, in: Self.frame)
-            }
+            runtime.run(&shell, on: device, in: Self.frame)
             let kept6 = try Self.keptGames(in: folder)
             #expect(kept6 == 6, "written before the frame, with the input still open")
+        }
+    }
+}
+
+extension EffectRuntime {
+    /// Run `shell` on `device` as the arcade does: each batch of input's effects carried out
+    /// in the batch, and the runtime told when the batch is applied.
+    func run(_ shell: inout ArcadeShell, on device: FakeTerminal, in frame: Frame) {
+        _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
+            self.performInBatch(effect, on: &shell, in: frame)
+        } applied: { shell in
+            self.applied(on: &shell, in: frame)
         }
     }
 }

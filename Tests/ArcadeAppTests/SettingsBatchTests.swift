@@ -74,11 +74,7 @@ import Testing
             var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
             _ = shell.open(.blackjack, in: Self.frame)
             let before = try Self.writes(store)
-            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
-                runtime.performInBatch(effect, on: &shell, in: Self.frame)
-            } applied: { shell in
-                runtime.applied(on: &shell, in: Self.frame)
-            }
+            runtime.run(&shell, on: device, in: Self.frame)
             let written = try Self.writes(store) - before
             #expect(written >= 1 && written < device.presented.count, "\(written) writes, \(device.presented.count) frames")
             #expect(ArcadeData(directory: folder).settings()[BlackjackCoach.setting] == "on", "written before the frame")
@@ -115,11 +111,7 @@ import Testing
                                         device: device, sound: nil, isMuted: false)
             var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
             _ = shell.open(.blackjack, in: Self.frame)
-            _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
-                runtime.performInBatch(effect, on: &shell, in: Self.frame)
-            } applied: { shell in
-                runtime.applied(on: &shell, in: Self.frame)
-            }
+            runtime.run(&shell, on: device, in: Self.frame)
             #expect(device.bellCount >= 1, "the cards dealt were heard")
             #expect(device.bellCount <= device.presented.count, "\(device.bellCount) bells, \(device.presented.count) frames")
         }
