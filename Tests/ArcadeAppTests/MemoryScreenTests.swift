@@ -683,6 +683,26 @@ import Testing
         #expect(after.game!.startTime == nil)
     }
 
+    @Test func aClickThatCameWithTheEndOfTheGameIsNotTakenByItsBox() {
+        var screen = started("2")
+        _ = screen.update(.key(.space))
+        var shell = inShell(screen)
+        // The time runs out, and a click comes in the same batch of input, before the box
+        // was drawn: where Play again is drawn, but not aimed at it.
+        _ = shell.shell.update(.tick(60), in: shell.frame)
+        let over = shell.screen(as: MemoryScreen.self)!.game!
+        let rows = shell.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let y = rows.firstIndex { $0.contains("Play again") }!
+        let x = rows[y].distance(from: rows[y].startIndex, to: rows[y].range(of: "Play again")!.lowerBound)
+        _ = shell.shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))), in: shell.frame)
+        #expect(shell.screen(as: MemoryScreen.self)!.game! == over, "the box is still up")
+        #expect(shell.text.contains("Play again"))
+        shell.shell.showingFrame()
+        shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
+        #expect(shell.screen(as: MemoryScreen.self)!.game! != over, "a click once it was drawn plays again")
+        #expect(!shell.text.contains("Play again"))
+    }
+
     @Test func aNarrowGameOverBoxNamesItsButtonsShorter() {
         var screen = started("2")
         _ = screen.update(.key(.space))

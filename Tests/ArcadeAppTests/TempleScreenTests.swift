@@ -213,7 +213,10 @@ import Testing
             shell.render(into: &grid)
             return grid.text
         }
-        func press(_ key: Key) { _ = shell.update(.key(key), in: frame) }
+        func press(_ key: Key) {
+            _ = shell.update(.key(key), in: frame)
+            shell.showingFrame()
+        }
         for round in 0..<4 {
             if try screen().focus != .pictures { press(.tab) }
             press(.home)

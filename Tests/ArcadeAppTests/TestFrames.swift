@@ -62,9 +62,11 @@ struct TestShell {
         shell[keyPath: path]
     }
 
+    /// One input, as a player gives it: seeing the frame it changed before the next one.
     @discardableResult
     mutating func update(_ input: Input) -> [AppEffect] {
         if case .resize(let size) = input { frame.size = size }
+        defer { shell.showingFrame() }
         return shell.update(input, in: frame)
     }
 

@@ -90,6 +90,11 @@ public struct ArcadeShell: Screen {
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
     public private(set) var gameOverFocus = 0
+    /// The game ended in the batch of input being applied, so its game-over box is not on
+    /// screen yet: keys typed ahead or pasted before the player saw the result (the `p` of a
+    /// split pressed twice, a flood of text) are not taken as its answer. `showingFrame()`
+    /// clears it once the batch is applied and its frame is drawn.
+    private var gameOverUnseen = false
     /// The focused button of the resume offer (0, Resume, when it opens).
     public private(set) var resumeFocus = 0
     /// The games left in progress, by game and mode, as the store has them.
@@ -293,6 +298,7 @@ public struct ArcadeShell: Screen {
         resumedFrom = nil
         overlay = nil
         gameOverFocus = 0
+        gameOverUnseen = false
         return appEffects(effects, from: info.id)
     }
 
@@ -524,6 +530,10 @@ public struct ArcadeShell: Screen {
             return []  // the key line is not part of the game
         }
         guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
+        switch input {
+        case .key, .mouse: if gameOverUnseen { return [] }
+        default: break
+        }
         if case .key(let key) = input {
             guard active?.screen.gameOverTakes(key, focus: gameOverFocus, in: gameFrame) == true else { return [] }
             // The game answers, its box built once for the key.
@@ -543,6 +553,12 @@ public struct ArcadeShell: Screen {
             return updateGameOver(box.dialog, in: box.area, input, in: frame)
         }
         return nil
+    }
+
+    /// The batch of input so far is applied and its frame is drawn next: a game-over box on
+    /// it is seen from now on, and answers the keys that follow.
+    public mutating func showingFrame() {
+        gameOverUnseen = false
     }
 
     public func render(into grid: inout CellGrid) {
@@ -756,7 +772,9 @@ public struct ArcadeShell: Screen {
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = body(&active!.screen, gameFrame)
-        if !wasOver || active?.screen.showsGameOver(in: gameFrame) != true { gameOverFocus = 0 }
+        let isOver = active?.screen.showsGameOver(in: gameFrame) == true
+        if !wasOver || !isOver { gameOverFocus = 0 }
+        if !wasOver && isOver { gameOverUnseen = true }
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result

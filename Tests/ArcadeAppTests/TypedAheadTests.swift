@@ -1,0 +1,45 @@
+import ArcadeCore
+import ArcadeTestSupport
+import ArcadeUI
+import Testing
+
+@testable import ArcadeApp
+@testable import ArcadeStore
+
+/// A game-over box answers only keys typed once it was on screen: keys that arrived with
+/// the one that ended the game (typed ahead, pasted, a key held down) were not meant for a
+/// result nobody had seen yet. Blackjack's `p` splits a pair and plays again, so a `p`
+/// pressed twice on the last hand would otherwise skip the final score.
+@Suite struct TypedAheadTests {
+    init() { prepareForDrawing() }
+
+    static let frame = Frame(size: Size(width: 80, height: 24))
+    /// Deal, stand, and play again after the fifth hand.
+    static let hand: [Key] = [.space, .character("s"), .character("p")]
+
+    @Test func aPlayAgainTypedBeforeTheBoxWasDrawnLeavesItUpAndOneTypedAfterIsTaken() throws {
+        try withTemporaryDirectory { folder in
+            // Ten games' worth of hands arrive at once, then (after a frame) one more p.
+            let paste = Array(repeating: Self.hand, count: 50).flatMap { $0 }
+            let script: [TerminalRead] = [.input(.key(.character("s")))] + paste.map { .input(.key($0)) }
+                + [.redraw, .input(.key(.character("p")))]
+            let device = FakeTerminal(script: script)
+            device.inputsArriveTogether = true
+            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: device, sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+            _ = shell.open(.blackjack, in: Self.frame)
+            runtime.run(&shell, on: device, in: Self.frame)
+            try #require(device.presented.count == 3, "the first frame, the paste's, the p's")
+            let paste1 = device.presented[1].text
+            #expect(paste1.contains("Game over") && paste1.contains("final score"),
+                    "the first game's result stays up:\n\(paste1)")
+            let database = try SQLiteDatabase(path: folder + "/arcade.sqlite3", readOnly: true)
+            #expect(try database.rows("SELECT count(*) FROM finished_games").first?.first?.integer == 1,
+                    "one game played, not ten")
+            let after = device.presented[2].text
+            #expect(!after.contains("Game over"), "the p typed after the box was drawn plays again:\n\(after)")
+            #expect(shell.activeGame == .blackjack)
+        }
+    }
+}
