@@ -749,7 +749,8 @@ public struct ArcadeShell: Screen {
     // MARK: - Private
 
     /// The keys the shell takes from a game that does not bind them: help and leave.
-    private static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
+    /// (Not private: the man page's test reads it.)
+    static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
 
     /// The frame a game draws in: the terminal without the key line.
     private static func gameFrame(in frame: Frame) -> Frame {
@@ -941,12 +942,12 @@ public struct ArcadeShell: Screen {
     }
 
     /// The resume offer's buttons, in order.
-    private enum ResumeChoice { case resume, newGame }
+    enum ResumeChoice { case resume, newGame }
     private static let resumeChoices: [ResumeChoice] = [.resume, .newGame]
     /// The key line under the offer.
     private static let resumeHints = [KeyHint("Enter", "resume"), KeyHint("n", "new game"), KeyHint("Tab", "choose")]
-    /// The offer's hot keys (either case).
-    private static let resumeKeys: [Binding<ResumeChoice>] = [
+    /// The offer's hot keys (either case). (Not private: the man page's test reads it.)
+    static let resumeKeys: [Binding<ResumeChoice>] = [
         Binding([.character("r")], .resume), Binding([.character("n")], .newGame),
     ]
 
