@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// SQLite, ncurses and libpng are the system's shared libraries, found by pkg-config and linked
-// normally in every build, so that a security update of any of them reaches the arcade
-// without building it again.
+// SQLite, ncurses and libpng are the system's shared libraries, linked normally in every build
+// (SQLite and libpng found by pkg-config, ncurses linked by name: see CNcursesw), so that a
+// security update of any of them reaches the arcade without building it again.
 //
 // Hardening, as distributions build C code and link programs: the C targets with the stack
 // protector and glibc's checked string and memory functions (which need optimisation, so
@@ -29,11 +29,12 @@ let package = Package(
     ],
     targets: [
         // C boundary
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // ncurses without pkg-config: ncursesw.pc's only cflags are -D_DEFAULT_SOURCE and
+        // -D_XOPEN_SOURCE=600, which SwiftPM will not pass on (it warns of them in every build)
+        // and the arcade does not need (shim.h defines what the wide-character API needs). Its
+        // module map links ncursesw and tinfo, as ncursesw.pc's libs say; the headers are in
+        // the compiler's own search path (<ncursesw/curses.h>). On Debian: libncurses-dev.
+        .systemLibrary(name: "CNcursesw"),
         // C for what Swift cannot do with ncurses, the terminal's safety in signal handlers, and
         // the process made fit to run the arcade before its Swift code runs (arcade_start.c)
         .target(name: "CArcadeShim", dependencies: ["CNcursesw"], cSettings: hardenedC),

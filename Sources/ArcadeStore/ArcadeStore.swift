@@ -771,7 +771,8 @@ public final class ArcadeStore {
     /// Drop `game`'s saved game of `mode`, if it has one (its other modes' stay).
     public func forgetSavedGame(_ game: String, mode: String = "") throws(StoreError) {
         do {
-            try database.transaction { () throws(SQLiteError) in
+            // Void: a DELETE has no rows, so the transaction has nothing to hand back.
+            try database.transaction { () throws(SQLiteError) -> Void in
                 try database.rows("DELETE FROM saved_games WHERE game = ? AND mode = ?", [.text(game), .text(mode)])
             }
         } catch {
@@ -799,7 +800,8 @@ extension ArcadeStore {
     /// Keep `value` for `key`, replacing the one before.
     public func setSetting(_ key: String, to value: String) throws(StoreError) {
         do {
-            try database.transaction { () throws(SQLiteError) in
+            // Void: an INSERT has no rows, so the transaction has nothing to hand back.
+            try database.transaction { () throws(SQLiteError) -> Void in
                 try database.rows("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
             }
         } catch {

@@ -63,8 +63,9 @@ final class SQLiteDatabase {
     private static let preparedLimit = 64
 
     /// Whether SQLite counts the heap it holds (`memoryHighWater`), read once, at the first
-    /// connection: off in the arcade, where it cost a mutex at every allocation; a program
-    /// that measures the heap (the store writer tool) turns it on before its first store.
+    /// connection: off in the arcade, where it would cost a mutex at every allocation; a
+    /// program that measures the heap (the store writer tool) turns it on before its first
+    /// store.
     nonisolated(unsafe) static var countsMemory = false
 
     /// SQLite set up once, before its first connection: no bulk page cache, and the heap

@@ -122,15 +122,16 @@ public final class NcursesTerminal: TerminalDevice {
         _ = noecho()
         _ = nonl()
         // No keypad(): it only matters to ncurses' own reading of keys, which the arcade
-        // never asks for, and building its table of key sequences cost a tenth of a
-        // millisecond. The terminal stays in its normal cursor-key mode (ESC [ A), which the
+        // never asks for, and it would build ncurses' table of key sequences at every start
+        // for nothing. The terminal stays in its normal cursor-key mode (ESC [ A), which the
         // arcade's decoder reads as it reads the application mode (ESC O A).
         // Nor does ncurses look for typed keys while it writes a frame (typeahead): its input
-        // is the pipe nobody writes to, so that look was two polls of it on every frame.
+        // is the pipe nobody writes to, so that look would be two polls of it on every frame.
         _ = typeahead(-1)
-        // Nor meta(): all it did was send the terminal `smm` (xterm's eight-bit input,
-        // ESC [ ? 1034 h), which nothing switched off again. The arcade reads the terminal's
-        // bytes and decodes UTF-8 itself; how the terminal sends Alt stays the player's choice.
+        // Nor meta(): all it does is send the terminal `smm` (xterm's eight-bit input,
+        // ESC [ ? 1034 h), which ncurses never switches off again. The arcade reads the
+        // terminal's bytes and decodes UTF-8 itself; how the terminal sends Alt stays the
+        // player's choice.
         _ = curs_set(0)
         _ = leaveok(window, true)
 
@@ -430,7 +431,8 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     /// Whether two styles are equal, by their bytes first: most cells have the style of the
-    /// one before, and comparing the colours case by case was most of a full frame's work.
+    /// one before, and comparing the colours case by case, cell after cell, would be most of
+    /// a full frame's work.
     /// Equal bytes are equal styles (a style holds no references); other bytes may still be
     /// equal styles, which `==` decides.
     @inline(__always)

@@ -3,7 +3,7 @@ import Glibc
 
 /// The terminal's input bytes, read in chunks and decoded into keys and mouse events.
 ///
-/// ncurses reads one byte per `read(2)` (and polls before each), which made a pasted or
+/// ncurses reads one byte per `read(2)` (and polls before each), which makes a pasted or
 /// flooded mebibyte take seconds; here a read takes whatever has arrived, up to 64 KiB,
 /// and keys are decoded from the buffer by `Input.decodeEscape` and `Key.decode(byte:)`:
 /// the ECMA-48 grammar every terminal the arcade supports speaks (xterm, VT100/VT220,
@@ -36,8 +36,8 @@ final class TerminalInput {
     private let shouldStop: () -> Bool
     private var buffer: [UInt8] = []
     private var position = 0
-    /// What one read takes in. Allocated, not zeroed: zeroing touched its 16 pages before
-    /// the first frame, and a read only ever writes the few bytes a key is.
+    /// What one read takes in. Allocated, not zeroed: zeroing would touch all 16 of its pages
+    /// before the first frame, and a read only ever writes the few bytes a key is.
     private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
     /// How much of a paste's end marker the bytes dropped so far end with; nil outside a paste.
     private var pasteMatched: Int?

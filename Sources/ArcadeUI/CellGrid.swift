@@ -178,8 +178,8 @@ public struct CellGrid: Sendable, Equatable {
     /// `write` would place them one by one. Nil, with nothing drawn, for any other text.
     ///
     /// Placed one by one, the cells of a run never disturb one another: only its two ends
-    /// can cut a wide glyph the row held, so they alone are placed with `place`. Cell by
-    /// cell, a menu key spent a quarter of its instructions here.
+    /// can cut a wide glyph the row held, so they alone are placed with `place`. Most text
+    /// drawn is ASCII, and placing it cell by cell would be a large part of a key's work.
     mutating func writeASCII(_ text: String, at point: Point, style: Style, clip: Rect?) -> Int? {
         let written = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard bytes.allSatisfy(Self.isPrintableASCII) else { return nil }

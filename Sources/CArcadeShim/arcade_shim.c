@@ -1,5 +1,5 @@
-// The X/Open 7 declarations this file has always been compiled against; this define
-// affects this file alone.
+// The X/Open 7 declarations (POSIX.1-2008 with XSI) this file's terminal and signal code is
+// written against; this define affects this file alone.
 #define _XOPEN_SOURCE 700
 
 #include "arcade_shim.h"

@@ -1,6 +1,6 @@
 // The one place Swift sees ncurses. The wide-character API (cchar_t, setcchar,
 // wget_wch, mvwadd_wch) is only declared when these are defined before the
-// include; SwiftPM drops pkg-config's -D flags, so they live here.
+// include, so they are defined here, for every includer (Swift and CArcadeShim alike).
 #ifndef ARCADE_CNCURSESW_SHIM_H
 #define ARCADE_CNCURSESW_SHIM_H
 

@@ -237,8 +237,8 @@ public struct MemoryGame<CardContent: Equatable> {
     /// How many pairs have been matched so far.
     ///
     /// This and the questions of whether the game is over are inlinable, so the screen asks
-    /// them of its own concrete game: unspecialised, each call looked up the generic type of
-    /// the card array at run time, and the screen asks several times for every key read.
+    /// them of its own concrete game: unspecialised, each call would look up the generic type
+    /// of the card array at run time, and the screen asks several times for every key read.
     @inlinable public var matchedPairs: Int {
         cards.count { $0.isMatched } / 2  // a closure: a key path is built at run time
     }

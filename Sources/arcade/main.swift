@@ -2,11 +2,11 @@ import ArcadeApp
 import CArcadeShim
 import Glibc
 
-/// The environment as a dictionary, read from `environ` directly: Foundation's
-/// `ProcessInfo` costs a tenth of the start-up's instructions for the same thing.
+/// The environment as a dictionary, read from `environ` directly, so the product needs no
+/// Foundation (`ProcessInfo`), whose setup at start-up is far more work than this.
 /// Where a name appears twice, the first wins, as `getenv` finds it. The `=` is found
-/// with strchr: searching the String for a Character compares grapheme clusters, 5,000
-/// instructions a variable.
+/// with strchr: searching the String for a Character would compare grapheme clusters, a
+/// far slower walk over every variable for the same answer.
 func environmentVariables() -> [String: String] {
     var variables: [String: String] = [:]
     var entry = environ

@@ -13,9 +13,11 @@ import Testing
 /// for all of it.
 ///
 /// Floods are timed by the processor time of the test's own thread, which other programs on
-/// the machine do not add to, against bounds well under what the keys took before: the
-/// rules page and the game-over box's placing took 6 and 9 times their bounds; keys at the
-/// game-over box through the shell twice theirs, most of which is the shell's own work.
+/// the machine do not add to. Each bound leaves room for a slow machine, yet is well under
+/// what the keys cost when they redo work a key does not need (encoding the rules or
+/// shuffling a shoe for every change on the rules page, laying the table out again to place
+/// the game-over box); keys at the game-over box go through the shell, whose own work is
+/// most of their bound.
 @Suite struct BlackjackFloodTests {
     init() { prepareForDrawing() }
 
@@ -145,7 +147,7 @@ import Testing
         for _ in 0..<Self.floodSize { _ = screen.gameOver(in: game) }
         let seconds = Self.threadSeconds() - started
         #expect(seconds < 0.15, "the box placed \(Self.floodSize) times took \(seconds) s of processor time")
-        // Placed as it always was: under the hands when it fits there.
+        // Placed under the hands when it fits there.
         #expect(placed.area(of: placed.dialog(focus: 0), in: game) == BlackjackLayout(frame: game).underHands)
     }
 

@@ -47,7 +47,7 @@ import Testing
         return lines[BlackjackLayout(frame: frame).playerLabel.y]
     }
 
-    // MARK: - Item 1: a payout is labelled with what was paid
+    // MARK: - A payout is labelled with what was paid
 
     @Test func aThreeToTwoNaturalIsLabelledWithWhatItPaid() {
         var screen = table(player: [Card(.ace, of: .spades), Card(.king, of: .hearts)],
@@ -117,7 +117,7 @@ import Testing
         #expect(over.message.contains("Insurance pays 50. Dealer has Blackjack — you lose 50."), "\(over.message)")
     }
 
-    // MARK: - Item 2: the totals after splitting aces
+    // MARK: - The totals after splitting aces
 
     @Test func afterSplittingAcesTheLineGivesEachHandsTotal() {
         // A♣ A♥ against 8♦: hand 1 draws a Ten (21), hand 2 a Nine (soft 20); both stand.
@@ -132,7 +132,7 @@ import Testing
         #expect(!rows.contains("a Ten (20)"))
     }
 
-    // MARK: - Item 3: the status line is never cut
+    // MARK: - The status line is never cut
 
     @Test func aLongResultWrapsOntoTheRowUnderItWhole() {
         // Eights split into four hands: 18, 16, 18 and 18 against the dealer's 17.
@@ -253,7 +253,7 @@ import Testing
         }
     }
 
-    // MARK: - Item 4: the line offers what the buttons offer
+    // MARK: - The line offers what the buttons offer
 
     @Test func theLineNamesEveryEnabledButton() {
         var pair = table(player: [Card(.ace, of: .diamonds), Card(.ace, of: .diamonds)],
@@ -273,7 +273,7 @@ import Testing
         #expect(statusRows(fourteen, in: Self.wide).contains("You can Hit, Stand or Surrender"))
     }
 
-    // MARK: - Item 13: the coach's advice has its own key; ? is help
+    // MARK: - The coach's advice has its own key; ? is help
 
     @Test func withTheCoachOnQuestionMarkIsHelpAndAdviceHasItsOwnKey() {
         var screen = table(player: [Card(.ten, of: .spades), Card(.six, of: .hearts)],

@@ -124,7 +124,7 @@ import Testing
     @Test func aScoreThatCannotBeKeptBecomesANoticeAndQuitEndsTheLoop() throws {
         try withTemporaryDirectory { folder in
             let blocked = folder + "/not-a-folder"
-            FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8))
+            try #require(FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8)))
             let device = FakeTerminal(script: [])
             let runtime = EffectRuntime(games: Self.games, data: ArcadeData(directory: blocked), player: "ann",
                                         device: device, sound: nil, isMuted: true)

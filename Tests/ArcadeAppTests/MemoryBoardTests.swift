@@ -82,7 +82,7 @@ import Testing
         return screen.gameOver(in: .game80x23)?.message ?? ""
     }
 
-    // MARK: - The board's shape (item 18)
+    // MARK: - The board's shape
 
     /// Every row of a board is full, or the last is centred under the others with its
     /// cards under theirs: at every size, for every level, emoji and temples alike.
@@ -135,7 +135,7 @@ import Testing
         #expect(screen.cursor.index == 15)
     }
 
-    // MARK: - Focus and pictures (item 16)
+    // MARK: - Focus and pictures
 
     @Test func theFocusedCardIsItsWholeFrameInReverseVideo() {
         var screen = started("2")
@@ -173,7 +173,7 @@ import Testing
         #expect(widths[1] > widths[0] && widths[2] > widths[1], "\(widths)")
     }
 
-    // MARK: - The game-over box (items 15 and 18)
+    // MARK: - The game-over box
 
     @Test func theGameOverBoxOffersMenuBesidePlayAgain() {
         var screen = started("2")
@@ -253,7 +253,7 @@ import Testing
         #expect(!again.gameOver(in: .game80x23)!.message.contains("New best"))
     }
 
-    // MARK: - The level and symbols kept (item 18)
+    // MARK: - The level and symbols kept
 
     @Test func theLevelAndSymbolsAreKeptForTheNextTimeTheGameOpens() {
         let memory = GameCatalog.games.filter { $0.id == .memory }

@@ -226,7 +226,7 @@ import Testing
         _ = screen.update(.tick(2))
         click(pair[1], &screen)
 
-        var grid = render(screen)
+        let grid = render(screen)
         assertSnapshot(grid.text, named: "memory-pair-found-80x23")
         // 2 points, plus 4 whole seconds of bonus left on the first card and 6 on the second.
         #expect(grid.text.contains("A pair! +12 points."))

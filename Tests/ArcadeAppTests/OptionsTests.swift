@@ -139,7 +139,8 @@ import Testing
         #expect(throws: UsageError(message: "--theme needs a value")) { try parse(["--theme", ""]) }
     }
 
-    /// A daily puzzle's day is from 1900 on: "0000-01-01" was shown as "Daily 0-01-01".
+    /// A daily puzzle's day is from 1900 on, so it always shows as YYYY-MM-DD (the year 0
+    /// would show as "Daily 0-01-01").
     @Test func aDailyDateBefore1900IsRefused() throws {
         let all = GameCatalog.games
         for day in ["0000-01-01", "1899-12-31", "0999-06-15"] {

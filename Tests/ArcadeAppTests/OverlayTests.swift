@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func templesHelpCanBeScrolledToTheEndOfItsLearnModeNoteAt80x24() throws {
-        // Matching, the learn mode's note comes last, and was cut at "a leech and … ".
+        // Matching, the learn mode's note comes last, and is read to its end, not cut short.
         var shell = temples(learn: false)
         let sheet = try #require(shell.activeScreen?.help(in: shell.frame.droppingBottom(1)))
         #expect(sheet.notes.contains { $0.contains("A card missed on eight days is a leech") })

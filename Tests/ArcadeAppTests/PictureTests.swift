@@ -231,7 +231,7 @@ extension PictureTests {
             }
         }
 
-        /// A FIFO named like a picture used to block the arcade forever in `open`; a link to
+        /// A FIFO named like a picture would block the arcade forever in `open`; a link to
         /// a device would be read without end. Neither is read at all.
         @Test func aSpecialFileIsNotReadAndNeverWaitedFor() throws {
             let directory = try temporaryDirectory()

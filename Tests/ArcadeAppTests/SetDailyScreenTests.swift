@@ -115,7 +115,7 @@ import Testing
         #expect(screen.chooser == nil && screen.mode == .classic, "Esc goes back to the table as it was")
         // A game in progress: choosing asks first, and yes starts the puzzle.
         let card = screen.game.board[0]!
-        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.perform(.selectPlace(0), in: frame)
         #expect(screen.game.selectedCards == [card] && screen.isInProgress)
         _ = screen.update(.key(.character("g")), in: frame)
         _ = screen.update(.key(.right), in: frame)
@@ -194,7 +194,7 @@ import Testing
 
     @Test func theDailyPuzzleIsTodaysEvenInAGameSavedOnAnotherDay() throws {
         var classic = SetScreen(context: GameContext(seed: 3, today: Self.today))
-        classic.perform(.selectPlace(0), in: frame)
+        _ = classic.perform(.selectPlace(0), in: frame)
         let save = try #require(classic.savedState())
         let nextDay = CalendarDay(year: 2026, month: 12, day: 5)
         var back = try #require(SetScreen(restoring: save.state, context: GameContext(seed: 3, today: nextDay)))

@@ -32,7 +32,7 @@ import Testing
         #expect(screen.text(in: frame).contains("You 0 (0)   Computer 0 (0)   Hard   Deck 69   Time 0:00"))
         _ = tick(&screen, upTo: 60) { _ in false }
         #expect(screen.versus?.computerSets == 0 && !screen.isInProgress, "it waits for the player's first move")
-        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.perform(.selectPlace(0), in: frame)
         #expect(screen.tickInterval == 0.25)
         _ = tick(&screen, upTo: 20) { $0.versus?.computerShowing != nil }
         let shown = screen.versus?.computerShowing ?? []
@@ -49,18 +49,18 @@ import Testing
 
     @Test func aClaimedCardCannotBeTakenAndHintsAreOff() {
         var screen = versus()
-        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.perform(.selectPlace(0), in: frame)
         _ = tick(&screen, upTo: 20) { $0.versus?.computerShowing != nil }
         let claimed = screen.versus!.computerShowing![0]
         let place = screen.game.board.firstIndex(of: claimed)!
-        screen.perform(.selectPlace(place), in: frame)
+        _ = screen.perform(.selectPlace(place), in: frame)
         #expect(!screen.game.selectedCards.contains(claimed))
         #expect(screen.message == "The computer is taking that set.")
         let score = screen.game.score
         _ = screen.update(.key(.character("t")), in: frame)
         #expect(screen.game.score == score && screen.hinted.isEmpty, "t does nothing against the computer")
         #expect(!screen.help(in: frame).keys.contains { $0.action.contains("hint") }, "and help does not offer it")
-        screen.perform(.hint, in: frame)
+        _ = screen.perform(.hint, in: frame)
         #expect(screen.game.score == score && screen.message == "No hints against the computer.")
     }
 
@@ -81,7 +81,7 @@ import Testing
                     effects += screen.perform(.selectPlace(place), in: frame)
                 }
             } else {
-                if !screen.isInProgress { screen.perform(.selectPlace(0), in: frame) }
+                if !screen.isInProgress { _ = screen.perform(.selectPlace(0), in: frame) }
                 effects += screen.update(.tick(0.25), in: frame)
             }
         }
@@ -102,7 +102,7 @@ import Testing
 
     @Test func aGameAgainstTheComputerLeftMidwayResumesWithTheComputerWhereItWas() throws {
         var screen = versus("normal")
-        screen.perform(.selectPlace(1), in: frame)
+        _ = screen.perform(.selectPlace(1), in: frame)
         _ = tick(&screen, upTo: 40) { $0.versus?.computerShowing != nil }
         let save = try #require(screen.savedState())
         let back = try #require(SetScreen(restoring: save.state, context: GameContext(seed: 1)))
@@ -112,7 +112,7 @@ import Testing
 
     @Test func theComputerDoesNotPlayWhileTheChoiceOfModeIsOpen() {
         var screen = versus()
-        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.perform(.selectPlace(0), in: frame)
         _ = screen.update(.key(.character("g")), in: frame)
         for _ in 0..<400 { _ = screen.update(.tick(0.25), in: frame) }
         #expect(screen.versus?.computerSets == 0 && screen.versus?.computerShowing == nil && screen.clock.elapsed == 0)
@@ -122,7 +122,7 @@ import Testing
         var screen = SetScreen(context: GameContext(seed: 4, options: ["--versus": "", "--level": "hard"],
                                                    settings: ["set.cardStyle": "classic"]))
         let mono = Frame(size: Size(width: 80, height: 23), theme: Theme(colorMode: .monochrome))
-        screen.perform(.selectPlace(0), in: mono)
+        _ = screen.perform(.selectPlace(0), in: mono)
         while screen.versus?.computerShowing == nil { _ = screen.update(.tick(0.25), in: mono) }
         let text = screen.text(in: mono)
         #expect(text.components(separatedBy: " CPU ").count == 4)
@@ -135,7 +135,7 @@ import Testing
     /// the resume offer has a versus game to name.
     @Test func theResumeOfferSaysItWasAGameAgainstTheComputer() {
         var screen = versus("hard")
-        screen.perform(.selectPlace(0), in: frame)
+        _ = screen.perform(.selectPlace(0), in: frame)
         #expect(screen.savedState()?.summary == "versus hard, score 0 to 0")
     }
 }

@@ -418,8 +418,7 @@ private struct SlotsResizeProbe: GameScreen {
 }
 
 /// A key changes the game on screen in place: a copy kept by the shell while the game
-/// changes would copy every array of the game's state, every key (a flood of keys took
-/// twice as long that way).
+/// changes would copy every array of the game's state, every key.
 @Suite struct ShellInPlaceTests {
     private final class Storage: @unchecked Sendable {}
 

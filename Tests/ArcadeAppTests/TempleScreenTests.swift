@@ -272,8 +272,9 @@ import Testing
         #expect(screen.perform(over.actions[menu]) == [.leave])
     }
 
-    /// The cursor among the pictures was a small ◆ in a corner: it is the picture's whole
-    /// frame, in reverse video, as on Set's table, while the pictures pane has the keys.
+    /// The cursor among the pictures is the picture's whole frame, in reverse video, as on
+    /// Set's table (plain to see, as a mark in a corner is not), while the pictures pane has
+    /// the keys.
     @Test func theFocusedPictureIsMarkedByItsWholeFrame() {
         var screen = screen(size: Size(width: 80, height: 23))
         func framesInReverse() -> [Int] {
@@ -364,7 +365,7 @@ import Testing
         #expect(shown.contains("@") || shown.contains("%") || shown.contains("#"))
     }
 
-    // MARK: - Play-test defects (issue 12)
+    // MARK: - Name labels, study mode, and pictures fitted to the pane
 
     /// The text of the name label written on the picture in `frame`: its rows, trimmed, joined by spaces.
     private static func label(in frame: Rect, of grid: CellGrid) -> String {
@@ -800,8 +801,8 @@ import Testing
 
     /// An unchanged screen drawn again is the same bytes row for row, not only the same
     /// cells: the terminal passes over a row whose bytes are the bytes shown and compares
-    /// the others cell by cell, so a cell's padding left as the memory was (another frame's
-    /// bytes) made most rows of an unchanged Temples screen be compared cell by cell.
+    /// the others cell by cell, so a cell's padding left as the memory happened to be
+    /// (another frame's bytes) would make rows of an unchanged screen be compared cell by cell.
     @Test func aScreenDrawnAgainUnchangedIsTheSameBytesRowForRow() {
         let frame = Frame(size: Size(width: 100, height: 30), theme: Theme())
         var shell = ArcadeShell(games: GameCatalog.games, assets: AssetLocator(roots: [Self.assets]), seed: { 5 })

@@ -40,8 +40,8 @@ import Testing
     }
 
     /// Learn mode's typed name: a flood of letters stops at the name's limit, costs little
-    /// a key (it was laid out and its pictures looked over again for every key), and Enter
-    /// still answers.
+    /// a key (a typed letter lays nothing out and looks at no picture), and Enter still
+    /// answers.
     @Test func aFloodOfTextIntoATypedNameIsCheapAndStopsAtItsLimit() throws {
         let card = Flashcard(id: "card.png", name: "Palmyra")
         let picture = RGBAImage(width: 64, height: 48, filledWith: Pixel(r: 200, g: 120, b: 40))

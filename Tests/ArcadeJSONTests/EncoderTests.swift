@@ -17,9 +17,13 @@ import Testing
 
     @Test func numbersAreWrittenAsJSONEncoderWritesThem() throws {
         try expectSameAsFoundation(Numbers(
-            doubles: [1.0, 0.1, -0.0, 0, 2.5, 1.0 / 3, 19.8, 100, 1e15, 1e16, 1e20, 1.5e300, 5e-324, -1e-7, 123456789.125,
-                      Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 9007199254740993, 0.000001, 12.34],
-            floats: [1, 0.1, 3.4028235e38, 1e-45, 16777217, 2.75],
+            // Values at the edges, written as exactly what the type holds (a literal that rounds
+            // is a compiler warning): the least subnormals, and 2^53 and 2^24, past which a
+            // Double and a Float skip integers.
+            doubles: [1.0, 0.1, -0.0, 0, 2.5, 1.0 / 3, 19.8, 100, 1e15, 1e16, 1e20, 1.5e300, Double.leastNonzeroMagnitude,
+                      -1e-7, 123456789.125, Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 9007199254740992,
+                      0.000001, 12.34],
+            floats: [1, 0.1, 3.4028235e38, Float.leastNonzeroMagnitude, 16777216, 2.75],
             ints: [0, -1, 42, Int.max, Int.min], int64s: [Int64.max, Int64.min],
             uint64s: [0, UInt64.max, 1 << 63], small: [Int8.min, Int8.max], unsigned: [UInt32.max]))
     }

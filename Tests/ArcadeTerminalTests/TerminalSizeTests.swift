@@ -4,7 +4,7 @@ import Testing
 @testable import ArcadeTerminal
 
 /// The size the arcade draws for, from what the terminal reports, `COLUMNS`/`LINES` and
-/// terminfo's size (issue 43, item 4).
+/// terminfo's size.
 @Suite struct TerminalSizeTests {
     let terminfo = Size(width: 80, height: 24)
 

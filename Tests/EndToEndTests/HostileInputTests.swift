@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 13's adversarial pass, on the debug `arcade` binary: floods of bytes, pastes, stray
+/// Hostile input, on the debug `arcade` binary: floods of bytes, pastes, stray
 /// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's `PtyProcess`,
 /// which sees every byte written, so the modes left behind are known) or in tmux where the
 /// screen's text is read.
@@ -31,9 +31,9 @@ extension EndToEnd {
             return try launcher.start(arguments, dataHome: dataHome, quiet: 0.1)
         }
 
-        /// Item 5: a mebibyte of random bytes is applied as it comes and drawn in batches, so
-        /// it is digested within seconds (under 2 s in the release build; the debug build is
-        /// slower), and the Ctrl-C after it acts as soon as it is read.
+        /// A mebibyte of random bytes is applied as it comes and drawn in batches, so it is
+        /// digested within seconds (the bound leaves room for the debug build, far slower than
+        /// the release build), and the Ctrl-C after it acts as soon as it is read.
         @Test func aMebibyteOfRandomBytesIsDigestedQuickly() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -47,7 +47,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 5: a Ctrl-C behind a backlog acts once it is read, not after the backlog is drawn.
+        /// A Ctrl-C behind a backlog acts once it is read, not after the backlog is drawn.
         @Test func ctrlCInABacklogActsAtOnce() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -59,7 +59,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 6: bracketed paste is switched on, and what arrives between its markers is
+        /// Bracketed paste is switched on, and what arrives between its markers is
         /// dropped whole: a paste of "5" and "q" opens no game and quits nothing.
         @Test func pastedTextIsDroppedNotTyped() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-paste")
@@ -144,7 +144,7 @@ extension EndToEnd {
             #expect(await session.waitForExit() == 0, sourceLocation: sourceLocation)
         }
 
-        /// Item 3: a FIFO where the score file should be never holds the start up; the menu
+        /// A FIFO where the score file should be never holds the start up; the menu
         /// comes and says what is wrong.
         @Test func aScoreFileThatIsAFIFODoesNotHangTheStart() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-fifo")
@@ -166,7 +166,7 @@ extension EndToEnd {
             var testDescription: String { name }
         }
 
-        /// Item 4: every signal whose default action ends the process restores the terminal
+        /// Every signal whose default action ends the process restores the terminal
         /// first and ends with 128 + n, inside a game too.
         @Test(arguments: [
             SignalCase(name: "SIGALRM", number: SIGALRM), SignalCase(name: "SIGXCPU", number: SIGXCPU),
@@ -185,8 +185,8 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(signal.name): \(pty.restoreProblems)")
         }
 
-        /// Item 4: SIGPIPE (a dead audio player) and SIGUSR1/2 mean nothing to a game, nor does
-        /// SIGXFSZ, ignored so that a write past `ulimit -f` fails as a full disk does (issue 43).
+        /// SIGPIPE (a dead audio player) and SIGUSR1/2 mean nothing to a game, nor does
+        /// SIGXFSZ, ignored so that a write past `ulimit -f` fails as a full disk does.
         @Test func signalsThatMeanNothingToAGameAreIgnored() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-signal")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -203,7 +203,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 9: after `kill -STOP` and `kill -CONT` the stopped time is paused time: Set's
+        /// After `kill -STOP` and `kill -CONT` the stopped time is paused time: Set's
         /// clock goes on from where it stood.
         @Test func stoppedTimeDoesNotCountAgainstTheClock() async throws {
             let session = try TerminalSession.arcade(["set", "--seed", "9"])

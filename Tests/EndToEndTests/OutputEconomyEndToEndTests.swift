@@ -31,7 +31,7 @@ extension EndToEnd {
 
         /// The menu's bar moving down and back: two rows of the bar, and "1  Set" written as one
         /// bold run (the spaces between the number and the name take the bold) instead of an
-        /// attribute change around every gap. It cost 115–121 bytes before.
+        /// attribute change around every gap, which would take the move over its bound.
         @Test func aMoveOnTheMenuRewritesTwoRowsInFewAttributeChanges() throws {
             let moves = try replies([], keys: [Keys.down, Keys.up, Keys.down, Keys.up])
             for (index, move) in moves.enumerated() {

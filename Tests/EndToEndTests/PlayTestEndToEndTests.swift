@@ -9,9 +9,9 @@ import Testing
 import Glibc
 #endif
 
-/// The defects a new player found, checked on the real binary in tmux: keys behind the
-/// "too small" message, escape sequences that leaked as Esc and letters, Esc on the menu,
-/// the last frame left behind without an alternate screen, and a game ended by a signal.
+/// What a new player meets, checked on the real binary in tmux: keys behind the "too small"
+/// message, escape sequences taken whole (never as Esc and letters), Esc on the menu, no last
+/// frame left behind without an alternate screen, and a game ended by a signal.
 extension EndToEnd {
     @Suite(.serialized)
     struct PlayTestEndToEndTests {

@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 43's hostile starts of the real binary: a standard stream closed, a limit on the size
+/// Hostile starts of the real binary: a standard stream closed, a limit on the size
 /// of files or on the stack, and the terminal modes left when it ends.
 extension EndToEnd {
     @Suite(.serialized)
@@ -33,9 +33,11 @@ extension EndToEnd {
         /// Everything the program wrote, as text (for a message it printed).
         func output(_ pty: PtyProcess) -> String { String(decoding: pty.output, as: UTF8.self) }
 
-        /// Item 1: started with standard error closed (`arcade 2>&-`), the arcade used to poll a
-        /// descriptor that was no longer its wake pipe: 100% CPU at the menu, and no key, Ctrl-C
-        /// included, ever read. Now it sits idle, answers `q`, and gives the terminal back.
+        /// Started with standard error closed (`arcade 2>&-`), the arcade sits idle, answers
+        /// `q`, and gives the terminal back: the closed descriptor's number stays taken, so
+        /// nothing meant for standard error replaces the wake pipe, which would leave the
+        /// arcade polling a descriptor that is not its pipe (100% CPU at the menu, and no key,
+        /// Ctrl-C included, ever read).
         @Test func startedWithStandardErrorClosedItIdlesAndQuits() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-closed-stderr")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -53,7 +55,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 1: without standard input or output there is no terminal to take over: the
+        /// Without standard input or output there is no terminal to take over: the
         /// arcade says so on standard error and ends with status 2, as for a pipe or a file.
         @Test(arguments: [STDIN_FILENO, STDOUT_FILENO])
         func startedWithoutInputOrOutputItSaysItNeedsATerminal(closed: Int32) throws {
@@ -64,10 +66,10 @@ extension EndToEnd {
             #expect(output(pty).contains("arcade: needs an interactive terminal"), "fd \(closed) closed: \(output(pty))")
         }
 
-        /// Item 9: under `ulimit -f` smaller than the store, writing the store past the limit
-        /// used to end the arcade by SIGXFSZ (status 153, no message, the terminal as it was
-        /// left). A write past the limit now fails as a full disk does, and `q` ends normally
-        /// with the history still in the store.
+        /// Under `ulimit -f` smaller than the store, a write past the limit fails as a full
+        /// disk does (SIGXFSZ, whose default would end the arcade with status 153, no message
+        /// and the terminal as it was left, is ignored), and `q` ends normally with the history
+        /// still in the store.
         @Test func aFileSizeLimitBelowTheStoresSizeEndsNormally() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-fsize")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -93,10 +95,10 @@ extension EndToEnd {
             #expect(store.isGood && store.scores["slots"]?.count == games, "the store: \(store.summary)")
         }
 
-        /// Item 10: under `ulimit -s` of 32 KiB and more the arcade used to crash before its first
-        /// frame (SIGSEGV, no message): reading the terminal's description alone takes
-        /// ncurses about 100 KiB of stack. It now shows Temples with its pictures (read on a
-        /// thread of their own), goes back to the menu and quits.
+        /// Under `ulimit -s` of 32 KiB and more the arcade shows Temples with its pictures
+        /// (read on a thread of their own), goes back to the menu and quits: reading the
+        /// terminal's description alone takes ncurses about 100 KiB of stack, so the arcade
+        /// runs on a thread whose stack is large enough, never crashing before its first frame.
         @Test(arguments: [32, 64, 128])
         func aSmallStackStillReachesTheMenu(kibibytes: Int) throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
@@ -112,7 +114,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 10: on the thread of its own that a small stack gives it, the arcade still takes
+        /// On the thread of its own that a small stack gives it, the arcade still takes
         /// Ctrl-C as a player's way out: status 130, the terminal given back.
         @Test func aSmallStackStillLeavesByCtrlC() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack-ctrl-c")
@@ -126,9 +128,9 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
-        /// Item 10: at 16 KiB (the dynamic loader alone needs about 12) the arcade used to crash
-        /// in the Swift runtime. It reaches the menu, or says in words how much stack it needs
-        /// and ends with status 1 (when no thread could be started): never by a signal.
+        /// At 16 KiB (the dynamic loader alone needs about 12) the arcade reaches the menu, or
+        /// says in words how much stack it needs and ends with status 1 (when no thread could
+        /// be started): never a crash in the Swift runtime, never ended by a signal.
         @Test func aSixteenKibibyteStackReachesTheMenuOrIsRefusedInWords() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -151,8 +153,9 @@ extension EndToEnd {
             ExitPath(name: "SIGQUIT", signal: SIGQUIT, status: 131),
         ]
 
-        /// Item 11: `meta(TRUE)` switched xterm's eight-bit input on (`ESC [ ? 1034 h`) and no
-        /// way out switched it off. Every way out now leaves no mode on that the arcade set.
+        /// Every way out leaves no mode on that the arcade set: in particular not xterm's
+        /// eight-bit input (`ESC [ ? 1034 h`), which `meta(TRUE)` would switch on and no way out
+        /// would switch off.
         @Test(arguments: exitPaths)
         func everyWayOutLeavesNoTerminalModeOn(path: ExitPath) throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-modes")
@@ -170,7 +173,7 @@ extension EndToEnd {
             #expect(pty.restoreProblems.isEmpty, "\(path.name): \(pty.restoreProblems)")
         }
 
-        /// Item 11: without meta mode, letters of any script still arrive whole: a name typed
+        /// Without meta mode, letters of any script still arrive whole: a name typed
         /// with é, Ü and 漢 answers Temples' typed question (a deck of one card asks it at once).
         @Test func aNameTypedInAnyScriptIsRight() throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-typed")

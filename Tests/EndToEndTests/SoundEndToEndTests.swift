@@ -96,7 +96,7 @@ extension EndToEnd {
         }
 
         /// `kill -9` gives the arcade no chance to end its players: they, and what they
-        /// started, end with it all the same (issue 43, item 12).
+        /// started, end with it all the same.
         /// Each player's watcher is named `arcade-player` in `ps`, not taken for a second arcade.
         @Test func noPlayerOutlivesAnArcadeKilledOutright() async throws {
             let session = try await dealFirstHand(
@@ -123,8 +123,7 @@ extension EndToEnd {
         }
 
         /// A player that leaves something running and exits at once (`sleep 123 &`, then `exit
-        /// 0`): what it left used to stay behind after the arcade quit, handed to PID 1. It now
-        /// ends with the player.
+        /// 0`): what it left ends with the player, not handed to PID 1 to outlive the arcade.
         @Test func whatAPlayerLeftRunningDoesNotOutliveTheArcade() async throws {
             let session = try await dealFirstHand(script: "sleep 123 &\necho $! >> sleeps\nexit 0\n")
             defer { session.close() }

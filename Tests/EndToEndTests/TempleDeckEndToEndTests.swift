@@ -78,8 +78,8 @@ extension EndToEnd {
             return true
         }
 
-        /// Twelve 5792 × 5792 pictures took 1.6 GB resident (thirty could not be allocated):
-        /// each is now read straight to at most 512 pixels a side, the deck within a budget.
+        /// Twelve 5792 × 5792 pictures are 128 MB each as RGBA at full size: each is read
+        /// straight to at most 512 pixels a side, the deck within a budget.
         @Test func twelveHugePicturesStayUnderOneHundredMegabytes() async throws {
             try await Self.withHostileDeck(count: 12, width: 200, height: 60) { session, pid in
                 #expect(await session.waitFor("Correct 0   Incorrect 0   Left 12", timeout: .seconds(120)))
@@ -95,8 +95,8 @@ extension EndToEnd {
             }
         }
 
-        /// A small picture whose text chunks unpack to 400 MB (100 chunks of 4 MB; libpng kept
-        /// them all, 8 MB a chunk and a thousand chunks a file allowed): they are skipped unread.
+        /// A small picture whose text chunks unpack to 400 MB (100 chunks of 4 MB, within what
+        /// libpng would keep: 8 MB a chunk and a thousand chunks a file): they are skipped unread.
         @Test func picturesFullOfCompressedTextStayUnderOneHundredMegabytes() async throws {
             let deck = try Self.folder()
             defer { try? FileManager.default.removeItem(at: deck) }
@@ -126,8 +126,8 @@ extension EndToEnd {
             await Self.leaveAndQuit(session)
         }
 
-        /// A heavy deck loaded on a blank screen for seconds, deaf to Ctrl-C and q: now it says
-        /// how far it is, follows resizes, and q stops the loading and goes back to the menu.
+        /// A heavy deck takes seconds to load: meanwhile the screen says how far it is, follows
+        /// resizes, and q stops the loading and goes back to the menu.
         @Test func loadingShowsProgressFollowsResizesAndQGoesBackToTheMenu() async throws {
             try await Self.withHostileDeck(count: 30, width: 100, height: 30) { session, pid in
                 #expect(await session.waitFor("Loading pictures 1/30…"))
@@ -182,8 +182,8 @@ extension EndToEnd {
             await Self.leaveAndQuit(session)
         }
 
-        /// A FIFO named x.png used to hang the arcade for ever, and z.png linked to /dev/zero
-        /// to be read without end: both are skipped with a notice and the deck loads.
+        /// A FIFO named x.png would hang the arcade for ever if opened, and z.png linked to
+        /// /dev/zero would be read without end: both are skipped with a notice and the deck loads.
         @Test func aFIFOAndALinkToDevZeroAreSkippedAndTheDeckLoads() async throws {
             let deck = try Self.folder()
             defer { try? FileManager.default.removeItem(at: deck) }

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The size the arcade draws for (issue 43, item 4): a terminal of any size it reports is
+/// The size the arcade draws for: a terminal of any size it reports is
 /// drawn within 1000 × 500 cells in little memory, and `COLUMNS`/`LINES` never win over the
 /// size the terminal reports, nor over its resizes.
 extension EndToEnd {
@@ -95,9 +95,10 @@ extension EndToEnd {
         }
 
         /// A terminal type whose terminfo entry gives no size (`linux`, the Linux console;
-        /// `cygwin`) used to be refused ("could not start the terminal screen", status 2): ncurses
-        /// took the missing size from terminfo alone. It now starts, laid out as xterm-256color is
-        /// in the same pty, follows a resize, and quits with the terminal given back.
+        /// `cygwin`) starts, laid out as xterm-256color is in the same pty, follows a resize,
+        /// and quits with the terminal given back: the size comes from the terminal, since
+        /// ncurses, taking it from terminfo alone, would refuse to start ("could not start the
+        /// terminal screen", status 2).
         @Test(arguments: ["linux", "cygwin"])
         func aTerminalTypeWithoutASizeInTerminfoStartsAndFollowsResizes(term: String) throws {
             let plain = try #require(ArcadeLauncher.forTests())

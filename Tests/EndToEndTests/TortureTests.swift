@@ -11,10 +11,9 @@ import Glibc
 /// (keys, escape sequences whole, junk and cut short, mouse reports anywhere, bursts of random
 /// bytes, resizes down to 1×1 and back, SIGSTOP/SIGCONT), then leaving and quitting as a
 /// player would: exit status 0, the terminal given back, the score file valid JSON. Plus a
-/// signal and a hang-up at a random moment, and the regression test for the defect the full
-/// run found (a mouse report cut short swallowed the keyboard). `arcade-bench --torture` runs
-/// the full count on the release binary;
-/// this keeps a smaller one in CI (about 15 s).
+/// signal and a hang-up at a random moment, and a mouse report cut short, which must not
+/// swallow the keys after it. `arcade-bench --torture` runs the full count on the release
+/// binary; this keeps a smaller one, quick enough for every test run.
 ///
 /// The arcade runs in a pseudo-terminal of its own (`ArcadeHarness.PtyProcess`, the one the
 /// torture run drives) — not tmux: the harness must see every byte to know the modes left

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SetModel
 
-/// The day's puzzle (issue 16, the model part): twelve distinct cards with exactly six sets,
+/// The day's puzzle in the model: twelve distinct cards with exactly six sets,
 /// fixed by the date alone.
 @Suite struct DailyPuzzleTests {
     /// Every day of two years.

@@ -3,7 +3,7 @@ import Glibc
 
 extension Target {
     /// The longest a screen may take to digest a flood of printable text (a paste) and quit on
-    /// the Ctrl-C behind it, in seconds from the first byte sent to the exit (issue 43).
+    /// the Ctrl-C behind it, in seconds from the first byte sent to the exit.
     ///
     /// A player who pastes a mebibyte by mistake presses Ctrl-C at once: the arcade reads its
     /// input in order, so that Ctrl-C waits for every key before it, and must not wait long.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `value` as pretty-printed JSON, keys sorted and in snake case (as the reports have always had them).
+/// `value` as pretty-printed JSON, keys sorted and in snake case, so every report reads alike.
 func renderedJSON(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -2,8 +2,8 @@ import Glibc
 
 /// Key bytes as a terminal in keypad mode sends them (`TERM=xterm-256color`: the arrows are
 /// the application-mode `kcuu1`… = `ESC O A`…), which programs that call ncurses' `keypad`
-/// (nbmemoblocks) turn on. The arcade leaves keypad mode off since 2026-12-03, so a
-/// terminal sends it `ESC [ A`…; its decoder reads both forms alike (InputDecodingTests).
+/// (nbmemoblocks) turn on. The arcade leaves keypad mode off, so a terminal sends it
+/// `ESC [ A`…; its decoder reads both forms alike (InputDecodingTests).
 public enum Keys {
     public static let up: [UInt8] = [0x1B, 0x4F, 0x41]
     public static let down: [UInt8] = [0x1B, 0x4F, 0x42]

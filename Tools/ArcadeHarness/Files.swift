@@ -68,10 +68,10 @@ public func removeTree(_ path: String) {
 
 /// Drops a file's pages from the page cache (written out first), so that the next start of the
 /// program reads it from disk, as an installed program is read after a reboot. How its pages
-/// came into the cache changes what a start keeps resident: on this machine's ext4 a binary
-/// just copied with cp or install is held in large folios and mapped whole, 0.47 MB more of the
-/// arcade at the menu than the same bytes read from disk. Whether the kernel took the advice
-/// (pages a running process maps stay).
+/// came into the cache changes what a start keeps resident: on ext4 a binary just copied with
+/// cp or install can be held in large folios and mapped whole, more of it resident than when
+/// the same bytes are read from disk. Whether the kernel took the advice (pages a running
+/// process maps stay).
 @discardableResult
 public func dropFromPageCache(_ path: String) -> Bool {
     let fd = open(path, O_RDONLY | O_CLOEXEC)

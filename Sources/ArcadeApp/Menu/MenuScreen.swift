@@ -36,8 +36,8 @@ public struct MenuScreen: Sendable {
         /// Columns the right-hand side takes: the note, the saved mark and the best score,
         /// two columns apart.
         var trailingWidth: Int {
-            // One pass, without the two filtered arrays it was worked out from: each row
-            // asks at every frame.
+            // One pass, without building filtered arrays to count: each row asks at every
+            // frame.
             var width = 0, parts = 0
             for part in [note, hasSavedGame ? Self.savedMark : nil, best] {
                 guard let part, !part.isEmpty else { continue }

@@ -10,8 +10,8 @@ enum ScoreFiles {
     static func makeDirectories(_ path: String) throws(FileFailure) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
-            // Appended as a Substring: `"/" + component` is the generic `+`, which at start-up
-            // looked up Substring's conformances by name (140,000 instructions).
+            // Appended as a Substring: `"/" + component` is the generic `+`, whose first call
+            // looks up Substring's conformances by name, a cost every start would pay.
             prefix += "/"
             prefix.append(contentsOf: component)
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {

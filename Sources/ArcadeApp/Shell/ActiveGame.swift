@@ -4,8 +4,8 @@
 /// The entry and the screen are held in a box that is copied only when the screen is changed
 /// while the box is shared (copy on write), so the value stays a value. The shell asks the
 /// game something for every key read (does it fit, is it over, is it timed); an optional
-/// holding the screen and the entry themselves was copied whole for each question, a dozen
-/// closures and the screen's storage retained and released every time.
+/// holding the screen and the entry themselves would be copied whole for each question, a
+/// dozen closures and the screen's storage retained and released every time.
 struct ActiveGame {
     private final class Box {
         let info: GameInfo

@@ -59,7 +59,7 @@ final class DeckLoader: @unchecked Sendable {
         pthread_cond_init(condition, nil)
         let started = startBackgroundThread { [self] in finish(work(self)) }
         if !started {
-            // No thread to be had: load here and now, as the arcade did before.
+            // No thread to be had: load here and now (the screen waits, but the deck loads).
             finish(work(self))
         }
     }

@@ -5,7 +5,7 @@ import ArcadeUI
 ///
 /// The pictures on screen are kept, and together they are never larger than the pane;
 /// copies of pictures scrolled away stay while all of them take at most `byteLimit` bytes.
-/// (Keeping a copy per height ever drawn grew with every resize.) A picture with no copy
+/// (A copy per height ever drawn would grow with every resize.) A picture with no copy
 /// of the height wanted is scaled as it is drawn, and the copy is not kept. Given the theme,
 /// each copy is kept drawn as cells too, and those count against the limit.
 struct ScaledPictures {
@@ -22,7 +22,8 @@ struct ScaledPictures {
 
     private var copies: [String: RGBAImage] = [:]
     /// The kept copies as cells, drawn once for `cellsLook` when `keep` was given a theme:
-    /// drawing a picture cell by cell (its colours, its glyphs) was a third of a Temples frame.
+    /// drawing a picture cell by cell (its colours, its glyphs) is the costly part of a
+    /// Temples frame, so it is not done again at every frame.
     private var cells: [String: CellGrid] = [:]
     private var cellsLook: PictureLook?
     /// The bytes the kept copies take, their cells with them.

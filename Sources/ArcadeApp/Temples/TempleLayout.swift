@@ -168,7 +168,7 @@ struct PictureFlow {
     init(widths: [Int], rowWidth: Int, height: Int) {
         self.height = height
         // Sized once: a layout works a flow out for each candidate picture size, and growing
-        // the arrays as they filled was most of its cost.
+        // the arrays as they fill would cost more than the flow itself.
         var placed: [Place] = []
         placed.reserveCapacity(widths.count)
         var row = 0, x = 0
@@ -216,7 +216,8 @@ struct PictureFlow {
 ///
 /// One key asks for the layout of the same frame several times (to move the cursor, to scale
 /// the pictures shown, to draw, to place the terminal's cursor), and working it out (a flow
-/// of the pictures for each size they might take) was a third of a move among the pictures.
+/// of the pictures for each size they might take) each time would be a large part of a move
+/// among the pictures.
 /// What scrolling changes is applied to the kept layout, so scrolling keeps it too.
 final class TempleLayoutMemo {
     /// Everything a layout is worked out from but the scroll.

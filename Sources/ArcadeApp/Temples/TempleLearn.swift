@@ -19,7 +19,7 @@ struct TempleLearn {
         didSet { typedCount = typed.count }
     }
     /// `typed.count`, kept: counting the characters of the name anew for every key read while
-    /// the field is full made a flood of text slow.
+    /// the field is full would make a flood of text slow.
     private var typedCount = 0
     /// A wrong answer on show, beside the right one, until Enter.
     private(set) var shownWrong: LearnAnswer?

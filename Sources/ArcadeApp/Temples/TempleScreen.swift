@@ -563,7 +563,7 @@ struct TempleScreen: GameScreen {
     }
 
     /// Scroll so that the cursor's row of pictures is on screen; `layout` when the caller has
-    /// it (working it out again was a tenth of a move's work).
+    /// it, so that it is not worked out again.
     private mutating func revealPictureCursor(in frame: Frame, layout known: TempleLayout? = nil) {
         let layout = known ?? layout(in: frame)
         let row = layout.flow.row(of: pictureCursor)

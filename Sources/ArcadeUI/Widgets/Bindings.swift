@@ -43,8 +43,8 @@ public struct Binding<Action> {
     }
 
     /// Every key's name, two spaces apart, as help lists them. Written out rather than with
-    /// `joined(separator:)`, which this generic type reaches unspecialised: at start-up that
-    /// call looked up the element type's conformances by name (140,000 instructions).
+    /// `joined(separator:)`, which this generic type reaches unspecialised: there that call
+    /// looks up the element type's conformances by name, a cost every start would pay.
     static func names(_ keys: [Key]) -> String {
         var text = ""
         for key in keys {
@@ -169,8 +169,8 @@ extension Array {
     /// The bottom line's entries, in table order: the enabled bindings with a hint.
     ///
     /// A loop, inlinable, rather than `compactMap`: the app reaches this generic code
-    /// unspecialised otherwise, and `compactMap` there looked up its closure's types by name
-    /// when the menu first drew (180,000 instructions).
+    /// unspecialised otherwise, and `compactMap` there looks up its closure's types by name
+    /// the first time the menu draws, a cost every start would pay.
     @inlinable
     public func keyHints<Action>() -> [KeyHint] where Element == Binding<Action> {
         var hints: [KeyHint] = []

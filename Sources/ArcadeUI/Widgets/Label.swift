@@ -25,7 +25,7 @@ public struct Label: Hashable, Sendable {
     }
 
     /// The text's lines. Most labels are one line, found so by their bytes: splitting every
-    /// label by characters on every frame was a sixth of a Blackjack key's work.
+    /// label by characters on every frame would walk grapheme clusters for nothing.
     private var lines: [Substring] {
         guard text.utf8.contains(0x0A) else { return [text[...]] }
         return text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -58,7 +58,8 @@ public enum TextLayout {
     public static func wrapped(_ text: String, toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
         // Text in ASCII (but CR, which with LF makes one character) is a column a byte, and
-        // is wrapped by its bytes: splitting it into characters was most of a dialog's frame.
+        // is wrapped by its bytes: splitting it into characters would be most of a dialog's
+        // frame.
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return wrappedASCII(Array(text.utf8), toWidth: width) }
         return wrappedCharacters(text, toWidth: width)
     }
