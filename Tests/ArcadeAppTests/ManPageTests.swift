@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func groffFormatsThePageWithoutAWarning() async throws {
-        // groff is one of the tests' requirements (README, "Play and test"): without it this fails.
+        // groff is one of the tests' requirements (README, "Install"): without it this fails.
         // -Tascii is the device man uses outside UTF-8 locales: it has no arrows, and warns
         // unless the page gives them stand-ins (man itself would drop them silently).
         let groff = try #require(Self.program("groff"), "groff is needed to check the man page: install groff")

@@ -48,7 +48,11 @@ import Testing
 
     @Test func theReadmesPictureOfTheMenuIsTheMenu() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let parts = try #require(Self.picture(in: text), "README.md has no picture after \(Self.marker)")
+        try #require(!text.contains("\r"), "README.md has carriage returns: keep its lines ending in LF")
+        let parts = try #require(Self.picture(in: text), """
+            README.md has no picture: the line \(Self.marker), then a fence of ```text, the \
+            picture, and a closing ``` on a line of its own
+            """)
         let menu = Self.menu()
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try (parts.before + menu + parts.after).write(to: Self.readme, atomically: true, encoding: .utf8)

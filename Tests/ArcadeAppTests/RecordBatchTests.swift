@@ -202,8 +202,9 @@ import Testing
 extension EffectRuntime {
     /// Run `shell` on `device` as the arcade does: each batch of input's effects carried out
     /// in the batch, and the runtime told when the batch is applied.
-    func run(_ shell: inout ArcadeShell, on device: FakeTerminal, in frame: Frame) {
-        _ = RunLoop<ArcadeShell>(device: device).run(&shell) { effect, shell in
+    func run(_ shell: inout ArcadeShell, on device: FakeTerminal, in frame: Frame,
+             clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) {
+        _ = RunLoop<ArcadeShell>(device: device, clock: clock).run(&shell) { effect, shell in
             self.performInBatch(effect, on: &shell, in: frame)
         } applied: { shell in
             self.applied(on: &shell, in: frame)
