@@ -1,77 +1,76 @@
-import ArcadeCore
-
-/// The game's one seeded generator, shared by reference so every digit draws from it.
-///
-/// Because all digits of a game pull from this single sequence, one seed fixes the
-/// whole game: every digit and colour of every spin.
-final class SharedGenerator {
-    /// The underlying seeded generator; advanced by every draw.
-    var generator: SeededGenerator
-
-    /// A shared generator whose sequence is fixed by `seed`.
-    init(seed: UInt64) {
-        generator = SeededGenerator(seed: seed)
-    }
-
-    /// A shared generator that goes on from `generator`'s state (a restored game).
-    init(_ generator: SeededGenerator) {
-        self.generator = generator
-    }
-}
-
 /// One reel of the slot machine: a digit from 0 to 9 shown in one of four colours.
 ///
-/// A digit draws from its game's seeded generator, uniformly and independently:
-/// first the digit, then the colour.
-public final class Digit {
+/// A digit is a value: it draws from the generator it is given, uniformly and
+/// independently, first the digit, then the colour. The game gives every digit its one
+/// seeded generator, in order, so one seed fixes every digit and colour of every spin.
+public struct Digit: Equatable, Hashable, Sendable {
     /// The smallest value a digit can show.
     public static let lowest: UInt32 = 0
     /// The largest value a digit can show.
     public static let highest: UInt32 = 9
 
-    private let source: SharedGenerator
-    private var digit: UInt32
-    private var color: DigitColor
+    /// The digit shown, 0 to 9.
+    public private(set) var value: UInt32
+    /// The colour the digit is shown in.
+    public private(set) var color: DigitColor
 
-    /// A digit that draws from `source`, starting from a random digit and colour.
-    init(source: SharedGenerator) {
-        self.source = source
-        digit = Digit.lowest
-        color = .red
-        spinDigit()
-    }
-
-    /// A digit that draws from `source`, showing `digit` in `color` without drawing (a
-    /// restored game); `digit` is clamped into 0...9.
-    init(source: SharedGenerator, showing digit: UInt32, in color: DigitColor) {
-        self.source = source
-        self.digit = min(max(digit, Digit.lowest), Digit.highest)
+    /// A digit showing `value` in `color` without drawing (a restored game); `value` is
+    /// clamped into 0...9.
+    public init(showing value: UInt32, in color: DigitColor) {
+        self.value = min(max(value, Digit.lowest), Digit.highest)
         self.color = color
     }
 
-    /// Draws a new digit (0–9) and a new colour and shows them.
-    public func spinDigit() {
-        digit = pickDigit()
-        color = pickColor()
+    /// A digit showing a digit and then a colour drawn from `generator`.
+    public init<Generator: RandomNumberGenerator>(drawingFrom generator: inout Generator) {
+        let value = Digit.randomValue(using: &generator)
+        let color = Digit.randomColor(using: &generator)
+        self.init(showing: value, in: color)
     }
 
-    /// Draws a digit from 0 to 9, uniformly, without changing what is shown.
-    public func pickDigit() -> UInt32 {
-        UInt32.random(in: Digit.lowest...Digit.highest, using: &source.generator)
+    /// Draws a new digit (0–9), then a new colour, from `generator` and shows them.
+    public mutating func spin<Generator: RandomNumberGenerator>(using generator: inout Generator) {
+        value = Digit.randomValue(using: &generator)
+        color = Digit.randomColor(using: &generator)
     }
 
-    /// Draws one of the four colours, uniformly, without changing what is shown.
-    public func pickColor() -> DigitColor {
+    /// A digit from 0 to 9 drawn uniformly from `generator`.
+    public static func randomValue<Generator: RandomNumberGenerator>(using generator: inout Generator) -> UInt32 {
+        UInt32.random(in: Digit.lowest...Digit.highest, using: &generator)
+    }
+
+    /// One of the four colours drawn uniformly from `generator`.
+    public static func randomColor<Generator: RandomNumberGenerator>(using generator: inout Generator) -> DigitColor {
         let colors = DigitColor.allCases
-        return colors[Int.random(in: 0..<colors.count, using: &source.generator)]
+        return colors[Int.random(in: 0..<colors.count, using: &generator)]
     }
 
-    /// The digit currently shown, 0 to 9.
+    // MARK: - The specified API
+
+    /// Draws a new digit and colour from `generator` and shows them: `spin(using:)` by the
+    /// name the game's specification requires.
+    public mutating func spinDigit<Generator: RandomNumberGenerator>(using generator: inout Generator) {
+        spin(using: &generator)
+    }
+
+    /// Draws a digit from 0 to 9 without changing what is shown: `randomValue(using:)` by
+    /// the name the game's specification requires.
+    public func pickDigit<Generator: RandomNumberGenerator>(using generator: inout Generator) -> UInt32 {
+        Digit.randomValue(using: &generator)
+    }
+
+    /// Draws a colour without changing what is shown: `randomColor(using:)` by the name the
+    /// game's specification requires.
+    public func pickColor<Generator: RandomNumberGenerator>(using generator: inout Generator) -> DigitColor {
+        Digit.randomColor(using: &generator)
+    }
+
+    /// The digit shown: `value` by the name the game's specification requires.
     public func getDigit() -> UInt32 {
-        digit
+        value
     }
 
-    /// The colour currently shown.
+    /// The colour shown: `color` by the name the game's specification requires.
     public func getColor() -> DigitColor {
         color
     }

@@ -5,7 +5,9 @@ import ArcadeCore
 /// A game starts at 100 points; each spin costs 2 and may pay for all digits and
 /// colours matching, all colours matching, or all digits matching (see `SlotOutcome`).
 /// Under 2 points the machine refuses to spin. One seed reproduces the whole game.
-public final class SlotMachineGame {
+///
+/// The game is a value: a copy spins on its own, from where the original's generator was.
+public struct SlotMachineGame: Equatable, Sendable {
     /// Points charged for every spin.
     public static let spinCost = 2
     /// Points a new or reset game starts with.
@@ -25,14 +27,16 @@ public final class SlotMachineGame {
     /// before the first spin and after a reset.
     public private(set) var lastPayout: Int?
 
-    /// The current score; internal so tests can put the game at a chosen score.
-    var score: Int
-    private let digits: [Digit]
-    /// The generator every digit draws from.
-    private let source: SharedGenerator
+    /// The current score; set inside the module so tests can put the game at a chosen score.
+    public internal(set) var score: Int
+    /// The digits, left to right.
+    public private(set) var digits: [Digit]
+    /// The game's one seeded generator: every digit of every spin draws from it in turn, so
+    /// one seed fixes the whole game.
+    private var generator: SeededGenerator
 
     /// A game of `numberOfDigits` digits with a random seed.
-    public convenience init(_ numberOfDigits: Int) {
+    public init(_ numberOfDigits: Int) {
         self.init(numberOfDigits, seed: SeededGenerator.randomSeed())
     }
 
@@ -42,12 +46,16 @@ public final class SlotMachineGame {
     public init(_ numberOfDigits: Int, seed: UInt64) {
         let range = SlotMachineGame.digitCountRange
         let count = min(max(numberOfDigits, range.lowerBound), range.upperBound)
-        let source = SharedGenerator(seed: seed)
+        var generator = SeededGenerator(seed: seed)
+        var digits: [Digit] = []
+        for _ in 0..<count {
+            digits.append(Digit(drawingFrom: &generator))
+        }
         self.numberOfDigits = count
         self.seed = seed
         score = SlotMachineGame.startingScore
-        self.source = source
-        digits = (0..<count).map { _ in Digit(source: source) }
+        self.digits = digits
+        self.generator = generator
     }
 
     /// A game that goes on from `snapshot`: the same digits, score and last spin, and the
@@ -63,14 +71,13 @@ public final class SlotMachineGame {
               (0...SlotMachineGame.largestRestoredScore).contains(snapshot.score),
               snapshot.lastPayout == snapshot.lastOutcome.map({ $0.amount(forDigitCount: count) })
         else { return nil }
-        let source = SharedGenerator(snapshot.generator)
-        self.source = source
+        generator = snapshot.generator
         numberOfDigits = count
         seed = snapshot.seed
         score = snapshot.score
         lastOutcome = snapshot.lastOutcome
         lastPayout = snapshot.lastPayout
-        digits = zip(snapshot.digits, snapshot.colors).map { Digit(source: source, showing: $0, in: $1) }
+        digits = zip(snapshot.digits, snapshot.colors).map { Digit(showing: $0, in: $1) }
     }
 
     /// The highest score a restored game may have: far above any score play reaches, and
@@ -80,49 +87,59 @@ public final class SlotMachineGame {
     /// Everything the game is, as a plain value: restore it with `init(restoring:)`.
     public var snapshot: SlotMachineSnapshot {
         SlotMachineSnapshot(seed: seed, score: score, lastOutcome: lastOutcome, lastPayout: lastPayout,
-                            digits: digits.map { $0.getDigit() }, colors: digits.map { $0.getColor() },
-                            generator: source.generator)
+                            digits: digits.map(\.value), colors: digits.map(\.color), generator: generator)
     }
 
-    /// Whether the score covers a spin; when false, `spinDigits()` does nothing.
+    /// Whether the score covers a spin; when false, `spin()` does nothing.
     public var canSpin: Bool {
         score >= SlotMachineGame.spinCost
     }
 
-    /// The current score.
-    public func getScore() -> Int {
-        score
-    }
-
-    /// The digits, left to right.
-    public func getDigits() -> [Digit] {
-        digits
-    }
-
     /// Starts over at 100 points and forgets the last spin; the digits keep showing.
-    public func resetGame() {
+    public mutating func reset() {
         score = SlotMachineGame.startingScore
         lastOutcome = nil
         lastPayout = nil
     }
 
-    /// Charges 2 points, spins every digit, and adds what the new row pays.
+    /// Charges 2 points, spins every digit left to right, and adds what the new row pays.
     ///
     /// Does nothing at all (no charge, no draw) when `canSpin` is false.
-    public func spinDigits() {
+    public mutating func spin() {
         guard canSpin else { return }
         score -= SlotMachineGame.spinCost
-        for digit in digits {
-            digit.spinDigit()
+        for index in digits.indices {
+            digits[index].spin(using: &generator)
         }
-        let payout = SlotMachineGame.payout(
-            digits: digits.map { $0.getDigit() },
-            colors: digits.map { $0.getColor() }
-        )
+        let payout = SlotMachineGame.payout(digits: digits.map(\.value), colors: digits.map(\.color))
         score += payout.amount
         lastOutcome = payout.outcome
         lastPayout = payout.amount
     }
+
+    // MARK: - The specified API
+
+    /// The current score: `score` by the name the game's specification requires.
+    public func getScore() -> Int {
+        score
+    }
+
+    /// The digits, left to right: `digits` by the name the game's specification requires.
+    public func getDigits() -> [Digit] {
+        digits
+    }
+
+    /// Starts over at 100 points: `reset()` by the name the game's specification requires.
+    public mutating func resetGame() {
+        reset()
+    }
+
+    /// Charges 2 points, spins and pays: `spin()` by the name the game's specification requires.
+    public mutating func spinDigits() {
+        spin()
+    }
+
+    // MARK: - The payout rule
 
     /// What a row of `digits` shown in `colors` pays, on a machine of `digits.count` digits.
     ///
@@ -149,8 +166,8 @@ public final class SlotMachineGame {
 
 /// A slot machine as a plain value: what `SlotMachineGame` is made of, to save and restore it.
 ///
-/// The game is a class (its digits share one generator by reference, as the rules describe
-/// it); this is the same game with the shared generator written once.
+/// The game keeps its parts to itself (its generator is private, so only spins draw from
+/// it); this is the same game with every part open, in the form saved games are written in.
 public struct SlotMachineSnapshot: Equatable, Sendable, Codable {
     /// The seed the game was started with.
     public var seed: UInt64

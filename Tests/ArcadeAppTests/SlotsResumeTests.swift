@@ -90,7 +90,7 @@ import Testing
         #expect(restored.current.spins == 4)
         _ = original.update(.tick(SlotsScreen.spinDuration))  // the original's reels stop
         #expect(restored.text() == original.text())
-        #expect(restored.current.shownScore == original.current.game.getScore())
+        #expect(restored.current.shownScore == original.current.game.score)
     }
 
     @Test func anUntouchedOrResetGameSavesNothing() {

@@ -60,7 +60,7 @@ import Testing
         let mono = Theme(colorMode: .monochrome, ascii: false)
         let text = screen(shell(theme: mono), theme: mono)
         let game = SlotMachineGame(3, seed: 1)
-        let initials = game.getDigits().map { String($0.getColor().initial) }
+        let initials = game.digits.map { String($0.color.initial) }
         #expect(text.contains(initials.joined(separator: "          ")))
         #expect(!screen(shell()).contains(initials.joined(separator: "          ")))
     }
@@ -83,7 +83,7 @@ import Testing
         _ = screen.update(.tick(0.2))
         _ = screen.update(.key(.space))  // a second press while rolling does not spin twice
         #expect(screen.current.spins == 1)
-        #expect(screen.current.game.getScore() == 398)
+        #expect(screen.current.game.score == 398)
 
         _ = screen.update(.tick(0.3))  // 0.5 s: the first reel has stopped, the last still rolls
         #expect(screen.stopTime(of: 0, count: 3) < 0.5 && screen.stopTime(of: 2, count: 3) > 0.5)
@@ -304,8 +304,8 @@ import Testing
         _ = normal.update(.tick(SlotsScreen.spinDuration / 2 + 0.01))
         #expect(normal.wantsTicks)
         _ = normal.update(.tick(SlotsScreen.spinDuration))
-        #expect(off.current.game.getScore() == normal.current.game.getScore())
-        #expect(fast.current.game.getScore() == normal.current.game.getScore())
+        #expect(off.current.game.score == normal.current.game.score)
+        #expect(fast.current.game.score == normal.current.game.score)
     }
 
     // MARK: - A win shown on the reels

@@ -553,7 +553,7 @@ import Testing
     @Test func theKeptLayoutIsTheOneWorkedOutAfreshWhateverWasAskedBefore() {
         let tall = Size(width: 40, height: 60), wide = Size(width: 90, height: 20)
         let many = Array(repeating: tall, count: 12) + [nil, wide]  // rows enough to scroll at 80×24
-        let asked: [(TempleLayoutMemo.Inputs, Int)] = [
+        let asked: [(TempleLayoutCache.Inputs, Int)] = [
             (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 0),
             (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 5),
             (.init(size: Size(width: 80, height: 24), namesFraction: 1, pictures: many, mode: .match, canReset: false), 1),
@@ -567,11 +567,17 @@ import Testing
             (.init(size: Size(width: 80, height: 24), namesFraction: 0.5, pictures: [wide, wide, tall], mode: .study, canReset: true), -3),
             (.init(size: Size(width: 100, height: 29), namesFraction: 1, pictures: [tall, wide, nil, tall], mode: .match, canReset: false), 2),
         ]
-        let memo = TempleLayoutMemo()
+        var cache = TempleLayoutCache()
         for (inputs, scroll) in asked + asked.reversed() {
             let afresh = TempleLayout(size: inputs.size, namesFraction: inputs.namesFraction, pictures: inputs.pictures,
                                       scroll: scroll, mode: inputs.mode, canReset: inputs.canReset)
-            #expect(Self.placing(memo.layout(for: inputs, scroll: scroll)) == Self.placing(afresh), "\(inputs) \(scroll)")
+            // Asked without keeping (as drawing asks), then kept, then asked again of the kept one.
+            let kept = cache.kept?.inputs
+            #expect(Self.placing(cache.layout(for: inputs, scroll: scroll)) == Self.placing(afresh), "\(inputs) \(scroll)")
+            #expect(cache.kept?.inputs == kept, "asking without keeping keeps nothing")
+            #expect(Self.placing(cache.keep(inputs, scroll: scroll)) == Self.placing(afresh), "\(inputs) \(scroll)")
+            #expect(cache.kept?.inputs == inputs)
+            #expect(Self.placing(cache.layout(for: inputs, scroll: scroll)) == Self.placing(afresh), "\(inputs) \(scroll)")
         }
     }
 
@@ -585,8 +591,41 @@ import Testing
         #expect(played.game!.matchedCount == 1)
         let after = text(played)
         #expect(after != before)
-        #expect(text(kept) == before)  // the two share one kept layout, and take turns with it
+        #expect(text(kept) == before)  // each keeps its own layout, as it keeps its own game
         #expect(text(played) == after)
+    }
+
+    /// Drawing changes nothing, so the layout it draws with must already be kept: every key,
+    /// tick and resize leaves the layout of its frame and of the screen as it is kept.
+    @Test func everyKeyTickAndResizeLeavesTheLayoutOfItsFrameKept() {
+        var played = screen()
+        func expectKept(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(played.screen.layoutCache.kept?.inputs == played.screen.layoutInputs(in: played.frame), "\(step)",
+                    sourceLocation: sourceLocation)
+        }
+        expectKept("opened")
+        let first = played.game!.visiblePictures[0].name
+        _ = played.update(.key(.right))
+        expectKept("→")
+        _ = played.perform(.pickPicture(0))
+        pickName(first, on: &played)
+        expectKept("a match")
+        _ = played.update(.key(.pageDown))
+        expectKept("Page Down")
+        _ = played.update(.resize(Size(width: 100, height: 30)))
+        expectKept("a resize")
+        _ = played.update(.key(.character("s")))
+        expectKept("study")
+        _ = played.update(.tick(TempleScreen.transitionDuration / 3))
+        expectKept("the names pane sliding")
+        _ = played.update(.tick(1))
+        expectKept("study, slid")
+        _ = played.update(.key(.end))
+        expectKept("End")
+        _ = played.update(.key(.character("m")))
+        _ = played.update(.tick(1))
+        _ = played.update(.key(.character("r")))
+        expectKept("a reset")
     }
 
     @Test func aSmallDeckShowsItsPicturesAtTheirOwnSizeWhenTheyFit() throws {

@@ -134,8 +134,8 @@ extension EndToEnd {
         /// A seed whose 3-digit machine pays on its first spin.
         private static func seedThatPaysAtOnce() -> UInt64? {
             (UInt64(1)...10_000).first { seed in
-                let machine = SlotMachineGame(3, seed: seed)
-                machine.spinDigits()
+                var machine = SlotMachineGame(3, seed: seed)
+                machine.spin()
                 return (machine.lastPayout ?? 0) > 0
             }
         }

@@ -1,3 +1,4 @@
+import ArcadeCore
 import Testing
 @testable import SlotModel
 
@@ -5,7 +6,7 @@ import Testing
 
 /// What a player sees on the machine: each digit with its colour initial, e.g. "5R".
 private func shownRow(_ game: SlotMachineGame) -> [String] {
-    game.getDigits().map { "\($0.getDigit())\($0.getColor().initial)" }
+    game.digits.map { "\($0.value)\($0.color.initial)" }
 }
 
 /// Everything a player can observe about a game at one moment.
@@ -18,7 +19,7 @@ private struct Observed: Equatable {
 
     init(_ game: SlotMachineGame) {
         row = shownRow(game)
-        score = game.getScore()
+        score = game.score
         canSpin = game.canSpin
         lastOutcome = game.lastOutcome
         lastPayout = game.lastPayout
@@ -83,11 +84,11 @@ func payoutFollowsTheRules(digits: [UInt32], colors: [DigitColor], outcome: Slot
 
 @Test func newGameStartsAtOneHundredWithNoSpinYet() {
     let game = SlotMachineGame(3, seed: 1)
-    #expect(game.getScore() == 100)
+    #expect(game.score == 100)
     #expect(SlotMachineGame.startingScore == 100)
     #expect(SlotMachineGame.spinCost == 2)
     #expect(game.numberOfDigits == 3)
-    #expect(game.getDigits().count == 3)
+    #expect(game.digits.count == 3)
     #expect(game.canSpin)
     #expect(game.lastOutcome == nil)
     #expect(game.lastPayout == nil)
@@ -107,37 +108,37 @@ func payoutFollowsTheRules(digits: [UInt32], colors: [DigitColor], outcome: Slot
 func firstSpinChargesTwoAndPaysTheOutcome(
     digits: Int, seed: UInt64, row: [String], outcome: SlotOutcome, amount: Int
 ) {
-    let game = SlotMachineGame(digits, seed: seed)
-    game.spinDigits()
+    var game = SlotMachineGame(digits, seed: seed)
+    game.spin()
     #expect(shownRow(game) == row)
     #expect(game.lastOutcome == outcome)
     #expect(game.lastPayout == amount)
-    #expect(game.getScore() == 100 - 2 + amount)
+    #expect(game.score == 100 - 2 + amount)
 }
 
 @Test func aSpinThatPaysNothingCostsExactlyTwo() {
-    let game = SlotMachineGame(5, seed: 0)
-    let before = game.getScore()
-    game.spinDigits()
+    var game = SlotMachineGame(5, seed: 0)
+    let before = game.score
+    game.spin()
     #expect(game.lastOutcome == SlotOutcome.nothing)
-    #expect(game.getScore() == before - 2)
+    #expect(game.score == before - 2)
 }
 
 @Test(arguments: [3, 5])
 func everySpinChangesTheScoreByItsPayoutMinusTwo(digits: Int) {
-    let game = SlotMachineGame(digits, seed: 42)
+    var game = SlotMachineGame(digits, seed: 42)
     var seen: Set<SlotOutcome> = []
     for _ in 0..<3000 {
-        if !game.canSpin { game.resetGame() }
-        let before = game.getScore()
-        game.spinDigits()
+        if !game.canSpin { game.reset() }
+        let before = game.score
+        game.spin()
         let expected = SlotMachineGame.payout(
-            digits: game.getDigits().map { $0.getDigit() },
-            colors: game.getDigits().map { $0.getColor() }
+            digits: game.digits.map(\.value),
+            colors: game.digits.map(\.color)
         )
         #expect(game.lastOutcome == expected.outcome)
         #expect(game.lastPayout == expected.amount)
-        #expect(game.getScore() == before - 2 + expected.amount)
+        #expect(game.score == before - 2 + expected.amount)
         seen.insert(expected.outcome)
     }
     #expect(seen.contains(.nothing))
@@ -148,55 +149,55 @@ func everySpinChangesTheScoreByItsPayoutMinusTwo(digits: Int) {
 
 @Test(arguments: [0, 1])
 func underTwoPointsSpinChangesNothing(score: Int) {
-    let game = SlotMachineGame(3, seed: 7)
-    game.spinDigits()
+    var game = SlotMachineGame(3, seed: 7)
+    game.spin()
     game.score = score
     let before = Observed(game)
     #expect(!game.canSpin)
 
-    game.spinDigits()
+    game.spin()
 
     #expect(Observed(game) == before)
-    #expect(game.getScore() == score)
+    #expect(game.score == score)
     #expect(!game.canSpin)
 }
 
 @Test func exactlyTwoPointsStillBuysOneSpin() {
-    let game = SlotMachineGame(5, seed: 0)
+    var game = SlotMachineGame(5, seed: 0)
     game.score = 2
     #expect(game.canSpin)
-    game.spinDigits()
+    game.spin()
     #expect(game.lastOutcome == SlotOutcome.nothing)
-    #expect(game.getScore() == 0)
+    #expect(game.score == 0)
     #expect(!game.canSpin)
 }
 
 @Test func aLosingFiveDigitGameRunsDownAndStopsWithoutGoingNegative() {
-    let game = SlotMachineGame(5, seed: 3)
+    var game = SlotMachineGame(5, seed: 3)
     var spins = 0
     while game.canSpin && spins < 100_000 {
-        game.spinDigits()
+        game.spin()
         spins += 1
-        #expect(game.getScore() >= 0)
+        #expect(game.score >= 0)
     }
     #expect(!game.canSpin)
-    #expect(game.getScore() == 0 || game.getScore() == 1)
+    #expect(game.score == 0 || game.score == 1)
     let before = Observed(game)
-    game.spinDigits()
+    game.spin()
     #expect(Observed(game) == before)
 }
 
 // MARK: - Reset
 
 @Test func resetRestoresOneHundredAndForgetsTheLastSpin() {
-    let game = SlotMachineGame(3, seed: 5144)
-    game.spinDigits()
-    #expect(game.getScore() == 398)
+    var game = SlotMachineGame(3, seed: 5144)
+    game.spin()
+    #expect(game.score == 398)
     let rowBefore = shownRow(game)
 
-    game.resetGame()
+    game.reset()
 
-    #expect(game.getScore() == 100)
+    #expect(game.score == 100)
     #expect(game.canSpin)
     #expect(game.lastOutcome == nil)
     #expect(game.lastPayout == nil)
@@ -204,11 +205,11 @@ func underTwoPointsSpinChangesNothing(score: Int) {
 }
 
 @Test func resetReenablesABrokeMachine() {
-    let game = SlotMachineGame(3, seed: 9)
+    var game = SlotMachineGame(3, seed: 9)
     game.score = 1
-    game.resetGame()
+    game.reset()
     #expect(game.canSpin)
-    game.spinDigits()
+    game.spin()
     #expect(game.lastOutcome != nil)
 }
 
@@ -216,25 +217,25 @@ func underTwoPointsSpinChangesNothing(score: Int) {
 
 @Test(arguments: [3, 5])
 func theSameSeedReplaysTheSameGame(digits: Int) {
-    let first = SlotMachineGame(digits, seed: 2024)
-    let second = SlotMachineGame(digits, seed: 2024)
+    var first = SlotMachineGame(digits, seed: 2024)
+    var second = SlotMachineGame(digits, seed: 2024)
     #expect(first.seed == 2024)
     #expect(Observed(first) == Observed(second))
     for _ in 0..<50 {
-        first.spinDigits()
-        second.spinDigits()
+        first.spin()
+        second.spin()
         #expect(Observed(first) == Observed(second))
     }
 }
 
 @Test func differentSeedsGiveDifferentGames() {
-    let first = SlotMachineGame(5, seed: 1)
-    let second = SlotMachineGame(5, seed: 2)
+    var first = SlotMachineGame(5, seed: 1)
+    var second = SlotMachineGame(5, seed: 2)
     var firstRows: [[String]] = []
     var secondRows: [[String]] = []
     for _ in 0..<50 {
-        first.spinDigits()
-        second.spinDigits()
+        first.spin()
+        second.spin()
         firstRows.append(shownRow(first))
         secondRows.append(shownRow(second))
     }
@@ -243,8 +244,8 @@ func theSameSeedReplaysTheSameGame(digits: Int) {
 
 @Test func gamesWithoutASeedDifferFromEachOther() {
     let rows = (0..<5).map { _ in
-        let game = SlotMachineGame(5)
-        game.spinDigits()
+        var game = SlotMachineGame(5)
+        game.spin()
         return shownRow(game) + ["\(game.seed)"]
     }
     #expect(Set(rows).count > 1)
@@ -254,37 +255,42 @@ func theSameSeedReplaysTheSameGame(digits: Int) {
 
 @Test func pickingDrawsWithoutChangingTheShownDigit() {
     let game = SlotMachineGame(3, seed: 11)
-    let digit = game.getDigits()[0]
-    let shown = (digit.getDigit(), digit.getColor())
+    var generator = game.snapshot.generator  // where the game's next draw would come from
+    let digit = game.digits[0]
+    let shown = (digit.value, digit.color)
+    let untouched = generator
     for _ in 0..<20 {
-        _ = digit.pickDigit()
-        _ = digit.pickColor()
+        _ = Digit.randomValue(using: &generator)
+        _ = Digit.randomColor(using: &generator)
     }
-    #expect(digit.getDigit() == shown.0)
-    #expect(digit.getColor() == shown.1)
+    #expect(generator != untouched)
+    #expect(digit.value == shown.0)
+    #expect(digit.color == shown.1)
+    #expect(game.digits[0] == digit)
 }
 
-@Test func spinDigitShowsAFreshDigitInRange() {
+@Test func spinningADigitShowsAFreshDigitInRange() {
     let game = SlotMachineGame(1, seed: 12)
-    let digit = game.getDigits()[0]
+    var generator = game.snapshot.generator
+    var digit = game.digits[0]
     var shown: Set<UInt32> = []
     for _ in 0..<200 {
-        digit.spinDigit()
-        #expect((0...9).contains(digit.getDigit()))
-        shown.insert(digit.getDigit())
+        digit.spin(using: &generator)
+        #expect((0...9).contains(digit.value))
+        shown.insert(digit.value)
     }
     #expect(shown.count == 10)
 }
 
 @Test func picksAreRoughlyUniform() {
-    let digit = SlotMachineGame(1, seed: 99).getDigits()[0]
+    var generator = SlotMachineGame(1, seed: 99).snapshot.generator
     var digitCounts = [Int](repeating: 0, count: 10)
     var colorCounts: [DigitColor: Int] = [:]
     for _ in 0..<10_000 {
-        let value = digit.pickDigit()
+        let value = Digit.randomValue(using: &generator)
         #expect(value <= 9)
         digitCounts[Int(min(value, 9))] += 1
-        colorCounts[digit.pickColor(), default: 0] += 1
+        colorCounts[Digit.randomColor(using: &generator), default: 0] += 1
     }
     // Expected 1,000 per digit and 2,500 per colour; the bands are about five standard deviations.
     for count in digitCounts {
@@ -295,16 +301,21 @@ func theSameSeedReplaysTheSameGame(digits: Int) {
     }
 }
 
+@Test func aDigitShowingAValueOutsideTheRangeIsClampedIntoIt() {
+    #expect(Digit(showing: 12, in: .blue) == Digit(showing: 9, in: .blue))
+    #expect(Digit(showing: 0, in: .red).value == 0)
+}
+
 @Test func spinsShowEveryDigitAndColourAboutEquallyOften() {
-    let game = SlotMachineGame(5, seed: 77)
+    var game = SlotMachineGame(5, seed: 77)
     var digitCounts = [Int](repeating: 0, count: 10)
     var colorCounts: [DigitColor: Int] = [:]
     for _ in 0..<2000 {
         game.score = 100
-        game.spinDigits()
-        for digit in game.getDigits() {
-            digitCounts[Int(min(digit.getDigit(), 9))] += 1
-            colorCounts[digit.getColor(), default: 0] += 1
+        game.spin()
+        for digit in game.digits {
+            digitCounts[Int(min(digit.value, 9))] += 1
+            colorCounts[digit.color, default: 0] += 1
         }
     }
     for count in digitCounts {
@@ -319,16 +330,56 @@ func theSameSeedReplaysTheSameGame(digits: Int) {
 
 @Test(arguments: [(0, 1), (-4, 1), (1, 1), (3, 3), (5, 5), (9, 9), (12, 9), (Int.max, 9), (Int.min, 1)])
 func digitCountIsClampedToOneThroughNine(requested: Int, actual: Int) {
-    let game = SlotMachineGame(requested, seed: 1)
+    var game = SlotMachineGame(requested, seed: 1)
     #expect(game.numberOfDigits == actual)
-    #expect(game.getDigits().count == actual)
-    game.spinDigits()
+    #expect(game.digits.count == actual)
+    game.spin()
     #expect(game.lastOutcome != nil)
 }
 
 @Test func aOneDigitMachineMatchesItselfEverySpin() {
-    let game = SlotMachineGame(1, seed: 4)
-    game.spinDigits()
+    var game = SlotMachineGame(1, seed: 4)
+    game.spin()
     #expect(game.lastOutcome == SlotOutcome.jackpot)
-    #expect(game.getScore() == 100 - 2 + 100)
+    #expect(game.score == 100 - 2 + 100)
+}
+
+// MARK: - Values
+
+@Test func aCopyOfAGameSpinsOnItsOwnAndAsTheOriginalWould() {
+    var game = SlotMachineGame(5, seed: 31)
+    game.spin()
+    var copy = game
+    copy.spin()
+    #expect(Observed(game) != Observed(copy))  // the original did not move
+    game.spin()
+    #expect(game == copy)  // and its next spin is the one the copy made
+}
+
+// MARK: - The specified API
+
+/// The names the game's specification requires say the same as the Swift ones.
+@Test func theSpecifiedNamesDoWhatTheSwiftNamesDo() {
+    var specified = SlotMachineGame(3, seed: 5144)
+    var swift = SlotMachineGame(3, seed: 5144)
+    for _ in 0..<20 {
+        specified.spinDigits()
+        swift.spin()
+        #expect(specified == swift)
+        #expect(specified.getScore() == swift.score)
+        #expect(specified.getDigits() == swift.digits)
+        #expect(specified.getDigits().map { $0.getDigit() } == swift.digits.map(\.value))
+        #expect(specified.getDigits().map { $0.getColor() } == swift.digits.map(\.color))
+    }
+    specified.resetGame()
+    swift.reset()
+    #expect(specified == swift && specified.getScore() == SlotMachineGame.startingScore)
+
+    var first = SeededGenerator(seed: 8), second = first
+    var digit = swift.digits[0], other = digit
+    #expect(digit.pickDigit(using: &first) == Digit.randomValue(using: &second))
+    #expect(digit.pickColor(using: &first) == Digit.randomColor(using: &second))
+    digit.spinDigit(using: &first)
+    other.spin(using: &second)
+    #expect(digit == other && first == second)
 }

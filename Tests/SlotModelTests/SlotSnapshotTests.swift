@@ -6,20 +6,20 @@ import Testing
 
 /// What a player sees: each digit with its colour's initial, the score and the last spin.
 private func seen(_ game: SlotMachineGame) -> String {
-    game.getDigits().map { "\($0.getDigit())\($0.getColor().initial)" }.joined(separator: " ")
-        + " \(game.getScore()) \(game.lastOutcome.map { "\($0)" } ?? "-") \(game.lastPayout ?? -1)"
+    game.digits.map { "\($0.value)\($0.color.initial)" }.joined(separator: " ")
+        + " \(game.score) \(game.lastOutcome.map { "\($0)" } ?? "-") \(game.lastPayout ?? -1)"
 }
 
 @Test func aRestoredMachineShowsTheSameAndSpinsTheSame() throws {
     for digits in [1, 3, 5, 9] {
-        let game = SlotMachineGame(digits, seed: 5144)
-        for _ in 0..<7 { game.spinDigits() }
-        let restored = try #require(SlotMachineGame(restoring: game.snapshot))
+        var game = SlotMachineGame(digits, seed: 5144)
+        for _ in 0..<7 { game.spin() }
+        var restored = try #require(SlotMachineGame(restoring: game.snapshot))
         #expect(seen(restored) == seen(game))
         #expect(restored.numberOfDigits == digits && restored.seed == 5144)
         for _ in 0..<50 {
-            game.spinDigits()
-            restored.spinDigits()
+            game.spin()
+            restored.spin()
             #expect(seen(restored) == seen(game))
         }
         #expect(restored.snapshot == game.snapshot)
@@ -28,22 +28,22 @@ private func seen(_ game: SlotMachineGame) -> String {
 
 @Test func aRestoredMachineIsItsOwn() throws {
     let game = SlotMachineGame(3, seed: 1)
-    let restored = try #require(SlotMachineGame(restoring: game.snapshot))
-    restored.spinDigits()
-    #expect(game.getScore() == 100 && game.lastOutcome == nil)  // the original did not move
+    var restored = try #require(SlotMachineGame(restoring: game.snapshot))
+    restored.spin()
+    #expect(game.score == 100 && game.lastOutcome == nil)  // the original did not move
 }
 
 @Test func aResetMachineRestoresAsReset() throws {
-    let game = SlotMachineGame(5, seed: 3)
-    game.spinDigits()
-    game.resetGame()
+    var game = SlotMachineGame(5, seed: 3)
+    game.spin()
+    game.reset()
     let restored = try #require(SlotMachineGame(restoring: game.snapshot))
-    #expect(restored.lastOutcome == nil && restored.lastPayout == nil && restored.getScore() == 100)
+    #expect(restored.lastOutcome == nil && restored.lastPayout == nil && restored.score == 100)
 }
 
 @Test func aSnapshotTheRulesCannotReachDoesNotRestore() {
-    let game = SlotMachineGame(3, seed: 5144)
-    game.spinDigits()  // the jackpot: +300
+    var game = SlotMachineGame(3, seed: 5144)
+    game.spin()  // the jackpot: +300
     var snapshot = game.snapshot
     #expect(SlotMachineGame(restoring: snapshot) != nil)
     snapshot.digits[1] = 10

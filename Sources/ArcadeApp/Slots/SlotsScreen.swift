@@ -47,7 +47,7 @@ struct SlotsScreen: GameScreen {
 
     /// One machine and what the screen shows of it.
     struct Machine {
-        let game: SlotMachineGame
+        var game: SlotMachineGame
         /// Seconds since the reels started rolling, while they roll.
         var rolling: Double?
         /// The score as shown: the cost is taken at the press, the payout when the reels stop.
@@ -69,7 +69,7 @@ struct SlotsScreen: GameScreen {
 
         init(digits: Int, seed: UInt64) {
             game = SlotMachineGame(digits, seed: seed)
-            shownScore = game.getScore()
+            shownScore = game.score
             peak = shownScore
         }
 
@@ -77,7 +77,7 @@ struct SlotsScreen: GameScreen {
         init(game: SlotMachineGame, note: Note, peak: Int, spins: Int, recordedPeak: Int, resets: Int) {
             self.resets = resets
             self.game = game
-            shownScore = game.getScore()
+            shownScore = game.score
             self.note = note
             self.peak = peak
             self.spins = spins
@@ -239,7 +239,7 @@ struct SlotsScreen: GameScreen {
         var machines: [Machine] = []
         for (stored, digits) in zip(saved.machines, [3, 5]) {
             guard let game = SlotMachineGame(restoring: stored.game), game.numberOfDigits == digits,
-                  stored.spins >= 0, stored.peak >= max(game.getScore(), SlotMachineGame.startingScore),
+                  stored.spins >= 0, stored.peak >= max(game.score, SlotMachineGame.startingScore),
                   stored.recordedPeak >= SlotMachineGame.startingScore, stored.recordedPeak <= stored.peak
             else { return nil }
             machines.append(Machine(game: game, note: stored.note, peak: stored.peak, spins: stored.spins,
@@ -256,10 +256,9 @@ struct SlotsScreen: GameScreen {
     private mutating func spin() {
         let index = tabs.selectedIndex
         guard machines[index].rolling == nil else { return }  // a press mid-roll does not spin twice
-        let game = machines[index].game
-        guard game.canSpin else { return }  // the line already says why
-        machines[index].shownScore = game.getScore() - SlotMachineGame.spinCost
-        game.spinDigits()
+        guard machines[index].game.canSpin else { return }  // the line already says why
+        machines[index].shownScore = machines[index].game.score - SlotMachineGame.spinCost
+        machines[index].game.spin()
         machines[index].spins += 1
         machines[index].rolling = 0
         machines[index].note = .spinning
@@ -269,7 +268,7 @@ struct SlotsScreen: GameScreen {
     /// Reset, asked first when the machine has more than it started with (`Confirmation.resetScore`).
     private mutating func askToReset() -> [GameEffect] {
         settle()
-        guard current.game.getScore() <= SlotMachineGame.startingScore else { return [.confirm(.resetScore)] }
+        guard current.game.score <= SlotMachineGame.startingScore else { return [.confirm(.resetScore)] }
         return reset()
     }
 
@@ -284,8 +283,8 @@ struct SlotsScreen: GameScreen {
         let index = tabs.selectedIndex
         settle()
         let effects = recordPeak(of: index)
-        machines[index].game.resetGame()
-        machines[index].shownScore = machines[index].game.getScore()
+        machines[index].game.reset()
+        machines[index].shownScore = machines[index].game.score
         machines[index].peak = machines[index].shownScore
         machines[index].recordedPeak = SlotMachineGame.startingScore
         machines[index].resets = min(machines[index].resets + 1, Self.mostResets)
@@ -307,8 +306,8 @@ struct SlotsScreen: GameScreen {
     private mutating func finishSpin(of index: Int) {
         let game = machines[index].game
         machines[index].rolling = nil
-        machines[index].shownScore = game.getScore()
-        machines[index].peak = max(machines[index].peak, game.getScore())
+        machines[index].shownScore = game.score
+        machines[index].peak = max(machines[index].peak, game.score)
         if let outcome = game.lastOutcome, outcome != .nothing {
             machines[index].note = .paid(game.lastPayout ?? 0, outcome)
         } else {
@@ -417,8 +416,8 @@ struct SlotsScreen: GameScreen {
 
     /// The digit, colour and stopped state reel `reel` shows now.
     private func shown(_ reel: Int, of machine: Machine) -> (Int, DigitColor, Bool) {
-        let digit = machine.game.getDigits()[reel]
-        let final = (Int(digit.getDigit()), digit.getColor())
+        let digit = machine.game.digits[reel]
+        let final = (Int(digit.value), digit.color)
         guard let rolling = machine.rolling, rolling < stopTime(of: reel, count: machine.game.numberOfDigits) else {
             return (final.0, final.1, true)
         }

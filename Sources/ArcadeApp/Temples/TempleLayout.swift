@@ -5,8 +5,8 @@ import TempleModel
 /// the message line, then the pictures pane (a flow of framed pictures, all one height,
 /// widths by their proportions) beside the names pane.
 ///
-/// Built from the frame's size, the pictures' sizes and the screen's state (kept by
-/// `TempleLayoutMemo`); drawing and hit-testing use the same value.
+/// Built from the frame's size, the pictures' sizes and the screen's state (kept in the
+/// screen's value by `TempleLayoutCache`); drawing and hit-testing use the same value.
 struct TempleLayout {
     /// The rows above the panes: tallies and buttons, then the message.
     static let headerRows = 1, messageRows = 1
@@ -212,14 +212,16 @@ struct PictureFlow {
     }
 }
 
-/// The last temples layout worked out, and what it was worked out from.
+/// The last temples layout kept, and what it was worked out from: a value the screen keeps.
 ///
 /// One key asks for the layout of the same frame several times (to move the cursor, to scale
 /// the pictures shown, to draw, to place the terminal's cursor), and working it out (a flow
 /// of the pictures for each size they might take) each time would be a large part of a move
-/// among the pictures.
+/// among the pictures. The screen brings the kept layout up to date where its state or the
+/// frame changes (`keep`, from keys, ticks, resizes and the deck arriving), so drawing and
+/// hit-testing, which change nothing, find it made (`layout(for:scroll:)`).
 /// What scrolling changes is applied to the kept layout, so scrolling keeps it too.
-final class TempleLayoutMemo {
+struct TempleLayoutCache {
     /// Everything a layout is worked out from but the scroll.
     struct Inputs: Equatable {
         var size: Size
@@ -229,15 +231,27 @@ final class TempleLayoutMemo {
         var canReset: Bool
     }
 
-    private var last: (inputs: Inputs, layout: TempleLayout)?
+    /// The layout kept (at scroll 0) and its inputs; nil until one is kept.
+    private(set) var kept: (inputs: Inputs, layout: TempleLayout)?
 
-    /// The layout for `inputs` scrolled `scroll` rows down: the kept one when the inputs are
-    /// the last ones asked for.
+    /// The layout for `inputs` scrolled `scroll` rows down: the kept one when it was worked
+    /// out from `inputs`, else one worked out afresh (and not kept).
     func layout(for inputs: Inputs, scroll: Int) -> TempleLayout {
-        if let last, last.inputs == inputs { return last.layout.scrolled(to: scroll) }
-        let layout = TempleLayout(size: inputs.size, namesFraction: inputs.namesFraction, pictures: inputs.pictures,
-                                  scroll: 0, mode: inputs.mode, canReset: inputs.canReset)
-        last = (inputs, layout)
+        if let kept, kept.inputs == inputs { return kept.layout.scrolled(to: scroll) }
+        return Self.workedOut(inputs).scrolled(to: scroll)
+    }
+
+    /// The layout for `inputs` scrolled `scroll` rows down, kept for what asks next: worked
+    /// out only when `inputs` are not those of the kept one.
+    mutating func keep(_ inputs: Inputs, scroll: Int) -> TempleLayout {
+        if let kept, kept.inputs == inputs { return kept.layout.scrolled(to: scroll) }
+        let layout = Self.workedOut(inputs)
+        kept = (inputs, layout)
         return layout.scrolled(to: scroll)
+    }
+
+    private static func workedOut(_ inputs: Inputs) -> TempleLayout {
+        TempleLayout(size: inputs.size, namesFraction: inputs.namesFraction, pictures: inputs.pictures,
+                     scroll: 0, mode: inputs.mode, canReset: inputs.canReset)
     }
 }

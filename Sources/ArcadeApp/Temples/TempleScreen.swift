@@ -62,8 +62,9 @@ struct TempleScreen: GameScreen {
     private var years: [String: Int] = [:]
     /// The pictures scaled for the layout of the last frame (see `rescale`).
     private(set) var scaled = ScaledPictures()
-    /// The last layout worked out (copies of the screen share it: it is kept by its inputs).
-    private let layoutMemo = TempleLayoutMemo()
+    /// The layout of the frame and state of the last key, tick or resize, so that drawing
+    /// finds it made (`layout(in:)`); brought up to date only where the screen changes.
+    private(set) var layoutCache = TempleLayoutCache()
     /// What went wrong loading the deck, one line per file (the help sheet lists them).
     private(set) var notices: [String] = []
     private(set) var focus: TempleGame.Pane = .pictures
@@ -400,7 +401,7 @@ struct TempleScreen: GameScreen {
             guard !study else { break }
             focus = .names
             names.select(index)
-            names.ensureVisible(height: layout(in: frame).namesList.height)
+            names.ensureVisible(height: keptLayout(in: frame).namesList.height)
             effects = pick(in: .names, frame: frame)
         case .scrollPictures(let step):
             scroll(by: step, in: frame)
@@ -438,7 +439,7 @@ struct TempleScreen: GameScreen {
             status = StatusLine([name + (place.isEmpty ? "" : " (\(place.joined(separator: ", ")))")]
                                 + (place.count > 1 ? [name + " (\(year ?? ""))"] : []))
             names.rows = game.remainingNames.map(\.name)
-            names.ensureVisible(height: layout(in: frame).namesList.height)
+            names.ensureVisible(height: keptLayout(in: frame).namesList.height)
             pictureCursor = min(pictureCursor, max(0, game.visiblePictures.count - 1))
             clampScroll(in: frame)
             if game.isComplete { return finish() }
@@ -543,12 +544,12 @@ struct TempleScreen: GameScreen {
 
     private mutating func moveNames(_ movement: ListView.Movement, in frame: Frame) {
         names.move(movement)
-        names.ensureVisible(height: layout(in: frame).namesList.height)
+        names.ensureVisible(height: keptLayout(in: frame).namesList.height)
     }
 
     private mutating func movePictureCursor(_ direction: Direction, in frame: Frame) {
         guard let game else { return }
-        let layout = layout(in: frame)
+        let layout = keptLayout(in: frame)
         let count = game.visiblePictures.count
         guard count > 0 else { return }
         switch direction {
@@ -565,7 +566,7 @@ struct TempleScreen: GameScreen {
     /// Scroll so that the cursor's row of pictures is on screen; `layout` when the caller has
     /// it, so that it is not worked out again.
     private mutating func revealPictureCursor(in frame: Frame, layout known: TempleLayout? = nil) {
-        let layout = known ?? layout(in: frame)
+        let layout = known ?? keptLayout(in: frame)
         let row = layout.flow.row(of: pictureCursor)
         if row < pictureScroll { pictureScroll = row }
         if row >= pictureScroll + layout.visibleRows { pictureScroll = row - layout.visibleRows + 1 }
@@ -573,7 +574,7 @@ struct TempleScreen: GameScreen {
 
     /// Scroll to the last rows of pictures.
     private mutating func scrollToBottom(in frame: Frame) {
-        let layout = layout(in: frame)
+        let layout = keptLayout(in: frame)
         pictureScroll = max(0, layout.flow.rowCount - layout.visibleRows)
     }
 
@@ -583,7 +584,7 @@ struct TempleScreen: GameScreen {
     }
 
     private mutating func clampScroll(in frame: Frame) {
-        let layout = layout(in: frame)
+        let layout = keptLayout(in: frame)
         pictureScroll = min(max(0, pictureScroll), max(0, layout.flow.rowCount - layout.visibleRows))
     }
 
@@ -594,7 +595,7 @@ struct TempleScreen: GameScreen {
             return
         }
         guard let game else { return }
-        let layout = layout(in: frame)
+        let layout = keptLayout(in: frame)
         let wanted = game.visiblePictures.enumerated().compactMap { index, card -> ScaledPictures.Wanted? in
             guard layout.isShown(index), let original = pictures[card.id], layout.pixelHeight(of: index) > 0 else {
                 return nil
@@ -615,13 +616,24 @@ struct TempleScreen: GameScreen {
         return target == 1 ? eased : 1 - eased
     }
 
-    /// Where everything goes in `frame`, for drawing and for clicks alike.
+    /// Where everything goes in `frame`, for drawing and for clicks alike: the kept layout
+    /// when it is the one of `frame` and the screen as it is, else one worked out afresh.
     func layout(in frame: Frame) -> TempleLayout {
+        layoutCache.layout(for: layoutInputs(in: frame), scroll: pictureScroll)
+    }
+
+    /// The layout of `frame`, kept for the keys and draws that follow.
+    private mutating func keptLayout(in frame: Frame) -> TempleLayout {
+        let inputs = layoutInputs(in: frame)
+        return layoutCache.keep(inputs, scroll: pictureScroll)
+    }
+
+    /// What the layout of `frame` is worked out from: the screen's size and state.
+    func layoutInputs(in frame: Frame) -> TempleLayoutCache.Inputs {
         let shown = game?.visiblePictures ?? []
         let sizes = shown.map { card in pictures[card.id].map { Size(width: $0.width, height: $0.height) } }
-        return layoutMemo.layout(for: .init(size: frame.size, namesFraction: namesFraction, pictures: sizes,
-                                            mode: game?.mode ?? .match, canReset: game?.canReset ?? false),
-                                 scroll: pictureScroll)
+        return TempleLayoutCache.Inputs(size: frame.size, namesFraction: namesFraction, pictures: sizes,
+                                        mode: game?.mode ?? .match, canReset: game?.canReset ?? false)
     }
 
     /// The picture of card `id` as the deck holds it.
