@@ -102,11 +102,13 @@ struct BlackjackScreen: GameScreen {
         }
     }
 
-
     /// The game itself.
     var table: BlackjackTable
     /// The page on show (the table, or one over it).
     var page = Page.table
+    /// The pages' own state: where About is scrolled to (a saved game keeps it), the rule
+    /// chosen on the rules page, the kind of hand on the chart; each starts over when its
+    /// page opens.
     var about = BlackjackAboutPage()
     private(set) var rules = BlackjackRulesPage()
     private(set) var chart = BlackjackChartPage()
