@@ -12,6 +12,19 @@ struct BlackjackAboutPage: Equatable {
         case scrollToEnd(bottom: Bool)
     }
 
+    /// The About page's keys in the screen's table (bound on High Scores too, where they do nothing).
+    static let keyRows: [BlackjackScreen.KeyRow] = [
+        .init(Binding([.up, .character("k")], .about(.scroll(-1)), hint: "scroll", hintKeys: "↑ ↓",
+                      help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
+              in: [.about, .highScores], shownIn: [.about]),
+        .init(Binding([.down, .character("j")], .about(.scroll(1))), in: [.about, .highScores]),
+        .init(Binding([.pageUp], .about(.scroll(-BlackjackAboutPage.pageStep))), in: [.about, .highScores]),
+        .init(Binding([.pageDown], .about(.scroll(BlackjackAboutPage.pageStep))), in: [.about, .highScores]),
+        .init(Binding(keys: [.home, .end]) { key in
+            .about(.scrollToEnd(bottom: key == .end))
+        }, in: [.about, .highScores]),
+    ]
+
     /// Lines Page Up and Page Down scroll by.
     static let pageStep = 5
 

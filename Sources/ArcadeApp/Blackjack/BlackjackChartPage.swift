@@ -13,6 +13,13 @@ struct BlackjackChartPage: Equatable {
         case showKind(CoachSituation.Kind)
     }
 
+    /// The chart's keys in the screen's table: the kinds of hand, and the drill.
+    static let keyRows: [BlackjackScreen.KeyRow] = [
+        .init(Binding([.right, .tab, .character("l")], .chart(.moveKind(1)), hint: "hands", hintKeys: "← →"), in: [.chart]),
+        .init(Binding([.left, .backTab, .character("h")], .chart(.moveKind(-1))), in: [.chart]),
+        .init(Binding([.character("d")], .openDrill, hint: "drill"), in: [.chart]),
+    ]
+
     /// The kind of hand the chart shows.
     var kind = CoachSituation.Kind.hard
 

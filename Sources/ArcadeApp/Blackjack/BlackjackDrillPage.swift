@@ -28,6 +28,17 @@ struct BlackjackDrillPage {
         }
     }
 
+    /// The drill's keys in the screen's table: the table's, as answers; Enter goes on after a
+    /// wrong answer.
+    static let keyRows: [BlackjackScreen.KeyRow] = [
+        .init(Binding([.character("h")], .hit, hint: "answer", hintKeys: "h s d p r"), in: [.drill]),
+        .init(Binding([.character("s")], .stand), in: [.drill]),
+        .init(Binding([.character("d")], .doubleDown), in: [.drill]),
+        .init(Binding([.character("p")], .split), in: [.drill]),
+        .init(Binding([.character("r")], .surrender), in: [.drill]),
+        .init(Binding([.enter, .space], .deal, hint: "next"), in: [.drill]),
+    ]
+
     /// The drill and its hand on show.
     private(set) var drill: BlackjackDrill
     /// The question, or the verdict on a wrong answer.

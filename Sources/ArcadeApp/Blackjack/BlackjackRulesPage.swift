@@ -17,6 +17,15 @@ struct BlackjackRulesPage: Equatable {
         case changeInRow(Int)
     }
 
+    /// The rules page's keys in the screen's table: choose a rule, change it.
+    static let keyRows: [BlackjackScreen.KeyRow] = [
+        .init(Binding([.up, .character("k")], .rules(.select(-1)), hint: "rule", hintKeys: "↑ ↓"), in: [.rules]),
+        .init(Binding([.down, .character("j")], .rules(.select(1))), in: [.rules]),
+        .init(Binding([.right, .character("l"), .enter, .space], .rules(.change(by: 1)), hint: "change", hintKeys: "← →"),
+              in: [.rules]),
+        .init(Binding([.left, .character("h")], .rules(.change(by: -1))), in: [.rules]),
+    ]
+
     /// One row of the rules page, in the order shown.
     enum Row: CaseIterable {
         case decks, soft17, payout, surrender, doubleAfterSplit, insurance

@@ -191,7 +191,17 @@ struct BlackjackScreen: GameScreen {
 
     /// Every key of every page and alert, once: where it acts, and where the key line shows it.
     /// Esc is bound on the pages only, so on the table and the alerts it stays the shell's.
-    static let keys = ModeBindings<Mode, Action>([
+    /// The table's keys are here; each page's own come from the page (`keyRows`), in the
+    /// order help lists them.
+    static let keys = ModeBindings<Mode, Action>(
+        tableKeys + BlackjackDrillPage.keyRows + tableAndPageKeys + BlackjackChartPage.keyRows
+            + BlackjackRulesPage.keyRows + pageKeys + BlackjackAboutPage.keyRows + lastKeys)
+
+    /// One row of `keys`.
+    typealias KeyRow = ModeBindings<Mode, Action>.Row
+
+    /// The new-game alert's keys and the plays.
+    private static let tableKeys: [KeyRow] = [
         .init(Binding([.left, .backTab], .moveFocus(.left)), in: [.newGameAlert]),
         .init(Binding([.right, .tab], .moveFocus(.right)), in: [.newGameAlert]),
         .init(Binding([.enter, .space], .pressFocused, hint: "start"), in: [.newGameAlert]),
@@ -205,13 +215,11 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.character("d")], .doubleDown, hint: "double down"), in: [.betting, .hand], shownIn: [.hand]),
         .init(Binding([.character("p")], .split, hint: "split"), in: [.hand], shownIn: [.hand]),
         .init(Binding([.character("r")], .surrender, hint: "surrender"), in: [.hand], shownIn: [.hand]),
-        // The drill answers with the table's keys; Enter goes on after a wrong answer.
-        .init(Binding([.character("h")], .hit, hint: "answer", hintKeys: "h s d p r"), in: [.drill]),
-        .init(Binding([.character("s")], .stand), in: [.drill]),
-        .init(Binding([.character("d")], .doubleDown), in: [.drill]),
-        .init(Binding([.character("p")], .split), in: [.drill]),
-        .init(Binding([.character("r")], .surrender), in: [.drill]),
-        .init(Binding([.enter, .space], .deal, hint: "next"), in: [.drill]),
+    ]
+
+    /// The insurance question, the bet, the game-over box, the coach; the way back from the
+    /// pages, and to the chart.
+    private static let tableAndPageKeys: [KeyRow] = [
         .init(Binding([.character("i"), .character("y")], .insurance(take: true), hint: "take", hintKeys: "i",
                       help: "insurance or even money, when asked: take it, or not", helpKeys: "i n"),
               in: [.insurance]),
@@ -228,36 +236,27 @@ struct BlackjackScreen: GameScreen {
         .init(Binding([.escape, .backspace], .back, hint: "back"), in: [.rules, .chart, .drill]),
         .init(Binding([.character("w")], .show(.chart), hint: "chart"),
               in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules, .chart, .drill], shownIn: [.drill]),
-        .init(Binding([.right, .tab, .character("l")], .chart(.moveKind(1)), hint: "hands", hintKeys: "← →"), in: [.chart]),
-        .init(Binding([.left, .backTab, .character("h")], .chart(.moveKind(-1))), in: [.chart]),
-        .init(Binding([.character("d")], .openDrill, hint: "drill"), in: [.chart]),
-        .init(Binding([.up, .character("k")], .rules(.select(-1)), hint: "rule", hintKeys: "↑ ↓"), in: [.rules]),
-        .init(Binding([.down, .character("j")], .rules(.select(1))), in: [.rules]),
-        .init(Binding([.right, .character("l"), .enter, .space], .rules(.change(by: 1)), hint: "change", hintKeys: "← →"),
-              in: [.rules]),
-        .init(Binding([.left, .character("h")], .rules(.change(by: -1))), in: [.rules]),
+    ]
+
+    /// The rules, About and the scores, from the table and the pages.
+    private static let pageKeys: [KeyRow] = [
         .init(Binding([.character("o")], .show(.rules), hint: "rules",
                       help: "house rules of the next game: decks, soft 17, payout…"),
               in: [.betting, .newGameAlert, .about, .highScores, .rules, .chart], shownIn: [.betting]),
         .init(Binding([.character("a")], .show(.about), hint: "about", help: "About (the rules) and the top scores",
                       helpKeys: "a t"),
               in: [.betting, .hand, .newGameAlert, .about, .highScores, .rules, .chart], shownIn: [.betting, .newGameAlert]),
-        .init(Binding([.up, .character("k")], .about(.scroll(-1)), hint: "scroll", hintKeys: "↑ ↓",
-                      help: "scroll About; Home End: its ends", helpKeys: "↑ ↓ PgUp PgDn"),
-              in: [.about, .highScores], shownIn: [.about]),
-        .init(Binding([.down, .character("j")], .about(.scroll(1))), in: [.about, .highScores]),
-        .init(Binding([.pageUp], .about(.scroll(-BlackjackAboutPage.pageStep))), in: [.about, .highScores]),
-        .init(Binding([.pageDown], .about(.scroll(BlackjackAboutPage.pageStep))), in: [.about, .highScores]),
-        .init(Binding(keys: [.home, .end]) { key in
-            .about(.scrollToEnd(bottom: key == .end))
-        }, in: [.about, .highScores]),
+    ]
+
+    /// The scores, the dealer's play, and clicks.
+    private static let lastKeys: [KeyRow] = [
         .init(Binding([.character("t")], .show(.highScores), hint: "scores"),
               in: [.betting, .hand, .gameOver, .about, .highScores, .rules, .chart], shownIn: [.betting, .gameOver]),
         .init(Binding(keys: [], hint: KeyHint("any key", "skip"),
                       help: KeyHint("any key", "during the dealer's play: show it all")) { _ in nil },
               in: [.dealerPlay]),
         .init(.note("click", "any button"), in: []),
-    ])
+    ]
 
     /// Help lists every key of the table, whichever page or alert is open.
     func help(in frame: Frame) -> HelpSheet {
