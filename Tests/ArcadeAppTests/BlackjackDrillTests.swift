@@ -44,7 +44,7 @@ import Testing
         let pairs = screen.text(in: frame)
         #expect(pairs.contains("Coach's chart: pairs") && pairs.contains("│ 8,8 ") && pairs.contains(" P✓ "))
         _ = screen.update(.key(.right))
-        #expect(screen.chartKind == .hard)
+        #expect(screen.chart.kind == .hard)
         _ = screen.update(.key(.escape))
         #expect(screen.page == .table)
     }

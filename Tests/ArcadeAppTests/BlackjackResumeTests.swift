@@ -97,7 +97,7 @@ import Testing
         expectSame(.key(.character("h")), &original, &restored)
         expectSame(.key(.character("s")), &original, &restored)
         for _ in 0..<40 where !original.game.isGameOver || original.dealerPlay != nil {
-            expectSame(.tick(BlackjackScreen.dealerCardPause), &original, &restored)
+            expectSame(.tick(BlackjackTable.dealerCardPause), &original, &restored)
             if original.dealerPlay == nil, original.game.canDeal {
                 expectSame(.key(.character("-")), &original, &restored)
                 expectSame(.key(.enter), &original, &restored)
@@ -150,7 +150,7 @@ import Testing
         _ = original.update(.key(.character("a")), in: small)
         _ = original.update(.key(.down), in: small)
         _ = original.update(.key(.down), in: small)
-        #expect(original.page == .about && original.aboutOffset == 2)
+        #expect(original.page == .about && original.about.offset == 2)
         let save = try #require(original.savedState())
         var restored = try #require(resumed(save.state))
         #expect(restored.text(in: small) == original.text(in: small))

@@ -126,7 +126,7 @@ import Testing
         var screen = table(longDealerHand)
         _ = screen.update(.key(.enter))
         _ = screen.update(.key(.character("s")))
-        for _ in 0..<3 { _ = screen.update(.tick(BlackjackScreen.dealerCardPause)) }
+        for _ in 0..<3 { _ = screen.update(.tick(BlackjackTable.dealerCardPause)) }
         #expect(screen.dealerPlay == nil)
         #expect(screen.status.text == "You lose 50 — 19 against 20")
         assertSnapshot(text(screen), named: "blackjack-finished-hand-80x23")
@@ -179,7 +179,7 @@ import Testing
         #expect(text(screen).contains("No finished games yet."))
         let entries = (1...12).map { ScoreEntry(score: 1300 - $0 * 100, date: "2026-11-30 10:\($0 + 10)", player: "p\($0)") }
         _ = screen.received(.scoresRecorded(.blackjack, entries), in: frame)
-        #expect(screen.highScoreLines.count == 1 + BlackjackScreen.highScoreCount)
+        #expect(BlackjackScoresPage.lines(screen.scores).count == 1 + BlackjackScoresPage.count)
         let shown = text(screen)
         #expect(shown.contains("1200") && shown.contains(" 300") && !shown.contains(" 200 "))
     }
@@ -290,7 +290,7 @@ import Testing
         #expect(screen.dealerPlay != nil && !screen.game.isHandInProgress)
         #expect(!screen.actionButtons.buttons.contains { $0.button.isEnabled })
         #expect(screen.keyHints(in: frame).map(\.keys) == ["any key"])
-        #expect(screen.update(.tick(BlackjackScreen.dealerCardPause)) == [.sound(.handWon)])  // the 3, and the end
+        #expect(screen.update(.tick(BlackjackTable.dealerCardPause)) == [.sound(.handWon)])  // the 3, and the end
         #expect(screen.status.text == "You win 50 — 21 against 17")
         #expect(screen.shownScore == 150)
 
@@ -392,11 +392,11 @@ import Testing
         #expect(text(screen).contains("6-deck shoe: 308 left"))  // 312 less the four dealt
         _ = screen.update(.key(.character("s")))  // the dealer has drawn three, none shown yet
         #expect(text(screen).contains("6-deck shoe: 308 left"))
-        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        _ = screen.update(.tick(BlackjackTable.dealerCardPause))
         #expect(text(screen).contains("Dealer: 9") && text(screen).contains("6-deck shoe: 307 left"))
-        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        _ = screen.update(.tick(BlackjackTable.dealerCardPause))
         #expect(text(screen).contains("6-deck shoe: 306 left"))
-        _ = screen.update(.tick(BlackjackScreen.dealerCardPause))
+        _ = screen.update(.tick(BlackjackTable.dealerCardPause))
         #expect(text(screen).contains("Dealer: 20") && text(screen).contains("6-deck shoe: 305 left"))
     }
 
@@ -452,11 +452,11 @@ import Testing
         for _ in 0..<10 { _ = screen.update(.key(.character("="))) }
         #expect(screen.game.bet == 100)
         #expect(screen.status.text == "Bet 100 is as high as your score allows")
-        #expect(!screen.betButton(raising: true).isEnabled)
+        #expect(!screen.table.betButton(raising: true).isEnabled)
         for _ in 0..<12 { _ = screen.update(.key(.character("_"))) }
         #expect(screen.game.bet == 10)
         #expect(screen.status.text == "Bet 10 is the smallest bet")
-        #expect(!screen.betButton(raising: false).isEnabled)
+        #expect(!screen.table.betButton(raising: false).isEnabled)
 
         _ = screen.update(.key(.enter))
         _ = screen.update(.key(.character("+")))
@@ -621,13 +621,13 @@ import Testing
         #expect(bottom.contains("▲") && !bottom.contains("▼"))
         #expect(bottom.contains("in steps of 10"))
         _ = screen.update(.key(.up), in: small)
-        #expect(screen.aboutOffset > 0)
-        let offset = screen.aboutOffset
+        #expect(screen.about.offset > 0)
+        let offset = screen.about.offset
         _ = screen.update(.mouse(MouseEvent(.wheelUp, at: Point(x: 10, y: 5))), in: small)
-        #expect(screen.aboutOffset == offset - 1)
+        #expect(screen.about.offset == offset - 1)
         _ = screen.update(.key(.character("t")), in: small)
         _ = screen.update(.key(.character("a")), in: small)  // About opens at its top again
-        #expect(screen.aboutOffset == 0)
+        #expect(screen.about.offset == 0)
     }
 
     @Test func homeAndEndGoToTheTopAndBottomOfTheAboutPage() {
@@ -638,11 +638,11 @@ import Testing
         let bottom = screen.text(in: small)
         #expect(bottom.contains("▲") && !bottom.contains("▼"))
         #expect(bottom.contains("in steps of 10"))
-        let last = screen.aboutOffset
+        let last = screen.about.offset
         _ = screen.update(.key(.down), in: small)
-        #expect(screen.aboutOffset == last)  // End went all the way
+        #expect(screen.about.offset == last)  // End went all the way
         _ = screen.update(.key(.home), in: small)
-        #expect(screen.aboutOffset == 0)
+        #expect(screen.about.offset == 0)
         #expect(screen.text(in: small).contains("Get closer to 21"))
         #expect(screen.help(in: small).keys.contains { $0.keys == "↑ ↓ PgUp PgDn" && $0.action.contains("Home End") })
     }
@@ -700,7 +700,7 @@ import Testing
     @Test func withAnimationsOffTheDealerPlaysAtOnce() {
         var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
                             Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
-        screen.pace = .off
+        screen.table.pace = .off
         _ = screen.update(.key(.enter))
         #expect(screen.update(.key(.character("h"))).contains(.sound(.handWon)))
         #expect(screen.dealerPlay == nil && !screen.wantsTicks)
@@ -712,11 +712,11 @@ import Testing
     @Test func fastAnimationsHalveTheDealersPause() {
         var screen = table([Card(.five, of: .spades), Card(.ten, of: .clubs), Card(.six, of: .hearts),
                             Card(.four, of: .diamonds), Card(.king, of: .spades), Card(.three, of: .hearts)])
-        screen.pace = .fast
+        screen.table.pace = .fast
         _ = screen.update(.key(.enter))
         _ = screen.update(.key(.character("h")))
         #expect(screen.dealerPlay != nil)
-        #expect(screen.update(.tick(BlackjackScreen.dealerCardPause / 2)) == [.sound(.handWon)])
+        #expect(screen.update(.tick(BlackjackTable.dealerCardPause / 2)) == [.sound(.handWon)])
         #expect(screen.shownScore == 150)
     }
 }

@@ -5,7 +5,7 @@ import BlackjackModel
 /// the chart's play for these rules and cards, and `b` on a decision shows the advice first.
 /// It keeps how many decisions were right, this session and over time, and over time by
 /// situation ("hard 16 v 10"): the store's tallies, which the coach's chart and the drill
-/// read (`BlackjackScreen+Coach.swift`).
+/// read (`BlackjackChartPage`, `BlackjackDrillPage`).
 struct BlackjackCoach: Hashable, Sendable, Codable {
     /// The setting it is remembered under: "on" or "off".
     static let setting = "blackjack.coach"

@@ -12,20 +12,19 @@ extension BlackjackScreen {
         let point: Point?
         switch mode {
         case .newGameAlert:
-            point = newGameDialog.focusedButtonPoint(in: layout.body)
+            point = table.newGameDialog.focusedButtonPoint(in: layout.body)
         case .betting, .hand, .insurance:
-            point = Self.titlePoint(of: actionButtons(fitting: layout.actions.width), in: layout.actions) { $0.isEnabled }
+            point = Self.titlePoint(of: table.actionButtons(fitting: layout.actions.width), in: layout.actions) { $0.isEnabled }
         case .rules:
-            // The title starts after the row's marker ("> Decks").
-            let area = Self.rulesArea(layout)
-            let y = area.y + 1 + rulesFocus
-            point = y < area.maxY ? Point(x: area.x + 2, y: y) : nil
+            point = rules.cursorPoint(layout)
         case .chart:
-            point = Self.titlePoint(of: chartButtons, in: Self.chartPage(layout).back) { $0.isFocused }
+            point = Self.titlePoint(of: chart.buttons, in: BlackjackChartPage.page(layout).back) { $0.isFocused }
         case .drill:
-            point = Self.titlePoint(of: drillButtons(fitting: layout.actions.width), in: layout.actions) { $0.isEnabled }
+            point = drillPage.flatMap { drill in
+                Self.titlePoint(of: drill.buttons(fitting: layout.actions.width), in: layout.actions) { $0.isEnabled }
+            }
         case .about, .highScores:
-            point = Self.titlePoint(of: backButton, in: layout.page.back) { _ in true }
+            point = Self.titlePoint(of: Self.backButton, in: layout.page.back) { _ in true }
         case .dealerPlay, .gameOver:
             point = nil
         }

@@ -3,7 +3,7 @@ import BlackjackModel
 /// The coach's chart (`w`): for one kind of hand (hard, soft or pairs), a row per hand and
 /// a column per dealer card, each cell the chart's play and how the player has done there;
 /// and the situations the player gets wrong most. Built from the record, drawn by
-/// `BlackjackScreen+Coach.swift`.
+/// `BlackjackChartPage`.
 struct CoachChart: Equatable {
     /// A row of the chart: its label and the situations it sums (hard 8 or less is one row,
     /// and so is hard 17 or more).
