@@ -19,7 +19,7 @@ extension ArcadeShell {
 
     /// Open the page on the settings as they are now.
     mutating func openSettings() {
-        settingsPage = SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source))
+        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source)))
     }
 
     /// An input while the page is open: the shell's (`takesOverPage`), else the page's.
@@ -31,11 +31,11 @@ extension ArcadeShell {
             case .change(let key, let value):
                 effects += change(key, to: value)
             case .close:
-                settingsPage = nil
+                self.page = .menu
                 return effects
             }
         }
-        settingsPage = page
+        self.page = .settings(page)
         return effects
     }
 

@@ -84,8 +84,8 @@ public struct ArcadeShell: Screen {
     /// Seconds without a key or click after which a timed game pauses itself.
     static let idleLimit = 60.0
     private var games: [GameInfo]
-    /// The game on screen, if any.
-    private(set) var active: ActiveGame?
+    /// The menu, the game on screen, or the page open over the menu.
+    var page: Page = .menu
     private var nextSeed: () -> UInt64
     private var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
@@ -135,10 +135,6 @@ public struct ArcadeShell: Screen {
     private let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
     private let dataDirectory: String?
-    /// The statistics page over the menu, while it is open (see ArcadeShell+Statistics).
-    var statisticsPage: StatisticsScreen?
-    /// The settings page, while it is open (over the menu).
-    var settingsPage: SettingsScreen?
     /// What this run's command line and environment decided over the settings kept.
     var overrides: SettingOverrides
 
@@ -294,7 +290,7 @@ public struct ArcadeShell: Screen {
                                in frame: Frame) -> [AppEffect] {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
-        active = ActiveGame(info: info, screen: screen, seed: seed, session: session)
+        page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
         resumedFrom = nil
         overlay = nil
         gameOverFocus = 0
@@ -443,7 +439,9 @@ public struct ArcadeShell: Screen {
         case .resume?: return "Enter or r: resume   n: new game   q: menu"
         case .help?: return "q: close help"
         case .paused?: return "Paused: q goes on"
-        case nil: return active == nil && statisticsPage == nil && settingsPage == nil ? "q: quit" : "q: back to the menu"
+        case nil:
+            if case .menu = page { return "q: quit" }
+            return "q: back to the menu"
         }
     }
 
@@ -696,7 +694,7 @@ public struct ArcadeShell: Screen {
     /// Take the game off the screen: the menu shows again, on the game just left.
     private mutating func closeGame() {
         if let id = active?.info.id { menu.select(id) }
-        active = nil
+        page = .menu
         resumedFrom = nil
         overlay = nil
     }
@@ -772,7 +770,7 @@ public struct ArcadeShell: Screen {
         let modeBefore = active?.info.modes != nil ? active?.screen.saveMode() : nil
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
-        let effects = body(&active!.screen, gameFrame)
+        let effects = changeGame { body(&$0.screen, gameFrame) } ?? []
         let isOver = active?.screen.showsGameOver(in: gameFrame) == true
         if !wasOver || !isOver { gameOverFocus = 0 }
         if !wasOver && isOver { gameOverUnseen = true }
