@@ -71,8 +71,8 @@ extension ArcadeShell {
             return YesNoQuestion.quit.dialog.focusedButtonPoint(in: frame.bounds)
         case .confirm(let question)?:
             return YesNoQuestion(title: question.title, message: question.question).dialog.focusedButtonPoint(in: frame.bounds)
-        case .resume(let id, let age)?:
-            return resumeDialog(for: id, age: age).focusedButtonPoint(in: frame.bounds)
+        case .resume(let offer)?:
+            return offer.cursorPosition(in: frame)
         case nil:
             break
         }

@@ -58,7 +58,7 @@ public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
     /// What is drawn over the current screen.
-    public enum Overlay: Equatable, Sendable {
+    public enum Overlay: Equatable {
         case help
         /// "Leave this game? (y/n)"
         case confirmLeave
@@ -66,14 +66,13 @@ public struct ArcadeShell: Screen {
         case confirmQuit
         /// A question the game asked; yes calls its `confirmed(_:)`.
         case confirm(Confirmation)
-        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game
-        /// (the one in `offered`); `age` is how long ago it was left, in words.
-        case resume(GameID, age: String)
+        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game.
+        case resume(ResumeOffer)
         /// A timed game paused: the table is hidden until a key is pressed.
         case paused
     }
 
-    public private(set) var menu: MenuScreen
+    public internal(set) var menu: MenuScreen
     public internal(set) var overlay: Overlay? {
         didSet { if overlay != .help { helpScroll = 0 } }  // help opens at its top
     }
@@ -83,11 +82,11 @@ public struct ArcadeShell: Screen {
     public private(set) var idleSeconds = 0.0
     /// Seconds without a key or click after which a timed game pauses itself.
     static let idleLimit = 60.0
-    private var games: [GameInfo]
+    let games: [GameInfo]
     /// The menu, the game on screen, or the page open over the menu.
     var page: Page = .menu
-    private var nextSeed: () -> UInt64
-    private var gameOptions: [String: String]
+    let nextSeed: () -> UInt64
+    var gameOptions: [String: String]
     /// The focused button of the game-over box (0 when the box appears).
     public private(set) var gameOverFocus = 0
     /// The game ended in the batch of input being applied, so its game-over box is not on
@@ -95,18 +94,13 @@ public struct ArcadeShell: Screen {
     /// split pressed twice, a flood of text) are not taken as its answer. `showingFrame()`
     /// clears it once the batch is applied and its frame is drawn.
     private var gameOverUnseen = false
-    /// The focused button of the resume offer (0, Resume, when it opens).
-    public private(set) var resumeFocus = 0
     /// The games left in progress, by game and mode, as the store has them.
     public private(set) var savedGames: [SaveSlot: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
-    private let now: () -> Double
-    /// The screen the resume offer on screen stands for, read from its save when the offer
-    /// opened, with the save and the mode it was played in (nil when no offer is open).
-    private var offered: (screen: any GameScreen, seed: UInt64, saved: SavedGame, mode: String)?
+    let now: () -> Double
     /// The saved game the game on screen was resumed from, until that game is finished or
     /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
-    private var resumedFrom: SaveSlot?
+    var resumedFrom: SaveSlot?
     /// Games left in progress the store could not take, with the mode whose save each replaces
     /// (a game resumed from one mode's save and left in another): kept here for this run (they
     /// can be resumed), never marked on the menu, and written again on each return to the menu
@@ -191,34 +185,8 @@ public struct ArcadeShell: Screen {
         readHistory()
         gameOptions = options
         let requested = info.modes?.requested(context(for: id, seed: 0))
-        var dropped: [AppEffect] = []
-        for saved in savedGames.values.filter({ $0.game == id }).sorted(by: Self.newestFirst) {
-            // A save whose mode is named and is not the one asked for is not even read.
-            if let requested, !saved.mode.isEmpty, saved.mode != requested { continue }
-            // Only a save that reads is offered; one that does not is dropped here, and the
-            // menu says so before anything else happens.
-            let context = resumeContext(saved)
-            guard let screen = info.resume?(saved.save.state, context) else {
-                forgetSavedGame(saved.slot)
-                menu.notice = Self.unreadableSave(info)
-                dropped.append(.forgetSavedGame(id, mode: saved.mode))
-                continue
-            }
-            // A save kept before saves had modes is of the mode its game is in.
-            let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
-            if let requested, mode != requested { continue }
-            offered = (screen, context.seed, saved, mode)  // read once: Resume shows this screen
-            overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
-            resumeFocus = 0
-            return dropped
-        }
-        return dropped.isEmpty ? start(id, in: frame) : dropped
-    }
-
-    /// Saves in the order they are offered: the last one left first (then by mode, so the
-    /// order never depends on the dictionary's).
-    private static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
-        left.savedAt != right.savedAt ? left.savedAt > right.savedAt : left.mode < right.mode
+        let (offered, dropped) = offerSave(of: info, requested: requested)
+        return offered || !dropped.isEmpty ? dropped : start(id, in: frame)
     }
 
     /// The saves of `games` that can be resumed, by game and mode.
@@ -228,17 +196,6 @@ public struct ArcadeShell: Screen {
             result[save.slot] = save
         }
         return result
-    }
-
-    /// What a saved game is resumed with: its own seed, the options the game was opened with.
-    private func resumeContext(_ saved: SavedGame) -> GameContext {
-        context(for: saved.game, seed: saved.seed ?? nextSeed())
-    }
-
-    /// The menu's words for a saved game that no longer reads.
-    private static func unreadableSave(_ info: GameInfo) -> String {
-        "The saved \(info.id.title) game could not be read (it was left by another version of the arcade), "
-            + "so it was dropped; open \(info.id.title) again for a new game."
     }
 
     /// The player's history, read the first time a game opens (every game, resumed, started
@@ -262,7 +219,7 @@ public struct ArcadeShell: Screen {
     }
 
     /// Start a new game of `id` with the options it was opened with.
-    private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
+    mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         let seed = nextSeed()
         return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
@@ -270,7 +227,7 @@ public struct ArcadeShell: Screen {
 
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
     /// results, its tallies and the day it is.
-    private func context(for id: GameID, seed: UInt64) -> GameContext {
+    func context(for id: GameID, seed: UInt64) -> GameContext {
         GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], bests: bests[id] ?? [:],
                     assets: assets, settings: effectiveSettings,
                     daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
@@ -279,15 +236,15 @@ public struct ArcadeShell: Screen {
 
     /// A name for a new session of play: when it started (to the millisecond) and its seed,
     /// so two sessions of the same `--seed` are still told apart.
-    private func newSession(_ seed: UInt64) -> String {
+    func newSession(_ seed: UInt64) -> String {
         let started = now()
         let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
         return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
     }
 
     /// Put `screen` on screen as game `info` and start it.
-    private mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
-                               in frame: Frame) -> [AppEffect] {
+    mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
+                       in frame: Frame) -> [AppEffect] {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
         page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
@@ -296,44 +253,6 @@ public struct ArcadeShell: Screen {
         gameOverFocus = 0
         gameOverUnseen = false
         return appEffects(effects, from: info.id)
-    }
-
-    /// Resume the saved game on offer: the screen read from it when the offer opened.
-    private mutating func resume(_ id: GameID, in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }), let offered, offered.saved.game == id else {
-            return start(id, in: frame)
-        }
-        self.offered = nil
-        let effects = show(info, offered.screen, seed: offered.seed,
-                           session: offered.saved.session ?? newSession(offered.seed), in: frame)
-        resumedFrom = offered.saved.slot
-        return effects
-    }
-
-    /// How long ago, in words: "just now", "3 minutes ago", "2 hours ago", "5 days ago".
-    static func age(seconds: Double) -> String {
-        let whole = seconds.isFinite ? max(0, Int(min(seconds, 1e12))) : 0
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
-        switch whole {
-        case ..<60: return "just now"
-        case ..<3600: return ago(whole / 60, "minute")
-        case ..<86_400: return ago(whole / 3600, "hour")
-        default: return ago(whole / 86_400, "day")
-        }
-    }
-
-    /// The resume offer for `id`, with `age` in its Resume button.
-    func resumeDialog(for id: GameID, age: String) -> Dialog {
-        let summary = offered?.saved.save.summary ?? ""
-        var buttons = Self.resumeChoices.map { choice in
-            switch choice {
-            case .resume: Button("Resume (\(summary.isEmpty ? "" : summary + ", ")\(age))", hotKey: .character("r"))
-            case .newGame: Button("New game", hotKey: .character("n"))
-            }
-        }
-        buttons[min(resumeFocus, 1)].isFocused = true
-        return Dialog(title: id.title, message: "Your last game of \(id.title) was left in progress.",
-                      buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.accent))
     }
 
     /// What the effect runtime learned: recorded scores go to the menu and to the game they
@@ -424,8 +343,8 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?, .confirmQuit?, .confirm?:
             // The question's own keys (y, n in either case, Esc), and q, which closes it.
             return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
-        case .resume(let id, let age)?:
-            return key == .character("q") || key == .escape || resumeDialog(for: id, age: age).buttonIndex(for: key) != nil
+        case .resume(let offer)?:
+            return offer.acceptsWhileTooSmall(key)
         case .help?, .paused?, nil:
             return key == .character("q")  // while paused, q goes on as any key does
         }
@@ -436,7 +355,7 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?: return YesNoQuestion.leave.message
         case .confirmQuit?: return YesNoQuestion.quit.message
         case .confirm(let question)?: return question.question
-        case .resume?: return "Enter or r: resume   n: new game   q: menu"
+        case .resume?: return ResumeOffer.tooSmallHint
         case .help?: return "q: close help"
         case .paused?: return "Paused: q goes on"
         case nil:
@@ -576,7 +495,7 @@ public struct ArcadeShell: Screen {
             }
             if case .resume? = overlay {
                 // The offer of the save of a mode the game changed to: its keys, not the game's.
-                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
+                ResumeOffer.drawKeyLine(into: &grid)
             } else {
                 drawKeyLine(of: active.screen, in: gameFrame, into: &grid)
             }
@@ -587,7 +506,7 @@ public struct ArcadeShell: Screen {
         } else {
             grid.drawTopRows(grid.size.height - 1) { menu.render(into: &$0) }
             if case .resume? = overlay {
-                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
+                ResumeOffer.drawKeyLine(into: &grid)
             } else {
                 KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
             }
@@ -601,8 +520,8 @@ public struct ArcadeShell: Screen {
             YesNoQuestion.quit.draw(into: &grid)
         case .confirm(let question)?:
             YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
-        case .resume(let id, let age)?:
-            resumeDialog(for: id, age: age).draw(into: &grid, in: grid.bounds)
+        case .resume(let offer)?:
+            offer.draw(into: &grid)
         case .paused?, nil:
             break  // the pause is drawn with the game, above its key line
         }
@@ -669,7 +588,7 @@ public struct ArcadeShell: Screen {
     /// `effects`, then back on the menu: the games the store could not take are written again
     /// (before the menu reads the store, so that its reread finds them if they are kept now),
     /// and the store counts again the learn-mode cards due whose count is of another day.
-    private func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
+    func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
         let day = today().dayNumber
         return effects + retries(besides: effects) + [.refreshMenu]
             + learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
@@ -692,7 +611,7 @@ public struct ArcadeShell: Screen {
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.
-    private mutating func closeGame() {
+    mutating func closeGame() {
         if let id = active?.info.id { menu.select(id) }
         page = .menu
         resumedFrom = nil
@@ -738,7 +657,7 @@ public struct ArcadeShell: Screen {
         }
     }
 
-    private mutating func forgetSavedGame(_ slot: SaveSlot) {
+    mutating func forgetSavedGame(_ slot: SaveSlot) {
         unsaved[slot] = nil
         savedGames[slot] = nil
         markSavedGames()
@@ -777,23 +696,6 @@ public struct ArcadeShell: Screen {
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result
-    }
-
-    /// A game that has changed mode inside itself (Set's `g`) into a mode with a saved game
-    /// offers that save, as opening the game in that mode does: Resume puts the saved game on
-    /// screen, New game forgets it and plays on, q and Esc go back to the menu with it kept.
-    /// Saves are per mode: leaving the game just begun must never replace that save unasked.
-    private mutating func offerSaveOfModeEntered(from before: String) {
-        guard overlay == nil, let id = active?.info.id, let mode = active?.screen.saveMode(), mode != before
-        else { return }
-        let slot = SaveSlot(game: id, mode: mode)
-        // The save this game was resumed from is this game's own: leaving it replaces it.
-        guard slot != resumedFrom, let saved = savedGames[slot], let active else { return }
-        let context = resumeContext(saved)
-        guard let screen = active.info.resume?(saved.save.state, context) else { return }
-        offered = (screen, context.seed, saved, mode)
-        overlay = .resume(active.info.id, age: Self.age(seconds: now() - saved.savedAt))
-        resumeFocus = 0
     }
 
     /// Clicks on the game-over box (centred in `area`) press its buttons (its keys are the
@@ -844,8 +746,8 @@ public struct ArcadeShell: Screen {
         switch (overlay, input) {
         case (_, .tick), (_, .resize), (_, .focus):
             return []
-        case (.resume(let id, let age), _):
-            return updateResume(id, age: age, input, in: frame)
+        case (.resume(let offer), _):
+            return updateResume(offer, input, in: frame)
         case (.help, _):
             // Scrolling keys and the wheel move a long sheet; any other key or a click closes it
             // (without building the sheet, for the next key of a paste).
@@ -886,68 +788,6 @@ public struct ArcadeShell: Screen {
         }
         return []
     }
-
-    /// Keys and clicks on the resume offer: Enter (Resume is focused first) or `r` resumes,
-    /// `n` starts a new game (forgetting the saved one), Tab, arrows and h/l move the focus,
-    /// `q` and Esc go back to the menu with the saved game kept.
-    private mutating func updateResume(_ id: GameID, age: String, _ input: Input, in frame: Frame) -> [AppEffect] {
-        let dialog = resumeDialog(for: id, age: age)
-        let index: Int?
-        switch input {
-        case .key(.escape), .key(.character("q")), .key(.character("Q")):
-            overlay = nil
-            offered = nil
-            guard active != nil else { return [] }
-            // Offered in a game that changed mode: the game just begun in it goes, the save stays.
-            closeGame()
-            return backOnTheMenu(after: [])
-        case .key(let key):
-            if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
-            index = dialog.buttonIndex(for: key)
-            if index == nil, let focus = GameOverKey.focus(of: dialog, movedBy: key) {
-                resumeFocus = focus
-                return []
-            }
-        case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: frame.bounds)
-        default:
-            index = nil
-        }
-        guard let index, Self.resumeChoices.indices.contains(index) else { return [] }
-        return choose(Self.resumeChoices[index], for: id, in: frame)
-    }
-
-    private mutating func choose(_ choice: ResumeChoice, for id: GameID, in frame: Frame) -> [AppEffect] {
-        switch choice {
-        case .resume:
-            return resume(id, in: frame)
-        case .newGame:
-            // A new game of the mode on offer, which it replaces: when no mode was asked for
-            // (the menu), the mode's own options open it.
-            guard let offered else { return start(id, in: frame) }
-            self.offered = nil
-            forgetSavedGame(offered.saved.slot)
-            if active != nil {
-                // Offered in a game that changed mode: the game just begun in it goes on.
-                overlay = nil
-                return [.forgetSavedGame(id, mode: offered.saved.mode)]
-            }
-            if let modes = games.first(where: { $0.id == id })?.modes, modes.requested(context(for: id, seed: 0)) == nil {
-                gameOptions = modes.options(offered.mode) ?? gameOptions
-            }
-            return [.forgetSavedGame(id, mode: offered.saved.mode)] + start(id, in: frame)
-        }
-    }
-
-    /// The resume offer's buttons, in order.
-    enum ResumeChoice { case resume, newGame }
-    private static let resumeChoices: [ResumeChoice] = [.resume, .newGame]
-    /// The key line under the offer.
-    private static let resumeHints = [KeyHint("Enter", "resume"), KeyHint("n", "new game"), KeyHint("Tab", "choose")]
-    /// The offer's hot keys (either case). (Not private: the man page's test reads it.)
-    static let resumeKeys: [Binding<ResumeChoice>] = [
-        Binding([.character("r")], .resume), Binding([.character("n")], .newGame),
-    ]
 
     /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
     private mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
