@@ -77,7 +77,7 @@ extension ArcadeShell {
             break
         }
         if let active {
-            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) {
                 return box.dialog.focusedButtonPoint(in: box.area)
             }
             return active.screen.cursorPosition(in: gameFrame)

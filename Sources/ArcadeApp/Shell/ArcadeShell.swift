@@ -87,13 +87,8 @@ public struct ArcadeShell: Screen {
     var page: Page = .menu
     let nextSeed: () -> UInt64
     var gameOptions: [String: String]
-    /// The focused button of the game-over box (0 when the box appears).
-    public private(set) var gameOverFocus = 0
-    /// The game ended in the batch of input being applied, so its game-over box is not on
-    /// screen yet: keys typed ahead or pasted before the player saw the result (the `p` of a
-    /// split pressed twice, a flood of text) are not taken as its answer. `showingFrame()`
-    /// clears it once the batch is applied and its frame is drawn.
-    private var gameOverUnseen = false
+    /// The game-over box's focus, and whether it has been seen.
+    var gameOver = GameOverBox()
     /// The games left in progress, by game and mode, as the store has them.
     public private(set) var savedGames: [SaveSlot: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
@@ -250,8 +245,7 @@ public struct ArcadeShell: Screen {
         page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
         resumedFrom = nil
         overlay = nil
-        gameOverFocus = 0
-        gameOverUnseen = false
+        gameOver = GameOverBox()
         return appEffects(effects, from: info.id)
     }
 
@@ -417,7 +411,7 @@ public struct ArcadeShell: Screen {
     }
 
     /// What the shell does with `input` before the game sees it: help and leaving, the key
-    /// line, the game-over box. Nil: the input is the game's.
+    /// line, the game-over box (`updateGameOver`). Nil: the input is the game's.
     ///
     /// The game is only read here, never copied: a copy alive while the game is changed in
     /// `withGame` would make every array of its state shared, and each copied whole.
@@ -446,36 +440,7 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
-        switch input {
-        case .key, .mouse: if gameOverUnseen { return [] }
-        default: break
-        }
-        if case .key(let key) = input {
-            guard active?.screen.gameOverTakes(key, focus: gameOverFocus, in: gameFrame) == true else { return [] }
-            // The game answers, its box built once for the key.
-            let focus = gameOverFocus
-            var movedFocus: Int?
-            let effects = withGame(in: frame) { game, gameFrame in
-                switch game.answerGameOver(key, focus: focus, in: gameFrame) {
-                case .focus(let index)?: movedFocus = index; return []
-                case .effects(let effects)?: return effects
-                case nil: return []
-                }
-            }
-            if let movedFocus { gameOverFocus = movedFocus }
-            return effects
-        }
-        if let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
-            return updateGameOver(box.dialog, in: box.area, input, in: frame)
-        }
-        return nil
-    }
-
-    /// The batch of input so far is applied and its frame is drawn next: a game-over box on
-    /// it is seen from now on, and answers the keys that follow.
-    public mutating func showingFrame() {
-        gameOverUnseen = false
+        return updateGameOver(input, in: frame)
     }
 
     public func render(into grid: inout CellGrid) {
@@ -489,7 +454,7 @@ public struct ArcadeShell: Screen {
             }
             grid.drawTopRows(gameFrame.size.height) { gameGrid in
                 active.screen.render(into: &gameGrid)
-                if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+                if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) {
                     box.dialog.draw(into: &gameGrid, in: box.area)
                 }
             }
@@ -670,7 +635,7 @@ public struct ArcadeShell: Screen {
     static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
 
     /// The frame a game draws in: the terminal without the key line.
-    private static func gameFrame(in frame: Frame) -> Frame {
+    static func gameFrame(in frame: Frame) -> Frame {
         frame.droppingBottom(1)
     }
 
@@ -681,8 +646,8 @@ public struct ArcadeShell: Screen {
 
     /// Let `body` change the game on screen, and turn what it asks for into app effects. A
     /// game-over box that appears starts with its first button focused.
-    private mutating func withGame(in frame: Frame,
-                                   _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
+    mutating func withGame(in frame: Frame,
+                           _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
         let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
@@ -691,31 +656,10 @@ public struct ArcadeShell: Screen {
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = changeGame { body(&$0.screen, gameFrame) } ?? []
         let isOver = active?.screen.showsGameOver(in: gameFrame) == true
-        if !wasOver || !isOver { gameOverFocus = 0 }
-        if !wasOver && isOver { gameOverUnseen = true }
+        gameOver.follow(wasOver: wasOver, isOver: isOver)
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result
-    }
-
-    /// Clicks on the game-over box (centred in `area`) press its buttons (its keys are the
-    /// game's to answer: `GameScreen.answerGameOver`). Nil: the input is not the box's (ticks
-    /// go on to the game).
-    private mutating func updateGameOver(_ dialog: Dialog, in area: Rect, _ input: Input,
-                                         in frame: Frame) -> [AppEffect]? {
-        let index: Int?
-        switch input {
-        case .key:
-            return nil
-        case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: area)
-        case .mouse:
-            return []
-        case .tick, .resize, .focus:
-            return nil
-        }
-        guard let index else { return [] }
-        return withGame(in: frame) { game, gameFrame in game.chooseGameOver(index, in: gameFrame) }
     }
 
     private mutating func updateMenu(_ input: Input, in frame: Frame) -> [AppEffect] {
