@@ -32,18 +32,18 @@ extension ArcadeShell {
 
     /// Saves in the order they are offered: the last one left first (then by mode, so the
     /// order never depends on the dictionary's).
-    private static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
+    static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
         left.savedAt != right.savedAt ? left.savedAt > right.savedAt : left.mode < right.mode
     }
 
     /// The menu's words for a saved game that no longer reads.
-    private static func unreadableSave(_ info: GameInfo) -> String {
+    static func unreadableSave(_ info: GameInfo) -> String {
         "The saved \(info.id.title) game could not be read (it was left by another version of the arcade), "
             + "so it was dropped; open \(info.id.title) again for a new game."
     }
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
-    private func resumeContext(_ saved: SavedGame) -> GameContext {
+    func resumeContext(_ saved: SavedGame) -> GameContext {
         context(for: saved.game, seed: saved.seed ?? nextSeed())
     }
 
@@ -88,7 +88,7 @@ extension ArcadeShell {
     }
 
     /// Resume the saved game on offer: the screen read from it when the offer opened.
-    private mutating func resume(_ offer: ResumeOffer, in frame: Frame) -> [AppEffect] {
+    mutating func resume(_ offer: ResumeOffer, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == offer.game }) else { return [] }
         let effects = show(info, offer.screen, seed: offer.seed,
                            session: offer.saved.session ?? newSession(offer.seed), in: frame)
@@ -98,7 +98,7 @@ extension ArcadeShell {
 
     /// A new game of the mode on offer, which it replaces: when no mode was asked for (the
     /// menu), the mode's own options open it.
-    private mutating func newGame(replacing offer: ResumeOffer, in frame: Frame) -> [AppEffect] {
+    mutating func newGame(replacing offer: ResumeOffer, in frame: Frame) -> [AppEffect] {
         let id = offer.game
         forgetSavedGame(offer.saved.slot)
         // Offered in a game that changed mode: the game just begun in it goes on.
