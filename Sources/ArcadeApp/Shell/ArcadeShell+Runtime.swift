@@ -9,7 +9,7 @@ extension ArcadeShell {
     public mutating func receive(_ report: RuntimeReport, in frame: Frame) -> [AppEffect] {
         switch report {
         case .scoresRecorded(let id, let entries):
-            scores[id] = entries
+            record.scores[id] = entries
             if let info = games.first(where: { $0.id == id }),
                let index = menu.rows.firstIndex(where: { $0.id == id }) {
                 menu.rows[index].best = entries.first.map(info.describeBest)
@@ -20,9 +20,9 @@ extension ArcadeShell {
             return []
         case .stored(let lists, let saved):
             for info in games {
-                scores[info.id] = lists[info.id] ?? []
+                record.scores[info.id] = lists[info.id] ?? []
                 if let index = menu.rows.firstIndex(where: { $0.id == info.id }) {
-                    menu.rows[index].best = scores[info.id]?.first.map(info.describeBest)
+                    menu.rows[index].best = record.scores[info.id]?.first.map(info.describeBest)
                 }
             }
             var fresh = Self.resumable(saved, of: games)
@@ -56,13 +56,13 @@ extension ArcadeShell {
             markSavedGames()
             return []
         case .learnDue(let deck, let day, let count):
-            learning.counted(count, of: deck, on: day)
+            record.learning.counted(count, of: deck, on: day)
             markSavedGames()
             return []
         case .deck(let id, let deck):
             // A deck's cards are read when a screen opens it: from now on the menu counts them.
             if let learned = deck.learned {
-                learning.adopt(learned.cards, of: learned.deck)
+                record.learning.adopt(learned.cards, of: learned.deck)
                 markSavedGames()
             }
             guard active?.info.id == id else { return [] }
@@ -97,7 +97,6 @@ extension ArcadeShell {
                 if let ended, let replaced = unsaved[ended] ?? nil { result.append(.forgetSavedGame(id, mode: replaced)) }
                 if let ended { forgetSavedGame(ended) }
                 resumedFrom = nil
-                keepBest(score, mode: mode ?? "", of: id)
                 let named = run.map { run in "\(session ?? "") \(run)" }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
                                                            duration: duration, seed: seed, run: named,
@@ -110,18 +109,16 @@ extension ArcadeShell {
                 settings[key] = value
                 result.append(.remember(setting: key, value: value))
             case .recordDaily(let day, let outcome):
-                // The first result of a day is its result, here as in the store.
-                if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
                 result.append(.recordDaily(id, day: day, outcome))
             case .tally(let key, let right):
-                tallies[id, default: [:]][key, default: Tally()].count(right: right)
                 result.append(.tally(id, key: key, right: right))
             case .learned(let deck, let card, let progress, let right, let day):
-                learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
-                markSavedGames()
                 result.append(.learned(deck: deck, card: card, progress: progress, right: right, day: day))
             }
         }
+        // The results on their way to the store, kept as it keeps them (a learn answer
+        // changes the menu's count of the cards due).
+        if record.note(result, of: games) { markSavedGames() }
         // Back on the menu, after what the game asked for is done: the lists read again.
         return left ? backOnTheMenu(after: result) : result
     }

@@ -52,20 +52,10 @@ public struct ArcadeShell: Screen {
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
     let instance: String
-    var scores: [GameID: [ScoreEntry]]
     /// The settings kept, as the games are opened with them.
     var settings: [String: String]
-    /// Each game's daily results, by day (read with the history).
-    var daily: [GameID: [String: DailyOutcome]] = [:]
-    /// Each game's tallies of decisions, by kind (read with the history).
-    var tallies: [GameID: [String: Tally]] = [:]
-    /// Each game's best score of each mode (read with the history).
-    var bests: [GameID: [String: Int]] = [:]
-    /// What the learn mode has kept: the store's count for the menu, the cards of the decks
-    /// opened this run and this run's answers (the statistics page counts in the store).
-    var learning: LearningRecord
-    /// Reads the player's history; called once, when the first game opens (`readHistory`).
-    var unreadHistory: (() -> PlayerHistory)?
+    /// The player's scores, daily results, tallies, bests and learn-mode record.
+    var record: PlayerRecord
     /// The day it is where the player is (for a daily puzzle).
     let today: () -> CalendarDay
     let assets: AssetLocator
@@ -91,12 +81,10 @@ public struct ArcadeShell: Screen {
         self.instance = instance
         self.settings = settings
         self.overrides = overrides
-        self.learning = learning
-        unreadHistory = history
+        record = PlayerRecord(scores: scores, learning: learning, history: history)
         self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
-        self.scores = scores
         self.assets = assets
         self.now = now
         savedGames = Self.resumable(saved, of: games)
@@ -124,31 +112,11 @@ public struct ArcadeShell: Screen {
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         menu.select(id)  // the menu is on the game, whatever happens to its offer
-        readHistory()
+        record.readHistory()
         gameOptions = options
         let requested = info.modes?.requested(context(for: id, seed: 0))
         let (offered, dropped) = offerSave(of: info, requested: requested)
         return offered || !dropped.isEmpty ? dropped : start(id, in: frame)
-    }
-
-    /// The player's history, read the first time a game opens (every game, resumed, started
-    /// anew or played again, enters through `open`): every game is opened with it, and what
-    /// the games add to it within the run is added here too (`receive`).
-    mutating func readHistory() {
-        guard let read = unreadHistory else { return }
-        unreadHistory = nil
-        let history = read()
-        daily = history.daily
-        tallies = history.tallies
-        bests = history.bests
-    }
-
-    /// `score` of `mode` as game `id`'s best of that mode when it beats the one kept, as the
-    /// store will have it: the next game opened is judged against it.
-    mutating func keepBest(_ score: Int, mode: String, of id: GameID) {
-        let higherIsBetter = games.first { $0.id == id }?.scoreOrder != .lowerIsBetter
-        if let best = bests[id]?[mode], higherIsBetter ? best >= score : best <= score { return }
-        bests[id, default: [:]][mode] = score
     }
 
     /// Start a new game of `id` with the options it was opened with.
@@ -161,9 +129,9 @@ public struct ArcadeShell: Screen {
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
     /// results, its tallies and the day it is.
     func context(for id: GameID, seed: UInt64) -> GameContext {
-        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], bests: bests[id] ?? [:],
+        GameContext(seed: seed, options: gameOptions, scores: record.scores[id] ?? [], bests: record.bests[id] ?? [:],
                     assets: assets, settings: effectiveSettings,
-                    daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
+                    daily: record.daily[id] ?? [:], tallies: record.tallies[id] ?? [:], learning: record.learning,
                     today: today())
     }
 
@@ -252,9 +220,12 @@ public struct ArcadeShell: Screen {
             break
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
-        if active == nil, settingsPage != nil { return updateSettings(input, in: frame) }
-        if active == nil, statisticsPage != nil { return updateStatistics(input, in: frame) }
-        guard active != nil else { return updateMenu(input, in: frame) }
+        switch page {
+        case .menu: return updateMenu(input, in: frame)
+        case .settings: return updateSettings(input, in: frame)
+        case .statistics: return updateStatistics(input, in: frame)
+        case .game: break
+        }
         if let effects = updateAroundGame(input, in: frame) { return effects }
         if case .tick(let seconds) = input, active?.screen.isTimed == true { return tickTimedGame(seconds, in: frame) }
         return forwardToGame(input, in: frame)
@@ -322,7 +293,7 @@ public struct ArcadeShell: Screen {
     func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
         let day = today().dayNumber
         return effects + retries(besides: effects) + [.refreshMenu]
-            + learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
+            + record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.
@@ -363,29 +334,5 @@ public struct ArcadeShell: Screen {
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result
-    }
-
-    /// An input on the menu: `?` opens help, Esc asks before quitting, the rest is the menu's.
-    mutating func updateMenu(_ input: Input, in frame: Frame) -> [AppEffect] {
-        if case .tick = input { return [] }
-        if case .key(.character("?")) = input {
-            overlay = .help
-            return []
-        }
-        if case .key(.escape) = input {
-            overlay = .confirmQuit  // Esc never quits without asking
-            return []
-        }
-        if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 { return [] }
-        var effects: [AppEffect] = []
-        for effect in menu.update(input, in: Self.gameFrame(in: frame).size) {
-            switch effect {
-            case .quit: effects.append(.quit)
-            case .open(let id): effects += open(id, in: frame)
-            case .statistics: effects.append(.showStatistics)
-            case .settings: openSettings()
-            }
-        }
-        return effects
     }
 }
