@@ -25,31 +25,7 @@ extension ArcadeShell {
                     menu.rows[index].best = record.scores[info.id]?.first.map(info.describeBest)
                 }
             }
-            var fresh = Self.resumable(saved, of: games)
-            var news: [String] = []
-            for slot in unsaved.keys.sorted(by: Self.slotOrder) {
-                guard let kept = savedGames[slot], let replacing = unsaved[slot] else { continue }
-                if let stored = fresh[slot], stored == kept {
-                    // On disk now (a later try took it): marked from here on.
-                    unsaved[slot] = nil
-                    news.append("Your \(slot.title) game is saved now.")
-                } else if let stored = fresh[slot], stored.savedAt > kept.savedAt {
-                    // Another arcade left a newer one since: that one is the game's save now.
-                    unsaved[slot] = nil
-                    news.append("Your \(slot.title) game could not be saved, and another arcade has saved a newer one since.")
-                } else {
-                    // Kept for this run; the save it replaces is gone from the menu, as it will
-                    // be from the store (unless newer: see `ArcadeStore.save`).
-                    fresh[slot] = kept
-                    if let replacing, let other = fresh[SaveSlot(game: slot.game, mode: replacing)],
-                       other.savedAt <= kept.savedAt {
-                        fresh[other.slot] = nil
-                    }
-                }
-            }
-            savedGames = fresh
-            if !news.isEmpty { menu.notice = news.joined(separator: " ") }
-            markSavedGames()
+            adoptStored(saved)
             return []
         case .notKept(let slot, let replacing, _):
             unsaved[slot] = .some(replacing)

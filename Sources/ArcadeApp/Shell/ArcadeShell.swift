@@ -16,6 +16,13 @@ import ArcadeUI
 /// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
+///
+/// Its jobs, one file each: navigation and the shared keys here; the `Page` on screen
+/// (`Page.swift`); the overlays and the pause (`+Overlays`), the resume offer (`ResumeOffer`,
+/// `+Resume`), the game-over box (`GameOverBox`); drawing (`+Drawing`); the menu, settings and
+/// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`+SavedGames`);
+/// the exchange with the effect runtime (`+Runtime`), and the player's record it keeps
+/// (`PlayerRecord`).
 public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
