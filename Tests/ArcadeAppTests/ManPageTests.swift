@@ -165,7 +165,7 @@ import Testing
             return [table("ArcadeShell.sharedKeys", keys: ArcadeShell.sharedKeys),
                     table("HelpOverlay.scrollKeys", keys: HelpOverlay.scrollKeys),
                     table("GameOverKey.focusKeys", GameOverKey.focusKeys),
-                    table("ArcadeShell.resumeKeys", ArcadeShell.resumeKeys),
+                    table("ResumeOffer.keys", ResumeOffer.keys),
                     table("YesNoQuestion's buttons", keys: YesNoQuestion.leave.dialog.buttons.compactMap(\.hotKey))]
         case "MENU":
             return [table("MenuScreen.bindings", MenuScreen.bindings),

@@ -19,7 +19,7 @@ extension ArcadeShell {
 
     /// Open the page on the settings as they are now.
     mutating func openSettings() {
-        settingsPage = SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source))
+        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source)))
     }
 
     /// An input while the page is open: the shell's (`takesOverPage`), else the page's.
@@ -31,11 +31,11 @@ extension ArcadeShell {
             case .change(let key, let value):
                 effects += change(key, to: value)
             case .close:
-                settingsPage = nil
+                self.page = .menu
                 return effects
             }
         }
-        settingsPage = page
+        self.page = .settings(page)
         return effects
     }
 
@@ -71,13 +71,13 @@ extension ArcadeShell {
             return YesNoQuestion.quit.dialog.focusedButtonPoint(in: frame.bounds)
         case .confirm(let question)?:
             return YesNoQuestion(title: question.title, message: question.question).dialog.focusedButtonPoint(in: frame.bounds)
-        case .resume(let id, let age)?:
-            return resumeDialog(for: id, age: age).focusedButtonPoint(in: frame.bounds)
+        case .resume(let offer)?:
+            return offer.cursorPosition(in: frame)
         case nil:
             break
         }
         if let active {
-            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
+            if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) {
                 return box.dialog.focusedButtonPoint(in: box.area)
             }
             return active.screen.cursorPosition(in: gameFrame)

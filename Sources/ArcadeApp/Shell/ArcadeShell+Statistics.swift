@@ -12,7 +12,8 @@ extension ArcadeShell {
     /// shown stays the same when it is open already).
     mutating func showStatistics(_ statistics: [GameStatistics]) {
         let chosen = menu.rows.indices.contains(menu.selected) ? menu.rows[menu.selected].id : nil
-        statisticsPage = StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game ?? chosen)
+        guard active == nil else { return }  // asked for on the menu: a game opened since stays
+        page = .statistics(StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game ?? chosen))
     }
 
     /// The smallest terminal the menu, or the statistics page over it, is drawn in.
@@ -52,7 +53,7 @@ extension ArcadeShell {
     mutating func updateStatistics(_ input: Input, in frame: Frame) -> [AppEffect] {
         guard var page = statisticsPage, !takesOverPage(input, in: frame) else { return [] }
         let effects = page.update(input, in: frame.droppingBottom(1))
-        statisticsPage = effects.contains(.close) ? nil : page
+        self.page = effects.contains(.close) ? .menu : .statistics(page)
         return []
     }
 

@@ -1,44 +1,6 @@
 import ArcadeStore
 import ArcadeUI
 
-/// Something only the app can do: the shell's effects, carried out by `ArcadeApp`.
-public enum AppEffect: Equatable, Sendable {
-    case quit
-    case sound(SoundCue)
-    /// Keep game `id`'s finished result (which also forgets its saved game).
-    case recordScore(GameID, ScoreRecord)
-    case bell
-    /// A deck for game `id`: load it, ask how far it is, or stop loading it.
-    case deck(GameID, DeckRequest)
-    /// Keep a game left in progress, replacing its game's saved game of the same mode (and
-    /// the save of mode `replacing`, which it was resumed from before it changed mode).
-    case saveGame(SavedGame, replacing: String? = nil)
-    /// Write again a save the store refused (`RuntimeReport.notKept`), with the mode it
-    /// replaces: never over a newer save another arcade left since, and without waiting for
-    /// a lock (the menu must not stand still); a refusal again is said no more.
-    case retrySave(SavedGame, replacing: String?)
-    /// Forget game `id`'s saved game of `mode` (a new game was chosen, or the save did not decode).
-    case forgetSavedGame(GameID, mode: String = "")
-    /// Read every game's statistics from the store and show them (`RuntimeReport.statistics`).
-    case showStatistics
-    /// Read the lists and the saved games again, for the menu (`RuntimeReport.stored`).
-    case refreshMenu
-    /// Count the cards of learn-mode `deck` due on `day` in the store (`RuntimeReport.learnDue`).
-    case countDue(deck: String, day: Int)
-    /// Keep a setting (`GameEffect.remember`).
-    case remember(setting: String, value: String)
-    /// Keep game `id`'s daily result of `day`, unless that day has one already.
-    case recordDaily(GameID, day: String, DailyOutcome)
-    /// Count one more decision of kind `key` in game `id`'s tallies (`GameEffect.tally`).
-    case tally(GameID, key: String, right: Bool)
-    /// Keep one answer of a learn session (`GameEffect.learned`).
-    case learned(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int)
-    /// Draw with this theme and palette from now on (the settings page).
-    case look(ThemeName, PaletteName)
-    /// Switch sound on or off (the settings page).
-    case soundSwitched(on: Bool)
-}
-
 /// The root screen: the menu, the game being played, and the overlays over both.
 ///
 /// It owns navigation and the keys every screen shares: `?` toggles help, `q`/Esc
@@ -54,91 +16,58 @@ public enum AppEffect: Equatable, Sendable {
 /// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
+///
+/// Its jobs, one file each: navigation and the shared keys here; the `Page` on screen
+/// (`Page.swift`); the overlays and the pause (`+Overlays`), the resume offer (`ResumeOffer`,
+/// `+Resume`), the game-over box (`GameOverBox`); drawing (`+Drawing`); the menu, settings and
+/// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`+SavedGames`);
+/// the exchange with the effect runtime (`+Runtime`), and the player's record it keeps
+/// (`PlayerRecord`).
 public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
-    /// What is drawn over the current screen.
-    public enum Overlay: Equatable, Sendable {
-        case help
-        /// "Leave this game? (y/n)"
-        case confirmLeave
-        /// "Quit the arcade? (y/n)", from Esc on the menu.
-        case confirmQuit
-        /// A question the game asked; yes calls its `confirmed(_:)`.
-        case confirm(Confirmation)
-        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game
-        /// (the one in `offered`); `age` is how long ago it was left, in words.
-        case resume(GameID, age: String)
-        /// A timed game paused: the table is hidden until a key is pressed.
-        case paused
-    }
-
-    public private(set) var menu: MenuScreen
+    public internal(set) var menu: MenuScreen
     public internal(set) var overlay: Overlay? {
         didSet { if overlay != .help { helpScroll = 0 } }  // help opens at its top
     }
     /// How far the help on screen is scrolled down, in rows.
-    public private(set) var helpScroll = 0
+    public internal(set) var helpScroll = 0
     /// Seconds the timed game on screen has run since the last key or click.
-    public private(set) var idleSeconds = 0.0
+    public internal(set) var idleSeconds = 0.0
     /// Seconds without a key or click after which a timed game pauses itself.
     static let idleLimit = 60.0
-    private var games: [GameInfo]
-    /// The game on screen, if any.
-    private(set) var active: ActiveGame?
-    private var nextSeed: () -> UInt64
-    private var gameOptions: [String: String]
-    /// The focused button of the game-over box (0 when the box appears).
-    public private(set) var gameOverFocus = 0
-    /// The game ended in the batch of input being applied, so its game-over box is not on
-    /// screen yet: keys typed ahead or pasted before the player saw the result (the `p` of a
-    /// split pressed twice, a flood of text) are not taken as its answer. `showingFrame()`
-    /// clears it once the batch is applied and its frame is drawn.
-    private var gameOverUnseen = false
-    /// The focused button of the resume offer (0, Resume, when it opens).
-    public private(set) var resumeFocus = 0
+    let games: [GameInfo]
+    /// The menu, the game on screen, or the page open over the menu.
+    var page: Page = .menu
+    let nextSeed: () -> UInt64
+    var gameOptions: [String: String]
+    /// The game-over box's focus, and whether it has been seen.
+    var gameOver = GameOverBox()
     /// The games left in progress, by game and mode, as the store has them.
-    public private(set) var savedGames: [SaveSlot: SavedGame]
+    public internal(set) var savedGames: [SaveSlot: SavedGame]
     /// Seconds since 1970, for when a game is saved and how long ago.
-    private let now: () -> Double
-    /// The screen the resume offer on screen stands for, read from its save when the offer
-    /// opened, with the save and the mode it was played in (nil when no offer is open).
-    private var offered: (screen: any GameScreen, seed: UInt64, saved: SavedGame, mode: String)?
+    let now: () -> Double
     /// The saved game the game on screen was resumed from, until that game is finished or
     /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
-    private var resumedFrom: SaveSlot?
+    var resumedFrom: SaveSlot?
     /// Games left in progress the store could not take, with the mode whose save each replaces
     /// (a game resumed from one mode's save and left in another): kept here for this run (they
     /// can be resumed), never marked on the menu, and written again on each return to the menu
     /// until the store's reread shows them, or a newer save another arcade left
     /// (`backOnTheMenu`); what is left at quit is said lost.
-    private var unsaved: [SaveSlot: String?] = [:]
+    var unsaved: [SaveSlot: String?] = [:]
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
-    private let instance: String
-    private var scores: [GameID: [ScoreEntry]]
+    let instance: String
     /// The settings kept, as the games are opened with them.
     var settings: [String: String]
-    /// Each game's daily results, by day (read with the history).
-    private var daily: [GameID: [String: DailyOutcome]] = [:]
-    /// Each game's tallies of decisions, by kind (read with the history).
-    private var tallies: [GameID: [String: Tally]] = [:]
-    /// Each game's best score of each mode (read with the history).
-    private var bests: [GameID: [String: Int]] = [:]
-    /// What the learn mode has kept: the store's count for the menu, the cards of the decks
-    /// opened this run and this run's answers (the statistics page counts in the store).
-    private var learning: LearningRecord
-    /// Reads the player's history; called once, when the first game opens (`readHistory`).
-    private var unreadHistory: (() -> PlayerHistory)?
+    /// The player's scores, daily results, tallies, bests and learn-mode record.
+    var record: PlayerRecord
     /// The day it is where the player is (for a daily puzzle).
-    private let today: () -> CalendarDay
-    private let assets: AssetLocator
+    let today: () -> CalendarDay
+    let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
-    private let dataDirectory: String?
-    /// The statistics page over the menu, while it is open (see ArcadeShell+Statistics).
-    var statisticsPage: StatisticsScreen?
-    /// The settings page, while it is open (over the menu).
-    var settingsPage: SettingsScreen?
+    let dataDirectory: String?
     /// What this run's command line and environment decided over the settings kept.
     var overrides: SettingOverrides
 
@@ -159,12 +88,10 @@ public struct ArcadeShell: Screen {
         self.instance = instance
         self.settings = settings
         self.overrides = overrides
-        self.learning = learning
-        unreadHistory = history
+        record = PlayerRecord(scores: scores, learning: learning, history: history)
         self.today = today
         self.games = games
         self.dataDirectory = dataDirectory
-        self.scores = scores
         self.assets = assets
         self.now = now
         savedGames = Self.resumable(saved, of: games)
@@ -192,81 +119,15 @@ public struct ArcadeShell: Screen {
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         menu.select(id)  // the menu is on the game, whatever happens to its offer
-        readHistory()
+        record.readHistory()
         gameOptions = options
         let requested = info.modes?.requested(context(for: id, seed: 0))
-        var dropped: [AppEffect] = []
-        for saved in savedGames.values.filter({ $0.game == id }).sorted(by: Self.newestFirst) {
-            // A save whose mode is named and is not the one asked for is not even read.
-            if let requested, !saved.mode.isEmpty, saved.mode != requested { continue }
-            // Only a save that reads is offered; one that does not is dropped here, and the
-            // menu says so before anything else happens.
-            let context = resumeContext(saved)
-            guard let screen = info.resume?(saved.save.state, context) else {
-                forgetSavedGame(saved.slot)
-                menu.notice = Self.unreadableSave(info)
-                dropped.append(.forgetSavedGame(id, mode: saved.mode))
-                continue
-            }
-            // A save kept before saves had modes is of the mode its game is in.
-            let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
-            if let requested, mode != requested { continue }
-            offered = (screen, context.seed, saved, mode)  // read once: Resume shows this screen
-            overlay = .resume(id, age: Self.age(seconds: now() - saved.savedAt))
-            resumeFocus = 0
-            return dropped
-        }
-        return dropped.isEmpty ? start(id, in: frame) : dropped
-    }
-
-    /// Saves in the order they are offered: the last one left first (then by mode, so the
-    /// order never depends on the dictionary's).
-    private static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
-        left.savedAt != right.savedAt ? left.savedAt > right.savedAt : left.mode < right.mode
-    }
-
-    /// The saves of `games` that can be resumed, by game and mode.
-    private static func resumable(_ saved: [SavedGame], of games: [GameInfo]) -> [SaveSlot: SavedGame] {
-        var result: [SaveSlot: SavedGame] = [:]
-        for save in saved where games.contains(where: { $0.id == save.game && $0.resume != nil }) {
-            result[save.slot] = save
-        }
-        return result
-    }
-
-    /// What a saved game is resumed with: its own seed, the options the game was opened with.
-    private func resumeContext(_ saved: SavedGame) -> GameContext {
-        context(for: saved.game, seed: saved.seed ?? nextSeed())
-    }
-
-    /// The menu's words for a saved game that no longer reads.
-    private static func unreadableSave(_ info: GameInfo) -> String {
-        "The saved \(info.id.title) game could not be read (it was left by another version of the arcade), "
-            + "so it was dropped; open \(info.id.title) again for a new game."
-    }
-
-    /// The player's history, read the first time a game opens (every game, resumed, started
-    /// anew or played again, enters through `open`): every game is opened with it, and what
-    /// the games add to it within the run is added here too (`receive`).
-    private mutating func readHistory() {
-        guard let read = unreadHistory else { return }
-        unreadHistory = nil
-        let history = read()
-        daily = history.daily
-        tallies = history.tallies
-        bests = history.bests
-    }
-
-    /// `score` of `mode` as game `id`'s best of that mode when it beats the one kept, as the
-    /// store will have it: the next game opened is judged against it.
-    private mutating func keepBest(_ score: Int, mode: String, of id: GameID) {
-        let higherIsBetter = games.first { $0.id == id }?.scoreOrder != .lowerIsBetter
-        if let best = bests[id]?[mode], higherIsBetter ? best >= score : best <= score { return }
-        bests[id, default: [:]][mode] = score
+        let (offered, dropped) = offerSave(of: info, requested: requested)
+        return offered || !dropped.isEmpty ? dropped : start(id, in: frame)
     }
 
     /// Start a new game of `id` with the options it was opened with.
-    private mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
+    mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
         guard let info = games.first(where: { $0.id == id }) else { return [] }
         let seed = nextSeed()
         return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
@@ -274,139 +135,31 @@ public struct ArcadeShell: Screen {
 
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
     /// results, its tallies and the day it is.
-    private func context(for id: GameID, seed: UInt64) -> GameContext {
-        GameContext(seed: seed, options: gameOptions, scores: scores[id] ?? [], bests: bests[id] ?? [:],
+    func context(for id: GameID, seed: UInt64) -> GameContext {
+        GameContext(seed: seed, options: gameOptions, scores: record.scores[id] ?? [], bests: record.bests[id] ?? [:],
                     assets: assets, settings: effectiveSettings,
-                    daily: daily[id] ?? [:], tallies: tallies[id] ?? [:], learning: learning,
+                    daily: record.daily[id] ?? [:], tallies: record.tallies[id] ?? [:], learning: record.learning,
                     today: today())
     }
 
     /// A name for a new session of play: when it started (to the millisecond) and its seed,
     /// so two sessions of the same `--seed` are still told apart.
-    private func newSession(_ seed: UInt64) -> String {
+    func newSession(_ seed: UInt64) -> String {
         let started = now()
         let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
         return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
     }
 
     /// Put `screen` on screen as game `info` and start it.
-    private mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
-                               in frame: Frame) -> [AppEffect] {
+    mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
+                       in frame: Frame) -> [AppEffect] {
         var screen = screen
         let effects = screen.start(in: Self.gameFrame(in: frame))
-        active = ActiveGame(info: info, screen: screen, seed: seed, session: session)
+        page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
         resumedFrom = nil
         overlay = nil
-        gameOverFocus = 0
-        gameOverUnseen = false
+        gameOver = GameOverBox()
         return appEffects(effects, from: info.id)
-    }
-
-    /// Resume the saved game on offer: the screen read from it when the offer opened.
-    private mutating func resume(_ id: GameID, in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }), let offered, offered.saved.game == id else {
-            return start(id, in: frame)
-        }
-        self.offered = nil
-        let effects = show(info, offered.screen, seed: offered.seed,
-                           session: offered.saved.session ?? newSession(offered.seed), in: frame)
-        resumedFrom = offered.saved.slot
-        return effects
-    }
-
-    /// How long ago, in words: "just now", "3 minutes ago", "2 hours ago", "5 days ago".
-    static func age(seconds: Double) -> String {
-        let whole = seconds.isFinite ? max(0, Int(min(seconds, 1e12))) : 0
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
-        switch whole {
-        case ..<60: return "just now"
-        case ..<3600: return ago(whole / 60, "minute")
-        case ..<86_400: return ago(whole / 3600, "hour")
-        default: return ago(whole / 86_400, "day")
-        }
-    }
-
-    /// The resume offer for `id`, with `age` in its Resume button.
-    func resumeDialog(for id: GameID, age: String) -> Dialog {
-        let summary = offered?.saved.save.summary ?? ""
-        var buttons = Self.resumeChoices.map { choice in
-            switch choice {
-            case .resume: Button("Resume (\(summary.isEmpty ? "" : summary + ", ")\(age))", hotKey: .character("r"))
-            case .newGame: Button("New game", hotKey: .character("n"))
-            }
-        }
-        buttons[min(resumeFocus, 1)].isFocused = true
-        return Dialog(title: id.title, message: "Your last game of \(id.title) was left in progress.",
-                      buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.accent))
-    }
-
-    /// What the effect runtime learned: recorded scores go to the menu and to the game they
-    /// belong to, a notice under the menu.
-    public mutating func receive(_ report: RuntimeReport, in frame: Frame) -> [AppEffect] {
-        switch report {
-        case .scoresRecorded(let id, let entries):
-            scores[id] = entries
-            if let info = games.first(where: { $0.id == id }),
-               let index = menu.rows.firstIndex(where: { $0.id == id }) {
-                menu.rows[index].best = entries.first.map(info.describeBest)
-            }
-            guard active?.info.id == id else { return [] }
-        case .notice(let notice):
-            menu.notice = notice
-            return []
-        case .stored(let lists, let saved):
-            for info in games {
-                scores[info.id] = lists[info.id] ?? []
-                if let index = menu.rows.firstIndex(where: { $0.id == info.id }) {
-                    menu.rows[index].best = scores[info.id]?.first.map(info.describeBest)
-                }
-            }
-            var fresh = Self.resumable(saved, of: games)
-            var news: [String] = []
-            for slot in unsaved.keys.sorted(by: Self.slotOrder) {
-                guard let kept = savedGames[slot], let replacing = unsaved[slot] else { continue }
-                if let stored = fresh[slot], stored == kept {
-                    // On disk now (a later try took it): marked from here on.
-                    unsaved[slot] = nil
-                    news.append("Your \(slot.title) game is saved now.")
-                } else if let stored = fresh[slot], stored.savedAt > kept.savedAt {
-                    // Another arcade left a newer one since: that one is the game's save now.
-                    unsaved[slot] = nil
-                    news.append("Your \(slot.title) game could not be saved, and another arcade has saved a newer one since.")
-                } else {
-                    // Kept for this run; the save it replaces is gone from the menu, as it will
-                    // be from the store (unless newer: see `ArcadeStore.save`).
-                    fresh[slot] = kept
-                    if let replacing, let other = fresh[SaveSlot(game: slot.game, mode: replacing)],
-                       other.savedAt <= kept.savedAt {
-                        fresh[other.slot] = nil
-                    }
-                }
-            }
-            savedGames = fresh
-            if !news.isEmpty { menu.notice = news.joined(separator: " ") }
-            markSavedGames()
-            return []
-        case .notKept(let slot, let replacing, _):
-            unsaved[slot] = .some(replacing)
-            markSavedGames()
-            return []
-        case .learnDue(let deck, let day, let count):
-            learning.counted(count, of: deck, on: day)
-            markSavedGames()
-            return []
-        case .deck(let id, let deck):
-            // A deck's cards are read when a screen opens it: from now on the menu counts them.
-            if let learned = deck.learned {
-                learning.adopt(learned.cards, of: learned.deck)
-                markSavedGames()
-            }
-            guard active?.info.id == id else { return [] }
-        case .statistics(let statistics):
-            showStatistics(statistics)
-            return []
-        }
-        return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
 
     // MARK: - Screen
@@ -428,8 +181,8 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?, .confirmQuit?, .confirm?:
             // The question's own keys (y, n in either case, Esc), and q, which closes it.
             return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
-        case .resume(let id, let age)?:
-            return key == .character("q") || key == .escape || resumeDialog(for: id, age: age).buttonIndex(for: key) != nil
+        case .resume(let offer)?:
+            return offer.acceptsWhileTooSmall(key)
         case .help?, .paused?, nil:
             return key == .character("q")  // while paused, q goes on as any key does
         }
@@ -440,10 +193,12 @@ public struct ArcadeShell: Screen {
         case .confirmLeave?: return YesNoQuestion.leave.message
         case .confirmQuit?: return YesNoQuestion.quit.message
         case .confirm(let question)?: return question.question
-        case .resume?: return "Enter or r: resume   n: new game   q: menu"
+        case .resume?: return ResumeOffer.tooSmallHint
         case .help?: return "q: close help"
         case .paused?: return "Paused: q goes on"
-        case nil: return active == nil && statisticsPage == nil && settingsPage == nil ? "q: quit" : "q: back to the menu"
+        case nil:
+            if case .menu = page { return "q: quit" }
+            return "q: back to the menu"
         }
     }
 
@@ -472,39 +227,23 @@ public struct ArcadeShell: Screen {
             break
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
-        if active == nil, settingsPage != nil { return updateSettings(input, in: frame) }
-        if active == nil, statisticsPage != nil { return updateStatistics(input, in: frame) }
-        guard active != nil else { return updateMenu(input, in: frame) }
+        switch page {
+        case .menu: return updateMenu(input, in: frame)
+        case .settings: return updateSettings(input, in: frame)
+        case .statistics: return updateStatistics(input, in: frame)
+        case .game: break
+        }
         if let effects = updateAroundGame(input, in: frame) { return effects }
         if case .tick(let seconds) = input, active?.screen.isTimed == true { return tickTimedGame(seconds, in: frame) }
         return forwardToGame(input, in: frame)
     }
 
-    /// Pause the game on screen when it is timed and nothing else is over it.
-    private mutating func pauseIfTimed() {
-        guard overlay == nil, active?.screen.isTimed == true else { return }
-        overlay = .paused
-    }
-
-    /// `seconds` for a timed game, counted only up to a minute after the last key or click:
-    /// then the game pauses itself, and the time nobody played is not its time.
-    private mutating func tickTimedGame(_ seconds: Double, in frame: Frame) -> [AppEffect] {
-        let counted = min(max(0, seconds), max(0, Self.idleLimit - idleSeconds))
-        idleSeconds += max(0, seconds)
-        let effects = counted > 0 ? forwardToGame(.tick(counted), in: frame) : []
-        if idleSeconds >= Self.idleLimit {
-            idleSeconds = 0
-            pauseIfTimed()
-        }
-        return effects
-    }
-
     /// What the shell does with `input` before the game sees it: help and leaving, the key
-    /// line, the game-over box. Nil: the input is the game's.
+    /// line, the game-over box (`updateGameOver`). Nil: the input is the game's.
     ///
     /// The game is only read here, never copied: a copy alive while the game is changed in
     /// `withGame` would make every array of its state shared, and each copied whole.
-    private mutating func updateAroundGame(_ input: Input, in frame: Frame) -> [AppEffect]? {
+    mutating func updateAroundGame(_ input: Input, in frame: Frame) -> [AppEffect]? {
         let gameFrame = Self.gameFrame(in: frame)
         if case .key(let key) = input, Self.sharedKeys.contains(key),
            active?.screen.consumes(key, in: gameFrame) == false {
@@ -529,120 +268,7 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
-        switch input {
-        case .key, .mouse: if gameOverUnseen { return [] }
-        default: break
-        }
-        if case .key(let key) = input {
-            guard active?.screen.gameOverTakes(key, focus: gameOverFocus, in: gameFrame) == true else { return [] }
-            // The game answers, its box built once for the key.
-            let focus = gameOverFocus
-            var movedFocus: Int?
-            let effects = withGame(in: frame) { game, gameFrame in
-                switch game.answerGameOver(key, focus: focus, in: gameFrame) {
-                case .focus(let index)?: movedFocus = index; return []
-                case .effects(let effects)?: return effects
-                case nil: return []
-                }
-            }
-            if let movedFocus { gameOverFocus = movedFocus }
-            return effects
-        }
-        if let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
-            return updateGameOver(box.dialog, in: box.area, input, in: frame)
-        }
-        return nil
-    }
-
-    /// The batch of input so far is applied and its frame is drawn next: a game-over box on
-    /// it is seen from now on, and answers the keys that follow.
-    public mutating func showingFrame() {
-        gameOverUnseen = false
-    }
-
-    public func render(into grid: inout CellGrid) {
-        let gameFrame = Self.gameFrame(in: grid.frame)
-        if let active {
-            if overlay == .paused {
-                // The game is not drawn at all: nothing of the table shows while the clock stands still.
-                grid.drawTopRows(gameFrame.size.height) { PauseOverlay.draw(title: active.info.id.title, into: &$0) }
-                KeyLine.draw(PauseOverlay.hints, always: [], into: &grid)
-                return
-            }
-            grid.drawTopRows(gameFrame.size.height) { gameGrid in
-                active.screen.render(into: &gameGrid)
-                if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOverFocus) {
-                    box.dialog.draw(into: &gameGrid, in: box.area)
-                }
-            }
-            if case .resume? = overlay {
-                // The offer of the save of a mode the game changed to: its keys, not the game's.
-                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
-            } else {
-                drawKeyLine(of: active.screen, in: gameFrame, into: &grid)
-            }
-        } else if let settingsPage {
-            renderSettings(settingsPage, into: &grid)
-        } else if let statisticsPage {
-            renderStatistics(statisticsPage, into: &grid)
-        } else {
-            grid.drawTopRows(grid.size.height - 1) { menu.render(into: &$0) }
-            if case .resume? = overlay {
-                KeyLine.draw(Self.resumeHints, always: [KeyHint("q", "menu")], into: &grid)
-            } else {
-                KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
-            }
-        }
-        switch overlay {
-        case .help?:
-            HelpOverlay.draw(helpSheet(in: grid.frame), scrolledTo: helpScroll, into: &grid)
-        case .confirmLeave?:
-            YesNoQuestion.leave.draw(into: &grid)
-        case .confirmQuit?:
-            YesNoQuestion.quit.draw(into: &grid)
-        case .confirm(let question)?:
-            YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
-        case .resume(let id, let age)?:
-            resumeDialog(for: id, age: age).draw(into: &grid, in: grid.bounds)
-        case .paused?, nil:
-            break  // the pause is drawn with the game, above its key line
-        }
-    }
-
-    /// The key line under game `screen`: its keys, then p, ? and the way back. `?` is help
-    /// unless the game takes it now (a name being typed): then the game's own words for it,
-    /// if it has any, stay on the line however narrow. While the game takes `q` too, Esc is
-    /// the way back.
-    private func drawKeyLine(of screen: any GameScreen, in gameFrame: Frame, into grid: inout CellGrid) {
-        var hints = screen.keyHints(in: gameFrame)
-        var always: [KeyHint] = []
-        if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
-        if !screen.consumes(.character("?"), in: gameFrame) {
-            always.append(KeyHint("?", "help"))
-        } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
-            always.append(hints.remove(at: own))
-        }
-        always.append(screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
-        KeyLine.draw(hints, always: always, into: &grid)
-    }
-
-    /// What `?` shows now: the game's sheet (with `p` when it pauses), the page's, or the menu's.
-    func helpSheet(in frame: Frame) -> HelpSheet {
-        let gameFrame = Self.gameFrame(in: frame)
-        if let active {
-            var sheet = active.screen.help(in: gameFrame)
-            if pausesOnP(in: gameFrame) { sheet.keys.append(PauseOverlay.helpRow) }
-            return sheet
-        }
-        return settingsPage.map { _ in SettingsScreen.help } ?? statisticsPage.map { _ in StatisticsScreen.help }
-            ?? MenuScreen.help(dataDirectory: dataDirectory)
-    }
-
-    /// True when `p` pauses the game on screen: it is timed and does not bind `p` itself.
-    private func pausesOnP(in gameFrame: Frame) -> Bool {
-        guard let active, active.screen.isTimed else { return false }
-        return !active.screen.consumes(.character("p"), in: gameFrame)
+        return updateGameOver(input, in: frame)
     }
 
     /// Close the game on screen (if any) and return to the menu, with the game's last
@@ -661,7 +287,7 @@ public struct ArcadeShell: Screen {
     }
 
     /// Close the game on screen (if any), with what leaving it keeps.
-    private mutating func closingGame() -> [AppEffect] {
+    mutating func closingGame() -> [AppEffect] {
         guard var game = active?.screen, let id = active?.info.id else { return [] }
         let effects = appEffects(game.willLeave(), from: id) + keepOrForget(game)
         closeGame()
@@ -671,336 +297,49 @@ public struct ArcadeShell: Screen {
     /// `effects`, then back on the menu: the games the store could not take are written again
     /// (before the menu reads the store, so that its reread finds them if they are kept now),
     /// and the store counts again the learn-mode cards due whose count is of another day.
-    private func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
+    func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
         let day = today().dayNumber
         return effects + retries(besides: effects) + [.refreshMenu]
-            + learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
-    }
-
-    /// The saves of the games the store could not take, but for those `effects` save anew.
-    private func retries(besides effects: [AppEffect]) -> [AppEffect] {
-        let saving = Set(effects.compactMap { effect -> SaveSlot? in
-            if case .saveGame(let saved, _) = effect { return saved.slot }
-            return nil
-        })
-        return unsaved.keys.filter { !saving.contains($0) }.sorted(by: Self.slotOrder).compactMap { slot in
-            savedGames[slot].map { .retrySave($0, replacing: unsaved[slot] ?? nil) }
-        }
-    }
-
-    /// Slots in an order that never depends on a dictionary's: by game, then mode.
-    private static func slotOrder(_ left: SaveSlot, _ right: SaveSlot) -> Bool {
-        (left.game.rawValue, left.mode) < (right.game.rawValue, right.mode)
+            + record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.
-    private mutating func closeGame() {
+    mutating func closeGame() {
         if let id = active?.info.id { menu.select(id) }
-        active = nil
+        page = .menu
         resumedFrom = nil
         overlay = nil
     }
-
-    /// What leaving `game` (the active one) keeps: its state when it has one to keep (a game
-    /// in progress, or a resumed one still loading its deck), under the mode it is in now
-    /// (`GameModes.current`), else the end of the saved game it was resumed from. A game
-    /// resumed from one mode's save and left in another replaces that save.
-    private mutating func keepOrForget(_ game: any GameScreen) -> [AppEffect] {
-        guard let active else { return [] }
-        let id = active.info.id
-        let resumed = resumedFrom
-        if active.info.resume != nil, let save = game.savedState() {
-            let saved = SavedGame(game: id, mode: game.saveMode(), save: save,
-                                  seed: active.seed, session: active.session, savedAt: now())
-            let replaced = resumed.flatMap { $0 != saved.slot ? $0 : nil }
-            if let replaced { forgetSavedGame(replaced) }
-            // A save the store has not taken yet still replaces what it replaced.
-            let pending: String? = unsaved[saved.slot] ?? nil
-            let replacing = replaced?.mode ?? pending
-            savedGames[saved.slot] = saved
-            unsaved[saved.slot] = nil
-            markSavedGames()
-            return [.saveGame(saved, replacing: replacing)]
-        }
-        guard let resumed, savedGames[resumed] != nil else { return [] }
-        forgetSavedGame(resumed)
-        resumedFrom = nil
-        return [.forgetSavedGame(id, mode: resumed.mode)]
-    }
-
-    /// The menu's marks follow `savedGames` (a game is marked when any of its modes has one
-    /// the store took: never one that is only in memory), and its notes what each game has to
-    /// say now (`GameInfo.menuNote`: the Temples cards due).
-    private mutating func markSavedGames() {
-        let marked = Set(savedGames.keys.filter { unsaved[$0] == nil }.map(\.game))
-        for index in menu.rows.indices {
-            let id = menu.rows[index].id
-            menu.rows[index].hasSavedGame = marked.contains(id)
-            menu.rows[index].note = games.first { $0.id == id }?.menuNote?(context(for: id, seed: 0))
-        }
-    }
-
-    private mutating func forgetSavedGame(_ slot: SaveSlot) {
-        unsaved[slot] = nil
-        savedGames[slot] = nil
-        markSavedGames()
-    }
-
-    // MARK: - Private
 
     /// The keys the shell takes from a game that does not bind them: help and leave.
     /// (Not private: the man page's test reads it.)
     static let sharedKeys: [Key] = [.character("?"), .character("q"), .escape, .character("p"), .character("P")]
 
     /// The frame a game draws in: the terminal without the key line.
-    private static func gameFrame(in frame: Frame) -> Frame {
+    static func gameFrame(in frame: Frame) -> Frame {
         frame.droppingBottom(1)
     }
 
     /// Give `input` to the game on screen and turn what it asks for into app effects.
-    private mutating func forwardToGame(_ input: Input, in frame: Frame) -> [AppEffect] {
+    mutating func forwardToGame(_ input: Input, in frame: Frame) -> [AppEffect] {
         withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
     }
 
     /// Let `body` change the game on screen, and turn what it asks for into app effects. A
     /// game-over box that appears starts with its first button focused.
-    private mutating func withGame(in frame: Frame,
-                                   _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
+    mutating func withGame(in frame: Frame,
+                           _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)
         let wasOver = active?.screen.showsGameOver(in: gameFrame) == true
         let modeBefore = active?.info.modes != nil ? active?.screen.saveMode() : nil
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
-        let effects = body(&active!.screen, gameFrame)
+        let effects = changeGame { body(&$0.screen, gameFrame) } ?? []
         let isOver = active?.screen.showsGameOver(in: gameFrame) == true
-        if !wasOver || !isOver { gameOverFocus = 0 }
-        if !wasOver && isOver { gameOverUnseen = true }
+        gameOver.follow(wasOver: wasOver, isOver: isOver)
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result
-    }
-
-    /// A game that has changed mode inside itself (Set's `g`) into a mode with a saved game
-    /// offers that save, as opening the game in that mode does: Resume puts the saved game on
-    /// screen, New game forgets it and plays on, q and Esc go back to the menu with it kept.
-    /// Saves are per mode: leaving the game just begun must never replace that save unasked.
-    private mutating func offerSaveOfModeEntered(from before: String) {
-        guard overlay == nil, let id = active?.info.id, let mode = active?.screen.saveMode(), mode != before
-        else { return }
-        let slot = SaveSlot(game: id, mode: mode)
-        // The save this game was resumed from is this game's own: leaving it replaces it.
-        guard slot != resumedFrom, let saved = savedGames[slot], let active else { return }
-        let context = resumeContext(saved)
-        guard let screen = active.info.resume?(saved.save.state, context) else { return }
-        offered = (screen, context.seed, saved, mode)
-        overlay = .resume(active.info.id, age: Self.age(seconds: now() - saved.savedAt))
-        resumeFocus = 0
-    }
-
-    /// Clicks on the game-over box (centred in `area`) press its buttons (its keys are the
-    /// game's to answer: `GameScreen.answerGameOver`). Nil: the input is not the box's (ticks
-    /// go on to the game).
-    private mutating func updateGameOver(_ dialog: Dialog, in area: Rect, _ input: Input,
-                                         in frame: Frame) -> [AppEffect]? {
-        let index: Int?
-        switch input {
-        case .key:
-            return nil
-        case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: area)
-        case .mouse:
-            return []
-        case .tick, .resize, .focus:
-            return nil
-        }
-        guard let index else { return [] }
-        return withGame(in: frame) { game, gameFrame in game.chooseGameOver(index, in: gameFrame) }
-    }
-
-    private mutating func updateMenu(_ input: Input, in frame: Frame) -> [AppEffect] {
-        if case .tick = input { return [] }
-        if case .key(.character("?")) = input {
-            overlay = .help
-            return []
-        }
-        if case .key(.escape) = input {
-            overlay = .confirmQuit  // Esc never quits without asking
-            return []
-        }
-        if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 { return [] }
-        var effects: [AppEffect] = []
-        for effect in menu.update(input, in: Self.gameFrame(in: frame).size) {
-            switch effect {
-            case .quit: effects.append(.quit)
-            case .open(let id): effects += open(id, in: frame)
-            case .statistics: effects.append(.showStatistics)
-            case .settings: openSettings()
-            }
-        }
-        return effects
-    }
-
-    private mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
-        let size = frame.size
-        switch (overlay, input) {
-        case (_, .tick), (_, .resize), (_, .focus):
-            return []
-        case (.resume(let id, let age), _):
-            return updateResume(id, age: age, input, in: frame)
-        case (.help, _):
-            // Scrolling keys and the wheel move a long sheet; any other key or a click closes it
-            // (without building the sheet, for the next key of a paste).
-            if case .key(let key) = input, !HelpOverlay.scrollKeys.contains(key) {
-                self.overlay = nil
-            } else if let offset = HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(in: frame), in: frame) {
-                helpScroll = offset
-            } else {
-                self.overlay = nil
-            }
-        case (.paused, .key):
-            self.overlay = nil  // any key goes on, and is not also a move
-        case (.paused, .mouse(let event)) where event.action == .press:
-            self.overlay = nil
-        case (_, .key(.character("q"))):
-            self.overlay = nil  // q closes a question, as it opened the leave question
-        case (.confirmLeave, _):
-            if let yes = YesNoQuestion.leave.answer(to: input, in: size) {
-                self.overlay = nil
-                if yes { return leaveGame() }
-            }
-        case (.confirmQuit, _):
-            if let yes = YesNoQuestion.quit.answer(to: input, in: size) {
-                self.overlay = nil
-                if yes { return [.quit] }
-            }
-        case (.confirm(let question), _):
-            let answer = if case .key(let key) = input { YesNoQuestion.answer(to: key) }
-                else { YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) }
-            if let yes = answer {
-                self.overlay = nil
-                if yes {
-                    return withGame(in: frame) { game, gameFrame in game.confirmed(question.action, in: gameFrame) }
-                }
-            }
-        default:
-            break
-        }
-        return []
-    }
-
-    /// Keys and clicks on the resume offer: Enter (Resume is focused first) or `r` resumes,
-    /// `n` starts a new game (forgetting the saved one), Tab, arrows and h/l move the focus,
-    /// `q` and Esc go back to the menu with the saved game kept.
-    private mutating func updateResume(_ id: GameID, age: String, _ input: Input, in frame: Frame) -> [AppEffect] {
-        let dialog = resumeDialog(for: id, age: age)
-        let index: Int?
-        switch input {
-        case .key(.escape), .key(.character("q")), .key(.character("Q")):
-            overlay = nil
-            offered = nil
-            guard active != nil else { return [] }
-            // Offered in a game that changed mode: the game just begun in it goes, the save stays.
-            closeGame()
-            return backOnTheMenu(after: [])
-        case .key(let key):
-            if let choice = Self.resumeKeys.action(for: key) { return choose(choice, for: id, in: frame) }
-            index = dialog.buttonIndex(for: key)
-            if index == nil, let focus = GameOverKey.focus(of: dialog, movedBy: key) {
-                resumeFocus = focus
-                return []
-            }
-        case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: frame.bounds)
-        default:
-            index = nil
-        }
-        guard let index, Self.resumeChoices.indices.contains(index) else { return [] }
-        return choose(Self.resumeChoices[index], for: id, in: frame)
-    }
-
-    private mutating func choose(_ choice: ResumeChoice, for id: GameID, in frame: Frame) -> [AppEffect] {
-        switch choice {
-        case .resume:
-            return resume(id, in: frame)
-        case .newGame:
-            // A new game of the mode on offer, which it replaces: when no mode was asked for
-            // (the menu), the mode's own options open it.
-            guard let offered else { return start(id, in: frame) }
-            self.offered = nil
-            forgetSavedGame(offered.saved.slot)
-            if active != nil {
-                // Offered in a game that changed mode: the game just begun in it goes on.
-                overlay = nil
-                return [.forgetSavedGame(id, mode: offered.saved.mode)]
-            }
-            if let modes = games.first(where: { $0.id == id })?.modes, modes.requested(context(for: id, seed: 0)) == nil {
-                gameOptions = modes.options(offered.mode) ?? gameOptions
-            }
-            return [.forgetSavedGame(id, mode: offered.saved.mode)] + start(id, in: frame)
-        }
-    }
-
-    /// The resume offer's buttons, in order.
-    enum ResumeChoice { case resume, newGame }
-    private static let resumeChoices: [ResumeChoice] = [.resume, .newGame]
-    /// The key line under the offer.
-    private static let resumeHints = [KeyHint("Enter", "resume"), KeyHint("n", "new game"), KeyHint("Tab", "choose")]
-    /// The offer's hot keys (either case). (Not private: the man page's test reads it.)
-    static let resumeKeys: [Binding<ResumeChoice>] = [
-        Binding([.character("r")], .resume), Binding([.character("n")], .newGame),
-    ]
-
-    /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
-    private mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
-        var result: [AppEffect] = []
-        var left = false
-        let seed = active?.seed  // still the game's after a `.leave` among the effects
-        let session = active?.session
-        for effect in effects {
-            switch effect {
-            case .leave:
-                if let game = active?.screen { result += keepOrForget(game) }
-                closeGame()
-                left = true
-            case .sound(let cue):
-                result.append(.sound(cue))
-            case .bell:
-                result.append(.bell)
-            case .recordScore(let score, let figures, let mode, let duration, let run):
-                // A finished game's saved game goes with it (the runtime forgets it too); the
-                // saves of other modes stay.
-                let ended = resumedFrom
-                // A save never taken that replaced another mode's: that one goes too.
-                if let ended, let replaced = unsaved[ended] ?? nil { result.append(.forgetSavedGame(id, mode: replaced)) }
-                if let ended { forgetSavedGame(ended) }
-                resumedFrom = nil
-                keepBest(score, mode: mode ?? "", of: id)
-                let named = run.map { run in "\(session ?? "") \(run)" }
-                result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
-                                                           duration: duration, seed: seed, run: named,
-                                                           savedGameMode: ended?.mode)))
-            case .confirm(let question):
-                overlay = .confirm(question)
-            case .deck(let request):
-                result.append(.deck(id, request))
-            case .remember(let key, let value):
-                settings[key] = value
-                result.append(.remember(setting: key, value: value))
-            case .recordDaily(let day, let outcome):
-                // The first result of a day is its result, here as in the store.
-                if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
-                result.append(.recordDaily(id, day: day, outcome))
-            case .tally(let key, let right):
-                tallies[id, default: [:]][key, default: Tally()].count(right: right)
-                result.append(.tally(id, key: key, right: right))
-            case .learned(let deck, let card, let progress, let right, let day):
-                learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
-                markSavedGames()
-                result.append(.learned(deck: deck, card: card, progress: progress, right: right, day: day))
-            }
-        }
-        // Back on the menu, after what the game asked for is done: the lists read again.
-        return left ? backOnTheMenu(after: result) : result
     }
 }

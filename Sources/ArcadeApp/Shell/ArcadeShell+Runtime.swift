@@ -1,0 +1,101 @@
+import ArcadeStore
+import ArcadeUI
+
+/// The shell's exchange with the effect runtime: a game's effects turned into app effects
+/// (`appEffects`), and what the runtime learned coming back (`receive`).
+extension ArcadeShell {
+    /// What the effect runtime learned: recorded scores go to the menu and to the game they
+    /// belong to, a notice under the menu.
+    public mutating func receive(_ report: RuntimeReport, in frame: Frame) -> [AppEffect] {
+        switch report {
+        case .scoresRecorded(let id, let entries):
+            record.scores[id] = entries
+            if let info = games.first(where: { $0.id == id }),
+               let index = menu.rows.firstIndex(where: { $0.id == id }) {
+                menu.rows[index].best = entries.first.map(info.describeBest)
+            }
+            guard active?.info.id == id else { return [] }
+        case .notice(let notice):
+            menu.notice = notice
+            return []
+        case .stored(let lists, let saved):
+            for info in games {
+                record.scores[info.id] = lists[info.id] ?? []
+                if let index = menu.rows.firstIndex(where: { $0.id == info.id }) {
+                    menu.rows[index].best = record.scores[info.id]?.first.map(info.describeBest)
+                }
+            }
+            adoptStored(saved)
+            return []
+        case .notKept(let slot, let replacing, _):
+            unsaved[slot] = .some(replacing)
+            markSavedGames()
+            return []
+        case .learnDue(let deck, let day, let count):
+            record.learning.counted(count, of: deck, on: day)
+            markSavedGames()
+            return []
+        case .deck(let id, let deck):
+            // A deck's cards are read when a screen opens it: from now on the menu counts them.
+            if let learned = deck.learned {
+                record.learning.adopt(learned.cards, of: learned.deck)
+                markSavedGames()
+            }
+            guard active?.info.id == id else { return [] }
+        case .statistics(let statistics):
+            showStatistics(statistics)
+            return []
+        }
+        return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
+    }
+
+    /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
+    mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
+        var result: [AppEffect] = []
+        var left = false
+        let seed = active?.seed  // still the game's after a `.leave` among the effects
+        let session = active?.session
+        for effect in effects {
+            switch effect {
+            case .leave:
+                if let game = active?.screen { result += keepOrForget(game) }
+                closeGame()
+                left = true
+            case .sound(let cue):
+                result.append(.sound(cue))
+            case .bell:
+                result.append(.bell)
+            case .recordScore(let score, let figures, let mode, let duration, let run):
+                // A finished game's saved game goes with it (the runtime forgets it too); the
+                // saves of other modes stay.
+                let ended = resumedFrom
+                // A save never taken that replaced another mode's: that one goes too.
+                if let ended, let replaced = unsaved[ended] ?? nil { result.append(.forgetSavedGame(id, mode: replaced)) }
+                if let ended { forgetSavedGame(ended) }
+                resumedFrom = nil
+                let named = run.map { run in "\(session ?? "") \(run)" }
+                result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
+                                                           duration: duration, seed: seed, run: named,
+                                                           savedGameMode: ended?.mode)))
+            case .confirm(let question):
+                overlay = .confirm(question)
+            case .deck(let request):
+                result.append(.deck(id, request))
+            case .remember(let key, let value):
+                settings[key] = value
+                result.append(.remember(setting: key, value: value))
+            case .recordDaily(let day, let outcome):
+                result.append(.recordDaily(id, day: day, outcome))
+            case .tally(let key, let right):
+                result.append(.tally(id, key: key, right: right))
+            case .learned(let deck, let card, let progress, let right, let day):
+                result.append(.learned(deck: deck, card: card, progress: progress, right: right, day: day))
+            }
+        }
+        // The results on their way to the store, kept as it keeps them (a learn answer
+        // changes the menu's count of the cards due).
+        if record.note(result, of: games) { markSavedGames() }
+        // Back on the menu, after what the game asked for is done: the lists read again.
+        return left ? backOnTheMenu(after: result) : result
+    }
+}

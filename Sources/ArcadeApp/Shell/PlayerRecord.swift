@@ -1,0 +1,74 @@
+import ArcadeStore
+
+/// The player's record, as the games are opened with it (`GameContext`): each game's recorded
+/// scores (best first), daily results, tallies of decisions and best score of each mode, and
+/// what the learn mode has kept.
+///
+/// It is kept as the store has it. The lists and the learn-mode counts are what the effect
+/// runtime reports (`ArcadeShell.receive`); each result a game sends the runtime is noted as
+/// the store keeps it (`note(_:of:)`), so that the next game opened in the run is judged
+/// against it. The daily results, tallies and bests are read when the first game opens
+/// (`readHistory`): the menu's first frame shows none of them.
+struct PlayerRecord {
+    /// Each game's recorded scores, best first.
+    var scores: [GameID: [ScoreEntry]]
+    /// Each game's daily results, by day.
+    private(set) var daily: [GameID: [String: DailyOutcome]] = [:]
+    /// Each game's tallies of decisions, by kind.
+    private(set) var tallies: [GameID: [String: Tally]] = [:]
+    /// Each game's best score of each mode.
+    private(set) var bests: [GameID: [String: Int]] = [:]
+    /// What the learn mode has kept: the store's count for the menu, the cards of the decks
+    /// opened this run and this run's answers (the statistics page counts in the store).
+    var learning: LearningRecord
+    /// Reads the rest of the player's history; called once (`readHistory`).
+    private var unreadHistory: (() -> PlayerHistory)?
+
+    init(scores: [GameID: [ScoreEntry]], learning: LearningRecord, history: @escaping () -> PlayerHistory) {
+        self.scores = scores
+        self.learning = learning
+        unreadHistory = history
+    }
+
+    /// Read the player's history the first time a game opens (every game, resumed, started
+    /// anew or played again, enters through `ArcadeShell.open`).
+    mutating func readHistory() {
+        guard let read = unreadHistory else { return }
+        unreadHistory = nil
+        let history = read()
+        daily = history.daily
+        tallies = history.tallies
+        bests = history.bests
+    }
+
+    /// Note `effects`, on their way to the runtime, as the store keeps them: a score that
+    /// beats its mode's best is the best, the first result of a day is the day's, a decision
+    /// counts in its tally, a learn answer moves its card. True when the learn mode's record
+    /// changed (the menu's count of the cards due follows it).
+    mutating func note(_ effects: [AppEffect], of games: [GameInfo]) -> Bool {
+        var learned = false
+        for effect in effects {
+            switch effect {
+            case .recordScore(let id, let record):
+                let lowerIsBetter = games.first { $0.id == id }?.scoreOrder == .lowerIsBetter
+                keepBest(record.score, mode: record.mode ?? "", of: id, lowerIsBetter: lowerIsBetter)
+            case .recordDaily(let id, let day, let outcome):
+                if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
+            case .tally(let id, let key, let right):
+                tallies[id, default: [:]][key, default: Tally()].count(right: right)
+            case .learned(let deck, let card, let progress, let right, let day):
+                learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
+                learned = true
+            default:
+                break
+            }
+        }
+        return learned
+    }
+
+    /// `score` of `mode` as game `id`'s best of that mode when it beats the one kept.
+    private mutating func keepBest(_ score: Int, mode: String, of id: GameID, lowerIsBetter: Bool) {
+        if let best = bests[id]?[mode], lowerIsBetter ? best <= score : best >= score { return }
+        bests[id, default: [:]][mode] = score
+    }
+}
