@@ -56,7 +56,7 @@ public struct RunLoop<S: Screen> {
         var lastTick = clock()
         var wasTicking = false
         applied(&screen)
-        draw(screen)
+        draw(&screen)
         while true {
             var frame: Frame { Frame(size: device.size, theme: device.theme) }
             var ticking = screen.wantsTicks && screen.fits(frame)
@@ -133,7 +133,7 @@ public struct RunLoop<S: Screen> {
             // A flood of bytes that mean nothing still lets the clock run.
             if let status = offerTick(force: false) { return status }
             applied(&screen)
-            if needsDraw { draw(screen) }
+            if needsDraw { draw(&screen) }
         }
     }
 
@@ -147,10 +147,11 @@ public struct RunLoop<S: Screen> {
     }
 
     /// Render the screen, or the too-small message, at the terminal's current size.
-    private func draw(_ screen: S) {
+    private func draw(_ screen: inout S) {
         var grid = CellGrid(size: device.size, theme: device.theme)
         var cursor: Point?
-        if screen.fits(grid.frame) {
+        let fits = screen.fits(grid.frame)
+        if fits {
             screen.render(into: &grid)
             cursor = screen.cursorPosition(in: grid.frame).flatMap { grid.bounds.contains($0) ? $0 : nil }
         } else {
@@ -158,6 +159,7 @@ public struct RunLoop<S: Screen> {
                                    hint: screen.tooSmallHint, into: &grid)
         }
         device.present(grid, cursor: cursor)
+        if fits { screen.presented() }
     }
 }
 

@@ -50,9 +50,14 @@ public protocol Screen {
     /// Where the terminal's cursor goes when it follows focus (`--cursor`): the focused
     /// card, button or row, so that magnifiers and screen readers can follow it; nil hides it.
     func cursorPosition(in frame: Frame) -> Point?
+
+    /// The run loop has just shown this screen on the terminal (not the "too small" message
+    /// in its place): what it drew is on screen now, e.g. a result the player can answer.
+    mutating func presented()
 }
 
 extension Screen {
+    public mutating func presented() {}
     public var tickInterval: Double { 1.0 / 30.0 }
     public func cursorPosition(in frame: Frame) -> Point? { nil }
     public func fits(_ frame: Frame) -> Bool { frame.size.covers(minimumSize(in: frame)) }

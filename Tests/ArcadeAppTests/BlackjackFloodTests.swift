@@ -70,7 +70,7 @@ import Testing
             }
         }
         try #require(Self.text(shell).contains("Game over"))
-        shell.showingFrame()
+        shell.presented()
         let keys = (0..<Self.floodSize).map { Key.character(Array("xyzfgjkuvw")[$0 % 10]) }
         let (seconds, effects) = Self.flood(keys, into: &shell)
         #expect(seconds < 1.6, "\(Self.floodSize) keys at the game-over box took \(seconds) s of processor time")

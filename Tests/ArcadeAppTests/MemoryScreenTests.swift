@@ -697,7 +697,7 @@ import Testing
         _ = shell.shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))), in: shell.frame)
         #expect(shell.screen(as: MemoryScreen.self)!.game! == over, "the box is still up")
         #expect(shell.text.contains("Play again"))
-        shell.shell.showingFrame()
+        shell.shell.presented()
         shell.update(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
         #expect(shell.screen(as: MemoryScreen.self)!.game! != over, "a click once it was drawn plays again")
         #expect(!shell.text.contains("Play again"))

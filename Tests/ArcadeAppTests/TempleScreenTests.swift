@@ -215,7 +215,7 @@ import Testing
         }
         func press(_ key: Key) {
             _ = shell.update(.key(key), in: frame)
-            shell.showingFrame()
+            shell.presented()
         }
         for round in 0..<4 {
             if try screen().focus != .pictures { press(.tab) }

@@ -66,13 +66,15 @@ struct TestShell {
     @discardableResult
     mutating func update(_ input: Input) -> [AppEffect] {
         if case .resize(let size) = input { frame.size = size }
-        defer { shell.showingFrame() }
+        defer { shell.presented() }
         return shell.update(input, in: frame)
     }
 
     @discardableResult
+    /// Open game `id`, as a player sees it open.
     mutating func open(_ id: GameID, options: [String: String] = [:]) -> [AppEffect] {
-        shell.open(id, options: options, in: frame)
+        defer { shell.presented() }
+        return shell.open(id, options: options, in: frame)
     }
 
     mutating func leaveGame() -> [AppEffect] { shell.leaveGame() }

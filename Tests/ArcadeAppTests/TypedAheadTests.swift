@@ -1,4 +1,5 @@
 import ArcadeCore
+import BlackjackModel
 import ArcadeTestSupport
 import ArcadeUI
 import Testing
@@ -41,5 +42,28 @@ import Testing
             #expect(!after.contains("Game over"), "the p typed after the box was drawn plays again:\n\(after)")
             #expect(shell.activeGame == .blackjack)
         }
+    }
+
+    @Test func aGameThatOpensOnItsResultTakesNoKeyBeforeItIsDrawn() throws {
+        // A table played to its end (n declines insurance, x shows the dealer's play at once).
+        var played = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+        _ = played.open(.blackjack, in: Self.frame)
+        _ = played.update(.key(.character("s")), in: Self.frame)
+        for _ in 0..<BlackjackGame.handsPerGame {
+            for key: Key in [.enter, .character("n"), .character("s"), .character("x"), .character("x")] {
+                _ = played.update(.key(key), in: Self.frame)
+            }
+        }
+        let over = try #require(played.activeScreen as? BlackjackScreen)
+        try #require(over.alert == .gameOver)
+        // Opened again on its result, as a resumed daily puzzle solved meanwhile opens.
+        let info = GameInfo(id: .blackjack, summary: "", make: { _ in over })
+        var shell = ArcadeShell(games: [info], seed: { 1 })
+        _ = shell.open(.blackjack, in: Self.frame)
+        _ = shell.update(.key(.character("p")), in: Self.frame)
+        #expect((shell.activeScreen as? BlackjackScreen)?.alert == .gameOver, "a p typed before the box was drawn")
+        shell.presented()
+        _ = shell.update(.key(.character("p")), in: Self.frame)
+        #expect((shell.activeScreen as? BlackjackScreen)?.alert == .newGame, "a p once it is drawn plays again")
     }
 }

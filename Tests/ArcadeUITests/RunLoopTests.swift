@@ -12,6 +12,10 @@ private struct CounterScreen: Screen {
     var minimumSize = Size(width: 20, height: 5)
     var acceptedWhileTooSmall: [Key] = []
     var hint: String?
+    /// The keys counted when each frame that showed the screen was presented.
+    var presentedAt: [Int] = []
+
+    mutating func presented() { presentedAt.append(keys) }
 
     func acceptsWhileTooSmall(_ key: Key) -> Bool { acceptedWhileTooSmall.contains(key) }
     var tooSmallHint: String? { hint }
@@ -44,6 +48,18 @@ private struct CounterScreen: Screen {
         }
         seen = log
         return status
+    }
+
+    @Test func aScreenHearsOfEachFrameThatShowedItButNotOfTheTooSmallMessage() {
+        var screen = CounterScreen()
+        let device = FakeTerminal(script: [.input(.key(.character("a"))), .input(.key(.character("b"))),
+                                           .input(.resize(Size(width: 10, height: 3))), .input(.key(.controlL)),
+                                           .input(.resize(Size(width: 80, height: 24))), .input(.key(.character("x")))])
+        var seen: [CounterScreen.Effect] = []
+        #expect(run(&screen, on: device, seen: &seen) == 0)
+        // The first frame, then one per key; none while the message stands in its place.
+        #expect(screen.presentedAt == [0, 1, 2, 2])
+        #expect(device.presented.count == 6)
     }
 
     @Test func idleScreensBlockForTheNextKeyInsteadOfPolling() {

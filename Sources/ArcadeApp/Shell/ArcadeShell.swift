@@ -154,11 +154,14 @@ public struct ArcadeShell: Screen {
     mutating func show(_ info: GameInfo, _ screen: any GameScreen, seed: UInt64?, session: String,
                        in frame: Frame) -> [AppEffect] {
         var screen = screen
-        let effects = screen.start(in: Self.gameFrame(in: frame))
+        let gameFrame = Self.gameFrame(in: frame)
+        let effects = screen.start(in: gameFrame)
         page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
         resumedFrom = nil
         overlay = nil
+        // A game that opens on its result (a daily puzzle solved meanwhile) is not seen yet either.
         gameOver = GameOverBox()
+        gameOver.follow(wasOver: false, isOver: screen.showsGameOver(in: gameFrame))
         return appEffects(effects, from: info.id)
     }
 

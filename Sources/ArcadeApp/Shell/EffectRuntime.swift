@@ -241,9 +241,8 @@ public final class EffectRuntime {
 
     /// The run loop has applied a batch of input (and is about to draw it): ring the bell it
     /// asked for, commit the games it finished and write the settings it chose; what the
-    /// store answers goes back to `shell`, which is told its frame is shown.
+    /// store answers goes back to `shell`.
     public func applied(on shell: inout ArcadeShell, in frame: Frame) {
-        defer { shell.showingFrame() }
         if bellWaiting {
             bellWaiting = false
             device.bell()

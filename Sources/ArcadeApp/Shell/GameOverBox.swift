@@ -3,10 +3,10 @@ import ArcadeUI
 /// The shell's side of a finished game's result box (`GameScreen.gameOver`): which of its
 /// buttons has the focus, and whether the player has seen it yet.
 ///
-/// A box that appeared in the batch of input being applied is not on screen yet: keys typed
-/// ahead or pasted before the player saw the result (the `p` of a split pressed twice, a
-/// flood of text) are not taken as its answer. `shown()` ends that once the batch is applied
-/// and its frame is drawn.
+/// A box is not on screen until the run loop has drawn a frame showing it: keys and clicks that
+/// arrived together with the one that ended the game (typed ahead faster than a frame, a
+/// paste, a flood of text) are not taken as its answer. `shown()` ends that once the frame is
+/// presented (`ArcadeShell.presented()`).
 struct GameOverBox {
     /// The focused button (0 when the box appears).
     private(set) var focus = 0
@@ -24,7 +24,7 @@ struct GameOverBox {
         focus = index
     }
 
-    /// The frame showing the box is drawn next: it takes the keys and clicks that follow.
+    /// A frame showing the box was drawn: it takes the keys and clicks that follow.
     mutating func shown() {
         unseen = false
     }
@@ -83,9 +83,9 @@ extension ArcadeShell {
         return withGame(in: frame) { game, gameFrame in game.chooseGameOver(index, in: gameFrame) }
     }
 
-    /// The batch of input so far is applied and its frame is drawn next: a game-over box on
-    /// it is seen from now on, and answers the keys that follow.
-    public mutating func showingFrame() {
+    /// The run loop has drawn a frame of the shell (not the "too small" message): a game-over
+    /// box on it is seen from now on, and answers the keys and clicks that follow.
+    public mutating func presented() {
         gameOver.shown()
     }
 }
