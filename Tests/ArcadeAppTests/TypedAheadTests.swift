@@ -44,8 +44,9 @@ import Testing
         }
     }
 
-    @Test func aGameThatOpensOnItsResultTakesNoKeyBeforeItIsDrawn() throws {
-        // A table played to its end (n declines insurance, x shows the dealer's play at once).
+    /// Blackjack (seed 7) played to its end in one batch: n declines insurance, x shows the
+    /// dealer's play at once.
+    static func playedToItsEnd() -> ArcadeShell {
         var played = ArcadeShell(games: GameCatalog.games, seed: { 7 })
         _ = played.open(.blackjack, in: Self.frame)
         _ = played.update(.key(.character("s")), in: Self.frame)
@@ -54,6 +55,24 @@ import Testing
                 _ = played.update(.key(key), in: Self.frame)
             }
         }
+        return played
+    }
+
+    @Test func aBoxFirstDrawnUnderHelpIsSeenOnlyOnceAFrameShowsItUncovered() throws {
+        var shell = Self.playedToItsEnd()
+        try #require((shell.activeScreen as? BlackjackScreen)?.alert == .gameOver)
+        _ = shell.update(.key(.character("?")), in: Self.frame)  // typed with the last key: help opens
+        shell.presented()  // the frame shows help over the box
+        _ = shell.update(.key(.escape), in: Self.frame)  // help closes...
+        _ = shell.update(.key(.character("p")), in: Self.frame)  // ...and p comes with it
+        #expect((shell.activeScreen as? BlackjackScreen)?.alert == .gameOver, "the box was never on screen")
+        shell.presented()
+        _ = shell.update(.key(.character("p")), in: Self.frame)
+        #expect((shell.activeScreen as? BlackjackScreen)?.alert == .newGame)
+    }
+
+    @Test func aGameThatOpensOnItsResultTakesNoKeyBeforeItIsDrawn() throws {
+        let played = Self.playedToItsEnd()
         let over = try #require(played.activeScreen as? BlackjackScreen)
         try #require(over.alert == .gameOver)
         // Opened again on its result, as a resumed daily puzzle solved meanwhile opens.

@@ -84,8 +84,9 @@ extension ArcadeShell {
     }
 
     /// The run loop has drawn a frame of the shell (not the "too small" message): a game-over
-    /// box on it is seen from now on, and answers the keys and clicks that follow.
+    /// box on it is seen from now on, and answers the keys and clicks that follow. Help or a
+    /// question drawn over the box hides it: it is seen once a frame shows it uncovered.
     public mutating func presented() {
-        gameOver.shown()
+        if overlay == nil { gameOver.shown() }
     }
 }
