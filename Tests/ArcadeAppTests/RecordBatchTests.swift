@@ -185,18 +185,28 @@ import Testing
 
     @Test func theRunLoopKeepsEveryGameAPasteFinishes() throws {
         try withTemporaryDirectory { folder in
-            let keys = Array(repeating: Self.gameAndBack, count: 6).flatMap { $0 }
-            let device = FakeTerminal(script: [.input(.key(.character("s")))] + keys.map { .input(.key($0)) })
-            device.inputsArriveTogether = true
-            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
-                                        device: device, sound: nil, isMuted: true)
-            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
-            _ = shell.open(.blackjack, in: Self.frame)
-            runtime.run(&shell, on: device, in: Self.frame)
+            let keys = [Key.character("s")] + Array(repeating: Self.gameAndBack, count: 6).flatMap { $0 }
+            _ = runBlackjack(keys.map { .input(.key($0)) }, storeIn: folder)
             let kept6 = try Self.keptGames(in: folder)
             #expect(kept6 == 6, "written before the frame, with the input still open")
         }
     }
+}
+
+/// Blackjack (seed 7) opened and `script` read as the arcade reads its terminal, each batch's
+/// effects carried out by a runtime on the store in `folder`: the device (its frames, bells)
+/// and the shell as the loop left them. Scripted inputs arrive together, as a paste does.
+func runBlackjack(_ script: [TerminalRead], storeIn folder: String, isMuted: Bool = true,
+                  clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) -> (FakeTerminal, ArcadeShell) {
+    let frame = Frame(size: Size(width: 80, height: 24))
+    let device = FakeTerminal(script: script)
+    device.inputsArriveTogether = true
+    let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
+                                device: device, sound: nil, isMuted: isMuted)
+    var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
+    _ = shell.open(.blackjack, in: frame)
+    runtime.run(&shell, on: device, in: frame, clock: clock)
+    return (device, shell)
 }
 
 extension EffectRuntime {

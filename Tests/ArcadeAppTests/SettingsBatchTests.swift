@@ -102,16 +102,9 @@ import Testing
 
     @Test func aPasteThatPlaysManyHandsRingsAtMostOnceAFrame() throws {
         try withTemporaryDirectory { folder in
-            // Deal, stand, and play again after the fifth hand: every card dealt asks for its sound.
-            let hand: [Key] = [.space, .character("s"), .character("p")]
-            let hands = (0..<40).flatMap { _ in hand.map { TerminalRead.input(.key($0)) } }
-            let device = FakeTerminal(script: [.input(.key(.character("s")))] + hands)
-            device.inputsArriveTogether = true
-            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
-                                        device: device, sound: nil, isMuted: false)
-            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
-            _ = shell.open(.blackjack, in: Self.frame)
-            runtime.run(&shell, on: device, in: Self.frame)
+            // Forty hands: every card dealt asks for its sound.
+            let hands = (0..<40).flatMap { _ in RecordBatchTests.hand.map { TerminalRead.input(.key($0)) } }
+            let (device, _) = runBlackjack([.input(.key(.character("s")))] + hands, storeIn: folder, isMuted: false)
             #expect(device.bellCount >= 1, "the cards dealt were heard")
             #expect(device.bellCount <= device.presented.count, "\(device.bellCount) bells, \(device.presented.count) frames")
         }

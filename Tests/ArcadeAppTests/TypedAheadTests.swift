@@ -14,23 +14,15 @@ import Testing
     init() { prepareForDrawing() }
 
     static let frame = Frame(size: Size(width: 80, height: 24))
-    /// Deal, stand, and play again after the fifth hand.
-    static let hand: [Key] = [.space, .character("s"), .character("p")]
 
     @Test func aPlayAgainTypedBeforeTheBoxWasDrawnLeavesItUpAndOneTypedAfterIsTaken() throws {
         try withTemporaryDirectory { folder in
             // Ten games' worth of hands arrive at once, then (after a frame) one more p.
-            let paste = Array(repeating: Self.hand, count: 50).flatMap { $0 }
+            let paste = Array(repeating: RecordBatchTests.hand, count: 50).flatMap { $0 }
             let script: [TerminalRead] = [.input(.key(.character("s")))] + paste.map { .input(.key($0)) }
                 + [.redraw, .input(.key(.character("p")))]
-            let device = FakeTerminal(script: script)
-            device.inputsArriveTogether = true
-            let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
-                                        device: device, sound: nil, isMuted: true)
-            var shell = ArcadeShell(games: GameCatalog.games, seed: { 7 })
-            _ = shell.open(.blackjack, in: Self.frame)
             // A clock that stands still: the paste is one batch however slowly the machine runs.
-            runtime.run(&shell, on: device, in: Self.frame, clock: { 0 })
+            let (device, shell) = runBlackjack(script, storeIn: folder, clock: { 0 })
             try #require(device.presented.count == 3, "the first frame, the paste's, the p's")
             let paste1 = device.presented[1].text
             #expect(paste1.contains("Game over") && paste1.contains("final score"),
