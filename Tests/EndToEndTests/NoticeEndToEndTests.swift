@@ -8,10 +8,16 @@ import Testing
 extension EndToEnd {
     @Suite(.serialized)
     struct NoticeEndToEndTests {
-        /// A fresh folder with a path of about 150 characters.
+        /// A fresh folder with a path of at least 150 characters, however short the
+        /// temporary folder it is made in.
         private func longFolder() throws -> (base: URL, path: String) {
             let base = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-notice")
-            let path = base.path + "/" + (1...4).map { "a-rather-long-folder-name-\($0)" }.joined(separator: "/")
+            var path = base.path
+            var level = 0
+            while path.count < 150 {
+                level += 1
+                path += "/a-rather-long-folder-name-\(level)"
+            }
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             return (base, path)
         }
