@@ -348,7 +348,7 @@ import Testing
             _ = try data.record(ScoreRecord(score: 3, savedGameMode: ""), of: Self.slots, player: "ann", now: 0)
             #expect(ArcadeData(directory: root).savedGames() == [], "a finished game clears its save")
             try data.keep(saved)
-            try data.forgetSavedGame(.slots)
+            try data.forgetSavedGame(GameCatalog.games[2])
             #expect(data.savedGames() == [])
         }
     }

@@ -315,7 +315,7 @@ import Testing
         shell.render(into: &drawn)
         let first = try #require(shell.shell.cursorPosition(in: shell.frame))
         #expect(cell(drawn, first) == "▶")
-        #expect(text(drawn, from: first, count: 16).contains(GameCatalog.games[0].id.title))
+        #expect(text(drawn, from: first, count: 16).contains(GameCatalog.games[0].title))
 
         shell.update(.key(.down))
         drawn = CellGrid(size: shell.frame.size, theme: shell.frame.theme)
@@ -323,7 +323,7 @@ import Testing
         let second = try #require(shell.shell.cursorPosition(in: shell.frame))
         #expect(second.x == first.x && second.y > first.y)
         #expect(cell(drawn, second) == "▶")
-        #expect(text(drawn, from: second, count: 16).contains(GameCatalog.games[1].id.title))
+        #expect(text(drawn, from: second, count: 16).contains(GameCatalog.games[1].title))
 
         #expect(self.shell(cursor: "off").shell.cursorPosition(in: shell.frame) == nil)
     }

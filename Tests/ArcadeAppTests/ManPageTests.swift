@@ -168,7 +168,7 @@ import Testing
                     table("ResumeOffer.keys", ResumeOffer.keys),
                     table("YesNoQuestion's buttons", keys: YesNoQuestion.leave.dialog.buttons.compactMap(\.hotKey))]
         case "MENU":
-            return [table("MenuScreen.bindings", MenuScreen.bindings),
+            return [table("MenuScreen.bindings", MenuScreen.bindings(games: GameCatalog.games.count)),
                     table("MenuScreen.pageButtons", keys: MenuScreen.pageButtons.compactMap { $0.button.hotKey })]
         case "SET":
             return [table("SetScreen.bindings", SetScreen.bindings),
@@ -204,7 +204,7 @@ import Testing
                    table("BlackjackScreen.gameOverKeys", BlackjackScreen.gameOverKeys),
                    table("BlackjackScreen.gameOverChoices", keys: BlackjackScreen.gameOverChoices.compactMap { $0.0.hotKey })]
         case "STATISTICS":
-            return [table("StatisticsScreen.bindings", StatisticsScreen.bindings)]
+            return [table("StatisticsScreen.bindings", StatisticsScreen.bindings(games: GameCatalog.games.count))]
         case "SETTINGS":
             return [table("SettingsScreen.bindings", SettingsScreen.bindings)]
         default:

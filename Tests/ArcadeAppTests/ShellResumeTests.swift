@@ -325,7 +325,7 @@ extension ShellModeResumeTests {
         shell.open(.memory)  // as `arcade memory` does
         _ = shell.leaveGame()
         #expect(shell.menu.selected == 1)
-        _ = shell.shell.receive(.statistics(Self.games.map { GameStatistics.empty($0.id) }), in: shell.frame)
+        _ = shell.shell.receive(.statistics(Self.games.map { GameStatistics.empty($0) }), in: shell.frame)
         #expect(shell.statistics?.shown?.game == .memory, "the statistics open on the game chosen")
         _ = shell.update(.key(.character("q")))
         #expect(shell.statistics == nil && shell.menu.selected == 1, "and the menu is still there after them")

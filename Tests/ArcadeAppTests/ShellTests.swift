@@ -88,7 +88,7 @@ import Testing
         // The bar: the selected game's number and name in reverse video, the others plain.
         let slots = lines[rows[1]].firstIndex(of: "S").map { lines[rows[1]].distance(from: lines[rows[1]].startIndex, to: $0) }!
         #expect(after[slots, rows[1]].style.reverse && !before[slots, rows[1]].style.reverse)
-        #expect(after[slots - 3, rows[1]].scalar == "3" && after[slots - 3, rows[1]].style.reverse)
+        #expect(after[slots - 3, rows[1]].scalar == "2" && after[slots - 3, rows[1]].style.reverse)
         #expect(shell.menu.selected == 1)
         _ = send(&shell, key("j"), key("j"), key("j"))
         #expect(shell.menu.selected == 2)  // stops at the last game
@@ -96,11 +96,12 @@ import Testing
         #expect(shell.menu.selected == 0)
     }
 
+    /// A game's number is its place in the catalog: here Set, Slots and Blackjack are 1–3.
     @Test func digitsOpenTheirOwnGameAndOnlyThat() {
         var shell = shell()
-        _ = send(&shell, key("2"))  // Memory has not landed
+        _ = send(&shell, key("4"))  // no fourth game
         #expect(shell.activeGame == nil)
-        _ = send(&shell, key("5"))
+        _ = send(&shell, key("3"))
         #expect(shell.activeGame == .blackjack)
         #expect(screen(shell).text.contains("Test game: 0 presses"))
     }
@@ -301,7 +302,7 @@ import Testing
 
     @Test func gameEffectsBecomeAppEffectsNamingTheGame() {
         var shell = shell()
-        _ = send(&shell, key("3"), key("x"))
+        _ = send(&shell, key("2"), key("x"))
         #expect(send(&shell, key("e")) == [.recordScore(.slots, ScoreRecord(score: 10, figures: ["time": "0:42"], seed: 99)), .sound(.handWon)])
         _ = send(&shell, key("b"))
         #expect(shell.activeGame == nil)
@@ -528,11 +529,11 @@ private struct SlotsResizeProbe: GameScreen {
             // With a spare line under each row (20 rows and more), every description shows.
             for info in GameCatalog.games where size.height >= 20 {
                 #expect(text.contains(info.summary) || text.contains(info.shortSummary),
-                        "\(size): \(info.id.title)'s description whole\n\(text)")
+                        "\(size): \(info.title)'s description whole\n\(text)")
             }
             // Every name whole: the extras never cover it (a narrow terminal leaves out bests).
-            for info in GameCatalog.games {
-                let name = "\(info.id.number)  \(info.id.title)"
+            for (index, info) in GameCatalog.games.enumerated() {
+                let name = "\(index + 1)  \(info.title)"
                 #expect(text.contains(name + " ") || text.contains(name + "\n"), "\(size): \(name) whole\n\(text)")
             }
             for words in ["best 30", "best 31 (Normal, 0:42)", "best 412 (5-digit)", "best 85%", "best 240"]

@@ -10,6 +10,9 @@ public struct MenuScreen: Sendable {
     /// One game's row.
     public struct Row: Equatable, Sendable {
         public var id: GameID
+        /// Its number on the menu and digit key (1 for the first).
+        public var number: Int
+        public var title: String
         public var summary: String
         /// The description in a few words, for a row with no room for `summary`.
         public var shortSummary: String
@@ -20,9 +23,11 @@ public struct MenuScreen: Sendable {
         /// A few words the game has for the player now ("3 due": Temples cards to review).
         public var note: String?
 
-        public init(id: GameID, summary: String, shortSummary: String? = nil, best: String? = nil,
-                    hasSavedGame: Bool = false, note: String? = nil) {
+        public init(id: GameID, number: Int, title: String, summary: String, shortSummary: String? = nil,
+                    best: String? = nil, hasSavedGame: Bool = false, note: String? = nil) {
             self.id = id
+            self.number = number
+            self.title = title
             self.summary = summary
             self.shortSummary = shortSummary ?? summary
             self.best = best
@@ -94,7 +99,7 @@ public struct MenuScreen: Sendable {
 
     /// The menu's keys; the key line and `?` help are read from them. `?` and Esc are the
     /// shell's, listed here for help.
-    public static let bindings: [Binding<Action>] = [
+    public static func bindings(games: Int) -> [Binding<Action>] { [
         Binding(keys: [.up, .down, .character("k"), .character("j")], hint: KeyHint("↑↓", "move"),
                 help: KeyHint("↑ ↓  k j", "choose a game")) { key in
             key == .up || key == .character("k") ? .move(-1) : .move(1)
@@ -103,8 +108,8 @@ public struct MenuScreen: Sendable {
             key == .home ? .first : .last
         },
         Binding([.enter, .space], .openSelected, hint: "open", help: "open the chosen game"),
-        Binding(keys: (0...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
-                help: KeyHint("1 … 5", "open game by number")) { key in key.digit.map { .open(number: $0) } },
+        Binding(keys: (0...9).map { Key.character(Character("\($0)")) }, hint: KeyHint(numbers(games, "-"), "game"),
+                help: KeyHint(numbers(games, " … "), "open game by number")) { key in key.digit.map { .open(number: $0) } },
         Binding([.character("s")], .statistics, hint: "stats", help: "statistics of every game",
                 isCaseSensitive: true),
         Binding([.character("o")], .settings, hint: "settings", help: "settings: theme, colours, sound, animations…",
@@ -113,7 +118,15 @@ public struct MenuScreen: Sendable {
         .note("?", "this help"),
         Binding([.character("q")], .quit, help: "quit", isCaseSensitive: true),
         .note("Esc", "quit, after asking"),
-    ]
+    ] }
+
+    /// The menu's keys for its games.
+    var bindings: [Binding<Action>] { Self.bindings(games: rows.count) }
+
+    /// The games' numbers in a key line or help: "1-5", "1 … 5" (the digit keys reach nine).
+    static func numbers(_ count: Int, _ separator: String) -> String {
+        count > 1 ? "1\(separator)\(min(count, 9))" : "1"
+    }
 
     /// Do `action`.
     public mutating func perform(_ action: Action) -> [Effect] {
@@ -124,7 +137,7 @@ public struct MenuScreen: Sendable {
         case .openSelected:
             if rows.indices.contains(selected) { return [.open(rows[selected].id)] }
         case .open(let number):
-            if let row = rows.first(where: { $0.id.number == number }) {
+            if let row = rows.first(where: { $0.number == number }) {
                 select(row.id)
                 return [.open(row.id)]
             }
@@ -142,7 +155,7 @@ public struct MenuScreen: Sendable {
     public mutating func update(_ input: Input, in size: Size) -> [Effect] {
         switch input {
         case .key(let key):
-            guard let action = Self.bindings.action(for: key) else { return [] }
+            guard let action = bindings.action(for: key) else { return [] }
             return perform(action)
         case .mouse(let event):
             switch event.action {
@@ -193,10 +206,10 @@ public struct MenuScreen: Sendable {
     }
 
     /// The key line for the menu.
-    public static let keyHints = bindings.keyHints()
+    public var keyHints: [KeyHint] { bindings.keyHints() }
 
     /// What `?` shows on the menu, naming the folder the scores are kept in.
-    public static func help(dataDirectory: String?) -> HelpSheet {
+    public func help(dataDirectory: String?) -> HelpSheet {
         HelpSheet(
             title: "Arcade",
             keys: bindings.helpRows(),
@@ -292,8 +305,8 @@ public struct MenuScreen: Sendable {
         let name = selected ? Style.bold.foreground(.accent).reversed : Style.bold
         if selected { grid.fill(bar, style: name) }
         grid.write(marker, at: Point(x: layout.left, y: y), style: name, clip: clip)
-        grid.write("\(row.id.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
-        grid.write(row.id.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
+        grid.write("\(row.number)", at: Point(x: layout.left + 2, y: y), style: name, clip: clip)
+        grid.write(row.title, at: Point(x: layout.left + 5, y: y), style: name, clip: clip)
         let (description, extrasBelow) = row.arrangement(width: layout.width, extrasBelow: layout.rowStep == 2)
         if let description {
             grid.write(description, at: Point(x: layout.left + Self.descriptionColumn, y: y), clip: clip)
@@ -303,7 +316,7 @@ public struct MenuScreen: Sendable {
         // the note, the saved mark last.
         let extrasY = extrasBelow ? y + 1 : y
         guard extrasY < grid.size.height else { return }
-        let room = extrasBelow ? layout.width : layout.width - 5 - DisplayWidth.of(row.id.title) - 1
+        let room = extrasBelow ? layout.width : layout.width - 5 - DisplayWidth.of(row.title) - 1
         var row = row
         if row.trailingWidth > room { row.best = nil }
         if row.trailingWidth > room { row.note = nil }

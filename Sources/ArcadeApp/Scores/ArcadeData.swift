@@ -306,10 +306,9 @@ public final class ArcadeData {
 
     private static func saved(_ rows: [StoredSave]) -> [SavedGame] {
         rows.compactMap { row in
-            GameID(rawValue: row.game).map { id in
-                SavedGame(game: id, mode: row.mode, save: GameSave(state: row.state, summary: row.summary),
-                          seed: row.seed, session: row.session, savedAt: row.savedAt)
-            }
+            SavedGame(game: GameID(rawValue: row.game), mode: row.mode,
+                      save: GameSave(state: row.state, summary: row.summary),
+                      seed: row.seed, session: row.session, savedAt: row.savedAt)
         }
     }
 
@@ -359,10 +358,10 @@ public final class ArcadeData {
     }
 
     /// Forget `game`'s saved game of `mode`. Throws the words for the player.
-    func forgetSavedGame(_ game: GameID, mode: String = "") throws(ScoreSaveError) {
+    func forgetSavedGame(_ game: GameInfo, mode: String = "") throws(ScoreSaveError) {
         guard let store else { return }
         do {
-            try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.rawValue, mode: mode) }
+            try repairing(store) { store throws(StoreError) in try store.forgetSavedGame(game.id.rawValue, mode: mode) }
         } catch {
             throw ScoreSaveError("The saved \(game.title) game could not be removed: \(reason(error)).")
         }
@@ -391,7 +390,8 @@ public final class ArcadeData {
         guard let store, let rows = try? store.dailyResults(player: player) else { return [:] }
         var results: [GameID: [String: DailyOutcome]] = [:]
         for row in rows {
-            guard let id = GameID(rawValue: row.game), games.contains(where: { $0.id == id }),
+            let id = GameID(rawValue: row.game)
+            guard games.contains(where: { $0.id == id }),
                   results[id]?[row.day] == nil else { continue }
             results[id, default: [:]][row.day] = DailyOutcome(seconds: row.seconds, misses: row.misses, found: row.found)
         }
@@ -400,10 +400,10 @@ public final class ArcadeData {
 
     /// Keep `outcome` as `player`'s result of `game` on `day`, unless one is kept already.
     /// Throws the words for the player.
-    func recordDaily(_ outcome: DailyOutcome, day: String, of game: GameID, player: String,
+    func recordDaily(_ outcome: DailyOutcome, day: String, of game: GameInfo, player: String,
                      now: Double) throws(ScoreSaveError) {
         guard let store else { return }
-        let result = DailyResult(game: game.rawValue, day: day, player: player, seconds: outcome.seconds,
+        let result = DailyResult(game: game.id.rawValue, day: day, player: player, seconds: outcome.seconds,
                                  misses: outcome.misses, found: outcome.found, finishedAt: Self.localMinute(now))
         do {
             _ = try writing(store) { store throws(StoreError) in try store.recordDaily(result) }
@@ -425,22 +425,22 @@ public final class ArcadeData {
     /// Count one more decision of kind `key` for `player` in `game`. Throws the words for the
     /// player. Within a batch (`batching`), the decisions of each kind are summed and added
     /// when the batch is committed.
-    func addTally(_ key: String, right: Bool, of game: GameID, player: String) throws(ScoreSaveError) {
+    func addTally(_ key: String, right: Bool, of game: GameInfo, player: String) throws(ScoreSaveError) {
         guard let store else { return }
         if batching {
-            let name = game.rawValue + "\u{1F}" + player + "\u{1F}" + key
+            let name = game.id.rawValue + "\u{1F}" + player + "\u{1F}" + key
             if let index = batchTallyIndex[name] {
                 batchTallies[index].tally.count(right: right)
             } else {
                 batchTallyIndex[name] = batchTallies.count
-                batchTallies.append(TallyCount(game: game.rawValue, player: player, key: key,
+                batchTallies.append(TallyCount(game: game.id.rawValue, player: player, key: key,
                                                tally: Tally(right: right ? 1 : 0, total: 1)))
             }
             return
         }
         do {
             try writing(store) { store throws(StoreError) in
-                try store.addTally(game: game.rawValue, player: player, key: key, right: right)
+                try store.addTally(game: game.id.rawValue, player: player, key: key, right: right)
             }
         } catch {
             throw ScoreSaveError("The \(game.title) coach's record was not kept: \(reason(error)).")

@@ -11,7 +11,6 @@ enum SettingKey {
     static let sound = "sound"
     static let animations = "animations"
     static let cursor = "cursor"
-    static let setCards = SetCardStyle.setting
     static let memoryFlipBack = "memory.flipBack"
 }
 

@@ -4,8 +4,8 @@ import ArcadeUI
 /// choices side by side, the chosen one in brackets.
 ///
 /// ↑/↓ (k/j) move between rows, ←/→ (h/l) change the row's choice, Enter or Space takes the
-/// next one (on the Blackjack row, opens Blackjack's house rules: the rows of its rules page,
-/// `SettingsScreen+Rules`), a click picks a choice, `q` or Esc go back to the menu (from the
+/// next one (on a row with a page of its own, such as Blackjack's house rules, opens that
+/// page: `SettingsScreen+Page`), a click picks a choice, `q` or Esc go back to the menu (from the
 /// house rules, back to the settings). A change applies at once and is kept (the shell does
 /// both); a setting this run's command line decided says so under the rows.
 public struct SettingsScreen: Screen, Sendable {
@@ -17,100 +17,59 @@ public struct SettingsScreen: Screen, Sendable {
         case close
     }
 
-    /// One row of the page, in the order shown.
-    public enum Row: CaseIterable, Sendable {
-        case theme, palette, sound, animations, cursor, setCards, memoryFlipBack, blackjackRules
+    /// The arcade's own rows, before the games' (`GameInfo.settings`).
+    static let arcadeRows: [GameSetting] = [
+        GameSetting(title: "Theme", about: "dark for a dark background, light for dark text on a light one, "
+                        + "contrast for bold white on black.",
+                    key: SettingKey.theme, choices: ThemeName.allCases.map { GameSetting.Choice($0.rawValue, $0.rawValue) },
+                    defaultValue: ThemeName.dark.rawValue),
+        GameSetting(title: "Colours", about: "Colour-blind safe: Set's, Slots' and the results' colours stay apart, "
+                        + "and are written too.",
+                    key: SettingKey.palette, choices: [GameSetting.Choice("standard", "standard"),
+                                                       GameSetting.Choice("cvd", "colour-blind safe")],
+                    defaultValue: PaletteName.standard.rawValue),
+        GameSetting(title: "Sound", about: "The cues of Blackjack and Slots. Off is silent, as --mute is.",
+                    key: SettingKey.sound, choices: [GameSetting.Choice("on", "on"), GameSetting.Choice("off", "off")],
+                    defaultValue: "on"),
+        GameSetting(title: "Animations", about: "The slot spin, the dealer's play, the Temples slide: fast halves them, "
+                        + "off skips them.",
+                    key: SettingKey.animations,
+                    choices: AnimationPace.allCases.map { GameSetting.Choice($0.rawValue, $0.rawValue) },
+                    defaultValue: AnimationPace.normal.rawValue),
+        GameSetting(title: "Cursor at focus", about: "The terminal's cursor sits on the focused card, button or row, "
+                        + "for magnifiers and screen readers.",
+                    key: SettingKey.cursor, choices: [GameSetting.Choice("off", "off"), GameSetting.Choice("on", "on")],
+                    defaultValue: "off"),
+    ]
 
-        var title: String {
-            switch self {
-            case .theme: "Theme"
-            case .palette: "Colours"
-            case .sound: "Sound"
-            case .animations: "Animations"
-            case .cursor: "Cursor at focus"
-            case .setCards: "Set's cards"
-            case .memoryFlipBack: "Memory turns back"
-            case .blackjackRules: "Blackjack's rules"
-            }
-        }
-
-        /// The setting the row changes (nil: the Blackjack row, which opens a page).
-        var key: String? {
-            switch self {
-            case .theme: SettingKey.theme
-            case .palette: SettingKey.palette
-            case .sound: SettingKey.sound
-            case .animations: SettingKey.animations
-            case .cursor: SettingKey.cursor
-            case .setCards: SettingKey.setCards
-            case .memoryFlipBack: SettingKey.memoryFlipBack
-            case .blackjackRules: nil
-            }
-        }
-
-        /// The row's choices: the value kept, and its words on the page.
-        var choices: [(value: String, label: String)] {
-            switch self {
-            case .theme: ThemeName.allCases.map { ($0.rawValue, $0.rawValue) }
-            case .palette: [("standard", "standard"), ("cvd", "colour-blind safe")]
-            case .sound: [("on", "on"), ("off", "off")]
-            case .animations: AnimationPace.allCases.map { ($0.rawValue, $0.rawValue) }
-            case .cursor: [("off", "off"), ("on", "on")]
-            case .setCards: [(SetCardStyle.glyphs.rawValue, "glyphs"), (SetCardStyle.classic.rawValue, "classic shapes")]
-            case .memoryFlipBack: MemoryScreen.flipBackChoices.map { (MemoryScreen.secondsText($0), "\(MemoryScreen.secondsText($0)) s") }
-            case .blackjackRules: [("", "decks, soft 17, payout…")]  // opens the house rules
-            }
-        }
-
-        /// The choice shown when nothing is kept yet.
-        var defaultValue: String {
-            switch self {
-            case .theme: ThemeName.dark.rawValue
-            case .palette: PaletteName.standard.rawValue
-            case .sound: "on"
-            case .animations: AnimationPace.normal.rawValue
-            case .cursor: "off"
-            case .setCards: SetCardStyle.glyphs.rawValue
-            case .memoryFlipBack: MemoryScreen.secondsText(MemoryScreen.mismatchShowTime)
-            case .blackjackRules: ""
-            }
-        }
-
-        /// One line on what the row does, shown while it has focus.
-        var about: String {
-            switch self {
-            case .theme: "dark for a dark background, light for dark text on a light one, contrast for bold white on black."
-            case .palette: "Colour-blind safe: Set's, Slots' and the results' colours stay apart, and are written too."
-            case .sound: "The cues of Blackjack and Slots. Off is silent, as --mute is."
-            case .animations: "The slot spin, the dealer's play, the Temples slide: fast halves them, off skips them."
-            case .cursor: "The terminal's cursor sits on the focused card, button or row, for magnifiers and screen readers."
-            case .setCards: "How Set's cards are drawn (c switches them in the game too)."
-            case .memoryFlipBack: "How long two cards that do not match stay face up (any key turns them back sooner)."
-            case .blackjackRules: "Enter shows Blackjack's house rules for the next game: decks, soft 17, payout, surrender, insurance."
-            }
-        }
-    }
-
+    /// The rows of the page, in the order shown: the arcade's, then each game's.
+    public let rows: [GameSetting]
     /// The settings as they are now (this run's overrides included).
     public private(set) var values: [String: String]
     /// The settings this run's command line or environment decided, and which flag did.
     public private(set) var overriddenBy: [String: String]
-    public private(set) var focus: Row = .theme
-    /// The house rule with focus while Blackjack's rules are shown; nil on the settings.
-    var ruleFocus: BlackjackScreen.RuleRow?
+    /// The row with focus, an index into `rows`.
+    public private(set) var focus = 0
+    /// The row with focus on the page of the focused row, while that page is shown (nil on
+    /// the settings).
+    var pageFocus: Int?
 
     /// The smallest frame the page is drawn in (the key line not included).
     public static let minimumSize = Size(width: 44, height: 13)
 
-    public init(values: [String: String], overriddenBy: [String: String] = [:]) {
+    /// The page with the games' `settings` after the arcade's own rows.
+    public init(values: [String: String], overriddenBy: [String: String] = [:], games: [GameSetting] = []) {
         self.values = values
         self.overriddenBy = overriddenBy
+        rows = Self.arcadeRows + games
     }
 
+    /// The row with focus.
+    var focusedRow: GameSetting { rows[focus] }
+
     /// The value `row` shows now.
-    func value(of row: Row) -> String {
-        row.key.flatMap { values[$0] }.flatMap { value in row.choices.contains { $0.value == value } ? value : nil }
-            ?? row.defaultValue
+    func value(of row: GameSetting) -> String {
+        values[row.key].flatMap { value in row.choices.contains { $0.value == value } ? value : nil } ?? row.defaultValue
     }
 
     /// What the player can do on the page.
@@ -127,15 +86,15 @@ public struct SettingsScreen: Screen, Sendable {
                 help: KeyHint("← →  h l", "the choice before or after")) { key in
             key == .left || key == .character("h") ? .change(-1) : .change(1)
         },
-        Binding([.enter, .space], .next, help: "the next choice; on Blackjack's rules, show them"),
+        Binding([.enter, .space], .next, help: "the next choice; on a row of a game's rules, show them"),
         .note("click", "pick a choice"),
         .note("?", "this help"),
         Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu (from the rules, to the settings)"),
     ]
 
-    /// The key line: `q` goes back to the menu, or from Blackjack's rules to the settings.
+    /// The key line: `q` goes back to the menu, or from a game's rules to the settings.
     public var keyHints: [KeyHint] {
-        Self.bindings.keyHints().map { ruleFocus != nil && $0.keys == "q" ? KeyHint("q", "settings") : $0 }
+        Self.bindings.keyHints().map { pageFocus != nil && $0.keys == "q" ? KeyHint("q", "settings") : $0 }
     }
 
     public static let help = HelpSheet(
@@ -148,16 +107,16 @@ public struct SettingsScreen: Screen, Sendable {
 
     /// Do `action`.
     public mutating func perform(_ action: Action) -> [Effect] {
-        if ruleFocus != nil { return performOnRules(action) }
+        if pageFocus != nil { return performOnPage(action) }
         switch action {
         case .move(let step):
-            focus = Self.moved(focus, by: step)
+            focus = Self.moved(focus, by: step, in: rows.count)
             return []
         case .change(let step):
             return cycle(focus, by: step)
         case .next:
-            if focus == .blackjackRules {
-                ruleFocus = BlackjackScreen.RuleRow.allCases.first
+            if focusedRow.page != nil {
+                pageFocus = 0
                 return []
             }
             return cycle(focus, by: 1)
@@ -166,23 +125,22 @@ public struct SettingsScreen: Screen, Sendable {
         }
     }
 
-    /// `item` moved `step` places in its cases' order, stopping at the ends (a row, a rule).
-    static func moved<Item: CaseIterable & Equatable>(_ item: Item, by step: Int) -> Item {
-        let all = Array(Item.allCases)
-        let index = all.firstIndex(of: item) ?? 0
-        return all[min(max(0, index + step), all.count - 1)]
+    /// `index` moved `step` places among `count`, stopping at the ends (a row, a page's row).
+    static func moved(_ index: Int, by step: Int, in count: Int) -> Int {
+        min(max(0, index + step), max(0, count - 1))
     }
 
-    /// Move `row`'s choice `step` on (wrapping) and ask for it to be kept.
-    private mutating func cycle(_ row: Row, by step: Int) -> [Effect] {
-        guard let key = row.key else { return [] }
+    /// Move the choice of row `index` `step` on (wrapping) and ask for it to be kept.
+    private mutating func cycle(_ index: Int, by step: Int) -> [Effect] {
+        let row = rows[index]
+        guard row.page == nil else { return [] }
         let choices = row.choices
-        let index = choices.firstIndex { $0.value == value(of: row) } ?? 0
-        let next = choices[((index + step) % choices.count + choices.count) % choices.count].value
-        return choose(next, for: row, key: key)
+        let at = choices.firstIndex { $0.value == value(of: row) } ?? 0
+        let next = choices[((at + step) % choices.count + choices.count) % choices.count].value
+        return choose(next, key: row.key)
     }
 
-    mutating func choose(_ value: String, for row: Row?, key: String) -> [Effect] {
+    mutating func choose(_ value: String, key: String) -> [Effect] {
         guard values[key] != value || overriddenBy[key] != nil else { return [] }
         values[key] = value
         overriddenBy[key] = nil
@@ -199,15 +157,16 @@ public struct SettingsScreen: Screen, Sendable {
         case .mouse(let event):
             switch event.action {
             case .press:
-                if ruleFocus != nil { return pressOnRules(at: event.at, in: frame) }
+                if pageFocus != nil { return pressOnPage(at: event.at, in: frame) }
                 let layout = Layout(size: frame.size, screen: self)
-                guard let (row, spot) = layout.hit(event.at) else { return [] }
-                focus = row
-                if row == .blackjackRules { return perform(.next) }
+                guard let (index, spot) = layout.hit(event.at) else { return [] }
+                focus = index
+                let row = rows[index]
+                if row.page != nil { return perform(.next) }
                 switch spot {
                 case .title: return []
-                case .next: return cycle(row, by: 1)
-                case .choice(let index): return row.key.map { choose(row.choices[index].value, for: row, key: $0) } ?? []
+                case .next: return cycle(index, by: 1)
+                case .choice(let choice): return choose(row.choices[choice].value, key: row.key)
                 }
             case .wheelUp: return perform(.move(-1))
             case .wheelDown: return perform(.move(1))
@@ -223,18 +182,18 @@ public struct SettingsScreen: Screen, Sendable {
     public var wantsTicks: Bool { false }
 
     public func cursorPosition(in frame: Frame) -> Point? {
-        if ruleFocus != nil { return ruleCursorPosition(in: frame) }
+        if pageFocus != nil { return pageCursorPosition(in: frame) }
         let layout = Layout(size: frame.size, screen: self)
-        return layout.rows.first { $0.row == focus }.map { Point(x: $0.title.x, y: $0.title.y) }
+        return layout.rows.first { $0.index == focus }.map { Point(x: $0.title.x, y: $0.title.y) }
     }
 
     public func render(into grid: inout CellGrid) {
-        if ruleFocus != nil { return renderRules(into: &grid) }
+        if pageFocus != nil { return renderPage(into: &grid) }
         let layout = Layout(size: grid.size, screen: self)
         let glyphs = Glyphs(theme: grid.theme)
         Self.drawHeading("Settings", in: layout.heading, into: &grid)
         for placed in layout.rows {
-            let focused = placed.row == focus
+            let focused = placed.index == focus
             let marker = focused ? glyphs.pick("▶", ascii: ">") : " "
             grid.write(marker, at: Point(x: placed.title.x - 2, y: placed.title.y), style: Style.bold.foreground(.accent))
             grid.write(placed.row.title, at: placed.title.origin,
@@ -248,19 +207,19 @@ public struct SettingsScreen: Screen, Sendable {
             }
             for (index, area) in placed.choices.enumerated() {
                 let choice = choices[index]
-                let isChosen = choice.value == chosen && placed.row != .blackjackRules
+                let isChosen = choice.value == chosen && placed.row.page == nil
                 let text = placed.compact
                     ? glyphs.pick("‹ ", ascii: "< ") + choice.label + glyphs.pick(" ›", ascii: " >")
                     : (isChosen ? "[" + choice.label + "]" : " " + choice.label + " ")
                 let style: Style = isChosen || placed.compact
-                    ? Style.bold.foreground(.highlight) : placed.row == .blackjackRules ? .plain : .dim
+                    ? Style.bold.foreground(.highlight) : placed.row.page != nil ? .plain : .dim
                 let shown = DisplayWidth.of(text) > area.width
                     ? TextLayout.truncated(text, toWidth: area.width, ascii: grid.theme.ascii) : text
                 grid.write(shown, at: area.origin, style: style, clip: area)
             }
         }
-        var about = focus.about
-        if let key = focus.key, let source = overriddenBy[key] {
+        var about = focusedRow.about
+        if let source = overriddenBy[focusedRow.key] {
             about = "\(source) decides this for this run; a choice here takes over and is kept. " + about
         }
         Self.drawAbout(about, in: layout.about, into: &grid)
@@ -289,7 +248,9 @@ public struct SettingsScreen: Screen, Sendable {
     /// Where the page's parts go in a frame.
     struct Layout {
         struct PlacedRow {
-            var row: Row
+            /// The row's place in `SettingsScreen.rows`.
+            var index: Int
+            var row: GameSetting
             var title: Rect
             /// Where each choice is drawn (one, the chosen one, when the row is compact).
             var choices: [Rect]
@@ -309,7 +270,7 @@ public struct SettingsScreen: Screen, Sendable {
             let left = size.width >= 60 ? 4 : 2
             let width = max(0, min(size.width - 2 * left, 90))
             heading = Rect(x: left, y: size.height >= 18 ? 1 : 0, width: width, height: 1)
-            let all = Row.allCases
+            let all = screen.rows
             let top = heading.y + 3
             // Two rows apart when there is room for the rows and three lines about them.
             let step = size.height - top >= all.count * 2 + 3 ? 2 : 1
@@ -321,7 +282,7 @@ public struct SettingsScreen: Screen, Sendable {
                 let labels = row.choices.map(\.label)
                 let full = labels.reduce(0) { $0 + DisplayWidth.of($1) + 2 } + 2 * max(0, labels.count - 1)
                 // An overridden row keeps room to say so, turning compact sooner.
-                let source = row.key.flatMap { screen.overriddenBy[$0] }
+                let source = screen.overriddenBy[row.key]
                 let tagWidth = source.map { DisplayWidth.of($0) + 4 } ?? 0
                 func tagged(_ placed: PlacedRow) -> PlacedRow {
                     guard let source, let last = placed.choices.last(where: { $0.width > 0 }) else { return placed }
@@ -330,7 +291,7 @@ public struct SettingsScreen: Screen, Sendable {
                     placed.tag = (source, Rect(x: x, y: y, width: max(0, valuesX + valuesWidth - x), height: 1))
                     return placed
                 }
-                if full + tagWidth <= valuesWidth || row == .blackjackRules {
+                if full + tagWidth <= valuesWidth || row.page != nil {
                     var x = valuesX
                     let areas = labels.map { label -> Rect in
                         let area = Rect(x: x, y: y, width: max(0, min(DisplayWidth.of(label) + 2, valuesX + valuesWidth - x)),
@@ -338,13 +299,13 @@ public struct SettingsScreen: Screen, Sendable {
                         x += area.width + 2
                         return area
                     }
-                    return tagged(PlacedRow(row: row, title: title, choices: areas, compact: false))
+                    return tagged(PlacedRow(index: index, row: row, title: title, choices: areas, compact: false))
                 }
                 let chosen = screen.value(of: row)
                 let index = row.choices.firstIndex { $0.value == chosen } ?? 0
                 var areas = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: labels.count)
                 areas[index] = Rect(x: valuesX, y: y, width: min(valuesWidth, DisplayWidth.of(labels[index]) + 4), height: 1)
-                return tagged(PlacedRow(row: row, title: title, choices: areas, compact: true))
+                return tagged(PlacedRow(index: index, row: row, title: title, choices: areas, compact: true))
             }
             let aboutY = top + all.count * step + (step == 2 ? 0 : 1)
             about = Rect(x: left, y: aboutY, width: width, height: max(0, size.height - aboutY))
@@ -360,13 +321,13 @@ public struct SettingsScreen: Screen, Sendable {
             case next
         }
 
-        /// The row under `point`, and where on it.
-        func hit(_ point: Point) -> (Row, Spot)? {
+        /// The row under `point` (its index), and where on it.
+        func hit(_ point: Point) -> (Int, Spot)? {
             for placed in rows where placed.title.y == point.y {
                 if let index = placed.choices.firstIndex(where: { $0.contains(point) && $0.width > 0 }) {
-                    return (placed.row, placed.compact ? .next : .choice(index))
+                    return (placed.index, placed.compact ? .next : .choice(index))
                 }
-                if point.x >= placed.title.x - 2 && point.x < placed.title.maxX { return (placed.row, .title) }
+                if point.x >= placed.title.x - 2 && point.x < placed.title.maxX { return (placed.index, .title) }
             }
             return nil
         }

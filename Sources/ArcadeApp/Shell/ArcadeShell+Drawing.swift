@@ -8,7 +8,7 @@ extension ArcadeShell {
         if let active {
             if overlay == .paused {
                 // The game is not drawn at all: nothing of the table shows while the clock stands still.
-                grid.drawTopRows(gameFrame.size.height) { PauseOverlay.draw(title: active.info.id.title, into: &$0) }
+                grid.drawTopRows(gameFrame.size.height) { PauseOverlay.draw(title: active.info.title, into: &$0) }
                 KeyLine.draw(PauseOverlay.hints, always: [], into: &grid)
                 return
             }
@@ -33,7 +33,7 @@ extension ArcadeShell {
             if case .resume? = overlay {
                 ResumeOffer.drawKeyLine(into: &grid)
             } else {
-                KeyLine.draw(MenuScreen.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
+                KeyLine.draw(menu.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
             }
         }
         switch overlay {
@@ -77,8 +77,8 @@ extension ArcadeShell {
             if pausesOnP(in: gameFrame) { sheet.keys.append(PauseOverlay.helpRow) }
             return sheet
         }
-        return settingsPage.map { _ in SettingsScreen.help } ?? statisticsPage.map { _ in StatisticsScreen.help }
-            ?? MenuScreen.help(dataDirectory: dataDirectory)
+        return settingsPage.map { _ in SettingsScreen.help } ?? statisticsPage.map(\.help)
+            ?? menu.help(dataDirectory: dataDirectory)
     }
 
     /// True when `p` pauses the game on screen: it is timed and does not bind `p` itself.

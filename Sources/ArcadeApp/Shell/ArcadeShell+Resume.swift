@@ -23,7 +23,7 @@ extension ArcadeShell {
             // A save kept before saves had modes is of the mode its game is in.
             let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
             if let requested, mode != requested { continue }
-            overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, mode: mode,
+            overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: games.title(of: saved.game), mode: mode,
                                           age: ResumeOffer.age(seconds: now() - saved.savedAt)))
             return (true, dropped)
         }
@@ -38,8 +38,8 @@ extension ArcadeShell {
 
     /// The menu's words for a saved game that no longer reads.
     static func unreadableSave(_ info: GameInfo) -> String {
-        "The saved \(info.id.title) game could not be read (it was left by another version of the arcade), "
-            + "so it was dropped; open \(info.id.title) again for a new game."
+        "The saved \(info.title) game could not be read (it was left by another version of the arcade), "
+            + "so it was dropped; open \(info.title) again for a new game."
     }
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
@@ -60,7 +60,7 @@ extension ArcadeShell {
         guard slot != resumedFrom, let saved = savedGames[slot] else { return }
         let context = resumeContext(saved)
         guard let screen = active.info.resume?(saved.save.state, context) else { return }
-        overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, mode: mode,
+        overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: games.title(of: saved.game), mode: mode,
                                       age: ResumeOffer.age(seconds: now() - saved.savedAt)))
     }
 

@@ -35,11 +35,11 @@ extension ArcadeShell {
             if let stored = fresh[slot], stored == kept {
                 // On disk now (a later try took it): marked from here on.
                 unsaved[slot] = nil
-                news.append("Your \(slot.title) game is saved now.")
+                news.append("Your \(slot.title(in: games)) game is saved now.")
             } else if let stored = fresh[slot], stored.savedAt > kept.savedAt {
                 // Another arcade left a newer one since: that one is the game's save now.
                 unsaved[slot] = nil
-                news.append("Your \(slot.title) game could not be saved, and another arcade has saved a newer one since.")
+                news.append("Your \(slot.title(in: games)) game could not be saved, and another arcade has saved a newer one since.")
             } else {
                 // Kept for this run; the save it replaces is gone from the menu, as it will
                 // be from the store (unless newer: see `ArcadeStore.save`).

@@ -19,7 +19,8 @@ extension ArcadeShell {
 
     /// Open the page on the settings as they are now.
     mutating func openSettings() {
-        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source)))
+        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source),
+                                        games: games.flatMap(\.settings)))
     }
 
     /// An input while the page is open: the shell's (`takesOverPage`), else the page's.

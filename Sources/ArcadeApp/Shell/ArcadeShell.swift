@@ -97,8 +97,8 @@ public struct ArcadeShell: Screen {
         savedGames = Self.resumable(saved, of: games)
         nextSeed = seed
         gameOptions = [:]
-        menu = MenuScreen(rows: games.map { info in
-            MenuScreen.Row(id: info.id, summary: info.summary, shortSummary: info.shortSummary,
+        menu = MenuScreen(rows: games.enumerated().map { index, info in
+            MenuScreen.Row(id: info.id, number: index + 1, title: info.title, summary: info.summary, shortSummary: info.shortSummary,
                            best: scores[info.id]?.first.map(info.describeBest))
         }, notice: notice)
         markSavedGames()

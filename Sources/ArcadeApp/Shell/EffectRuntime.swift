@@ -110,7 +110,7 @@ public final class EffectRuntime {
             } catch {
                 // Without a store the menu said at start that nothing is kept; a refusal is news.
                 let notice = data.store == nil ? []
-                    : [RuntimeReport.notice(Self.notSaved(saved.slot, because: error.description, lostAtQuit: data.isReadOnly))]
+                    : [RuntimeReport.notice(Self.notSaved(saved.slot.title(in: games), because: error.description, lostAtQuit: data.isReadOnly))]
                 return (.proceed, notice + [.notKept(saved.slot, replacing: replacing, reason: error.description)])
             }
         case .retrySave(let saved, let replacing):
@@ -128,17 +128,20 @@ public final class EffectRuntime {
             guard let stored = data.reread(for: games) else { return (.proceed, []) }
             return (.proceed, [.stored(scores: stored.scores, saved: stored.saved)])
         case .forgetSavedGame(let id, let mode):
-            do { try data.forgetSavedGame(id, mode: mode) } catch { return (.proceed, [.notice(error.description)]) }
+            guard let game = game(id) else { return (.proceed, []) }
+            do { try data.forgetSavedGame(game, mode: mode) } catch { return (.proceed, [.notice(error.description)]) }
         case .remember(let key, let value):
             do { try data.remember(key, value) } catch { return (.proceed, [.notice(error.description)]) }
         case .recordDaily(let id, let day, let outcome):
+            guard let game = game(id) else { return (.proceed, []) }
             do {
-                try data.recordDaily(outcome, day: day, of: id, player: player, now: now())
+                try data.recordDaily(outcome, day: day, of: game, player: player, now: now())
             } catch {
                 return (.proceed, [.notice(error.description)])
             }
         case .tally(let id, let key, let right):
-            do { try data.addTally(key, right: right, of: id, player: player) } catch { return (.proceed, [.notice(error.description)]) }
+            guard let game = game(id) else { return (.proceed, []) }
+            do { try data.addTally(key, right: right, of: game, player: player) } catch { return (.proceed, [.notice(error.description)]) }
         case .learned(let deck, let card, let progress, let right, let day):
             do {
                 try data.recordReview(deck: deck, card: card, progress: progress, right: right, day: day, player: player)
@@ -198,7 +201,7 @@ public final class EffectRuntime {
         var lost: [String] = []
         for case .notKept(let slot, _, let reason) in reports {
             let what = data.hasSavedGame(slot) ? "Your progress since the last save is lost." : "It is lost."
-            lost.append("Could not save your \(slot.title) game: \(reason). \(what)")
+            lost.append("Could not save your \(slot.title(in: games)) game: \(reason). \(what)")
         }
         guard lost.isEmpty else { return lost }
         return reports.compactMap { report in
@@ -209,10 +212,10 @@ public final class EffectRuntime {
 
     /// The menu's words for a game left in progress that the store could not take: it is tried
     /// again on the way back to the menu, unless the store may only be read (`lostAtQuit`).
-    static func notSaved(_ slot: SaveSlot, because reason: String, lostAtQuit: Bool = false) -> String {
+    static func notSaved(_ title: String, because reason: String, lostAtQuit: Bool = false) -> String {
         let then = lostAtQuit ? "You can resume it until you quit; then it is lost."
             : "It is kept until you quit, and saved when you come back to the menu once the store takes it."
-        return "Your \(slot.title) game could not be saved: \(reason). \(then)"
+        return "Your \(title) game could not be saved: \(reason). \(then)"
     }
 
     /// Carry out `effect` for the shell: the reports go straight back to `shell`, and so
@@ -314,9 +317,12 @@ public final class EffectRuntime {
         return DeckReport(.finished(result), learned: data.learnCards(of: key, player: player).map { (key, $0) })
     }
 
+    /// The catalog's entry of game `id`.
+    private func game(_ id: GameID) -> GameInfo? { games.first { $0.id == id } }
+
     /// Keep a finished game; the game and the menu get its list back, or the notice why not.
     private func record(_ record: ScoreRecord, for id: GameID) -> [RuntimeReport] {
-        guard let game = games.first(where: { $0.id == id }) else { return [] }
+        guard let game = game(id) else { return [] }
         do {
             return [.scoresRecorded(id, try data.record(record, of: game, player: player, now: now()))]
         } catch {

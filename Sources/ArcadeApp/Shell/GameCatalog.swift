@@ -4,31 +4,23 @@ import ArcadeUI
 import BlackjackModel
 import SetModel
 
-/// The five games, in their fixed menu order; a digit always opens the same game.
-public enum GameID: String, CaseIterable, Sendable, Codable {
-    case set, memory, slots, temples, blackjack
+/// A game's name as the command line, the store and saved games know it ("set"). The
+/// games themselves, their titles and menu numbers, are the catalog's (`GameCatalog`).
+public struct GameID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// The menu number and digit key, 1–5.
-    public var number: Int {
-        switch self {
-        case .set: return 1
-        case .memory: return 2
-        case .slots: return 3
-        case .temples: return 4
-        case .blackjack: return 5
-        }
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public init(from decoder: Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
-    /// The name shown on the menu.
-    public var title: String {
-        switch self {
-        case .set: return "Set"
-        case .memory: return "Memory"
-        case .slots: return "Slots"
-        case .temples: return "Temples"
-        case .blackjack: return "Blackjack"
-        }
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
+
+    public var description: String { rawValue }
 }
 
 /// What a game needs to start: its seed, its options, its recorded scores and where its
@@ -188,6 +180,8 @@ public struct GameModes: Sendable {
 /// One game on the menu: how to describe it, start it and rank its scores.
 public struct GameInfo: Sendable {
     public var id: GameID
+    /// The name shown on the menu, on the statistics page's tab and in the game's messages.
+    public var title: String
     public var summary: String
     /// The description in a few words, for a menu row with no room for `summary`.
     public var shortSummary: String
@@ -207,14 +201,21 @@ public struct GameInfo: Sendable {
     public var describeBest: @Sendable (ScoreEntry) -> String
     /// A few words for the game's menu row from what is kept ("3 due"), or nil.
     public var menuNote: (@Sendable (GameContext) -> String?)?
+    /// How the statistics page and `stats --json` show it.
+    public var statistics: StatisticsShape
+    /// Its rows on the settings page, after the arcade's own.
+    public var settings: [GameSetting]
 
-    public init(id: GameID, summary: String, shortSummary: String? = nil, scoreOrder: ScoreOrder = .higherIsBetter,
+    /// A game titled `title` (by default its name with a capital: "Set").
+    public init(id: GameID, title: String? = nil, summary: String, shortSummary: String? = nil, scoreOrder: ScoreOrder = .higherIsBetter,
                 listMode: ModeFilter = .every, options: [GameOption] = [], modes: GameModes? = nil,
                 make: @escaping @Sendable (GameContext) -> any GameScreen,
                 resume: (@Sendable (_ state: String, GameContext) -> (any GameScreen)?)? = nil,
                 describeBest: @escaping @Sendable (ScoreEntry) -> String = { "best \($0.score)" },
-                menuNote: (@Sendable (GameContext) -> String?)? = nil) {
+                menuNote: (@Sendable (GameContext) -> String?)? = nil, statistics: StatisticsShape = StatisticsShape(),
+                settings: [GameSetting] = []) {
         self.id = id
+        self.title = title ?? id.rawValue.prefix(1).uppercased() + id.rawValue.dropFirst()
         self.summary = summary
         self.shortSummary = shortSummary ?? summary
         self.listMode = listMode
@@ -225,6 +226,8 @@ public struct GameInfo: Sendable {
         self.resume = resume
         self.describeBest = describeBest
         self.menuNote = menuNote
+        self.statistics = statistics
+        self.settings = settings
     }
 }
 
@@ -232,7 +235,7 @@ public struct GameInfo: Sendable {
 public enum GameCatalog {
     public static let games: [GameInfo] = [
         GameInfo(
-            id: .set, summary: "Find sets of three among the cards on the table", shortSummary: "Find sets of three",
+            id: .set, title: "Set", summary: "Find sets of three among the cards on the table", shortSummary: "Find sets of three",
             listMode: .only(nil),
             options: [
                 GameOption(name: "--daily", summary: "today's puzzle: 12 cards holding exactly 6 sets",
@@ -258,21 +261,24 @@ public enum GameCatalog {
                 SetScreen(restoring: state, context: context, cardStyle: SetCardStyle(remembered: context.settings))
             },
             // The list is the classic game's (`listMode`).
-            describeBest: { entry in "best \(entry.score)" }),
+            describeBest: { entry in "best \(entry.score)" },
+            statistics: SetStatisticsFigures.shape, settings: [SetCardStyle.settingRow]),
         GameInfo(
-            id: .memory, summary: MemoryScreen.summary, shortSummary: "Find the pairs in time",
+            id: .memory, title: "Memory", summary: MemoryScreen.summary, shortSummary: "Find the pairs in time",
             make: { context in MemoryScreen(context: context) },
             resume: { state, context in MemoryScreen(restoring: state, context: context) },
-            describeBest: MemoryScreen.describeBest),
+            describeBest: MemoryScreen.describeBest,
+            statistics: MemoryStatisticsFigures.shape, settings: [MemoryScreen.flipBackRow]),
         GameInfo(
-            id: .slots, summary: "A 3-digit and a 5-digit slot machine", shortSummary: "Two slot machines",
+            id: .slots, title: "Slots", summary: "A 3-digit and a 5-digit slot machine", shortSummary: "Two slot machines",
             make: { context in SlotsScreen(seed: context.seed, settings: context.settings) },
             resume: { state, context in SlotsScreen(restoring: state, context: context) },
             describeBest: { entry in
                 "best \(entry.score)" + (SlotsFigures(stored: entry.figures).map { " (\($0.machine))" } ?? "")
-            }),
+            },
+            statistics: SlotsStatisticsFigures.shape),
         GameInfo(
-            id: .temples, summary: "Temple pictures: match, study or learn them", shortSummary: "Temple pictures",
+            id: .temples, title: "Temples", summary: "Temple pictures: match, study or learn them", shortSummary: "Temple pictures",
             options: [GameOption(name: "--deck", valueName: "DIR", summary: "flashcards from the PNG files in DIR"),
                       GameOption(name: "--learn", summary: "open in learn mode: the cards due today, one at a time")],
             // A saved game is a match on its deck; learn mode keeps every answer as it is given.
@@ -285,9 +291,10 @@ public enum GameCatalog {
             make: { context in TempleScreen(context: context) },
             resume: { state, context in TempleScreen(restoring: state, context: context) },
             describeBest: TempleFigures.describeBest,
-            menuNote: TempleScreen.menuNote),
+            menuNote: TempleScreen.menuNote,
+            statistics: TempleStatisticsFigures.shape),
         GameInfo(
-            id: .blackjack, summary: "Beat the dealer in five hands, with bets", shortSummary: "Beat the dealer",
+            id: .blackjack, title: "Blackjack", summary: "Beat the dealer in five hands, with bets", shortSummary: "Beat the dealer",
             options: [
                 GameOption(name: "--decks", valueName: "N", summary: "decks in the shoe: 1, 2, 6 (the default), 8",
                            choices: TableRules.deckChoices.map(String.init)),
@@ -319,8 +326,28 @@ public enum GameCatalog {
                 var screen = BlackjackScreen(restoring: state, context: context)
                 if context.options["--rules"] != nil { screen?.page = .rules }
                 return screen
-            }),
+            },
+            statistics: BlackjackStatisticsFigures.shape, settings: [BlackjackScreen.houseRulesRow]),
     ]
+}
+
+extension [GameInfo] {
+    /// The entry of game `id`.
+    func entry(_ id: GameID) -> GameInfo? { first { $0.id == id } }
+
+    /// Game `id`'s title ("Set"), or its name for a game this arcade does not know.
+    func title(of id: GameID) -> String { entry(id)?.title ?? id.rawValue }
+
+    /// Game `id`'s menu number and digit key (1 for the first).
+    func number(of id: GameID) -> Int? { firstIndex { $0.id == id }.map { $0 + 1 } }
+}
+
+extension GameID {
+    public static let set = GameID(rawValue: "set")
+    public static let memory = GameID(rawValue: "memory")
+    public static let slots = GameID(rawValue: "slots")
+    public static let temples = GameID(rawValue: "temples")
+    public static let blackjack = GameID(rawValue: "blackjack")
 }
 
 extension SetMode {

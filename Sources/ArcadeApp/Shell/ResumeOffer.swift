@@ -12,6 +12,8 @@ public struct ResumeOffer: Equatable {
     let seed: UInt64
     /// The save on offer.
     let saved: SavedGame
+    /// The title of its game ("Set").
+    let title: String
     /// The mode it was played in (a save kept before saves had modes is of the mode its game is in).
     let mode: String
     /// How long ago it was left, in words ("3 minutes ago").
@@ -51,7 +53,7 @@ public struct ResumeOffer: Equatable {
             }
         }
         buttons[min(focus, 1)].isFocused = true
-        return Dialog(title: game.title, message: "Your last game of \(game.title) was left in progress.",
+        return Dialog(title: title, message: "Your last game of \(title) was left in progress.",
                       buttons: buttons, preferredWidth: 44, style: Style.bold.foreground(.accent))
     }
 

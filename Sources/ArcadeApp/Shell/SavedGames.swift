@@ -55,7 +55,7 @@ public struct SaveSlot: Hashable, Sendable {
     }
 
     /// Its name for the player: the game's title (a mode's name may be a whole table's rules).
-    var title: String { game.title }
+    func title(in games: [GameInfo]) -> String { games.title(of: game) }
 }
 
 /// How a screen's state becomes the text a `GameSave` holds, and back.

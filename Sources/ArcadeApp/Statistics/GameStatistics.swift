@@ -1,5 +1,60 @@
 import ArcadeStore
-import SetModel
+
+/// How the statistics page and `stats --json` show a game, from its catalog entry
+/// (`GameInfo.statistics`): what its modes are called and in which order, what its chart
+/// measures, its own figures over its last games, and the learn mode's counts if it keeps any.
+public struct StatisticsShape: Sendable {
+    /// What its modes are called on its tab: "Mode", "Level", "Machine".
+    public var modeKind: String
+    /// Its known modes in the order shown; any others follow by name.
+    public var modeOrder: [String]
+    /// The name (`stats --json`) and title (the page) of its results kept without a mode.
+    public var unnamedMode: (name: String, title: String)
+    /// What its scores are: "Score", or "Accuracy", and the mark after one ("%").
+    public var measure: String
+    public var unit: String
+    /// The game's own figures over its last games (oldest first; none for a game not played).
+    public var figures: @Sendable (_ recent: [FinishedGame]) -> any GameFigures
+    /// The learn mode's counts of `player` up to day `today` (a `CalendarDay.dayNumber`),
+    /// nil when nothing was learned; nil for a game without a learn mode.
+    public var learning: (@Sendable (_ store: ArcadeStore, _ player: String, _ today: Int) -> LearnStatistics?)?
+
+    public init(modeKind: String = "Mode", modeOrder: [String] = [], unnamedMode: (name: String, title: String) = ("other", "Other"),
+                measure: String = "Score", unit: String = "",
+                figures: @escaping @Sendable (_ recent: [FinishedGame]) -> any GameFigures = { _ in NoFigures() },
+                learning: (@Sendable (_ store: ArcadeStore, _ player: String, _ today: Int) -> LearnStatistics?)? = nil) {
+        self.modeKind = modeKind
+        self.modeOrder = modeOrder
+        self.unnamedMode = unnamedMode
+        self.measure = measure
+        self.unit = unit
+        self.figures = figures
+        self.learning = learning
+    }
+}
+
+/// A game's own figures over its last games (Set's sets per game, Blackjack's hands won...),
+/// worked out by the game from the figures its screen records: the lines the statistics page
+/// shows under the chart, and the object `stats --json` writes under "figures".
+public protocol GameFigures: Sendable, Encodable {
+    /// The lines under the chart of `shown` (one game's, or one mode's, statistics).
+    func lines(for shown: GameStatistics) -> [String]
+    /// True when `other` holds the same figures.
+    func isSame(as other: any GameFigures) -> Bool
+}
+
+extension GameFigures where Self: Equatable {
+    public func isSame(as other: any GameFigures) -> Bool { (other as? Self) == self }
+}
+
+/// The figures of a game that has none of its own: no lines, an empty object.
+public struct NoFigures: GameFigures, Equatable {
+    public init() {}
+    public func lines(for shown: GameStatistics) -> [String] { [] }
+    public func encode(to encoder: Encoder) throws {
+        _ = encoder.container(keyedBy: StatisticsJSON.Key.self)
+    }
+}
 
 /// One game's statistics as the statistics screen and `arcade stats --json` show them:
 /// games played, best and average over every game kept, the last results (oldest first),
@@ -21,7 +76,29 @@ public struct GameStatistics: Equatable, Sendable {
         }
     }
 
+    /// What the page calls the game's parts, from its `StatisticsShape`.
+    public struct Labels: Equatable, Sendable {
+        public var title: String
+        public var modeKind: String
+        public var unnamedMode: String
+        public var unnamedModeTitle: String
+        public var measure: String
+        public var unit: String
+        /// True for a game with a learn mode (its JSON always has "learning", null before any).
+        public var hasLearning: Bool
+
+        init(_ info: GameInfo) {
+            title = info.title
+            modeKind = info.statistics.modeKind
+            (unnamedMode, unnamedModeTitle) = info.statistics.unnamedMode
+            measure = info.statistics.measure
+            unit = info.statistics.unit
+            hasLearning = info.statistics.learning != nil
+        }
+    }
+
     public var game: GameID
+    public var labels: Labels
     /// Which games these are: the mode or level kept with them (nil: those kept without one,
     /// Set's classic games), or `every` for all of the game's together.
     public var mode: ModeFilter
@@ -33,31 +110,41 @@ public struct GameStatistics: Equatable, Sendable {
     public var average: Double?
     /// The last `ArcadeStore.recentLimit` results, oldest first.
     public var recent: [Result]
-    public var figures: Figures
-    /// Temples' learn mode: the last 30 days and each deck (nil for the other games, and
-    /// when nothing was ever learned).
+    public var figures: any GameFigures
+    /// The learn mode's last 30 days and each deck (nil for a game without one, and when
+    /// nothing was ever learned).
     public var learning: LearnStatistics?
 
-    public init(game: GameID, mode: ModeFilter = .every, played: Int = 0, best: Int? = nil, average: Double? = nil,
-                recent: [Result] = [], figures: Figures? = nil) {
-        self.game = game
+    /// The statistics of `info`'s game (of `mode`) from its `history`.
+    public init(_ info: GameInfo, mode: ModeFilter = .every, history: GameHistory? = nil) {
+        game = info.id
+        labels = Labels(info)
         self.mode = mode
-        self.played = played
-        self.best = best
-        self.average = average
-        self.recent = recent
-        self.figures = figures ?? Figures.empty(for: game)
+        played = history?.played ?? 0
+        best = history?.best
+        average = history?.average
+        recent = history?.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) } ?? []
+        figures = info.statistics.figures(history?.recent ?? [])
     }
 
     /// The statistics of a game nobody has played yet.
-    public static func empty(_ game: GameID) -> GameStatistics { GameStatistics(game: game) }
+    public static func empty(_ info: GameInfo) -> GameStatistics { GameStatistics(info) }
+
+    public static func == (left: GameStatistics, right: GameStatistics) -> Bool {
+        left.game == right.game && left.labels == right.labels && left.mode == right.mode && left.modes == right.modes
+            && left.played == right.played && left.best == right.best && left.average == right.average
+            && left.recent == right.recent && left.figures.isSame(as: right.figures) && left.learning == right.learning
+    }
+
+    /// The game's title on its tab: "Set".
+    public var title: String { labels.title }
 
     /// The mode's name, as `stats --json` labels it: "all", "classic", "versus hard", "Easy",
     /// "3-digit" ("other" for results kept without one in a game whose results have one).
     public var modeName: String {
         switch mode {
         case .every: return "all"
-        case .only(nil): return game == .set ? "classic" : "other"
+        case .only(nil): return labels.unnamedMode
         case .only(let name?): return name
         }
     }
@@ -66,164 +153,54 @@ public struct GameStatistics: Equatable, Sendable {
     public var modeTitle: String {
         switch mode {
         case .every: return "All"
-        case .only(nil): return game == .set ? "Classic" : "Other"
+        case .only(nil): return labels.unnamedModeTitle
         case .only(let name?): return name.prefix(1).uppercased() + name.dropFirst()
         }
     }
 
-    /// What a game's modes are called on its tab: "Mode", "Level", "Machine".
-    static func modeKind(_ game: GameID) -> String {
-        switch game {
-        case .memory: return "Level"
-        case .slots: return "Machine"
-        default: return "Mode"
-        }
-    }
-
     /// `modes` in the game's order: results without a mode first (Set's classic games), then
-    /// Set's levels of the computer and Memory's levels from easy to hard, then the rest by name.
-    static func ordered(_ modes: [String?], of game: GameID) -> [String?] {
-        let known = OpponentLevel.allCases.map { "versus \($0.rawValue)" } + MemoryLevel.all.map(\.name)
+    /// the modes `order` names (Set's levels of the computer, Memory's levels from easy to
+    /// hard), then the rest by name.
+    static func ordered(_ modes: [String?], by order: [String]) -> [String?] {
         func rank(_ mode: String?) -> (Int, Int, String) {
             guard let mode else { return (0, 0, "") }
-            return known.firstIndex(of: mode).map { (1, $0, mode) } ?? (2, 0, mode)
+            return order.firstIndex(of: mode).map { (1, $0, mode) } ?? (2, 0, mode)
         }
         return Array(Set(modes)).sorted { rank($0) < rank($1) }
-    }
-
-    /// Each game's own figures, read from the figures its screen records (`SetFigures`,
-    /// `MemoryFigures`, `SlotsFigures`, `TempleFigures`, `BlackjackFigures`): here and
-    /// nowhere else are the stored strings turned into statistics.
-    public enum Figures: Equatable, Sendable {
-        /// A Memory level's best time.
-        public struct LevelTime: Equatable, Sendable {
-            public var level: String
-            public var seconds: Int
-        }
-
-        /// A slot machine's spins and its best score (the highest it reached).
-        public struct Machine: Equatable, Sendable {
-            public var machine: String
-            public var spins: Int
-            public var bestScore: Int
-        }
-
-        /// Sets found per game and seconds per set (over the games with a time).
-        case set(setsPerGame: Double?, secondsPerSet: Double?)
-        /// The best time of a won game, in seconds, per level (in level order).
-        case memory(bestTimes: [LevelTime])
-        /// Spins and the best score, per machine.
-        case slots(machines: [Machine])
-        /// The accuracy of each game (its score), oldest first, and the hits and misses.
-        case temples(accuracy: [Int], correct: Int, incorrect: Int)
-        /// Hands won, pushed and lost, and the score of each game, oldest first.
-        case blackjack(won: Int, pushed: Int, lost: Int, scores: [Int])
-
-        static func empty(for game: GameID) -> Figures {
-            switch game {
-            case .set: return .set(setsPerGame: nil, secondsPerSet: nil)
-            case .memory: return .memory(bestTimes: [])
-            case .slots: return .slots(machines: [])
-            case .temples: return .temples(accuracy: [], correct: 0, incorrect: 0)
-            case .blackjack: return .blackjack(won: 0, pushed: 0, lost: 0, scores: [])
-            }
-        }
     }
 }
 
 extension GameStatistics {
-    /// The statistics of `game` (of `mode`) from its `history`.
-    public init(_ game: GameID, mode: ModeFilter = .every, history: GameHistory) {
-        self.init(game: game, mode: mode, played: history.played, best: history.best, average: history.average,
-                  recent: history.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) },
-                  figures: Figures(game, recent: history.recent))
-    }
-
     /// Every game's statistics from `store` (each game ranked as `games` says); a game the
     /// store cannot read shows as not played. Nil store: nothing played yet. With a `player`
-    /// and `today` (a `CalendarDay.dayNumber`), Temples' learning is read too.
+    /// and `today` (a `CalendarDay.dayNumber`), the learn mode's counts are read too.
     static func all(from store: ArcadeStore?, games: [GameInfo], player: String? = nil,
                     today: Int? = nil) throws(StoreError) -> [GameStatistics] {
         try games.map { info throws(StoreError) in
-            guard let store else { return .empty(info.id) }
+            guard let store else { return .empty(info) }
             let name = info.id.rawValue, higher = info.scoreOrder == .higherIsBetter
             let top: ModeFilter = info.listMode == .only(nil) ? .only(nil) : .every
-            var statistics = GameStatistics(info.id, mode: top, history: try store.history(
+            var statistics = GameStatistics(info, mode: top, history: try store.history(
                 of: name, mode: top, higherIsBetter: higher))
             // Each mode on its own; Set's classic games always among them (the game's default).
             var modes = try store.modes(of: name)
             if top == .only(nil) { modes.append(nil) }
             if modes.contains(where: { $0 != nil }) || top == .only(nil) {
-                statistics.modes = try ordered(modes, of: info.id).map { mode throws(StoreError) in
-                    GameStatistics(info.id, mode: .only(mode),
+                statistics.modes = try ordered(modes, by: info.statistics.modeOrder).map { mode throws(StoreError) in
+                    GameStatistics(info, mode: .only(mode),
                                    history: try store.history(of: name, mode: .only(mode), higherIsBetter: higher))
                 }
             }
-            // A store read only, of a version before learn mode, has no learning to show.
-            // Counted by SQLite, deck by deck and day by day: no card is read into the arcade.
-            if info.id == .temples, let player, let today,
-               let decks = try? store.learnDecks(player: player, on: today, scale: LearningRecord.scale),
-               let days = try? store.reviewTotals(player: player, from: today - (LearnStatistics.days - 1)) {
-                statistics.learning = LearnStatistics(decks: decks, days: days, today: today)
+            if let learning = info.statistics.learning, let player, let today {
+                statistics.learning = learning(store, player, today)
             }
             return statistics
         }
     }
 }
 
-extension GameStatistics.Figures {
-    /// `game`'s figures over its `recent` games.
-    init(_ game: GameID, recent: [FinishedGame]) {
-        switch game {
-        case .set:
-            // Counted in Doubles, which never overflow (and are exact for any sensible count).
-            let sets = recent.compactMap { SetFigures(stored: $0.figures)?.sets }
-            var timedSets = 0.0, seconds = 0.0
-            for entry in recent {
-                let figures = SetFigures(stored: entry.figures)
-                guard let found = figures?.sets, found > 0,
-                      let time = Self.seconds(entry.duration) ?? figures.flatMap({ Self.seconds($0.time) }) else { continue }
-                timedSets += Double(found)
-                seconds += time
-            }
-            self = .set(setsPerGame: sets.isEmpty ? nil : sets.map(Double.init).reduce(0, +) / Double(sets.count),
-                        secondsPerSet: timedSets > 0 ? seconds / timedSets : nil)
-        case .memory:
-            var best: [String: Int] = [:]
-            for entry in recent {
-                let figures = MemoryFigures(stored: entry.figures)
-                guard figures.won == true, let level = entry.mode ?? figures.level,
-                      let time = Self.wholeSeconds(entry.duration) ?? figures.time.flatMap(Self.wholeSeconds)
-                else { continue }
-                best[level] = min(best[level] ?? time, time)
-            }
-            let order = MemoryLevel.all.map(\.name)
-            self = .memory(bestTimes: best.sorted { left, right in
-                (order.firstIndex(of: left.key) ?? order.count, left.key) < (order.firstIndex(of: right.key) ?? order.count, right.key)
-            }.map { LevelTime(level: $0.key, seconds: $0.value) })
-        case .slots:
-            var machines: [Machine] = []
-            for entry in recent {
-                guard let figures = SlotsFigures(stored: entry.figures) else { continue }
-                if let index = machines.firstIndex(where: { $0.machine == figures.machine }) {
-                    machines[index].spins = [machines[index].spins, figures.spins ?? 0].total
-                    machines[index].bestScore = max(machines[index].bestScore, entry.score)
-                } else {
-                    machines.append(Machine(machine: figures.machine, spins: figures.spins ?? 0, bestScore: entry.score))
-                }
-            }
-            self = .slots(machines: machines.sorted { $0.machine < $1.machine })
-        case .temples:
-            let figures = recent.compactMap { TempleFigures(stored: $0.figures) }
-            self = .temples(accuracy: recent.map(\.score), correct: figures.map(\.correct).total,
-                            incorrect: figures.map(\.incorrect).total)
-        case .blackjack:
-            let figures = recent.compactMap { BlackjackFigures(stored: $0.figures) }
-            self = .blackjack(won: figures.compactMap(\.won).total, pushed: figures.compactMap(\.pushed).total,
-                              lost: figures.compactMap(\.lost).total, scores: recent.map(\.score))
-        }
-    }
-
+/// Reading the figures games record: times as "m:ss" or seconds kept by the store.
+enum StoredFigures {
     /// "m:ss" (or "h:mm:ss") as seconds; nil for anything else.
     static func seconds(_ text: String) -> Double? { wholeSeconds(text).map(Double.init) }
 

@@ -30,8 +30,9 @@ enum StatisticsJSON {
         var best: Int?
         var average: Double?
         var recent: [Result]
-        var figures: Figures
+        var figures: any GameFigures
         var learning: Learning?
+        var hasLearning: Bool
 
         init(_ statistics: GameStatistics) {
             game = statistics.game.rawValue
@@ -40,10 +41,11 @@ enum StatisticsJSON {
             modes = statistics.modes.map(Game.init)
             played = statistics.played
             best = statistics.best
-            average = statistics.average.flatMap(rounded)
+            average = statistics.average.flatMap(StatisticsJSON.rounded)
             recent = statistics.recent.map { Result(score: $0.score, finishedAt: $0.finishedAt) }
-            figures = Figures(statistics.figures)
+            figures = statistics.figures
             learning = statistics.learning.map(Learning.init)
+            hasLearning = statistics.labels.hasLearning
         }
 
         func encode(to encoder: Encoder) throws {
@@ -56,14 +58,14 @@ enum StatisticsJSON {
             try container.encode(average, forKey: .average)
             try container.encode(recent, forKey: .recent)
             try container.encode(figures, forKey: .figures)
-            if game == GameID.temples.rawValue { try container.encode(learning, forKey: .learning) }  // null before any
+            if hasLearning { try container.encode(learning, forKey: .learning) }  // null before any
             if !modes.isEmpty { try container.encode(modes, forKey: .modes) }
         }
 
         enum CodingKeys: String, CodingKey { case game, mode, title, played, best, average, recent, figures, learning, modes }
     }
 
-    /// Temples' learn mode: the days of the last 30 with reviews, and each deck.
+    /// The learn mode: the days of the last 30 with reviews, and each deck.
     private struct Learning: Encodable {
         struct Day: Encodable {
             var day: String
@@ -96,49 +98,8 @@ enum StatisticsJSON {
         var finishedAt: String
     }
 
-    private struct LevelTime: Encodable {
-        var level: String
-        var seconds: Int
-    }
-
-    private struct Machine: Encodable {
-        var machine: String
-        var spins: Int
-        var bestScore: Int
-    }
-
-    /// Each game's figures under names of their own.
-    private struct Figures: Encodable {
-        var figures: GameStatistics.Figures
-
-        init(_ figures: GameStatistics.Figures) { self.figures = figures }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            switch figures {
-            case .set(let setsPerGame, let secondsPerSet):
-                try container.encode(setsPerGame.flatMap(rounded), forKey: "setsPerGame")
-                try container.encode(secondsPerSet.flatMap(rounded), forKey: "secondsPerSet")
-            case .memory(let bestTimes):
-                try container.encode(bestTimes.map { LevelTime(level: $0.level, seconds: $0.seconds) },
-                                     forKey: "bestTimes")
-            case .slots(let machines):
-                try container.encode(machines.map { Machine(machine: $0.machine, spins: $0.spins, bestScore: $0.bestScore) },
-                                     forKey: "machines")
-            case .temples(let accuracy, let correct, let incorrect):
-                try container.encode(accuracy, forKey: "accuracy")
-                try container.encode(correct, forKey: "correct")
-                try container.encode(incorrect, forKey: "incorrect")
-            case .blackjack(let won, let pushed, let lost, let scores):
-                try container.encode(won, forKey: "handsWon")
-                try container.encode(pushed, forKey: "handsPushed")
-                try container.encode(lost, forKey: "handsLost")
-                try container.encode(scores, forKey: "scores")
-            }
-        }
-    }
-
-    private struct Key: CodingKey, ExpressibleByStringLiteral {
+    /// A member name of a JSON object.
+    struct Key: CodingKey, ExpressibleByStringLiteral {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -149,10 +110,12 @@ enum StatisticsJSON {
 
 /// `value` to two decimals, as the JSON shows averages; nil (`null`) for infinity or NaN,
 /// which JSON cannot write (only an edited store gives one).
-private func rounded(_ value: Double) -> Double? {
-    guard value.isFinite else { return nil }
-    let hundredths = (value * 100).rounded() / 100
-    return hundredths.isFinite ? hundredths : value  // beyond 1e306 there are no decimals to round
+extension StatisticsJSON {
+    static func rounded(_ value: Double) -> Double? {
+        guard value.isFinite else { return nil }
+        let hundredths = (value * 100).rounded() / 100
+        return hundredths.isFinite ? hundredths : value  // beyond 1e306 there are no decimals to round
+    }
 }
 
 extension StatisticsJSON {

@@ -31,7 +31,7 @@ public struct StatisticsScreen: Screen, Sendable {
 
     public init(statistics: [GameStatistics], showing game: GameID? = nil) {
         self.statistics = statistics
-        tabs = TabBar(titles: statistics.map(\.game.title), numbered: true)
+        tabs = TabBar(titles: statistics.map(\.title), numbered: true)
         if let game, let index = statistics.firstIndex(where: { $0.game == game }) { tabs.select(index) }
     }
 
@@ -54,16 +54,16 @@ public struct StatisticsScreen: Screen, Sendable {
     }
 
     /// The words before the row of modes: "Mode:", "Level:", "Machine:".
-    var modeLabel: String { (shownGame.map { GameStatistics.modeKind($0.game) } ?? "Mode") + ":" }
+    var modeLabel: String { (shownGame?.labels.modeKind ?? "Mode") + ":" }
 
-    /// The page's keys; the key line and `?` help are read from them.
-    public static let bindings: [Binding<Action>] = [
+    /// The page's keys for `games` games; the key line and `?` help are read from them.
+    public static func bindings(games: Int) -> [Binding<Action>] { [
         Binding(keys: [.left, .right, .character("h"), .character("l"), .tab, .backTab],
                 hint: KeyHint("←→", "game"), help: KeyHint("← →  h l  Tab", "the previous or next game")) { key in
             key == .left || key == .character("h") || key == .backTab ? .move(-1) : .move(1)
         },
-        Binding(keys: (1...9).map { Key.character(Character("\($0)")) }, hint: KeyHint("1-5", "game"),
-                help: KeyHint("1 … 5", "a game by its number")) { key in key.digit.map { .show(number: $0) } },
+        Binding(keys: (1...9).map { Key.character(Character("\($0)")) }, hint: KeyHint(MenuScreen.numbers(games, "-"), "game"),
+                help: KeyHint(MenuScreen.numbers(games, " … "), "a game by its number")) { key in key.digit.map { .show(number: $0) } },
         Binding(keys: [.up, .down, .character("k"), .character("j")], hint: KeyHint("↑↓", "mode"),
                 help: KeyHint("↑ ↓  k j", "the mode or level shown")) { key in
             key == .up || key == .character("k") ? .moveMode(-1) : .moveMode(1)
@@ -71,18 +71,19 @@ public struct StatisticsScreen: Screen, Sendable {
         .note("click", "a game's tab, or a mode on the row under it"),
         .note("?", "this help"),
         Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu"),
-    ]
+    ] }
 
-    /// The key line (the shell adds `? help`).
-    public static let keyHints = bindings.keyHints()
+    /// The page's keys for its games.
+    var bindings: [Binding<Action>] { Self.bindings(games: statistics.count) }
 
     /// The key line for the tab shown: the keys of the modes only when it has a row of them.
     public var keyHints: [KeyHint] {
-        modeBar != nil ? Self.keyHints : Self.keyHints.filter { $0.keys != "↑↓" }
+        let hints = bindings.keyHints()
+        return modeBar != nil ? hints : hints.filter { $0.keys != "↑↓" }
     }
 
     /// What `?` shows.
-    public static let help = HelpSheet(
+    public var help: HelpSheet { HelpSheet(
         title: "Statistics", keys: bindings.helpRows(),
         notes: [
             "Played, best and average count every game kept; the chart shows the last "
@@ -91,7 +92,7 @@ public struct StatisticsScreen: Screen, Sendable {
             "Modes and levels are never mixed: each has its own best and chart (Set's classic game, "
                 + "each level against the computer; each Memory level; each Slots machine). The menu's "
                 + "best for Set is the classic game's.",
-        ])
+        ]) }
 
     /// Do `action`.
     public mutating func perform(_ action: Action) -> [Effect] {
@@ -112,7 +113,7 @@ public struct StatisticsScreen: Screen, Sendable {
     public mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
         switch input {
         case .key(let key):
-            guard let action = Self.bindings.action(for: key) else { return [] }
+            guard let action = bindings.action(for: key) else { return [] }
             return perform(action)
         case .mouse(let event) where event.action == .press:
             let layout = Layout(size: frame.size, statistics: shown, hasModes: modeBar != nil)
@@ -152,7 +153,7 @@ public struct StatisticsScreen: Screen, Sendable {
         drawTotals(shown, in: layout.totals, into: &grid)
         if shown.played > 0 {
             grid.write(Self.chartCaption(shown), at: layout.caption.origin, style: .bold, clip: layout.caption)
-            Chart(values: shown.recent.map(\.score), unit: Self.unit(shown.game)).draw(into: &grid, in: layout.chart)
+            Chart(values: shown.recent.map(\.score), unit: shown.labels.unit).draw(into: &grid, in: layout.chart)
         } else {
             grid.write("No matches played yet", at: layout.caption.origin, style: .dim, clip: layout.caption)
         }
@@ -183,7 +184,7 @@ public struct StatisticsScreen: Screen, Sendable {
 
     private func drawTotals(_ shown: GameStatistics, in area: Rect, into grid: inout CellGrid) {
         var x = area.x
-        let unit = Self.unit(shown.game)
+        let unit = shown.labels.unit
         let items = [("Played", "\(shown.played)"), ("Best", shown.best.map { "\($0)\(unit)" } ?? "—"),
                      ("Average", shown.average.map { Self.decimal($0) + unit } ?? "—")]
         for (label, value) in items {
@@ -194,9 +195,7 @@ public struct StatisticsScreen: Screen, Sendable {
 
     /// What the chart shows: "Score of the last 12 games".
     static func chartCaption(_ shown: GameStatistics) -> String {
-        let what = shown.game == .temples ? "Accuracy" : "Score"
-        let games = shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
-        return "\(what) of \(games), oldest first"
+        "\(shown.labels.measure) of \(lastGames(shown)), oldest first"
     }
 
     /// The learn mode's month in a line: "Learn mode, last 30 days: 57 reviews, 82% right".
@@ -205,54 +204,18 @@ public struct StatisticsScreen: Screen, Sendable {
         return "Learn mode, last \(LearnStatistics.days) days: \(count(learning.reviews, "review"))\(share)"
     }
 
-    /// The most deck lines the Temples tab shows; past them one line says how many more.
-    static let maximumDeckLines = 4
-
     /// "1 card", "5 cards".
     static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
         "\(number) " + (number == 1 ? one : many ?? one + "s")
     }
 
-    /// The mark after a score: Temples' score is an accuracy.
-    static func unit(_ game: GameID) -> String { game == .temples ? "%" : "" }
+    /// "the last game", "the last 12 games": the games the figures are over.
+    static func lastGames(_ shown: GameStatistics) -> String {
+        shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
+    }
 
     /// The game's own figures, a line each.
-    static func figureLines(_ shown: GameStatistics) -> [String] {
-        let games = shown.recent.count == 1 ? "the last game" : "the last \(shown.recent.count) games"
-        switch shown.figures {
-        case .set(let setsPerGame, let secondsPerSet):
-            return ["Sets per game  " + (setsPerGame.map(decimal) ?? "—")
-                        + "    Seconds per set  " + (secondsPerSet.map(decimal) ?? "—"),
-                    "(over \(games))"]
-        case .memory(let bestTimes):
-            let note = shown.recent.count == 1 ? "(the last game, if it was won)" : "(won games among \(games))"
-            if case .only(let level?) = shown.mode {
-                // One level's tab: its own best time only.
-                return ["Best time  " + (bestTimes.first { $0.level == level }.map { clock($0.seconds) } ?? "—"), note]
-            }
-            let levels = MemoryLevel.all.map(\.name)
-            let extra = bestTimes.map(\.level).filter { !levels.contains($0) }
-            let times = (levels + extra).map { level in
-                "\(level) " + (bestTimes.first { $0.level == level }.map { clock($0.seconds) } ?? "—")
-            }
-            return ["Best time per level  " + times.joined(separator: " · "),
-                    shown.recent.count == 1 ? "(the last game, if it was won)" : "(won games among \(games))"]
-        case .slots(let machines):
-            guard !machines.isEmpty else { return ["No spins recorded"] }
-            return machines.map { "\($0.machine) machine  \($0.spins) spins · best \($0.bestScore)" }
-                + ["(over \(games))"]
-        case .temples(_, let correct, let incorrect):
-            let matches = shown.played > 0 ? ["Matches  \(correct) correct · \(incorrect) incorrect", "(over \(games))"] : []
-            let decks = shown.learning?.decks ?? []
-            let shownDecks = decks.prefix(decks.count > maximumDeckLines ? maximumDeckLines - 1 : maximumDeckLines)
-            return matches + (shown.learning.map { [learnSummary($0)] } ?? []) + shownDecks.map { deck in
-                "\(deck.title): \(count(deck.cards, "card")) · \(deck.due) due · \(deck.learning) learning · "
-                    + "\(deck.known) known" + (deck.leeches > 0 ? " · \(count(deck.leeches, "leech", "leeches"))" : "")
-            } + (decks.count > shownDecks.count ? ["(and \(decks.count - shownDecks.count) more decks: arcade stats --json lists them)"] : [])
-        case .blackjack(let won, let pushed, let lost, _):
-            return ["Hands  \(won) won · \(pushed) pushed · \(lost) lost", "(over \(games))"]
-        }
-    }
+    static func figureLines(_ shown: GameStatistics) -> [String] { shown.figures.lines(for: shown) }
 
     /// `value` with one decimal: "7.5"; "—" for a value too large to write so (only an
     /// edited store holds one) or no number at all.
