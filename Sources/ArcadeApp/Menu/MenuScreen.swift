@@ -123,6 +123,13 @@ public struct MenuScreen: Sendable {
     /// The menu's keys for its games.
     var bindings: [Binding<Action>] { Self.bindings(games: rows.count) }
 
+    /// The line under the title: "five games in your terminal".
+    static func tagline(games: Int) -> String {
+        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        let count = words.indices.contains(games) ? words[games] : "\(games)"
+        return "\(count) game\(games == 1 ? "" : "s") in your terminal"
+    }
+
     /// The games' numbers in a key line or help: "1-5", "1 … 5" (the digit keys reach nine).
     static func numbers(_ count: Int, _ separator: String) -> String {
         count > 1 ? "1\(separator)\(min(count, 9))" : "1"
@@ -279,7 +286,7 @@ public struct MenuScreen: Sendable {
 
     private func drawTitle(into grid: inout CellGrid, layout: Layout) {
         let title = "A R C A D E"
-        let tagline = "five games in your terminal"
+        let tagline = Self.tagline(games: rows.count)
         // Columns, measured from the bytes of ASCII (counting characters walks the text's
         // grapheme clusters, at every frame).
         let titleWidth = DisplayWidth.of(title), taglineWidth = DisplayWidth.of(tagline)
