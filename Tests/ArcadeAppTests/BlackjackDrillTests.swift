@@ -126,7 +126,7 @@ import Testing
         let row = lines.firstIndex { $0.contains("[ Stand ]") }!
         let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "[ Stand ]")!.lowerBound)
         let effects = shell.update(.mouse(MouseEvent(.press, at: Point(x: column + 2, y: row))))
-        #expect(effects.contains(.tally(.blackjack, key: before!.situation.key, right: before!.advice == .stand)))
+        #expect(effects.contains(.game(.blackjack, .tally(key: before!.situation.key, right: before!.advice == .stand))))
         #expect(shell.screen(as: BlackjackScreen.self)?.drill?.answered == 1)
     }
 

@@ -533,7 +533,7 @@ import Testing
         #expect(shell.update(.key(.enter)).isEmpty)
         #expect(shell.screen(as: BlackjackScreen.self)?.alert == nil)
         #expect(shell.screen(as: BlackjackScreen.self)?.status.text == BlackjackWording.placeYourBet)
-        #expect(shell.update(.key(.enter)) == [.sound(.cardDrawn), .sound(.cardDrawn)])  // and deals
+        #expect(shell.update(.key(.enter)) == [.game(.blackjack, .sound(.cardDrawn)), .game(.blackjack, .sound(.cardDrawn))])  // and deals
     }
 
     @Test func theGameOverAlertsOtherButtons() {

@@ -132,7 +132,7 @@ import Testing
             let frame = Frame(size: device.size)
             #expect(runtime.perform(.recordScore(.set, ScoreRecord(score: 5)), on: &shell, in: frame) == .proceed)
             #expect(shell.menu.notice?.isEmpty == false, "the menu says the score was not kept")
-            #expect(runtime.perform(.bell, on: &shell, in: frame) == .proceed)
+            #expect(runtime.perform(.game(.blackjack, .bell), on: &shell, in: frame) == .proceed)
             #expect(device.bellCount == 0, "muted: no bell")
             #expect(runtime.perform(.quit, on: &shell, in: frame) == .exit(ExitStatus.success))
         }

@@ -276,7 +276,7 @@ import Testing
         let opening = next.open(.memory)
         #expect(next.screen(as: MemoryScreen.self)!.level == .easy)
         #expect(next.screen(as: MemoryScreen.self)!.symbolSet.isTemples)
-        #expect(opening.contains(.deck(.memory, .load(.builtIn))))  // the pictures are asked for at once
+        #expect(opening.contains(.game(.memory, .deck(.load(.builtIn)))))  // the pictures are asked for at once
         // Something this version does not know keeps the defaults.
         var odd = TestShell(games: memory, size: Self.terminal, settings: ["memory.level": "Insane"], seed: { 3 })
         odd.open(.memory)

@@ -87,15 +87,15 @@ import Testing
             let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: folder), player: "ann",
                                         device: device, sound: nil, isMuted: false)
             var shell = Self.blackjack()
-            for _ in 0..<5 { _ = runtime.performInBatch(.bell, on: &shell, in: Self.frame) }
-            _ = runtime.performInBatch(.sound(.cardDrawn), on: &shell, in: Self.frame)
+            for _ in 0..<5 { _ = runtime.performInBatch(.game(.blackjack, .bell), on: &shell, in: Self.frame) }
+            _ = runtime.performInBatch(.game(.blackjack, .sound(.cardDrawn)), on: &shell, in: Self.frame)
             #expect(device.bellCount == 0, "not before the batch is applied")
             runtime.applied(on: &shell, in: Self.frame)
             #expect(device.bellCount == 1)
             runtime.applied(on: &shell, in: Self.frame)
             #expect(device.bellCount == 1, "a batch that asked for none rings none")
             // Outside a batch (the first game opened from the command line) it rings at once.
-            _ = runtime.perform(.bell, on: &shell, in: Self.frame)
+            _ = runtime.perform(.game(.blackjack, .bell), on: &shell, in: Self.frame)
             #expect(device.bellCount == 2)
         }
     }

@@ -139,13 +139,13 @@ import Testing
         let device = FakeTerminal(script: [])
         let runtime = EffectRuntime(games: GameCatalog.games, data: ArcadeData(directory: nil), player: "ann",
                                     device: device, sound: nil, isMuted: false)
-        _ = runtime.perform(.sound(.handWon))
+        _ = runtime.perform(.game(.blackjack, .sound(.handWon)))
         #expect(device.bellCount == 1)
         _ = runtime.perform(.soundSwitched(on: false))
-        _ = runtime.perform(.sound(.handWon))
+        _ = runtime.perform(.game(.blackjack, .sound(.handWon)))
         #expect(device.bellCount == 1)
         _ = runtime.perform(.soundSwitched(on: true))
-        _ = runtime.perform(.sound(.handWon))
+        _ = runtime.perform(.game(.blackjack, .sound(.handWon)))
         #expect(device.bellCount == 2)
     }
 

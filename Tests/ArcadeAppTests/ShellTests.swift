@@ -153,7 +153,7 @@ import Testing
         #expect(send(&shell, key("n")).isEmpty)
         #expect(screen(shell).text.contains("Test game: 2 presses"))  // no: nothing changed
         _ = send(&shell, key("n"))
-        #expect(send(&shell, key("y")) == [.sound(.cardDrawn)])
+        #expect(send(&shell, key("y")) == [.game(.set, .sound(.cardDrawn))])
         #expect(shell.overlay == nil)
         #expect(screen(shell).text.contains("Test game: 0 presses"))
     }
@@ -303,7 +303,7 @@ import Testing
     @Test func gameEffectsBecomeAppEffectsNamingTheGame() {
         var shell = shell()
         _ = send(&shell, key("2"), key("x"))
-        #expect(send(&shell, key("e")) == [.recordScore(.slots, ScoreRecord(score: 10, figures: ["time": "0:42"], seed: 99)), .sound(.handWon)])
+        #expect(send(&shell, key("e")) == [.recordScore(.slots, ScoreRecord(score: 10, figures: ["time": "0:42"], seed: 99)), .game(.slots, .sound(.handWon))])
         _ = send(&shell, key("b"))
         #expect(shell.activeGame == nil)
     }
@@ -477,8 +477,8 @@ private struct SlotsResizeProbe: GameScreen {
     // MARK: - Each mode's best
 
     /// A game opens with each of its modes' best from the store (read with the history), and
-    /// a result it records that beats one is the best the next game opens with; a worse one
-    /// changes nothing.
+    /// a result the runtime has kept that beats one is the best the next game opens with; a
+    /// worse one changes nothing.
     @Test func aGameOpensWithEachModesBestAndTheBetterResultsOfTheRun() {
         let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) })]
         var shell = TestShell(games: games, size: Size(width: 80, height: 24), seed: { 1 })
@@ -488,7 +488,10 @@ private struct SlotsResizeProbe: GameScreen {
             shell.open(.set)
             let bests = shell.screen(as: TestGame.self)!.bests
             for _ in 0..<presses { shell.update(.key(.character("x"))) }
-            shell.update(.key(.character("e")))  // records presses × 10, of no mode
+            // Records presses × 10, of no mode; the record follows what the runtime carried out.
+            for effect in shell.update(.key(.character("e"))) {
+                _ = shell.shell.receive(.carriedOut(effect), in: shell.frame)
+            }
             _ = shell.leaveGame()
             return bests
         }

@@ -492,7 +492,7 @@ extension Result {
         #expect(arcade.shell.text.contains("Correct 0   Incorrect 0   Left 20"))
         #expect(!arcade.shell.wantsTicks)
         // The runtime let go of the loader: a check now learns nothing.
-        #expect(arcade.runtime.perform(.deck(.temples, .check)).reports.isEmpty)
+        #expect(arcade.runtime.perform(.game(.temples, .deck(.check))).reports.isEmpty)
     }
 
     @Test func qOrEscWhileLoadingGoesBackToTheMenuAndStopsTheLoading() throws {
@@ -508,10 +508,10 @@ extension Result {
             defer { arcade.removeData() }
             arcade.open(deck: "/cards")
             #expect(arcade.shell.text.contains("Reading the folder…") && arcade.shell.wantsTicks)
-            #expect(arcade.shell.update(.key(key)) == [.deck(.temples, .cancel), .refreshMenu])
+            #expect(arcade.shell.update(.key(key)) == [.game(.temples, .deck(.cancel)), .refreshMenu])
             #expect(arcade.shell.activeGame == nil && arcade.shell.overlay == nil, "\(key) did not go back to the menu")
             #expect(!loader.isCancelled)  // asked for, not yet done: the runtime does it
-            arcade.perform([.deck(.temples, .cancel)])
+            arcade.perform([.game(.temples, .deck(.cancel))])
             #expect(loader.isCancelled)
             gate.signal()
             #expect(loader.waitUntilFinished().failure == .cancelled)

@@ -375,7 +375,8 @@ import Testing
         let screen = try #require(shell.activeScreen as? TempleScreen)
         let question = try #require(screen.learn?.question)
         let key: Key = question.kind == .typedName ? .enter : .character(Character("\(question.answerIndex! + 1)"))
-        _ = shell.update(.key(key), in: frame)
+        // The answer, kept by the runtime: the menu's count follows what it carried out.
+        for effect in shell.update(.key(key), in: frame) { _ = shell.receive(.carriedOut(effect), in: frame) }
         let right = question.kind != .typedName
         #expect(shell.menu.rows.first { $0.id == .temples }?.note == (right ? "19 due" : "20 due"))
     }

@@ -4,12 +4,12 @@ import ArcadeUI
 /// Something only the app can do: the shell's effects, carried out by `ArcadeApp`.
 public enum AppEffect: Equatable, Sendable {
     case quit
-    case sound(SoundCue)
+    /// What game `id` asked for that the runtime carries out as asked: a sound, the bell, a
+    /// deck, a daily result, a tally, a learn answer (`GameEffect`). The shell itself answers
+    /// `.leave` and `.confirm`, and sends a result and a setting as `recordScore` and `remember`.
+    case game(GameID, GameEffect)
     /// Keep game `id`'s finished result (which also forgets its saved game).
     case recordScore(GameID, ScoreRecord)
-    case bell
-    /// A deck for game `id`: load it, ask how far it is, or stop loading it.
-    case deck(GameID, DeckRequest)
     /// Keep a game left in progress, replacing its game's saved game of the same mode (and
     /// the save of mode `replacing`, which it was resumed from before it changed mode).
     case saveGame(SavedGame, replacing: String? = nil)
@@ -25,14 +25,8 @@ public enum AppEffect: Equatable, Sendable {
     case refreshMenu
     /// Count the cards of learn-mode `deck` due on `day` in the store (`RuntimeReport.learnDue`).
     case countDue(deck: String, day: Int)
-    /// Keep a setting (`GameEffect.remember`).
+    /// Keep a setting (the settings page's, or a game's `GameEffect.remember`).
     case remember(setting: String, value: String)
-    /// Keep game `id`'s daily result of `day`, unless that day has one already.
-    case recordDaily(GameID, day: String, DailyOutcome)
-    /// Count one more decision of kind `key` in game `id`'s tallies (`GameEffect.tally`).
-    case tally(GameID, key: String, right: Bool)
-    /// Keep one answer of a learn session (`GameEffect.learned`).
-    case learned(deck: String, card: String, progress: StoredCardProgress, right: Bool, day: Int)
     /// Draw with this theme and palette from now on (the settings page).
     case look(ThemeName, PaletteName)
     /// Switch sound on or off (the settings page).

@@ -45,11 +45,18 @@ extension ArcadeShell {
         case .statistics(let statistics):
             showStatistics(statistics)
             return []
+        case .carriedOut(let effect):
+            // The player's record follows what the runtime kept (a learn answer changes the
+            // menu's count of the cards due).
+            if record.note(effect, of: games) { markSavedGames() }
+            return []
         }
         return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
 
-    /// What the app must do for `effects` of game `id`; `.leave` closes the game here.
+    /// What the app must do for `effects` of game `id`: most travel as they are
+    /// (`AppEffect.game`); `.leave` closes the game here, `.confirm` asks, a result becomes a
+    /// `ScoreRecord` with the game's seed and saved game, a setting is the shell's too.
     mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
         var result: [AppEffect] = []
         var left = false
@@ -61,10 +68,6 @@ extension ArcadeShell {
                 if let game = active?.screen { result += keepOrForget(game) }
                 closeGame()
                 left = true
-            case .sound(let cue):
-                result.append(.sound(cue))
-            case .bell:
-                result.append(.bell)
             case .recordScore(let score, let figures, let mode, let duration, let run):
                 // A finished game's saved game goes with it (the runtime forgets it too); the
                 // saves of other modes stay.
@@ -79,22 +82,13 @@ extension ArcadeShell {
                                                            savedGameMode: ended?.mode)))
             case .confirm(let question):
                 overlay = .confirm(question)
-            case .deck(let request):
-                result.append(.deck(id, request))
             case .remember(let key, let value):
                 settings[key] = value
                 result.append(.remember(setting: key, value: value))
-            case .recordDaily(let day, let outcome):
-                result.append(.recordDaily(id, day: day, outcome))
-            case .tally(let key, let right):
-                result.append(.tally(id, key: key, right: right))
-            case .learned(let deck, let card, let progress, let right, let day):
-                result.append(.learned(deck: deck, card: card, progress: progress, right: right, day: day))
+            case .sound, .bell, .deck, .recordDaily, .tally, .learned:
+                result.append(.game(id, effect))
             }
         }
-        // The results on their way to the store, kept as it keeps them (a learn answer
-        // changes the menu's count of the cards due).
-        if record.note(result, of: games) { markSavedGames() }
         // Back on the menu, after what the game asked for is done: the lists read again.
         return left ? backOnTheMenu(after: result) : result
     }

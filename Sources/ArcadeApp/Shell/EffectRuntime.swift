@@ -64,15 +64,15 @@ public final class EffectRuntime {
     private func carryOut(_ effect: AppEffect) -> (control: LoopControl, reports: [RuntimeReport]) {
         let committed = joinsBatch(effect) ? [] : commitBatch()
         let (control, reports) = carryOutNow(effect)
-        return (control, committed + reports)
+        return (control, committed + reports + (PlayerRecord.notes(effect) ? [.carriedOut(effect)] : []))
     }
 
     /// Whether `effect` may be carried out while the results of the batch wait for their
     /// commit: it is one of them, or it does not touch the store.
     private func joinsBatch(_ effect: AppEffect) -> Bool {
         switch effect {
-        case .bell, .sound, .look, .soundSwitched: return true
-        case .recordScore, .recordDaily, .tally, .learned: return inBatch
+        case .game(_, .bell), .game(_, .sound), .look, .soundSwitched: return true
+        case .recordScore, .game(_, .recordDaily), .game(_, .tally), .game(_, .learned): return inBatch
         default: return false
         }
     }
@@ -96,14 +96,10 @@ public final class EffectRuntime {
         switch effect {
         case .quit:
             return (.exit(ExitStatus.success), [])
-        case .bell:
-            if !isMuted { ring() }
-        case .sound(let cue):
-            if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { ring() }
+        case .game(let id, let asked):
+            return (.proceed, carryOut(asked, for: id))
         case .recordScore(let id, let record):
             return (.proceed, self.record(record, for: id))
-        case .deck(let id, let request):
-            return (.proceed, deck(request, for: id))
         case .saveGame(let saved, let replacing):
             do {
                 try data.keep(saved, replacing: replacing)
@@ -132,22 +128,6 @@ public final class EffectRuntime {
             do { try data.forgetSavedGame(game, mode: mode) } catch { return (.proceed, [.notice(error.description)]) }
         case .remember(let key, let value):
             do { try data.remember(key, value) } catch { return (.proceed, [.notice(error.description)]) }
-        case .recordDaily(let id, let day, let outcome):
-            guard let game = game(id) else { return (.proceed, []) }
-            do {
-                try data.recordDaily(outcome, day: day, of: game, player: player, now: now())
-            } catch {
-                return (.proceed, [.notice(error.description)])
-            }
-        case .tally(let id, let key, let right):
-            guard let game = game(id) else { return (.proceed, []) }
-            do { try data.addTally(key, right: right, of: game, player: player) } catch { return (.proceed, [.notice(error.description)]) }
-        case .learned(let deck, let card, let progress, let right, let day):
-            do {
-                try data.recordReview(deck: deck, card: card, progress: progress, right: right, day: day, player: player)
-            } catch {
-                return (.proceed, [.notice(error.description)])
-            }
         case .look(let theme, let palette):
             device.setLook(theme, palette: palette)
         case .soundSwitched(let on):
@@ -315,6 +295,33 @@ public final class EffectRuntime {
     private func finished(_ result: Result<TempleDeck, DeckError>, from source: DeckSource) -> DeckReport {
         let key = LearningRecord.key(of: source)
         return DeckReport(.finished(result), learned: data.learnCards(of: key, player: player).map { (key, $0) })
+    }
+
+    /// Carry out what game `id` asked for (`AppEffect.game`): what the runtime learned.
+    private func carryOut(_ effect: GameEffect, for id: GameID) -> [RuntimeReport] {
+        do {
+            switch effect {
+            case .bell:
+                if !isMuted { ring() }
+            case .sound(let cue):
+                if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { ring() }
+            case .deck(let request):
+                return deck(request, for: id)
+            case .recordDaily(let day, let outcome):
+                guard let game = game(id) else { return [] }
+                try data.recordDaily(outcome, day: day, of: game, player: player, now: now())
+            case .tally(let key, let right):
+                guard let game = game(id) else { return [] }
+                try data.addTally(key, right: right, of: game, player: player)
+            case .learned(let deck, let card, let progress, let right, let day):
+                try data.recordReview(deck: deck, card: card, progress: progress, right: right, day: day, player: player)
+            case .leave, .confirm, .recordScore, .remember:
+                break  // the shell's (`ArcadeShell.appEffects`), never sent as they are
+            }
+        } catch {
+            return [.notice(error.description)]
+        }
+        return []
     }
 
     /// The catalog's entry of game `id`.

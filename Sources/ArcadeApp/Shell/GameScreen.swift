@@ -341,6 +341,9 @@ public enum RuntimeReport: Sendable {
     case notKept(SaveSlot, replacing: String?, reason: String)
     /// How many of `deck`'s cards the store counts due on `day` (`AppEffect.countDue`).
     case learnDue(deck: String, day: Int, count: Int)
+    /// A result the runtime has carried out: kept, or said why not in a notice (the run goes
+    /// on judging against it). The player's record follows it (`PlayerRecord.note`).
+    case carriedOut(AppEffect)
 }
 
 /// The sound cues a game can ask for.

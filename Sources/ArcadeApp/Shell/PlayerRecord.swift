@@ -4,10 +4,10 @@ import ArcadeStore
 /// scores (best first), daily results, tallies of decisions and best score of each mode, and
 /// what the learn mode has kept.
 ///
-/// It is kept as the store has it. The lists and the learn-mode counts are what the effect
-/// runtime reports (`ArcadeShell.receive`); each result a game sends the runtime is noted as
-/// the store keeps it (`note(_:of:)`), so that the next game opened in the run is judged
-/// against it. The daily results, tallies and bests are read when the first game opens
+/// It is kept as the store has it, changed only by what the effect runtime reports
+/// (`ArcadeShell.receive`): the lists, the learn-mode counts, and each result it has carried
+/// out (`RuntimeReport.carriedOut`, noted by `note(_:of:)`), so that the next game opened in
+/// the run is judged against it. The daily results, tallies and bests are read when the first game opens
 /// (`readHistory`): the menu's first frame shows none of them.
 struct PlayerRecord {
     /// Each game's recorded scores, best first.
@@ -41,29 +41,34 @@ struct PlayerRecord {
         bests = history.bests
     }
 
-    /// Note `effects`, on their way to the runtime, as the store keeps them: a score that
+    /// Whether `note` takes `effect`: a result the record follows.
+    static func notes(_ effect: AppEffect) -> Bool {
+        switch effect {
+        case .recordScore, .game(_, .recordDaily), .game(_, .tally), .game(_, .learned): true
+        default: false
+        }
+    }
+
+    /// Note `effect`, which the runtime has carried out, as the store keeps it: a score that
     /// beats its mode's best is the best, the first result of a day is the day's, a decision
     /// counts in its tally, a learn answer moves its card. True when the learn mode's record
     /// changed (the menu's count of the cards due follows it).
-    mutating func note(_ effects: [AppEffect], of games: [GameInfo]) -> Bool {
-        var learned = false
-        for effect in effects {
-            switch effect {
-            case .recordScore(let id, let record):
-                let lowerIsBetter = games.first { $0.id == id }?.scoreOrder == .lowerIsBetter
-                keepBest(record.score, mode: record.mode ?? "", of: id, lowerIsBetter: lowerIsBetter)
-            case .recordDaily(let id, let day, let outcome):
-                if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
-            case .tally(let id, let key, let right):
-                tallies[id, default: [:]][key, default: Tally()].count(right: right)
-            case .learned(let deck, let card, let progress, let right, let day):
-                learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
-                learned = true
-            default:
-                break
-            }
+    mutating func note(_ effect: AppEffect, of games: [GameInfo]) -> Bool {
+        switch effect {
+        case .recordScore(let id, let record):
+            let lowerIsBetter = games.first { $0.id == id }?.scoreOrder == .lowerIsBetter
+            keepBest(record.score, mode: record.mode ?? "", of: id, lowerIsBetter: lowerIsBetter)
+        case .game(let id, .recordDaily(let day, let outcome)):
+            if daily[id]?[day] == nil { daily[id, default: [:]][day] = outcome }
+        case .game(let id, .tally(let key, let right)):
+            tallies[id, default: [:]][key, default: Tally()].count(right: right)
+        case .game(_, .learned(let deck, let card, let progress, let right, let day)):
+            learning.record(deck: deck, card: card, progress: progress, right: right, day: day)
+            return true
+        default:
+            break
         }
-        return learned
+        return false
     }
 
     /// `score` of `mode` as game `id`'s best of that mode when it beats the one kept.
