@@ -188,9 +188,9 @@ struct SetScreen: GameScreen {
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
         switch action {
         case .move(let direction):
-            table.cursor.move(direction, positions: positions(in: frame))
+            table.cursor.move(direction, positions: page.positions(table, in: frame, style: cardStyle))
         case .first, .last:
-            table.cursor.jump(toEnd: action == .last, positions: positions(in: frame))
+            table.cursor.jump(toEnd: action == .last, positions: page.positions(table, in: frame, style: cardStyle))
         case .select:
             return select(at: table.cursor.index, in: frame)
         case .selectPlace(let place):
@@ -249,11 +249,6 @@ struct SetScreen: GameScreen {
     }
 
     // MARK: - Layout and drawing
-
-    /// Where each place is, for the cursor.
-    private func positions(in frame: Frame) -> [(row: Int, column: Int)?] {
-        page.positions(table, in: frame, style: cardStyle)
-    }
 
     /// Whether the cards in `frame` show the classic faces (the shapes are named after them).
     func showsFaces(in frame: Frame) -> Bool {
