@@ -211,8 +211,8 @@ import Testing
             SetCard.Shading.allCases.map { shading in
                 let card = SetCard(number: count, symbol: symbol, shading: shading, color: .red)
                 var grid = CellGrid(size: frame.size)
-                SetScreen(seed: 7, cardStyle: style).drawCard(card, in: cell, look: CardLook(), isCursor: false,
-                                                              faces: layout.showsFaces, into: &grid)
+                SetCardView.draw(card, in: cell, look: CardLook(), isCursor: false, faces: layout.showsFaces,
+                                 into: &grid)
                 let rows = (inner.y..<inner.maxY).map { y in
                     String(String.UnicodeScalarView((inner.x..<inner.maxX).map { grid[$0, y].scalar }))
                 }
@@ -369,7 +369,7 @@ import Testing
         for (place, card) in screen.game.board.enumerated() {
             guard let card, let cell = layout.cell(of: place) else { continue }
             let top = String(String.UnicodeScalarView((cell.x..<cell.maxX).map { drawn[$0, cell.y].scalar }))
-            #expect(top.contains(" \(SetScreen.words(for: card, theme: Self.mono)) "), "\(top)")
+            #expect(top.contains(" \(SetCardView.words(for: card, theme: Self.mono)) "), "\(top)")
         }
         #expect(shell.text.contains("purple") && shell.text.contains("green") && shell.text.contains("red"))
         // In colour the frames are plain.

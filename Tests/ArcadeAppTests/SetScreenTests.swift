@@ -542,7 +542,7 @@ import Testing
         #expect(screen.update(.key(.character("n"))) == [.confirm(.newGame)])
         #expect(screen.game.board == board)
         let layout = SetLayout(frame: Frame(size: gameSize, theme: Theme()), places: 12)
-        let newGame = screen.buttons(fitting: layout.buttons.width).row.frames(in: layout.buttons)[1]
+        let newGame = SetClassicPage.buttons(screen.table, fitting: layout.buttons.width).row.frames(in: layout.buttons)[1]
         #expect(screen.update(.mouse(MouseEvent(.press, at: newGame.origin))) == [.confirm(.newGame)])
         _ = screen.confirmed(.newGame, in: .game80x23)
         #expect(screen.game.board != board)
@@ -555,7 +555,7 @@ import Testing
         var grid = CellGrid(size: narrow)
         screen.render(into: &grid)
         let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[1].trimmingCharacters(in: .whitespaces) == SetScreen.introduction[1])
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == SetWording.introduction[1])
         _ = screen.update(.key(.character("s")))
         var counted = CellGrid(size: Size(width: 46, height: 29))
         screen.render(into: &counted)
@@ -571,9 +571,9 @@ import Testing
     @Test func narrowCardsAbbreviateTheWords() {
         let ascii = Theme(colorMode: .monochrome, ascii: true)
         let card = SetCard(number: .two, symbol: .circle, shading: .striped, color: .purple)
-        #expect(SetScreen.words(for: card, theme: ascii) == "purple striped")
-        #expect(SetScreen.words(for: card, theme: ascii, compact: true) == "pur str")
-        #expect(SetScreen.words(for: card, theme: Theme()) == "")
+        #expect(SetCardView.words(for: card, theme: ascii) == "purple striped")
+        #expect(SetCardView.words(for: card, theme: ascii, compact: true) == "pur str")
+        #expect(SetCardView.words(for: card, theme: Theme()) == "")
     }
 }
 
@@ -591,7 +591,7 @@ import Testing
     /// the letter works in either case.
     @Test func dealingByActionByKeyAndByShiftedKeyIsTheSame() {
         var byAction = SetScreen(seed: 7), byKey = SetScreen(seed: 7), byShiftedKey = SetScreen(seed: 7)
-        _ = byAction.perform(.deal, in: .game80x23)
+        _ = byAction.perform(.classic(.deal), in: .game80x23)
         _ = byKey.update(.key(.character("d")))
         _ = byShiftedKey.update(.key(.character("D")))
         #expect(byAction.game.board.count == 15)

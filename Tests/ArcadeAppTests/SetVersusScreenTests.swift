@@ -60,7 +60,7 @@ import Testing
         _ = screen.update(.key(.character("t")), in: frame)
         #expect(screen.game.score == score && screen.hinted.isEmpty, "t does nothing against the computer")
         #expect(!screen.help(in: frame).keys.contains { $0.action.contains("hint") }, "and help does not offer it")
-        _ = screen.perform(.hint, in: frame)
+        _ = screen.perform(.versus(.hint), in: frame)
         #expect(screen.game.score == score && screen.message == "No hints against the computer.")
     }
 
@@ -72,7 +72,7 @@ import Testing
         while !(screen.versus?.isOver ?? true) && steps < 2000 {
             steps += 1
             if screen.game.setsOnBoard().isEmpty && screen.game.canDealMore {
-                effects += screen.perform(.deal, in: frame)
+                effects += screen.perform(.versus(.deal), in: frame)
             } else if let set = screen.game.setsOnBoard().first(where: { !$0.contains { screen.versus!.isClaimed($0) } }),
                       steps % 80 == 0 {
                 // A card the computer claims or takes meanwhile is no longer the player's to touch.

@@ -169,14 +169,14 @@ struct SetLayout {
         let keptColumns = classic && faces == nil ? Self.classicColumnsWithGlyphs(capacity: needed, in: table, theme: frame.theme) : nil
         if let growing = faces ?? keptColumns
             ?? Self.growing(capacity: needed, in: table, card: Self.comfortableCard,
-                            provided: max(SetScreen.maximumCards, needed)) {
+                            provided: max(SetTable.maximumCards, needed)) {
             plan = growing
             rowOrder = Array(0..<growing.rows)
             return
         }
         // The most places that fit at the smallest card, 24 at most, and never fewer than on the table.
         let minCell = Self.minimumCard(theme: frame.theme)
-        let capacity = stride(from: max(SetScreen.maximumCards, needed), through: needed, by: -3)
+        let capacity = stride(from: max(SetTable.maximumCards, needed), through: needed, by: -3)
             .first { Self.plan(capacity: $0, in: table, minCell: minCell).fitsMinimum } ?? needed
         plan = Self.plan(capacity: capacity, in: table, minCell: minCell)
         // Twelve cards in the rows in the middle; more below, then above, alternately.

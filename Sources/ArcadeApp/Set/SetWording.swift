@@ -1,8 +1,17 @@
 import SetModel
 
-/// What the message line says about a try: why three cards are not a set, in the words of
-/// the shapes on screen.
-extension SetScreen {
+/// What the Set screen says in words: the opening line, why three cards are not a set (in
+/// the words of the shapes on screen), and a daily result.
+enum SetWording {
+    static let introduction = [
+        "Find three cards where each feature is all the same or all different.",
+        "A set: each feature all same or all different.",
+        "Find a set of three cards.",
+    ]
+
+    /// The rule, as every game's help opens with it.
+    static let rule = "A set is three cards where number, shape, shading and colour are each all the same or all different."
+
     /// Why `cards` (three selected) are not a set, fullest first: every feature that breaks
     /// the rule ("two are red, one is green; two are striped, one is open"), then fewer with
     /// how many more fail ("two are red, one is green; 1 more feature fails"), then none;
@@ -62,5 +71,20 @@ extension SetScreen {
         case (.circle, true): return "oval"
         case (.square, true): return "squiggle"
         }
+    }
+
+    /// "6/6 in 2:14, 1 miss"
+    static func resultText(_ outcome: DailyOutcome, setCount: Int) -> String {
+        "\(outcome.found)/\(setCount) in \(PlayClock.text(outcome.seconds)), " + misses(outcome.misses)
+    }
+
+    /// The one line to share: "Set daily 2026-12-01: 6/6 in 2:14, 1 miss".
+    static func shareLine(day: CalendarDay, outcome: DailyOutcome, setCount: Int) -> String {
+        "Set daily \(day.text): " + resultText(outcome, setCount: setCount)
+    }
+
+    /// "no misses", "1 miss", "2 misses".
+    static func misses(_ count: Int) -> String {
+        count == 0 ? "no misses" : count == 1 ? "1 miss" : "\(count) misses"
     }
 }

@@ -1,90 +1,18 @@
 import ArcadeUI
 import SetModel
 
-extension SetScreen {
-    // MARK: - Drawing
-
-    /// The table's buttons, and Mode when the row has room for it.
-    func buttons(fitting width: Int) -> ActionButtons<Action> {
-        var row: [(Button, Action)] = [
-            (Button("Deal 3 More", hotKey: .character("d"), isEnabled: canDeal && !game.isOver), .deal),
-            (Button("New Game", hotKey: .character("n")), .newGame),
-            (Button("Hint", hotKey: .character("t"), isEnabled: !game.isOver && versus == nil), .hint),
-        ]
-        let mode = (Button("Mode", hotKey: .character("g")), Action.chooseMode)
-        if ButtonRow((row + [mode]).map(\.0), spacing: 2).width <= width { row.append(mode) }
-        return ActionButtons(row, spacing: 2, alignment: .center)
-    }
-
-    func render(into grid: inout CellGrid) {
-        if daily != nil {
-            renderDaily(into: &grid)
-        } else {
-            renderClassic(into: &grid)
-        }
-        drawChooser(into: &grid)
-    }
-
-    private func renderClassic(into grid: inout CellGrid) {
-        let layout = SetLayout(frame: grid.frame, places: game.board.count, style: cardStyle)
-        statusLine.draw(into: &grid, in: layout.status)
-        messageLine.draw(into: &grid, in: layout.message)
-        for (place, card) in game.board.enumerated() {
-            guard let frame = layout.cell(of: place) else { continue }
-            let isCursor = place == cursor.index && !game.isOver
-            if let card {
-                drawCard(card, in: frame, look: classicLook(card), isCursor: isCursor, faces: layout.showsFaces,
-                         into: &grid)
-            } else if isCursor {
-                // An emptied place late in the game: the cursor is its frame alone.
-                Box(style: .rounded, frameStyle: Style.focusFrame(.plain)).draw(into: &grid, in: frame)
-            }
-        }
-        buttons(fitting: layout.buttons.width).draw(into: &grid, in: layout.buttons)
-    }
-
-    /// Score, sets, deck and time (and the sets on the table when `s` asked for them).
-    private var statusLine: StatusLine {
-        if let versusStatus { return versusStatus }
-        let fields = "Score \(game.score)   Sets \(game.setsFound)   Deck \(game.deckCount)   Time \(clock.text)"
-        let tight = "Score \(game.score)  Sets \(game.setsFound)  Deck \(game.deckCount)  \(clock.text)"
-        guard showsSetCount else { return StatusLine([fields, tight], tone: .strong) }
-        let onTable = game.setsOnBoard().count
-        return StatusLine([fields + "   Sets on table: \(onTable)", fields + "   On table \(onTable)",
-                           tight + "  On table \(onTable)"], tone: .strong)
-    }
-
-    /// What the last action did, green for a set and red for a miss; a warning when no set
-    /// is left on the table.
-    private var messageLine: StatusLine {
-        // Only while nothing is selected: a selection's own words ("1 of 3 selected.") say
-        // what the player just did.
-        if game.selectedCards.isEmpty && !game.hasSetOnBoard && !game.isOver {
-            return StatusLine(["No set on the table — deal 3 more (d).", "No set: deal 3 more (d)."], tone: .warning)
-        }
-        switch game.selectionIsSet {
-        case true?: return StatusLine(wordings, tone: .good)
-        case false?: return StatusLine(wordings, tone: .bad)
-        case nil: return StatusLine(wordings)
-        }
-    }
-
-    /// How the classic table shows `card`: selected, judged, hinted.
-    private func classicLook(_ card: SetCard) -> CardLook {
-        var look = CardLook(selected: game.selectedCards.contains(card), hinted: hinted.contains(card),
-                            claimed: versus?.isClaimed(card) == true)
-        if look.selected, let isSet = game.selectionIsSet { look.tried = isSet ? .good : .bad }
-        return look
-    }
-
+/// How a Set card is drawn on every table: its frame (selected, judged, hinted, claimed,
+/// under the cursor), its face (glyphs, large glyphs or the classic shapes), and what the
+/// shapes cannot show in this theme, in words.
+enum SetCardView {
     /// A card: a rounded frame, double when selected (yellow, or green / red once judged),
     /// in reverse video when the cursor is on it — distinct in monochrome too. A card just
     /// tried and let go (the daily puzzle) keeps the judged colour and mark on a single frame.
     /// Inside, the classic faces when `faces`; else the glyphs, drawn large on a card tall
     /// enough for them.
-    func drawCard(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, faces: Bool,
-                  into grid: inout CellGrid) {
-        let color = Self.terminalColor(card.color)
+    static func draw(_ card: SetCard, in frame: Rect, look: CardLook, isCursor: Bool, faces: Bool,
+                     into grid: inout CellGrid) {
+        let color = terminalColor(card.color)
         var frameStyle = Style.plain
         var boxStyle = BoxStyle.rounded
         if look.selected {
@@ -121,21 +49,21 @@ extension SetScreen {
         if let large {
             SetCardFace.draw(card, in: inner, as: large, style: style, into: &grid)
             // Without colour the colour is written on the frame, top left ("╭─ purple ──").
-            let name = Self.words(for: card, theme: grid.theme)
+            let name = words(for: card, theme: grid.theme)
             if !name.isEmpty {
                 grid.write(" \(name) ", at: Point(x: frame.x + 2, y: frame.y), style: frameStyle,
                            clip: Rect(x: frame.x + 2, y: frame.y, width: frame.width - 6, height: 1))
             }
             return
         }
-        let glyph = Self.glyph(card.symbol, card.shading, ascii: grid.theme.ascii)
+        let glyph = glyph(card.symbol, card.shading, ascii: grid.theme.ascii)
         let spacing = inner.width >= 13 ? "  " : " "
         let symbols = Array(repeating: glyph, count: card.number.rawValue).joined(separator: spacing)
         // The words in full when the longest of any card fits ("purple striped"), else
         // abbreviated on every card alike ("pur str").
-        let longest = Self.words(for: SetCard(number: .one, symbol: .circle, shading: .striped, color: .purple),
+        let longest = words(for: SetCard(number: .one, symbol: .circle, shading: .striped, color: .purple),
                                  theme: grid.theme)
-        let words = Self.words(for: card, theme: grid.theme, compact: DisplayWidth.of(longest) > inner.width)
+        let words = words(for: card, theme: grid.theme, compact: DisplayWidth.of(longest) > inner.width)
         let rows = words.isEmpty ? 1 : 2
         let top = inner.y + max(0, (inner.height - rows) / 2)
         grid.write(symbols, at: Point(x: inner.x + (inner.width - DisplayWidth.of(symbols)) / 2, y: top),
@@ -214,6 +142,27 @@ extension SetScreen {
         case .green: return .role(.setGreen)
         case .purple: return .role(.setPurple)
         }
+    }
+
+    /// A card in a few columns for the list of sets found: its symbols (and its colour's
+    /// letter without colour).
+    static func compact(_ card: SetCard, theme: Theme) -> String {
+        let glyph = glyph(card.symbol, card.shading, ascii: theme.ascii)
+        let symbols = String(repeating: glyph, count: card.number.rawValue)
+        guard theme.namesColors || theme.ascii else { return symbols }
+        let letter: String
+        switch card.color {
+        case .red: letter = "r"
+        case .green: letter = "g"
+        case .purple: letter = "p"
+        }
+        let shading: String
+        switch card.shading {
+        case .solid: shading = "s"
+        case .striped: shading = "t"
+        case .open: shading = "o"
+        }
+        return letter + (theme.ascii ? shading : "") + symbols
     }
 }
 
