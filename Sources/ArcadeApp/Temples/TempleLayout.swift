@@ -35,9 +35,10 @@ struct TempleLayout {
     init(size: Size, namesFraction: Double, pictures: [Size?], scroll: Int, mode: TempleGame.Mode,
          canReset: Bool) {
         buttons = ActionButtons([
-            (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")), .toggleMode),
-            (Button("Learn", hotKey: .character("l")), .learn),
-            (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .reset),
+            (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")),
+             .match(.toggleMode)),
+            (Button("Learn", hotKey: .character("l")), .openLearn),
+            (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .match(.reset)),
         ], spacing: 1, alignment: .right)
         let top = Self.bands(of: size, buttonsWidth: buttons.row.width)
         (buttonRow, tallies, message) = (top.buttonRow, top.header, top.message)
