@@ -153,6 +153,36 @@ struct TempleLayout {
         guard inner.contains(point) else { return nil }
         return (0..<flow.count).first { isShown($0) && pictureFrame($0)?.contains(point) == true }
     }
+
+    /// Where the cursor goes when it follows focus: in match mode picture `pictureCursor` or
+    /// the name selected in `names`, whichever pane is `focus`; in study mode the first
+    /// picture shown (the study card at the top of what is scrolled to). Nil when that is
+    /// outside the panes.
+    func cursorPosition(mode: TempleGame.Mode, focus: TempleGame.Pane, pictureCursor: Int, names: ListView) -> Point? {
+        let point: Point?
+        switch (mode, focus) {
+        case (.match, .names):
+            let range = names.visibleRange(height: namesList.height)
+            // The name starts after the list's marker ("> ").
+            point = namesPane.width >= 4 && range.contains(names.selectedIndex)
+                ? Point(x: namesList.x + 2, y: namesList.y + names.selectedIndex - range.lowerBound) : nil
+        case (.match, _):
+            point = isShown(pictureCursor) ? pictureFrame(pictureCursor).map { Box.inner(of: $0).origin } : nil
+        case (.study, _):
+            point = (0..<flow.count).first(where: isShown).flatMap(pictureFrame).map { Box.inner(of: $0).origin }
+        }
+        guard let point, Box.inner(of: picturesPane).contains(point) || namesList.contains(point) else { return nil }
+        return point
+    }
+
+    /// The part of the names pane shown in `mode`, `transition` (0…1) of the way through the
+    /// slide to it, if it is sliding: 1 in match mode, 0 in study, eased in between.
+    static func namesFraction(mode: TempleGame.Mode, transition: Double?) -> Double {
+        let target: Double = mode == .match ? 1 : 0
+        guard let progress = transition else { return target }
+        let eased = progress * progress * (3 - 2 * progress)
+        return target == 1 ? eased : 1 - eased
+    }
 }
 
 /// Pictures placed left to right, wrapping into rows, like a collection view.

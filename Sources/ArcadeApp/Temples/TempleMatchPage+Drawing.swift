@@ -3,7 +3,7 @@ import TempleModel
 
 /// Drawing the match and study page: the tallies and buttons, the message line, the
 /// pictures pane and the names pane, from the layout of the grid's frame; and where the
-/// cursor goes.
+/// cursor goes in it.
 extension TempleMatchPage {
     func render(into grid: inout CellGrid, pictures: TemplePictures) {
         let layout = layout(in: grid.frame)
@@ -75,28 +75,8 @@ extension TempleMatchPage {
         }
     }
 
-    /// Where the cursor goes when it follows focus: in match mode the picture under the cursor
-    /// or the name under it, whichever pane is focused; in study mode the first picture shown
-    /// (the study card at the top of what is scrolled to). Nil when that is outside the panes.
+    /// Where the cursor goes when it follows focus (`TempleLayout.cursorPosition`).
     func cursorPosition(in frame: Frame) -> Point? {
-        let layout = layout(in: frame)
-        let point: Point?
-        switch (game.mode, focus) {
-        case (.match, .names):
-            let list = layout.namesList
-            let range = names.visibleRange(height: list.height)
-            // The name starts after the list's marker ("> ").
-            point = layout.namesPane.width >= 4 && range.contains(names.selectedIndex)
-                ? Point(x: list.x + 2, y: list.y + names.selectedIndex - range.lowerBound) : nil
-        case (.match, _):
-            point = layout.isShown(pictureCursor) ? layout.pictureFrame(pictureCursor).map { Box.inner(of: $0).origin } : nil
-        case (.study, _):
-            point = (0..<layout.flow.count).first(where: layout.isShown)
-                .flatMap(layout.pictureFrame).map { Box.inner(of: $0).origin }
-        }
-        guard let point, Box.inner(of: layout.picturesPane).contains(point) || layout.namesList.contains(point) else {
-            return nil
-        }
-        return point
+        layout(in: frame).cursorPosition(mode: game.mode, focus: focus, pictureCursor: pictureCursor, names: names)
     }
 }

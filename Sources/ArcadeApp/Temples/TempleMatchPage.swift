@@ -383,12 +383,7 @@ struct TempleMatchPage {
     }
 
     /// The part of the names pane still shown: 1 in match mode, 0 in study, in between while sliding.
-    var namesFraction: Double {
-        let target: Double = game.mode == .match ? 1 : 0
-        guard let progress = transition else { return target }
-        let eased = progress * progress * (3 - 2 * progress)
-        return target == 1 ? eased : 1 - eased
-    }
+    var namesFraction: Double { TempleLayout.namesFraction(mode: game.mode, transition: transition) }
 
     /// Where everything goes in `frame`, for drawing and for clicks alike: the kept layout
     /// when it is the one of `frame` and the page as it is, else one worked out afresh.

@@ -22,11 +22,6 @@ struct TemplePictures {
     /// The picture of card `id` as the deck holds it.
     func original(_ id: String) -> RGBAImage? { originals[id] }
 
-    /// The size of card `id`'s picture, in pixels.
-    func size(of id: String) -> Size? {
-        originals[id].map { Size(width: $0.width, height: $0.height) }
-    }
-
     /// Keep `shown` scaled to their heights, drawn for `theme`.
     mutating func keep(_ shown: [Shown], drawingFor theme: Theme) {
         let wanted = shown.compactMap { picture in

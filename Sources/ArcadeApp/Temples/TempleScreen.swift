@@ -7,11 +7,12 @@ import TempleModel
 /// learn them a few at a time.
 ///
 /// The screen is a small host: it loads the deck, keeps its pictures (`TemplePictures`)
-/// and what is kept of its learning, and shows one page: the match and study game
-/// (`TempleMatchPage`), or learn mode over it (`TempleLearnPage`). It routes keys, clicks
-/// and drawing to the page on show, and is what the shell knows (`GameScreen`: saving,
-/// the game-over box, the key line, help, the cursor). The game's state reads through it
-/// (`screen.focus`, `screen.pictureScroll`).
+/// and what is kept of its learning (`TempleLearning`), and shows one page: the loading or
+/// its failure (`TempleLoadingPage`), the match and study game (`TempleMatchPage`), or
+/// learn mode over it (`TempleLearnPage`). It routes keys, clicks and drawing to the page
+/// on show, and is what the shell knows (`GameScreen`: saving, the game-over box, the key
+/// line, help, the cursor). The match page's state reads through it (`screen.focus`,
+/// `screen.pictureScroll`).
 ///
 /// The screen opens loading its deck: it asks the effect runtime for it (`start`), and a
 /// `--deck` folder, which loads on a thread of the runtime's, is checked on the screen's
@@ -34,15 +35,16 @@ struct TempleScreen: GameScreen {
         case back
     }
 
-    /// Where the screen is: loading the deck, showing why there is none, or playing.
+    /// Where the screen is: before the deck is there (loading it, or saying why there is
+    /// none), or playing.
     enum Phase: Equatable {
-        /// How far the loading is (nil until the folder is read and the first picture starts).
-        case loading(TempleDeck.Progress?)
-        case failed(String)
+        case loading(TempleLoadingPage)
         case playing
     }
 
-    private(set) var phase: Phase
+    /// The deck loading, or why there is none; nil once it is there.
+    private(set) var loadingPage: TempleLoadingPage? = .loading(nil)
+    var phase: Phase { loadingPage.map(Phase.loading) ?? .playing }
     /// The match and study game: shown once the deck is there, unless learn mode is on.
     var match: TempleMatchPage
     /// Learn mode, while it is on.
@@ -55,15 +57,8 @@ struct TempleScreen: GameScreen {
     let seed: UInt64
     /// A saved game waiting for its deck: the screen is resuming it (see `init(restoring:context:)`).
     private var resuming: TempleSavedGame?
-    /// What is kept of this deck's learning, by card key (kept in step with every answer).
-    private(set) var kept: [String: StoredCardProgress] = [:]
-    /// Each card's key (by card id), and the deck's (`LearningRecord`).
-    private(set) var cardKeys: [String: String] = [:]
-    let deckKey: String
-    /// The day it is, as the learn mode counts days (`CalendarDay.dayNumber`).
-    let today: Int
-    /// Learn sessions opened on this screen (each has a seed of its own).
-    private(set) var learnSessions = 0
+    /// What is kept of the deck's learning, for learn mode's sessions.
+    private(set) var learning: TempleLearning
     /// True when the screen opens in learn mode once the deck is there (`--learn`).
     private var opensInLearn: Bool
 
@@ -75,11 +70,8 @@ struct TempleScreen: GameScreen {
          learn: Bool = false, pace: AnimationPace = .normal, best: Int? = nil) {
         self.source = source
         self.seed = seed
-        phase = .loading(nil)
         match = TempleMatchPage(source: source, seed: seed, pace: pace, best: best)
-        deckKey = LearningRecord.key(of: source)
-        kept = learning.cards[deckKey] ?? [:]
-        self.today = today
+        self.learning = TempleLearning(source: source, record: learning, today: today)
         opensInLearn = learn
     }
 
@@ -110,26 +102,28 @@ struct TempleScreen: GameScreen {
     }
 
     /// The game, once the deck is there.
-    var game: TempleGame? { phase == .playing ? match.game : nil }
+    var game: TempleGame? { loadingPage == nil ? match.game : nil }
     /// Learn mode's session, while it is on.
     var learn: TempleLearn? { learnPage?.learn }
 
     var isLoading: Bool {
-        if case .loading = phase { return true }
+        if case .loading? = loadingPage { return true }
         return false
     }
 
-    /// Show `deck`, or the reason there is none.
-    private mutating func adopt(_ deck: Result<TempleDeck, DeckError>) {
+    /// Show `deck`, or the reason there is none; `learned` is what the store keeps of its
+    /// cards, read with it.
+    private mutating func adopt(_ deck: Result<TempleDeck, DeckError>,
+                                learned: (deck: String, cards: [String: StoredCardProgress])? = nil) {
         switch deck {
         case .success(let deck):
-            phase = .playing
+            loadingPage = nil
+            learning.take(deck.entries, learned: learned)
             var sizes: [String: Size] = [:], years: [String: Int] = [:]
             for entry in deck.entries {
                 pictures.add(entry.picture, for: entry.card.id)
                 sizes[entry.card.id] = Size(width: entry.picture.width, height: entry.picture.height)
                 years[entry.card.id] = entry.year
-                cardKeys[entry.card.id] = entry.key
             }
             notices = deck.notices
             match.deal(TempleGame(cards: deck.entries.map(\.card), seed: seed), sizes: sizes, years: years,
@@ -143,7 +137,7 @@ struct TempleScreen: GameScreen {
                 openLearn()
             }
         case .failure(let error):
-            phase = .failed(error.description)
+            loadingPage = .failed(error.description)
         }
     }
 
@@ -158,11 +152,7 @@ struct TempleScreen: GameScreen {
     var helpTitle: String { "Temples" }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
-        switch phase {
-        case .loading: return Self.loadingBindings  // the shell's "q menu" is the one key that acts
-        case .failed: return Self.failureBindings
-        case .playing: return learnPage?.bindings ?? match.bindings
-        }
+        loadingPage?.bindings ?? learnPage?.bindings ?? match.bindings
     }
 
     /// The keys of each page, by name for help and the man page.
@@ -172,13 +162,8 @@ struct TempleScreen: GameScreen {
     static func learnBindings(choices: Int, answering: Bool, over: Bool, practice: Bool = false) -> [Binding<Action>] {
         TempleLearnPage.keys(choices: choices, answering: answering, over: over, practice: practice)
     }
-    /// While loading no key acts, but help lists them.
-    static let loadingBindings = matchBindings.map { binding in
-        var disabled = binding
-        disabled.isEnabled = false
-        return disabled
-    }
-    static let failureBindings = [Binding([.enter], Action.back, hint: "back")] + loadingBindings
+    static let loadingBindings = TempleLoadingPage.loadingKeys
+    static let failureBindings = TempleLoadingPage.failureKeys
 
     /// Keys through the table and clicks through the layout, as for every game, except that a
     /// name being typed takes every printable character, not only those the table lists.
@@ -213,7 +198,7 @@ struct TempleScreen: GameScreen {
 
     /// A click or the wheel, as the page on show takes it.
     func action(for event: MouseEvent, in frame: Frame) -> Action? {
-        guard phase == .playing else { return nil }
+        guard loadingPage == nil else { return nil }
         if let learnPage { return learnPage.action(for: event, in: frame, pictures: pictures) }
         return match.action(for: event, in: frame)
     }
@@ -235,13 +220,9 @@ struct TempleScreen: GameScreen {
         guard case .deck(_, let deck) = report, isLoading else { return [] }
         switch deck.state {
         case .loading(let progress):
-            phase = .loading(progress)
+            loadingPage = .loading(progress)
         case .finished(let result):
-            // The deck's cards as the store keeps them, read with the deck; this run's answers stay.
-            if let learned = deck.learned, learned.deck == deckKey {
-                kept = learned.cards.merging(kept) { _, thisRun in thisRun }
-            }
-            adopt(result)
+            adopt(result, learned: deck.learned)
             match.clampScroll(in: frame)
             rescale(in: frame)
         }
@@ -249,7 +230,7 @@ struct TempleScreen: GameScreen {
     }
 
     mutating func resized(to frame: Frame) -> [GameEffect] {
-        guard phase == .playing else { return [] }
+        guard loadingPage == nil else { return [] }
         match.clampScroll(in: frame)
         rescale(in: frame)
         return []
@@ -264,18 +245,14 @@ struct TempleScreen: GameScreen {
 
     /// Do `action` on the page it belongs to, or open or leave learn mode.
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
-        switch phase {
-        case .loading: return []
-        case .failed: return action == .back ? [.leave] : []
-        case .playing: break
-        }
+        if let loadingPage { return loadingPage.perform(action) }
         var effects: [GameEffect] = []
         // Learn mode takes its own actions and the way out of it, and nothing else.
         switch action {
         case .learn(let answer):
             guard learnPage != nil else { return [] }
             effects = learnPage?.perform(answer) ?? []
-            for case .learned(_, let card, let progress, _, _) in effects { kept[card] = progress }
+            learning.note(effects)
             guard answer.changesPictures else { return effects }
         case .leaveLearn(let mode):
             guard learnPage != nil else { return [] }
@@ -299,10 +276,8 @@ struct TempleScreen: GameScreen {
     /// Into learn mode, with the deck loaded: a session of what is due today (the caller
     /// scales the pictures for it).
     private mutating func openLearn() {
-        guard phase == .playing, learnPage == nil else { return }
-        learnSessions += 1
-        learnPage = TempleLearnPage(TempleLearn(cards: match.game.cards, keys: cardKeys, deckKey: deckKey, kept: kept,
-                                                day: today, seed: seed &+ UInt64(learnSessions) &* 7919))
+        guard loadingPage == nil, learnPage == nil else { return }
+        learnPage = TempleLearnPage(learning.session(of: match.game.cards, seed: seed))
     }
 
     /// The deck played (`DeckSource.saveName`), which the saved game is kept under.
@@ -310,36 +285,31 @@ struct TempleScreen: GameScreen {
 
     /// The deck cleared in match mode: the match page's result box.
     func gameOver(in frame: Frame) -> GameOver<Action>? {
-        guard phase == .playing, learnPage == nil else { return nil }
+        guard loadingPage == nil, learnPage == nil else { return nil }
         return match.gameOver(in: frame)
     }
 
     func render(into grid: inout CellGrid) {
-        switch phase {
-        case .loading(let progress):
-            renderLoading(progress, into: &grid)
-        case .failed(let reason):
-            renderFailure(reason, into: &grid)
-        case .playing:
-            if let learnPage {
-                learnPage.render(into: &grid, pictures: pictures)
-            } else {
-                match.render(into: &grid, pictures: pictures)
-            }
+        if let loadingPage {
+            loadingPage.render(into: &grid)
+        } else if let learnPage {
+            learnPage.render(into: &grid, pictures: pictures)
+        } else {
+            match.render(into: &grid, pictures: pictures)
         }
     }
 
     /// Where the cursor goes when it follows focus, as the page on show says; nil while the
     /// deck loads or when there is none.
     func cursorPosition(in frame: Frame) -> Point? {
-        guard phase == .playing else { return nil }
+        guard loadingPage == nil else { return nil }
         let point = learnPage.map { $0.cursorPosition(in: frame, pictures: pictures) } ?? match.cursorPosition(in: frame)
         return point.flatMap { frame.bounds.contains($0) ? $0 : nil }
     }
 
     /// Scale the pictures the page on show draws for its layout in `frame`, so drawing finds them made.
     mutating func rescale(in frame: Frame) {
-        guard phase == .playing else { return }
+        guard loadingPage == nil else { return }
         let shown = learnPage.map { $0.picturesShown(in: frame, pictures: pictures) } ?? match.picturesShown(in: frame)
         pictures.keep(shown, drawingFor: frame.theme)
     }
