@@ -5,8 +5,9 @@ import TempleModel
 /// the message line, then the pictures pane (a flow of framed pictures, all one height,
 /// widths by their proportions) beside the names pane.
 ///
-/// Built from the frame's size, the pictures' sizes and the screen's state (kept in the
-/// screen's value by `TempleLayoutCache`); drawing and hit-testing use the same value.
+/// Built from the frame's size, the pictures' sizes and the match page's state (kept in the
+/// page's value by `TempleLayoutCache`); drawing, hit-testing and the cursor use the same
+/// value.
 struct TempleLayout {
     /// The rows above the panes: tallies and buttons, then the message.
     static let headerRows = 1, messageRows = 1
@@ -243,12 +244,12 @@ struct PictureFlow {
     }
 }
 
-/// The last temples layout kept, and what it was worked out from: a value the screen keeps.
+/// The last temples layout kept, and what it was worked out from: a value the match page keeps.
 ///
 /// One key asks for the layout of the same frame several times (to move the cursor, to scale
 /// the pictures shown, to draw, to place the terminal's cursor), and working it out (a flow
 /// of the pictures for each size they might take) each time would be a large part of a move
-/// among the pictures. The screen brings the kept layout up to date where its state or the
+/// among the pictures. The page brings the kept layout up to date where its state or the
 /// frame changes (`keep`, from keys, ticks, resizes and the deck arriving), so drawing and
 /// hit-testing, which change nothing, find it made (`layout(for:scroll:)`).
 /// What scrolling changes is applied to the kept layout, so scrolling keeps it too.
