@@ -68,7 +68,7 @@ import Testing
                 _ = runtime.perform(effect, on: &shell, in: Self.frame)
             }
             let screen = try #require(shell.activeScreen as? TempleScreen)
-            #expect(screen.kept.count == 20, "the built-in deck's cards, none of the folders'")
+            #expect(screen.learning.kept.count == 20, "the built-in deck's cards, none of the folders'")
             let session = try #require(screen.learn?.session)
             #expect(session.counts.due == 3 && session.counts.new == 0)
             let question = try #require(screen.learn?.question)

@@ -330,14 +330,14 @@ import Testing
         let small = Frame(size: Size(width: 80, height: 23)), big = Frame(size: Size(width: 160, height: 49))
         _ = screen.start(in: small)
         let first = screen.game!.visiblePictures[0].id
-        let smallHeight = screen.layout(in: small).pixelHeight(of: 0)
-        #expect(screen.scaled.copy(of: first, pixelHeight: smallHeight) != nil)
-        let before = screen.scaled.byteCount
+        let smallHeight = screen.match.layout(in: small).pixelHeight(of: 0)
+        #expect(screen.pictures.scaled.copy(of: first, pixelHeight: smallHeight) != nil)
+        let before = screen.pictures.scaled.byteCount
         _ = screen.text(in: big)  // drawn at another size: scaled on the fly, nothing kept
-        #expect(screen.scaled.byteCount == before)
+        #expect(screen.pictures.scaled.byteCount == before)
         _ = screen.update(.resize(big.size), in: big)
-        let bigHeight = screen.layout(in: big).pixelHeight(of: 0)
-        #expect(bigHeight > smallHeight && screen.scaled.copy(of: first, pixelHeight: bigHeight) != nil)
+        let bigHeight = screen.match.layout(in: big).pixelHeight(of: 0)
+        #expect(bigHeight > smallHeight && screen.pictures.scaled.copy(of: first, pixelHeight: bigHeight) != nil)
         // The same picture either way: kept or scaled as it is drawn.
         var kept = screen
         _ = kept.update(.resize(small.size), in: small)
@@ -353,12 +353,12 @@ import Testing
             var kept = TempleScreen(deck: .success(deck), seed: 1)
             _ = kept.start(in: Frame(size: size, theme: theme))
             let first = kept.game!.visiblePictures[0].id
-            let height = kept.layout(in: Frame(size: size, theme: theme)).pixelHeight(of: 0)
-            #expect(kept.scaled.cells(of: first, pixelHeight: height, theme: theme) != nil)
+            let height = kept.match.layout(in: Frame(size: size, theme: theme)).pixelHeight(of: 0)
+            #expect(kept.pictures.scaled.cells(of: first, pixelHeight: height, theme: theme) != nil)
             // Kept for another look: drawn from the pixels.
             var other = TempleScreen(deck: .success(deck), seed: 1)
             _ = other.start(in: Frame(size: size, theme: theme.ascii ? Theme() : Theme(ascii: true)))
-            #expect(other.scaled.cells(of: first, pixelHeight: height, theme: theme) == nil)
+            #expect(other.pictures.scaled.cells(of: first, pixelHeight: height, theme: theme) == nil)
             var fromCells = CellGrid(size: size, theme: theme)
             kept.render(into: &fromCells)
             var fromPixels = CellGrid(size: size, theme: theme)
@@ -444,7 +444,7 @@ extension Result {
         // The pictures on screen are scaled already: drawing finds them made.
         let frame = Frame(size: Size(width: 100, height: 29))
         let first = arcade.screen.game!.visiblePictures[0].id
-        #expect(arcade.screen.scaled.copy(of: first, pixelHeight: arcade.screen.layout(in: frame).pixelHeight(of: 0)) != nil)
+        #expect(arcade.screen.pictures.scaled.copy(of: first, pixelHeight: arcade.screen.match.layout(in: frame).pixelHeight(of: 0)) != nil)
     }
 
     @Test func whileLoadingTheScreenShowsHowFarItIsThenTheDeckAndThenStopsTicking() {

@@ -68,17 +68,17 @@ import Testing
     /// The animations setting: off switches at once, fast slides in half the time.
     @Test func theAnimationsSettingSetsTheSlide() {
         var off = screen()
-        off.screen.pace = .off
+        off.screen.match.pace = .off
         _ = off.update(.key(.character("s")))
         #expect(off.transition == nil && off.layout().namesPane.width == 0)
         var fast = screen()
-        fast.screen.pace = .fast
+        fast.screen.match.pace = .fast
         _ = fast.update(.key(.character("s")))
-        _ = fast.update(.tick(TempleScreen.transitionDuration / 2 + 0.01))
+        _ = fast.update(.tick(TempleMatchPage.transitionDuration / 2 + 0.01))
         #expect(fast.transition == nil)
         var normal = screen()
         _ = normal.update(.key(.character("s")))
-        _ = normal.update(.tick(TempleScreen.transitionDuration / 2 + 0.01))
+        _ = normal.update(.tick(TempleMatchPage.transitionDuration / 2 + 0.01))
         #expect(normal.transition != nil)
     }
 
@@ -586,7 +586,7 @@ import Testing
         let kept = played
         let before = text(kept)
         let first = played.game!.visiblePictures[0].name
-        _ = played.perform(.pickPicture(0))
+        _ = played.perform(.match(.pickPicture(0)))
         pickName(first, on: &played)
         #expect(played.game!.matchedCount == 1)
         let after = text(played)
@@ -600,14 +600,14 @@ import Testing
     @Test func everyKeyTickAndResizeLeavesTheLayoutOfItsFrameKept() {
         var played = screen()
         func expectKept(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(played.screen.layoutCache.kept?.inputs == played.screen.layoutInputs(in: played.frame), "\(step)",
+            #expect(played.screen.layoutCache.kept?.inputs == played.screen.match.layoutInputs(in: played.frame), "\(step)",
                     sourceLocation: sourceLocation)
         }
         expectKept("opened")
         let first = played.game!.visiblePictures[0].name
         _ = played.update(.key(.right))
         expectKept("→")
-        _ = played.perform(.pickPicture(0))
+        _ = played.perform(.match(.pickPicture(0)))
         pickName(first, on: &played)
         expectKept("a match")
         _ = played.update(.key(.pageDown))
@@ -616,7 +616,7 @@ import Testing
         expectKept("a resize")
         _ = played.update(.key(.character("s")))
         expectKept("study")
-        _ = played.update(.tick(TempleScreen.transitionDuration / 3))
+        _ = played.update(.tick(TempleMatchPage.transitionDuration / 3))
         expectKept("the names pane sliding")
         _ = played.update(.tick(1))
         expectKept("study, slid")
@@ -746,7 +746,7 @@ import Testing
         let matchHelp = screen.help
         #expect(matchHelp.keys.map(\.keys) == ["Tab  Shift-Tab", "← → ↑ ↓", "Enter  Space", "click",
                                                "PgUp  PgDn  wheel", "Home  End", "s  m", "r", "l", "n"])
-        _ = screen.perform(.toggleMode)
+        _ = screen.perform(.match(.toggleMode))
         #expect(screen.keyHints == [KeyHint("↑↓", "scroll"), KeyHint("m", "match"), KeyHint("l", "learn")])
         #expect(screen.help == matchHelp)
         // Either case of a letter, once, in the table: S switches back.
@@ -799,7 +799,7 @@ import Testing
     @Test func theButtonsCarryTheirActions() {
         var screen = screen()
         let layout = screen.layout()
-        #expect(layout.buttons.buttons.map(\.action) == [.toggleMode, .learn, .reset])
+        #expect(layout.buttons.buttons.map(\.action) == [.match(.toggleMode), .openLearn, .match(.reset)])
         _ = screen.update(.mouse(MouseEvent(.press, at: layout.buttonRow.origin)))
         #expect(screen.game!.mode == .study)
     }
@@ -897,7 +897,7 @@ struct TempleTable {
     }
 
     func render(into grid: inout CellGrid) { screen.render(into: &grid) }
-    func layout() -> TempleLayout { screen.layout(in: frame) }
+    func layout() -> TempleLayout { screen.match.layout(in: frame) }
     var help: HelpSheet { screen.help(in: frame) }
     var keyHints: [KeyHint] { screen.keyHints(in: frame) }
     func consumes(_ key: Key) -> Bool { screen.consumes(key, in: frame) }

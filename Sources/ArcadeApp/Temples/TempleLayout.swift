@@ -5,8 +5,9 @@ import TempleModel
 /// the message line, then the pictures pane (a flow of framed pictures, all one height,
 /// widths by their proportions) beside the names pane.
 ///
-/// Built from the frame's size, the pictures' sizes and the screen's state (kept in the
-/// screen's value by `TempleLayoutCache`); drawing and hit-testing use the same value.
+/// Built from the frame's size, the pictures' sizes and the match page's state (kept in the
+/// page's value by `TempleLayoutCache`); drawing, hit-testing and the cursor use the same
+/// value.
 struct TempleLayout {
     /// The rows above the panes: tallies and buttons, then the message.
     static let headerRows = 1, messageRows = 1
@@ -35,9 +36,10 @@ struct TempleLayout {
     init(size: Size, namesFraction: Double, pictures: [Size?], scroll: Int, mode: TempleGame.Mode,
          canReset: Bool) {
         buttons = ActionButtons([
-            (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")), .toggleMode),
-            (Button("Learn", hotKey: .character("l")), .learn),
-            (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .reset),
+            (Button(mode == .match ? "Study" : "Match", hotKey: .character(mode == .match ? "s" : "m")),
+             .match(.toggleMode)),
+            (Button("Learn", hotKey: .character("l")), .openLearn),
+            (Button("Reset", hotKey: .character("r"), isEnabled: canReset), .match(.reset)),
         ], spacing: 1, alignment: .right)
         let top = Self.bands(of: size, buttonsWidth: buttons.row.width)
         (buttonRow, tallies, message) = (top.buttonRow, top.header, top.message)
@@ -152,6 +154,36 @@ struct TempleLayout {
         guard inner.contains(point) else { return nil }
         return (0..<flow.count).first { isShown($0) && pictureFrame($0)?.contains(point) == true }
     }
+
+    /// Where the cursor goes when it follows focus: in match mode picture `pictureCursor` or
+    /// the name selected in `names`, whichever pane is `focus`; in study mode the first
+    /// picture shown (the study card at the top of what is scrolled to). Nil when that is
+    /// outside the panes.
+    func cursorPosition(mode: TempleGame.Mode, focus: TempleGame.Pane, pictureCursor: Int, names: ListView) -> Point? {
+        let point: Point?
+        switch (mode, focus) {
+        case (.match, .names):
+            let range = names.visibleRange(height: namesList.height)
+            // The name starts after the list's marker ("> ").
+            point = namesPane.width >= 4 && range.contains(names.selectedIndex)
+                ? Point(x: namesList.x + 2, y: namesList.y + names.selectedIndex - range.lowerBound) : nil
+        case (.match, _):
+            point = isShown(pictureCursor) ? pictureFrame(pictureCursor).map { Box.inner(of: $0).origin } : nil
+        case (.study, _):
+            point = (0..<flow.count).first(where: isShown).flatMap(pictureFrame).map { Box.inner(of: $0).origin }
+        }
+        guard let point, Box.inner(of: picturesPane).contains(point) || namesList.contains(point) else { return nil }
+        return point
+    }
+
+    /// The part of the names pane shown in `mode`, `transition` (0…1) of the way through the
+    /// slide to it, if it is sliding: 1 in match mode, 0 in study, eased in between.
+    static func namesFraction(mode: TempleGame.Mode, transition: Double?) -> Double {
+        let target: Double = mode == .match ? 1 : 0
+        guard let progress = transition else { return target }
+        let eased = progress * progress * (3 - 2 * progress)
+        return target == 1 ? eased : 1 - eased
+    }
 }
 
 /// Pictures placed left to right, wrapping into rows, like a collection view.
@@ -212,12 +244,12 @@ struct PictureFlow {
     }
 }
 
-/// The last temples layout kept, and what it was worked out from: a value the screen keeps.
+/// The last temples layout kept, and what it was worked out from: a value the match page keeps.
 ///
 /// One key asks for the layout of the same frame several times (to move the cursor, to scale
 /// the pictures shown, to draw, to place the terminal's cursor), and working it out (a flow
 /// of the pictures for each size they might take) each time would be a large part of a move
-/// among the pictures. The screen brings the kept layout up to date where its state or the
+/// among the pictures. The page brings the kept layout up to date where its state or the
 /// frame changes (`keep`, from keys, ticks, resizes and the deck arriving), so drawing and
 /// hit-testing, which change nothing, find it made (`layout(for:scroll:)`).
 /// What scrolling changes is applied to the kept layout, so scrolling keeps it too.

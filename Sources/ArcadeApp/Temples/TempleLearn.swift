@@ -1,7 +1,7 @@
 import ArcadeStore
 import TempleModel
 
-/// The learn mode of the temples screen: a `LearnSession` with what the screen adds to it —
+/// A session of the temples' learn mode: a `LearnSession` with what the page adds to it —
 /// the choice under the cursor, the name being typed, and a wrong answer shown beside the
 /// right one until the player goes on.
 ///

@@ -33,7 +33,7 @@ struct TempleLearnLayout {
         let choices: [(Button, TempleScreen.Action)]
         if learn.isOver {
             choices = [(Button(learn.session.counts.due + learn.session.counts.new > 0 ? "Learn more" : "Practise",
-                               hotKey: .enter), .learnAgain),
+                               hotKey: .enter), .learn(.again)),
                        (Button("Match", hotKey: .character("m")), .leaveLearn(.match))]
         } else {
             choices = [(Button("Match", hotKey: learn.isTyping ? nil : .character("m")), .leaveLearn(.match)),

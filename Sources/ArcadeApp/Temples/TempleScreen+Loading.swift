@@ -2,7 +2,7 @@ import ArcadeUI
 
 /// The temples screen before there is a deck to play: how far the loading is, or why no
 /// deck could be shown.
-extension TempleScreen {
+extension TempleLoadingPage {
     /// The loading frame's largest size; it shrinks with the terminal.
     private static let loadingFrame = Size(width: 64, height: 9)
     /// Where the lines go inside the loading frame: the heading, the file, the bar, the way out.

@@ -2,16 +2,45 @@ import ArcadeStore
 import ArcadeUI
 import TempleModel
 
-/// The temples screen's learn mode: its keys, what they do, and how it is drawn (the state
-/// is `TempleLearn`, where it goes `TempleLearnLayout`).
-extension TempleScreen {
+/// Learn mode: the cards due and a few new ones, asked one at a time, over the match and
+/// study page (`TempleMatchPage`), which it leaves as it was.
+///
+/// The page holds the session (`TempleLearn`), takes its keys and clicks as
+/// `TempleScreen.Action.learn`, and draws the question, the answer and the session's
+/// summary where `TempleLearnLayout` puts them, with the screen's pictures.
+struct TempleLearnPage {
+    /// What the player can do in learn mode.
+    enum Action: Hashable, Sendable {
+        /// Answer with choice `index` (a digit or a click); move the cursor between the
+        /// choices; Enter (answer, or go on after a wrong answer); type a letter of a name or
+        /// rub one out; another session once this one is over.
+        case answer(Int), moveChoice(Int), submit, type(Character), erase, again
+
+        /// False for typing, rubbing out and moving the cursor, which change nothing drawn
+        /// but a line: the screen then lays nothing out and looks at no picture (a pasted
+        /// text types each of its characters, most of them past the name's limit).
+        var changesPictures: Bool {
+            switch self {
+            case .type, .erase, .moveChoice: false
+            case .answer, .submit, .again: true
+            }
+        }
+    }
+
+    /// The session, the choice under the cursor and the name being typed.
+    private(set) var learn: TempleLearn
+
+    init(_ learn: TempleLearn) {
+        self.learn = learn
+    }
+
     // MARK: - Keys
 
     /// The keys a typed name's row of the table lists: the printable ASCII characters and
     /// Space (both cases of a letter are bound, so the case typed is kept), so that the shell
-    /// leaves `q` and `?` to the name. Every other printable character is typed too: `update`
-    /// takes them, as no table could list them all.
-    private static let typingKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
+    /// leaves `q` and `?` to the name. Every other printable character is typed too: the
+    /// screen's `update` takes them, as no table could list them all.
+    private static let typedKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
         + [.space]
 
     /// True when `character` can be part of a typed name: anything printable (letters of any
@@ -20,27 +49,30 @@ extension TempleScreen {
         !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    static let learnTypingBindings: [Binding<Action>] = {
-        var typing = Binding<Action>(keys: typingKeys, hint: KeyHint("abc", "type the name"),
-                                     help: KeyHint("letters", "type the temple's name (case, accents and \"Temple\" do not matter)")) { key in
-            if key == .space { return .type(" ") }
-            if case .character(let character) = key { return .type(character) }
+    /// The keys while a name is typed.
+    static let typingKeys: [Binding<TempleScreen.Action>] = {
+        var typing = Binding<TempleScreen.Action>(
+            keys: typedKeys, hint: KeyHint("abc", "type the name"),
+            help: KeyHint("letters", "type the temple's name (case, accents and \"Temple\" do not matter)")
+        ) { key in
+            if key == .space { return .learn(.type(" ")) }
+            if case .character(let character) = key { return .learn(.type(character)) }
             return nil
         }
         typing.isCaseSensitive = true
         return [
             typing,
-            Binding([.backspace, .delete], .erase, help: "rub out the last character", helpKeys: "Backspace"),
-            Binding([.enter], .submit, hint: "answer", help: "answer (nothing typed: I don't know)"),
+            Binding([.backspace, .delete], .learn(.erase), help: "rub out the last character", helpKeys: "Backspace"),
+            Binding([.enter], .learn(.submit), hint: "answer", help: "answer (nothing typed: I don't know)"),
             .note("click", "Match or Study: leave learn mode"),
         ]
     }()
 
     /// The keys while a choice is asked, while a wrong answer shows, and on the summary.
-    static func learnBindings(choices: Int, answering: Bool, over: Bool, practice: Bool = false) -> [Binding<Action>] {
+    static func keys(choices: Int, answering: Bool, over: Bool, practice: Bool = false) -> [Binding<TempleScreen.Action>] {
         if over {
             return [
-                Binding([.enter, .space], .learnAgain, hint: practice ? "practise" : "learn more", hintKeys: "Enter",
+                Binding([.enter, .space], .learn(.again), hint: practice ? "practise" : "learn more", hintKeys: "Enter",
                         help: "another session: the cards due now and the next new ones"),
                 Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
                 Binding([.character("s")], .leaveLearn(.study), help: "study every temple"),
@@ -48,12 +80,12 @@ extension TempleScreen {
         }
         return [
             .digits(1...max(1, choices), hint: answering ? "answer" : nil, help: "answer with that choice",
-                    isEnabled: answering) { .answer($0 - 1) },
+                    isEnabled: answering) { .learn(.answer($0 - 1)) },
             .directions(hint: answering ? "choose" : nil, hintKeys: "↑↓", help: "move between the choices",
                         isEnabled: answering) { direction in
-                .moveChoice(direction == .up || direction == .left ? -1 : 1)
+                .learn(.moveChoice(direction == .up || direction == .left ? -1 : 1))
             },
-            Binding([.enter, .space], .submit, hint: answering ? "answer" : "next", hintKeys: "Enter",
+            Binding([.enter, .space], .learn(.submit), hint: answering ? "answer" : "next", hintKeys: "Enter",
                     help: "answer with the choice under the cursor, or go on"),
             .note("click", "answer with a choice; press a button"),
             Binding([.character("m")], .leaveLearn(.match), hint: "match", help: "back to matching"),
@@ -61,15 +93,15 @@ extension TempleScreen {
         ]
     }
 
-    /// The learn mode's keys now.
-    func learnBindings(_ learn: TempleLearn) -> [Binding<Action>] {
-        if learn.isTyping { return Self.learnTypingBindings }
-        return Self.learnBindings(choices: learn.question?.choices.count ?? 0,
-                                  answering: learn.shownWrong == nil && !learn.isOver, over: learn.isOver,
-                                  practice: learn.session.counts.due + learn.session.counts.new == 0)
+    /// The keys now.
+    var bindings: [Binding<TempleScreen.Action>] {
+        if learn.isTyping { return Self.typingKeys }
+        return Self.keys(choices: learn.question?.choices.count ?? 0,
+                         answering: learn.shownWrong == nil && !learn.isOver, over: learn.isOver,
+                         practice: learn.session.counts.due + learn.session.counts.new == 0)
     }
 
-    static let learnNotes = [
+    static let notes = [
         "Learn mode asks the cards that are due and a few new ones, one at a time: pick the name, "
             + "the picture or the place among four, or type the name. A missed card comes back "
             + "three cards later; a card you know comes back after 1, 3, 7, 14, 30, then 60 days. "
@@ -78,93 +110,70 @@ extension TempleScreen {
 
     // MARK: - Doing
 
-    /// What an action does in learn mode; nil when it is not a learn action.
-    mutating func performLearn(_ action: Action, in frame: Frame) -> [GameEffect]? {
-        guard learn != nil else { return nil }
-        // Typing, rubbing out and moving the cursor change nothing drawn but a line: done in
-        // place, with no layout and no pictures looked at (a pasted text types each of its
-        // characters, most of them past the name's limit).
+    /// Do `action`; an answer comes back as `GameEffect.learned`, to keep at once.
+    mutating func perform(_ action: Action) -> [GameEffect] {
         switch action {
-        case .type(let character):
-            learn?.type(character)
-            return []
-        case .erase:
-            learn?.erase()
-            return []
-        case .moveChoice(let step):
-            learn?.moveCursor(by: step)
-            return []
-        default:
-            break
+        case .type(let character): learn.type(character)
+        case .erase: learn.erase()
+        case .moveChoice(let step): learn.moveCursor(by: step)
+        case .answer(let index): return learn.answer(choice: index)
+        case .submit: return learn.submit()
+        case .again: learn.again()
         }
-        guard var learn else { return nil }
-        var effects: [GameEffect] = []
-        switch action {
-        case .answer(let index): effects = learn.answer(choice: index)
-        case .submit: effects = learn.submit()
-        case .learnAgain: learn.again()
-        case .leaveLearn(let mode):
-            leaveLearn(to: mode)
-            return []
-        default:
-            return []
-        }
-        self.learn = learn
-        for case .learned(_, let card, let progress, _, _) in effects { kept[card] = progress }
-        rescale(in: frame)
-        return effects
+        return []
     }
 
-    /// Into learn mode, with the deck loaded: a session of what is due today (the caller
-    /// scales the pictures for it).
-    mutating func startLearn() {
-        guard let game, learn == nil else { return }
-        learnSessions += 1
-        learn = TempleLearn(cards: game.cards, keys: cardKeys, deckKey: deckKey, kept: kept, day: today,
-                            seed: seed &+ UInt64(learnSessions) &* 7919)
-    }
-
-    private mutating func leaveLearn(to mode: TempleGame.Mode) {
-        learn = nil
-        guard var game else { return }
-        game.setMode(mode)
-        self.game = game
-        pictureScroll = 0
-        status = mode == .study ? StatusLine(["Study mode: every temple with its name. Press m to match.", "Study mode."])
-            : StatusLine(["Match mode: pick a picture and its name.", "Match mode."])
-    }
-
-    /// A click in learn mode: a button, a choice, or (after a wrong answer) anywhere to go on.
-    func learnAction(for event: MouseEvent, in frame: Frame, learn: TempleLearn) -> Action? {
+    /// A click: a button, a choice, or (after a wrong answer) anywhere to go on.
+    func action(for event: MouseEvent, in frame: Frame, pictures: TemplePictures) -> TempleScreen.Action? {
         guard event.action == .press else { return nil }
-        let layout = learnLayout(in: frame, learn: learn)
+        let layout = layout(in: frame, pictures: pictures)
         if let action = layout.buttons.action(at: event.at, in: layout.buttonRow) { return action }
-        if learn.shownWrong != nil { return layout.body.contains(event.at) ? .submit : nil }
-        return layout.choice(at: event.at).map { .answer($0) }
+        if learn.shownWrong != nil { return layout.body.contains(event.at) ? .learn(.submit) : nil }
+        return layout.choice(at: event.at).map { .learn(.answer($0)) }
     }
 
-    func learnLayout(in frame: Frame, learn: TempleLearn) -> TempleLearnLayout {
-        TempleLearnLayout(frame: frame, learn: learn) { original($0) }
+    func layout(in frame: Frame, pictures: TemplePictures) -> TempleLearnLayout {
+        TempleLearnLayout(frame: frame, learn: learn) { pictures.original($0) }
     }
 
-    /// The pictures the learn layout shows, to keep scaled.
-    func learnPictures(in frame: Frame, learn: TempleLearn) -> [ScaledPictures.Wanted] {
-        let layout = learnLayout(in: frame, learn: learn)
+    /// The pictures the layout of `frame` shows, at their heights, to keep scaled.
+    func picturesShown(in frame: Frame, pictures: TemplePictures) -> [TemplePictures.Shown] {
+        let layout = layout(in: frame, pictures: pictures)
         guard let question = learn.question, !learn.isOver else { return [] }
         if question.kind == .nameToPicture {
-            return zip(question.choices, layout.choiceHeights).compactMap { card, height in
-                original(card.id).map { ScaledPictures.Wanted(id: card.id, original: $0, pixelHeight: height) }
-            }
+            return zip(question.choices, layout.choiceHeights).map { card, height in (card.id, height) }
         }
-        return original(question.card.id).map {
-            [ScaledPictures.Wanted(id: question.card.id, original: $0, pixelHeight: layout.pictureHeight)]
-        } ?? []
+        return [(question.card.id, layout.pictureHeight)]
+    }
+
+    /// Where the cursor goes: the choice under the cursor, the name being typed, the right
+    /// answer after a wrong one, or the button Enter presses once the session is over.
+    func cursorPosition(in frame: Frame, pictures: TemplePictures) -> Point? {
+        let layout = layout(in: frame, pictures: pictures)
+        guard !learn.isOver, let question = learn.question else {
+            // The session's summary: the first button, which Enter presses.
+            return layout.buttons.row.frames(in: layout.buttonRow).first.map { Point(x: $0.x + 2, y: $0.y) }
+        }
+        let focused = learn.shownWrong == nil ? learn.cursor : question.choices.firstIndex(of: question.card) ?? 0
+        if let field = layout.field {
+            // The typed name sits a column inside its box; after a wrong answer, what was typed.
+            return learn.shownWrong == nil ? Point(x: field.x + 1, y: field.y) : field.origin
+        }
+        if layout.choicePictures.indices.contains(focused) {
+            return Box.inner(of: layout.choicePictures[focused]).origin
+        }
+        if layout.choiceRows.indices.contains(focused) {
+            // The words start after the mark column ("▶ 1  Provo City Center").
+            let row = layout.choiceRows[focused]
+            return Point(x: row.x + 2, y: row.y)
+        }
+        return nil
     }
 
     // MARK: - Drawing
 
-    func renderLearn(_ learn: TempleLearn, into grid: inout CellGrid) {
-        let layout = learnLayout(in: grid.frame, learn: learn)
+    func render(into grid: inout CellGrid, pictures: TemplePictures) {
+        let layout = layout(in: grid.frame, pictures: pictures)
         let glyphs = Glyphs(theme: grid.theme)
         let check = glyphs.pick("✓", ascii: "+"), cross = glyphs.pick("✗", ascii: "x")
         // The words' own marks (· — “ ”) spelled in ASCII where the terminal has no others.
@@ -175,7 +184,7 @@ extension TempleScreen {
 
         guard !learn.isOver, let question = learn.question else {
             Box(title: "Session over", style: .double, frameStyle: Self.learnFrame).draw(into: &grid, in: layout.body)
-            drawSummary(learn, in: layout.inner, into: &grid)
+            drawSummary(in: layout.inner, into: &grid)
             return
         }
         let progress = learn.session.progress[question.card.id] ?? .new
@@ -184,15 +193,15 @@ extension TempleScreen {
         Box(title: Self.spelled(for: grid.theme)(TempleLearn.prompt(question) + leech + newCard), style: .double, frameStyle: Self.learnFrame)
             .draw(into: &grid, in: layout.body)
         if question.kind == .nameToPicture {
-            drawPictureChoices(question, learn: learn, layout: layout, check: check, cross: cross, into: &grid)
+            drawPictureChoices(question, layout: layout, pictures: pictures, check: check, cross: cross, into: &grid)
             return
         }
         if let frame = layout.picture {
-            drawFramed(question.card, in: frame, clip: layout.inner, style: .rounded, frameStyle: .plain,
-                       pixelHeight: layout.pictureHeight, into: &grid)
+            pictures.drawFramed(question.card, in: frame, clip: layout.inner, style: .rounded, frameStyle: .plain,
+                                pixelHeight: layout.pictureHeight, into: &grid)
         }
         if let field = layout.field {
-            drawTyped(learn, in: field, check: check, cross: cross, into: &grid)
+            drawTyped(in: field, check: check, cross: cross, into: &grid)
         }
         let wrong = learn.shownWrong
         for (index, row) in layout.choiceRows.enumerated() where question.choices.indices.contains(index) {
@@ -233,7 +242,7 @@ extension TempleScreen {
     }
 
     /// The name being typed with its cursor, or after a wrong answer what was typed and the name.
-    private func drawTyped(_ learn: TempleLearn, in field: Rect, check: String, cross: String, into grid: inout CellGrid) {
+    private func drawTyped(in field: Rect, check: String, cross: String, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
         if let wrong = learn.shownWrong {
             let typed = wrong.typed ?? ""
@@ -277,7 +286,7 @@ extension TempleScreen {
 
     /// The name asked for over the pictures offered, each numbered; after a wrong answer the
     /// right one is marked ✓ and yours ✗, each with its name under it.
-    private func drawPictureChoices(_ question: LearnQuestion, learn: TempleLearn, layout: TempleLearnLayout,
+    private func drawPictureChoices(_ question: LearnQuestion, layout: TempleLearnLayout, pictures: TemplePictures,
                                     check: String, cross: String, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
         if let line = layout.askedName {
@@ -312,11 +321,11 @@ extension TempleScreen {
                 words = Glyphs(theme: grid.theme).pick("▶", ascii: ">") + " \(index + 1)"
                 wordStyle = Style.bold.foreground(.highlight)
             }
-            drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
-                       pixelHeight: layout.choiceHeights[index], into: &grid)
+            pictures.drawFramed(choice, in: frame, clip: layout.inner, style: boxStyle, frameStyle: frameStyle,
+                                pixelHeight: layout.choiceHeights[index], into: &grid)
             // The number (and mark); once answered, each picture's name under it, on two lines.
             let lines = [words] + (name.map {
-                Self.labelLines(Self.spelled(for: grid.theme)($0), width: label.width, maxLines: label.height - 1, ascii: ascii)
+                TempleLabel.lines(Self.spelled(for: grid.theme)($0), width: label.width, maxLines: label.height - 1, ascii: ascii)
             } ?? [])
             for (offset, line) in lines.prefix(label.height).enumerated() {
                 let text = TextLayout.truncated(line, toWidth: label.width, ascii: ascii)
@@ -329,7 +338,7 @@ extension TempleScreen {
 
     /// The session's summary: answers and right ones, the cards missed, the deck's counts, and
     /// when the next cards are due.
-    private func drawSummary(_ learn: TempleLearn, in inner: Rect, into grid: inout CellGrid) {
+    private func drawSummary(in inner: Rect, into grid: inout CellGrid) {
         let width = max(1, inner.width - 4)
         // The cards missed may take several rows; every other line is one, cut with "…".
         let rows = Self.summaryLines(learn).flatMap { line in
