@@ -153,7 +153,7 @@ struct MemoryLayout {
         let cut = short.split(separator: " ")
             .map { TextLayout.truncated(String($0), toWidth: width, ascii: ascii) }
             .joined(separator: " ")
-        return TempleScreen.labelLines(cut, width: width, maxLines: rows, ascii: ascii)
+        return PictureLabel.lines(cut, width: width, maxLines: rows, ascii: ascii)
     }
 }
 
@@ -291,7 +291,7 @@ extension MemoryScreen {
         drawPreview(of: symbolSet, in: layout.value(.symbolPreview), ascii: ascii, into: &grid)
         Button("Start", isFocused: choiceRow == .start, style: Style().foreground(.good))
             .draw(into: &grid, at: layout.startButton.origin, clip: grid.bounds)
-        if symbolSet.isTemples, case .unavailable(let reason) = templeArt {
+        if symbolSet.isTemples, case .unavailable(let reason) = deck.state {
             drawTempleReason(reason, below: layout, into: &grid)
         }
     }
@@ -301,7 +301,7 @@ extension MemoryScreen {
     private func drawTempleReason(_ reason: String, below layout: MemoryChoiceLayout, into grid: inout CellGrid) {
         let top = layout.line(.start).y + 2
         let width = min(MemoryChoiceLayout.blockWidth, grid.size.width - layout.labelX - 1)
-        let lines = TempleScreen.labelLines(reason, width: width, maxLines: grid.size.height - top,
+        let lines = PictureLabel.lines(reason, width: width, maxLines: grid.size.height - top,
                                             ascii: grid.theme.ascii)
         for (offset, line) in lines.enumerated() {
             grid.write(line, at: Point(x: layout.labelX, y: top + offset), style: Style().foreground(.highlight))
@@ -330,7 +330,7 @@ extension MemoryScreen {
 
     /// The line under the Temples tab: what a pair is at this level, or where the deck is.
     func templePreview(ellipsis: String = "…") -> String {
-        switch templeArt {
+        switch deck.state {
         case .notAsked, .loading:
             return "Loading the temple pictures" + ellipsis
         case .ready where level == .easy:
@@ -343,7 +343,7 @@ extension MemoryScreen {
     }
 
     private var templePreviewStyle: Style {
-        if case .unavailable = templeArt { return Style.bold.foreground(.warning) }
+        if case .unavailable = deck.state { return Style.bold.foreground(.warning) }
         return .dim
     }
 
@@ -524,7 +524,7 @@ extension MemoryScreen {
     func scaledPicture(of temple: MemorySymbol, onCard card: Rect, theme: Theme) -> RGBAImage? {
         guard MemoryLayout.showsPictures(in: theme), let id = temple.temple, let original = picture(of: id),
               let height = MemoryLayout.picturePixelHeight(original, onCard: card) else { return nil }
-        return scaledPictures.picture(id, original, pixelHeight: height)
+        return deck.picture(id, pixelHeight: height)
     }
 
     /// The line under the board: how to start, or what the last turn did.

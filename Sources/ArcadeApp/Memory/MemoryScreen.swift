@@ -18,7 +18,7 @@ import MemoryModel
 /// board gives the result, "New best" when it beats every result kept of its level (and
 /// symbols, for Temples), with Play again (`r`, Enter), Change level (`c`) and Menu (`m`).
 ///
-/// The Temples set deals temples of the built-in temple deck, which the screen asks the
+/// The Temples set deals temples of the built-in picture deck, which the screen asks the
 /// effect runtime for (`GameEffect.deck`) when the set is chosen or a Temples board is
 /// resumed. At Easy both cards of a pair show the temple's picture; at Normal and Hard one
 /// shows the picture and the other its name (the model pairs them as ever: both cards hold
@@ -82,18 +82,6 @@ struct MemoryScreen: GameScreen {
             }
             return now >= endsAt - MemoryScreen.roundingSlack
         }
-    }
-
-    /// Where the temple deck of the Temples set is: asked for only once that set is chosen.
-    enum TempleArt: Equatable {
-        /// Not asked for yet.
-        case notAsked
-        /// Asked for; `isPolling` once the runtime said it loads on a thread (ticks ask how far).
-        case loading(isPolling: Bool)
-        /// Here: `templeSymbols` and their pictures.
-        case ready
-        /// No deck, and why, in words for the player.
-        case unavailable(String)
     }
 
     /// What a face-up card shows.
@@ -166,15 +154,12 @@ struct MemoryScreen: GameScreen {
     private(set) var bests: [String: Int] = [:]
     /// Whether the game just ended beat every kept result of its level, worked out as it ended.
     private(set) var isNewBest = false
-    /// Where the temple deck is.
-    private(set) var templeArt = TempleArt.notAsked
+    /// The built-in picture deck the Temples set deals from, asked for only once that set is
+    /// chosen; its pictures by card id (`MemorySymbol.temple`), scaled for the cards of the
+    /// last frame (see `rescale(in:)`): made when the frame or the board changes, never while drawing.
+    private(set) var deck = DeckPictures()
     /// The temples a Temples board is dealt from, in the deck's order, once the deck is here.
     private(set) var templeSymbols: [MemorySymbol] = []
-    /// The temples' pictures by card id (`MemorySymbol.temple`).
-    private(set) var templePictures: [String: RGBAImage] = [:]
-    /// The pictures scaled for the cards of the last frame (see `rescale(in:)`): made when
-    /// the frame or the board changes, never while drawing.
-    private(set) var scaledPictures = ScaledPictures()
     /// The board the cursor last moved on, with the size, number of cards and shape it was
     /// laid out for: choosing the board is a search, not to be repeated for every arrow key.
     private var movedOn: (size: Size, count: Int, aspect: Double, layout: MemoryLayout)?
@@ -352,14 +337,14 @@ struct MemoryScreen: GameScreen {
     }
 
     var wantsTicks: Bool {
-        if templeArt == .loading(isPolling: true) { return true }
+        if deck.isPolling { return true }
         guard phase == .playing, let game else { return false }
         return game.isClockRunning(now: now) || !pauses.isEmpty
     }
 
     /// Half a second for the clock; sooner when a pause is due to end, at once when one has just begun.
     var tickInterval: Double {
-        if templeArt == .loading(isPolling: true) { return TempleScreen.loadingTickInterval }
+        if deck.isPolling { return DeckPictures.checkInterval }
         if pauses.contains(where: { $0.endsAt == nil }) { return Self.promptTickInterval }
         let untilEnd = pauses.compactMap { $0.endsAt.map { $0 - now } }.min() ?? Self.clockTickInterval
         return max(Self.promptTickInterval, min(Self.clockTickInterval, untilEnd))
@@ -457,7 +442,7 @@ struct MemoryScreen: GameScreen {
 
     /// Why the Temples set cannot be played, when it cannot.
     private var templeNotes: [String] {
-        guard case .unavailable(let reason) = templeArt else { return [] }
+        guard case .unavailable(let reason) = deck.state else { return [] }
         return ["Temples is not available: " + reason]
     }
 
@@ -587,14 +572,13 @@ struct MemoryScreen: GameScreen {
     }
 
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
-        let check: [GameEffect] = templeArt == .loading(isPolling: true) ? [.deck(.check)] : []
-        return check + advance(by: seconds)
+        deck.check + advance(by: seconds)
     }
 
     /// Leaving while the last pair is on show still keeps the score (without a sound on the way out).
-    /// Leaving while the temple deck loads stops the loading.
+    /// Leaving while the picture deck loads stops the loading.
     mutating func willLeave() -> [GameEffect] {
-        let cancel: [GameEffect] = templeArt == .loading(isPolling: true) ? [.deck(.cancel)] : []
+        let cancel = deck.cancel
         guard isShowingLastPair else { return cancel }
         return cancel + showResult().filter { if case .sound = $0 { false } else { true } }
     }
@@ -613,16 +597,11 @@ struct MemoryScreen: GameScreen {
             bests = Self.bests(bests, with: entries)
             return []
         }
-        guard case .deck(_, let deck) = report, case .loading = templeArt else { return [] }
-        switch deck.state {
-        case .loading:
-            templeArt = .loading(isPolling: true)
-        case .finished(.success(let deck)):
-            adopt(deck)
-            rescale(in: frame)
-        case .finished(.failure(let error)):
-            templeArt = .unavailable(error.description)
-        }
+        guard case .deck(_, let report) = report,
+              let entries = deck.receive(report.state, emptyReason: "The temple deck holds no pictures.") else { return [] }
+        // Each temple a symbol named as the deck names it.
+        templeSymbols = entries.map { MemorySymbol(temple: $0.id, name: $0.name) }
+        rescale(in: frame)
         return []
     }
 
@@ -631,40 +610,35 @@ struct MemoryScreen: GameScreen {
         return []
     }
 
-    /// Ask for the temple deck the first time the Temples set is chosen (or resumed).
+    /// Ask for the picture deck the first time the Temples set is chosen (or resumed).
     private mutating func askForTemplesIfChosen() -> [GameEffect] {
-        guard symbolSet.isTemples, templeArt == .notAsked else { return [] }
-        templeArt = .loading(isPolling: false)
-        return [.deck(.load(.builtIn))]
-    }
-
-    /// Keep the deck's temples and pictures: each temple a symbol named as the deck names it.
-    private mutating func adopt(_ deck: TempleDeck) {
-        templeSymbols = deck.entries.map { MemorySymbol(temple: $0.card.id, name: $0.card.name) }
-        templePictures = Dictionary(deck.entries.map { ($0.card.id, $0.picture) }, uniquingKeysWith: { first, _ in first })
-        templeArt = templeSymbols.isEmpty ? .unavailable("The temple deck holds no pictures.") : .ready
+        guard symbolSet.isTemples else { return [] }
+        return deck.ask(from: .builtIn)
     }
 
     /// A picture loaded for `temple`, if there is one.
     func picture(of temple: String) -> RGBAImage? {
-        templePictures[temple]
+        deck.original(temple)
     }
+
+    /// The pictures scaled for the cards of the last frame.
+    var scaledPictures: ScaledPictures { deck.scaled }
 
     /// Scale the pictures of the board's picture cards for the cards of `frame`, so drawing finds them made.
     private mutating func rescale(in frame: Frame) {
-        guard let game, !templePictures.isEmpty, MemoryLayout.showsPictures(in: frame.theme),
+        guard let game, deck.hasPictures, MemoryLayout.showsPictures(in: frame.theme),
               let card = boardLayout(size: frame.size).card(at: 0) else { return }
         var seen = Set<String>()
         let wanted = game.cards.compactMap { card -> (String, RGBAImage)? in
             guard let temple = card.content.temple, seen.insert(temple).inserted,
-                  let original = templePictures[temple] else { return nil }
+                  let original = deck.original(temple) else { return nil }
             return (temple, original)
         }.compactMap { temple, original -> ScaledPictures.Wanted? in
             MemoryLayout.picturePixelHeight(original, onCard: card).map {
                 ScaledPictures.Wanted(id: temple, original: original, pixelHeight: $0)
             }
         }
-        scaledPictures.keep(wanted)
+        deck.keep(wanted)
     }
 
     /// What face-up `card` shows: its emoji, or for a temple its picture or name. At Easy

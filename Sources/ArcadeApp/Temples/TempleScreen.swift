@@ -17,7 +17,7 @@ struct TempleScreen: GameScreen {
     /// How long the switch between the modes takes, in seconds.
     static let transitionDuration = 0.3
     /// How often the loading screen asks how far the loading is: ten times a second.
-    static let loadingTickInterval = 0.1
+    static let loadingTickInterval = DeckPictures.checkInterval
 
     /// What the player can do; what a key does depends on the mode and the focused pane.
     enum Action: Hashable, Sendable {
