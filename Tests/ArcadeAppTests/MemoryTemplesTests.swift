@@ -218,7 +218,7 @@ import Testing
             #expect(words(picture, of: screen, in: grid, frame: frame) == expected.joined(separator: " "),
                     "\(frame.size) \(name)")
             let top = cardText(picture, of: screen, in: grid, frame: frame)[0]
-            #expect(top.contains(MemoryBoardPage.pictureMark) == (face.width >= 5), "\(top)")
+            #expect(top.contains(MemoryCardView.pictureMark) == (face.width >= 5), "\(top)")
             if frame.theme.ascii { #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII }) }
         }
         // At 80×23 in colour every level's cards are large enough for pictures.
@@ -228,7 +228,7 @@ import Testing
             turn([picture], &screen)
             let grid = render(screen)
             #expect(showsPicture(picture, of: screen, in: grid), "level \(level)")
-            #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryBoardPage.pictureMark))
+            #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryCardView.pictureMark))
             // Every temple on the board, the widest (Mesa's) too, has room for its picture.
             for temple in Set(screen.game!.cards.compactMap(\.content.temple)) {
                 #expect(MemoryLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: cardFrame(0, of: screen)) != nil,
@@ -340,7 +340,7 @@ import Testing
         _ = withoutDeck.perform(.turnCard(picture), in: .game80x23)
         let names = render(withoutDeck)
         #expect(!showsPicture(picture, of: withoutDeck, in: names))
-        #expect(cardText(picture, of: withoutDeck, in: names)[0].contains(MemoryBoardPage.pictureMark))
+        #expect(cardText(picture, of: withoutDeck, in: names)[0].contains(MemoryCardView.pictureMark))
         #expect(words(picture, of: withoutDeck, in: names).hasPrefix(
             String(withoutDeck.game!.cards[picture].content.word.prefix(4))))
 

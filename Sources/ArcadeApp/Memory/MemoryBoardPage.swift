@@ -43,37 +43,11 @@ struct MemoryBoardPage {
         case mismatch(penalty: Int)
     }
 
-    /// A moment the board waits out on its own clock, such as a mismatch before it turns back.
-    ///
-    /// It is timed from the first tick after it began, not from `now` at the turn: while the
-    /// game clock runs, ticks come twice a second, so at a key press `now` can be half a
-    /// second old. The screen asks for a tick at once (see `tickInterval`); that tick's time,
-    /// most of it from before the press, does not count.
-    struct Pause: Equatable {
-        /// Seconds it lasts from its first tick.
-        let duration: Double
-        /// When it ends on the board's clock; nil until its first tick.
-        private(set) var endsAt: Double?
-
-        init(_ duration: Double) {
-            self.duration = duration
-        }
-
-        /// Whether it has run out at `now`, the board's clock after a tick (the first one starts it).
-        mutating func isOver(after now: Double) -> Bool {
-            guard let endsAt else {
-                endsAt = now + duration
-                return false
-            }
-            return now >= endsAt - MemoryBoardPage.roundingSlack
-        }
-    }
-
     /// A pair just found, on show before it leaves the board.
     struct FoundPair: Equatable {
         /// The board positions of its two cards.
         let cards: [Int]
-        var pause = Pause(MemoryBoardPage.foundPairShowTime)
+        var pause = MemoryPause(MemoryBoardPage.foundPairShowTime)
     }
 
     /// What a face-up card shows.
@@ -93,7 +67,7 @@ struct MemoryBoardPage {
     /// Seconds a pair found stays on show before it leaves the board.
     static let foundPairShowTime = 0.6
     /// How far a sum of ticks may miss a whole second (or a pause's end) and still count as it.
-    fileprivate static let roundingSlack = 1e-6
+    static let roundingSlack = 1e-6
 
     private(set) var game: Game
     let level: MemoryLevel
@@ -106,7 +80,7 @@ struct MemoryBoardPage {
     private(set) var clock = PlayClock()
     private(set) var note = Note.start
     /// While two cards that do not match are face up: when they turn back by themselves.
-    private(set) var mismatchPause: Pause?
+    private(set) var mismatchPause: MemoryPause?
     /// The pair found last, while it is on show.
     private(set) var foundPair: FoundPair?
     /// Whether the game just ended beat every kept result of its level, worked out as it ended.
@@ -183,7 +157,7 @@ struct MemoryBoardPage {
     }
 
     /// The pauses being waited out.
-    private var pauses: [Pause] {
+    private var pauses: [MemoryPause] {
         [mismatchPause, foundPair?.pause].compactMap { $0 }
     }
 
@@ -246,7 +220,7 @@ struct MemoryBoardPage {
 
     /// Move the cursor or turn a card (`restart` is the screen's: it deals with the
     /// session's seeds); a game that ends hands over its result, a new best against `bests`.
-    mutating func perform(_ action: Action, in frame: Frame, bests: inout [String: Int]) -> [GameEffect] {
+    mutating func perform(_ action: Action, in frame: Frame, bests: inout MemoryBests) -> [GameEffect] {
         switch action {
         case .move(let direction):
             if movedOn?.size != frame.size {
@@ -271,7 +245,7 @@ struct MemoryBoardPage {
     }
 
     /// Turn the card at `index` face up, and say what the turn did.
-    private mutating func turn(_ index: Int, bests: inout [String: Int]) -> [GameEffect] {
+    private mutating func turn(_ index: Int, bests: inout MemoryBests) -> [GameEffect] {
         guard !game.isOver(now: now), game.cards.indices.contains(index) else { return [] }
         let card = game.cards[index]
         guard !card.isFaceUp, !card.isMatched else { return [] }
@@ -287,7 +261,7 @@ struct MemoryBoardPage {
                 foundPair = FoundPair(cards: (waiting + [index]).sorted())
             } else {
                 note = .mismatch(penalty: scoreBefore - game.score)
-                mismatchPause = Pause(flipBackTime)
+                mismatchPause = MemoryPause(flipBackTime)
             }
         } else {
             note = .firstCard
@@ -298,7 +272,7 @@ struct MemoryBoardPage {
     // MARK: - Time
 
     /// Let `elapsed` seconds pass: a mismatch may turn back, and when the game ends, hand over its result.
-    mutating func advance(by elapsed: Double, bests: inout [String: Int]) -> [GameEffect] {
+    mutating func advance(by elapsed: Double, bests: inout MemoryBests) -> [GameEffect] {
         guard elapsed.isFinite, elapsed > 0 else { return [] }
         clock.advance(by: elapsed)
         let now = self.now
@@ -318,7 +292,7 @@ struct MemoryBoardPage {
     }
 
     /// End the last pair's show now (a key or click came first) and bring up the result.
-    mutating func showResult(bests: inout [String: Int]) -> [GameEffect] {
+    mutating func showResult(bests: inout MemoryBests) -> [GameEffect] {
         foundPair = nil
         return finishIfOver(bests: &bests)
     }
@@ -331,20 +305,68 @@ struct MemoryBoardPage {
     }
 
     /// The effects of a game that has just ended: its score (once: the clock's `finish`) and
-    /// a sound cue; `bests` takes it when it is a new best of its level.
+    /// a sound cue; `bests` keeps it when it is a new best of its level.
     ///
     /// A won game ends once its last pair has been on show.
-    private mutating func finishIfOver(bests: inout [String: Int]) -> [GameEffect] {
+    private mutating func finishIfOver(bests: inout MemoryBests) -> [GameEffect] {
         guard game.isOver(now: now), !isShowingLastPair, clock.finish() else { return [] }
         mismatchPause = nil  // an ended game's board stays as it ended
         foundPair = nil
         let kept = keptLevel
-        isNewBest = MemoryScreen.isNewBest(game.score, level: kept, against: bests)
-        if isNewBest { bests[kept] = game.score }
+        isNewBest = bests.record(game.score, level: kept)
         var figures = MemoryFigures(level: kept, time: PlayClock.text(Double(shownTimeElapsed)), won: game.isWon,
                                     moves: game.moves, pairs: game.matchedPairs)
         figures.duration = Double(shownTimeElapsed)
         return [.record(game.score, figures), .sound(game.isWon ? .handWon : .handLost)]
+    }
+
+    // MARK: - The end, pictures, the cursor
+
+    /// The game-over box's buttons, fullest names first: the first row that fits the box is shown.
+    static let gameOverButtonNames = [
+        ["Play again (r)", "Change level (c)", "Menu (m)"],
+        ["Play again (r)", "Level (c)", "Menu (m)"],
+        ["Replay", "Level (c)", "Menu"],
+    ]
+
+    /// The result of a finished game, for the shell's box: "New best" when it is one, and
+    /// Play again (`r`, Enter), Change level (`c`) and Menu (`m`), named shorter when the
+    /// box has no room for the full names.
+    func gameOver(in frame: Frame) -> GameOver<MemoryScreen.Action>? {
+        guard isGameOver else { return nil }
+        let won = game.isWon
+        let result = won ? "You found all \(game.numberOfPairs) pairs."
+                         : "\(game.matchedPairs) of \(game.numberOfPairs) pairs found."
+        let moves = game.moves
+        let figures = "Score \(game.score)\n\(moves) \(moves == 1 ? "move" : "moves") in \(PlayClock.text(Double(shownTimeElapsed)))"
+        let best = isNewBest ? "\nNew best for \(keptLevel)!" : ""
+        let names = Self.gameOverButtonNames.first { names in
+            ButtonRow(names.map { Button($0) }).width + 4 <= frame.size.width
+        } ?? Self.gameOverButtonNames[Self.gameOverButtonNames.count - 1]
+        return GameOver(
+            title: won ? "You won!" : "Time's up",
+            message: result + "\n" + figures + best,
+            choices: [(Button(names[0], hotKey: .character("r")), .playAgain),
+                      (Button(names[1], hotKey: .character("c")), .changeLevel),
+                      (Button(names[2], hotKey: .character("m")), .menu)],
+            preferredWidth: 44,
+            style: Style.bold.foreground(won ? .good : .warning))
+    }
+
+    /// The temple pictures of the board's picture cards at the height they are drawn on the
+    /// cards of `frame`, each once, for the deck to keep scaled.
+    func pictures(in frame: Frame, deck: DeckPictures) -> [ScaledPictures.Wanted] {
+        guard let card = layout(size: frame.size).card(at: 0) else { return [] }
+        var seen = Set<String>()
+        return game.cards.compactMap { card -> (String, RGBAImage)? in
+            guard let temple = card.content.temple, seen.insert(temple).inserted,
+                  let original = deck.original(temple) else { return nil }
+            return (temple, original)
+        }.compactMap { temple, original -> ScaledPictures.Wanted? in
+            MemoryLayout.picturePixelHeight(original, onCard: card).map {
+                ScaledPictures.Wanted(id: temple, original: original, pixelHeight: $0)
+            }
+        }
     }
 
     /// The first cell inside the card under the cursor while the game goes on.

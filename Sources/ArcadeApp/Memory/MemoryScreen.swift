@@ -59,11 +59,8 @@ struct MemoryScreen: GameScreen {
     var board: MemoryBoardPage?
     /// Games started so far in this session.
     var gamesStarted = 0
-    /// The best result kept of each level, by the level it is kept under
-    /// (`MemoryBoardPage.keptLevel`): what a result is a new best against. It comes from the
-    /// store (`GameContext.bests`, and the kept results, `GameContext.scores` then each
-    /// `RuntimeReport.scoresRecorded`), and takes each game this screen finishes.
-    var bests: [String: Int] = [:]
+    /// The best result kept of each level: what a game's result is a new best against.
+    var bests = MemoryBests()
     /// The built-in picture deck the Temples set deals from, asked for only once that set is
     /// chosen; its pictures scaled for the cards of the last frame (see `rescale(in:)`).
     var deck = DeckPictures()
@@ -114,7 +111,7 @@ struct MemoryScreen: GameScreen {
         flipBackTime = Self.flipBackTime(in: settings)
         chooser.level = MemoryLevel.all.first { $0.name == settings[Self.levelSetting] } ?? .normal
         chooser.symbolSet = MemorySymbolSet.all.first { $0.name == settings[Self.symbolsSetting] } ?? .animals
-        self.bests = Self.bests(bests, with: scores)
+        self.bests = MemoryBests(bests, with: scores)
     }
 
     /// A screen for `context`: its seed, the kept settings and results.
@@ -211,6 +208,36 @@ struct MemoryScreen: GameScreen {
         ]
     }
 
+    var helpTitle: String { "Memory" }
+
+    func helpNotes(in frame: Frame) -> [String] {
+        let levels = MemoryLevel.all.map { level in
+            "\(level.name) \(level.pairs) pairs in \(PlayClock.text(level.timeLimit))"
+        }
+        // Why Temples cannot be played first: the choice sends the player here for it.
+        return templeNotes + [
+            "Find every pair before the clock runs out (" + levels.joined(separator: ", ")
+                + "). It starts with your first card and stops while this help or a question "
+                + "is open.",
+            "A pair found shows for a moment, then leaves the board. Two cards that do not "
+                + "match turn back after \(flipBackTime == 1 ? "a second" : Self.secondsText(flipBackTime) + " seconds") "
+                + "(Settings, o on the menu, sets how long), or at once with your next key.",
+            "Scoring: a pair earns 2 points plus the whole seconds of bonus left on both cards "
+                + "(6 s each, used up only while face up, as the bar shows). A mismatch costs "
+                + "1 point for each of its cards you had seen before.",
+            "Symbols: " + MemorySymbolSet.all.map(\.name).joined(separator: ", ") + ". Temples deals the "
+                + "pictures of the Temples game: at Easy a pair is two copies of a picture, at Normal "
+                + "and Hard a picture and the temple's name. A card too small for its picture (or a "
+                + "terminal without colour) shows the name, marked pic.",
+        ]
+    }
+
+    /// Why the Temples set cannot be played, when it cannot.
+    private var templeNotes: [String] {
+        guard case .unavailable(let reason) = deck.state else { return [] }
+        return ["Temples is not available: " + reason]
+    }
+
     /// Keys through the table and clicks through the page on show, as for every game, except
     /// that while the last pair is on show any key or click brings the result (and does
     /// nothing else), and on the board any key or click first turns a mismatch back.
@@ -267,6 +294,10 @@ struct MemoryScreen: GameScreen {
     private func remembered(since before: (MemoryLevel, MemorySymbolSet)) -> [GameEffect] {
         (chooser.level != before.0 ? [.remember(setting: Self.levelSetting, value: chooser.level.name)] : [])
             + (chooser.symbolSet != before.1 ? [.remember(setting: Self.symbolsSetting, value: chooser.symbolSet.name)] : [])
+    }
+
+    func gameOver(in frame: Frame) -> GameOver<Action>? {
+        board?.gameOver(in: frame)
     }
 
     func render(into grid: inout CellGrid) {
@@ -342,46 +373,5 @@ struct MemoryScreen: GameScreen {
             return []
         }
         return [.confirm(.newGame)]
-    }
-}
-
-/// What a Memory score is kept with: the level, the time played (m:ss), won or lost, and
-/// the moves and pairs (nil in entries kept without them).
-struct MemoryFigures: ScoreFigures, Equatable {
-    var level: String?
-    var time: String?
-    /// True for a game won, false for one lost (time ran out); nil when not known.
-    var won: Bool?
-    var moves: Int?
-    var pairs: Int?
-    /// The seconds played, kept beside the score (not among the figures).
-    var duration: Double?
-    /// The level is the mode the store keeps the game under.
-    var mode: String? { level }
-
-    var stored: [String: String] {
-        var figures: [String: String] = [:]
-        if let level { figures["level"] = level }
-        if let time { figures["time"] = time }
-        if let won { figures["result"] = won ? "won" : "lost" }
-        if let moves { figures["moves"] = String(moves) }
-        if let pairs { figures["pairs"] = String(pairs) }
-        return figures
-    }
-
-    init(level: String?, time: String?, won: Bool?, moves: Int?, pairs: Int?) {
-        self.level = level
-        self.time = time
-        self.won = won
-        self.moves = moves
-        self.pairs = pairs
-    }
-
-    /// Whatever figures `stored` has (a hand-edited file may lack some).
-    init(stored: [String: String]) {
-        let result = stored["result"]
-        self.init(level: stored["level"], time: stored["time"],
-                  won: result == "won" ? true : result == "lost" ? false : nil,
-                  moves: stored["moves"].flatMap { Int($0) }, pairs: stored["pairs"].flatMap { Int($0) })
     }
 }
