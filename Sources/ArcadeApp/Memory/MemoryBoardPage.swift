@@ -203,11 +203,13 @@ struct MemoryBoardPage {
         ]
     }
 
+    /// Space and Enter: turn the card under the cursor.
     static func turnKey(isEnabled: Bool) -> Binding<MemoryScreen.Action> {
         Binding([.space, .enter], .board(.turn), hint: "turn", help: "turn the card under the cursor",
                 isEnabled: isEnabled)
     }
 
+    /// `r`: a new board.
     static func restartKey(isEnabled: Bool) -> Binding<MemoryScreen.Action> {
         Binding([.character("r")], .board(.restart), hint: "restart",
                 help: "restart with a new board (asks first during a game)", isEnabled: isEnabled)

@@ -44,6 +44,7 @@ struct MemoryChooserPage {
         ]
     }
 
+    /// Enter and Space: deal a board of the choice.
     static func startKey(isEnabled: Bool) -> Binding<MemoryScreen.Action> {
         Binding([.enter, .space], .chooser(.start), hint: "start", isEnabled: isEnabled)
     }
