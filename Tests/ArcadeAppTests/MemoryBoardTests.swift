@@ -113,14 +113,14 @@ import Testing
         }
         // Normal Temples at 80×24: 6 + 6 + 4, the four under the middle four.
         let normal = started("2", symbols: 3)
-        let layout = normal.boardLayout(size: Frame.game80x23.size)
+        let layout = normal.board!.layout(size: Frame.game80x23.size)
         let xs = (0..<16).map { layout.card(at: $0)!.x }
         #expect(Array(xs[12..<16]) == Array(xs[1..<5]))
     }
 
     @Test func theArrowsReachEveryCardOfACentredLastRow() {
         var screen = started("2", symbols: 3)
-        #expect(screen.boardLayout(size: Frame.game80x23.size).board.columns == 6)
+        #expect(screen.board!.layout(size: Frame.game80x23.size).board.columns == 6)
         _ = screen.update(.key(.down))
         _ = screen.update(.key(.down))
         #expect(screen.cursor.index == 12)  // from the first column to the first card below
@@ -139,7 +139,7 @@ import Testing
 
     @Test func theFocusedCardIsItsWholeFrameInReverseVideo() {
         var screen = started("2")
-        let layout = screen.boardLayout(size: Frame.game80x23.size)
+        let layout = screen.board!.layout(size: Frame.game80x23.size)
         var grid = render(screen)
         #expect(edge(of: layout.card(at: 0)!, in: grid).allSatisfy { $0.style.reverse })
         #expect(edge(of: layout.card(at: 1)!, in: grid).allSatisfy { !$0.style.reverse })
@@ -161,10 +161,10 @@ import Testing
             let frame = Frame(size: size)
             var screen = started("2", symbols: 3, frame: frame)
             let cards = screen.game!.cards
-            let pictures = cards.indices.filter { screen.face(of: cards[$0]) == .picture }
+            let pictures = cards.indices.filter { screen.board!.face(of: cards[$0]) == .picture }
             for index in pictures { _ = screen.perform(.turnCard(index), in: frame) }
             let grid = render(screen, in: frame)
-            let layout = screen.boardLayout(size: size)
+            let layout = screen.board!.layout(size: size)
             // The widest of the board's pictures (the narrower ones are taller than wide).
             let shown = pictures.map { pictureWidth(in: MemoryLayout.templeFace(of: layout.card(at: $0)!), of: grid) }
             widths.append(shown.max() ?? 0)

@@ -317,7 +317,7 @@ import Testing
         // it asks for the next one at once, and the second counts from there.
         #expect(screen.tickInterval == 1.0 / 30.0)
         _ = screen.update(.tick(0.2))
-        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        #expect(screen.tickInterval == MemoryBoardPage.clockTickInterval)
         _ = screen.update(.tick(0.9))
         #expect(screen.game!.faceUpIndices == [first, second].sorted())  // still up after 0.9 s
         #expect(abs(screen.tickInterval - 0.1) < 1e-9)  // the next tick comes when they turn back
@@ -328,7 +328,7 @@ import Testing
         #expect(text(in: frame(of: first, in: screen), of: grid) == faceDown)
         #expect(text(in: frame(of: second, in: screen), of: grid) == faceDown)
         #expect(grid.text.contains("No match. Turn another card."))
-        #expect(screen.tickInterval == MemoryScreen.clockTickInterval)
+        #expect(screen.tickInterval == MemoryBoardPage.clockTickInterval)
         // Their bonus clocks stopped as they turned: 1.7 s used of the first, 1.2 s of the second.
         let cards = screen.game!.cards
         #expect(abs(screen.game!.faceUpTime(of: cards[first], now: screen.now + 10) - 1.7) < 1e-9)
@@ -721,17 +721,17 @@ import Testing
     @Test func actionsCanBeSentWithoutKeys() {
         var screen = memory()
         let frame = Frame.game80x23
-        _ = screen.perform(.level(2), in: frame)
-        _ = screen.perform(.symbols(1), in: frame)
-        #expect(screen.level == .hard && screen.symbolSet == .fruit && screen.choiceRow == .symbols)
-        _ = screen.perform(.start, in: frame)
+        _ = screen.perform(.chooser(.level(2)), in: frame)
+        _ = screen.perform(.chooser(.symbols(1)), in: frame)
+        #expect(screen.level == .hard && screen.symbolSet == .fruit && screen.chooser.row == .symbols)
+        _ = screen.perform(.chooser(.start), in: frame)
         #expect(screen.phase == .playing && screen.game?.cards.count == 24)
-        _ = screen.perform(.last, in: frame)
-        _ = screen.perform(.turn, in: frame)
+        _ = screen.perform(.board(.last), in: frame)
+        _ = screen.perform(.board(.turn), in: frame)
         #expect(screen.game!.faceUpIndices == [23])
         #expect(screen.isInProgress)
-        #expect(screen.perform(.restart, in: frame) == [.confirm(.newGame)])
-        #expect(screen.bindings(in: frame).action(for: .character("R")) == .restart)  // either case
+        #expect(screen.perform(.board(.restart), in: frame) == [.confirm(.newGame)])
+        #expect(screen.bindings(in: frame).action(for: .character("R")) == .board(.restart))  // either case
     }
 
     @Test func memoryFiguresAreStoredAndReadInOnePlace() {

@@ -45,7 +45,7 @@ import Testing
 
     /// Where card `index` is drawn in `frame`.
     private func cardFrame(_ index: Int, of screen: MemoryScreen, in frame: Frame = .game80x23) -> Rect {
-        screen.boardLayout(size: frame.size).card(at: index)!
+        screen.board!.layout(size: frame.size).card(at: index)!
     }
 
     /// The cells inside card `index` (its picture or name), row by row.
@@ -176,7 +176,7 @@ import Testing
             turn(pair, &screen)
             #expect(screen.game!.cards[pair[0]].isMatched, "the model pairs picture and name")
             let grid = render(screen)
-            let faces = pair.map { screen.face(of: screen.game!.cards[$0]) }
+            let faces = pair.map { screen.board!.face(of: screen.game!.cards[$0]) }
             #expect(Set(faces) == [.picture, .name])
             let picture = faces[0] == .picture ? pair[0] : pair[1]
             let named = faces[0] == .picture ? pair[1] : pair[0]
@@ -208,7 +208,7 @@ import Testing
         for frame in [small, ascii, mono] {
             var screen = started("2", frame: frame)
             let pair = pairs(in: screen)[0]
-            let picture = pair.first { screen.face(of: screen.game!.cards[$0]) == .picture }!
+            let picture = pair.first { screen.board!.face(of: screen.game!.cards[$0]) == .picture }!
             let name = screen.game!.cards[picture].content.word
             turn([picture], &screen, frame: frame)
             let grid = render(screen, in: frame)
@@ -218,20 +218,20 @@ import Testing
             #expect(words(picture, of: screen, in: grid, frame: frame) == expected.joined(separator: " "),
                     "\(frame.size) \(name)")
             let top = cardText(picture, of: screen, in: grid, frame: frame)[0]
-            #expect(top.contains(MemoryScreen.pictureMark) == (face.width >= 5), "\(top)")
+            #expect(top.contains(MemoryCardView.pictureMark) == (face.width >= 5), "\(top)")
             if frame.theme.ascii { #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII }) }
         }
         // At 80×23 in colour every level's cards are large enough for pictures.
         for level: Character in ["1", "2", "3"] {
             var screen = started(level)
-            let picture = screen.game!.cards.indices.first { screen.face(of: screen.game!.cards[$0]) == .picture }!
+            let picture = screen.game!.cards.indices.first { screen.board!.face(of: screen.game!.cards[$0]) == .picture }!
             turn([picture], &screen)
             let grid = render(screen)
             #expect(showsPicture(picture, of: screen, in: grid), "level \(level)")
-            #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryScreen.pictureMark))
+            #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryCardView.pictureMark))
             // Every temple on the board, the widest (Mesa's) too, has room for its picture.
             for temple in Set(screen.game!.cards.compactMap(\.content.temple)) {
-                #expect(MemoryLayout.picturePixelHeight(screen.picture(of: temple)!, onCard: cardFrame(0, of: screen)) != nil,
+                #expect(MemoryLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: cardFrame(0, of: screen)) != nil,
                         "level \(level): \(temple)")
             }
         }
@@ -256,19 +256,19 @@ import Testing
     @Test func theBoardKeepsItsPicturesScaledForTheFrameAndRescalesOnResize() {
         var screen = started("1")
         let temples = Set(screen.game!.cards.compactMap(\.content.temple))
-        #expect(screen.scaledPictures.byteCount > 0)
+        #expect(screen.deck.scaled.byteCount > 0)
         let card = cardFrame(0, of: screen)
         for temple in temples {
-            let original = screen.picture(of: temple)!
+            let original = screen.deck.original(temple)!
             let height = MemoryLayout.picturePixelHeight(original, onCard: card)!
-            #expect(screen.scaledPictures.copy(of: temple, pixelHeight: height) != nil, "\(temple)")
+            #expect(screen.deck.scaled.copy(of: temple, pixelHeight: height) != nil, "\(temple)")
         }
         let large = Frame(size: Size(width: 120, height: 40))
         _ = screen.update(.resize(large.size), in: large)
         let bigger = cardFrame(0, of: screen, in: large)
         for temple in temples {
-            let height = MemoryLayout.picturePixelHeight(screen.picture(of: temple)!, onCard: bigger)!
-            #expect(screen.scaledPictures.copy(of: temple, pixelHeight: height) != nil)
+            let height = MemoryLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: bigger)!
+            #expect(screen.deck.scaled.copy(of: temple, pixelHeight: height) != nil)
         }
     }
 
@@ -325,7 +325,7 @@ import Testing
     @Test func aSavedTemplesGameResumesWithItsPicturesOrWithNamesWithoutThem() throws {
         var screen = started("2")
         let pair = pairs(in: screen)[1]
-        let picture = pair.first { screen.face(of: screen.game!.cards[$0]) == .picture }!
+        let picture = pair.first { screen.board!.face(of: screen.game!.cards[$0]) == .picture }!
         turn([pairs(in: screen)[0][0]], &screen)  // the clock runs: a game worth keeping
         let save = try #require(screen.savedState())
         #expect(save.state.contains("\"temple\""))
@@ -340,7 +340,7 @@ import Testing
         _ = withoutDeck.perform(.turnCard(picture), in: .game80x23)
         let names = render(withoutDeck)
         #expect(!showsPicture(picture, of: withoutDeck, in: names))
-        #expect(cardText(picture, of: withoutDeck, in: names)[0].contains(MemoryScreen.pictureMark))
+        #expect(cardText(picture, of: withoutDeck, in: names)[0].contains(MemoryCardView.pictureMark))
         #expect(words(picture, of: withoutDeck, in: names).hasPrefix(
             String(withoutDeck.game!.cards[picture].content.word.prefix(4))))
 
@@ -372,8 +372,8 @@ import Testing
     @Test func aTemplesBoardAt80x24() {
         var screen = started("2")
         let all = pairs(in: screen)
-        let picture = all[0].first { screen.face(of: screen.game!.cards[$0]) == .picture }!
-        let name = all[1].first { screen.face(of: screen.game!.cards[$0]) == .name }!
+        let picture = all[0].first { screen.board!.face(of: screen.game!.cards[$0]) == .picture }!
+        let name = all[1].first { screen.board!.face(of: screen.game!.cards[$0]) == .name }!
         turn([picture, name], &screen)
         var shell = TestShell.hosting(screen, as: .memory)
         shell.update(.tick(0.5))

@@ -8,12 +8,12 @@ import MemoryModel
 /// show, so within a set the first two letters of every word differ.
 ///
 /// A temple of the Temples set is a symbol too: its `temple` is the card's id in the
-/// built-in temple deck (which finds its picture), its `word` the temple's name, shown
+/// built-in picture deck (which finds its picture), its `word` the temple's name, shown
 /// whole where the card has room; its emoji stands in only where nothing else fits.
 struct MemorySymbol: Hashable, Sendable {
     let emoji: Unicode.Scalar
     let word: String
-    /// The temple deck's card id (`Flashcard.id`, its file name) for a temple; nil for an emoji symbol.
+    /// The picture deck's card id (`PictureDeck.Entry.id`, its file name) for a temple; nil for an emoji symbol.
     let temple: String?
 
     /// The longest word a symbol has, so a card that wide shows every word whole.
@@ -28,7 +28,7 @@ struct MemorySymbol: Hashable, Sendable {
         temple = nil
     }
 
-    /// The temple of card `id` in the temple deck, called `name`.
+    /// The temple of card `id` in the picture deck, called `name`.
     init(temple id: String, name: String) {
         emoji = Self.templeEmoji
         word = name
@@ -69,7 +69,7 @@ extension MemorySymbol: Codable {
 /// A named set of twelve symbols that a game's pairs are drawn from.
 ///
 /// The Temples set holds no symbols of its own: its pairs are the temples of the built-in
-/// temple deck, which the screen loads when the set is chosen (see `MemoryScreen.TempleArt`).
+/// picture deck, which the screen loads when the set is chosen (see `DeckPictures`).
 struct MemorySymbolSet: Hashable, Sendable {
     let name: String
     let symbols: [MemorySymbol]
@@ -95,10 +95,10 @@ struct MemorySymbolSet: Hashable, Sendable {
         MemorySymbol("🥊", "glove"), MemorySymbol("🏒", "hockey"), MemorySymbol("🏆", "trophy"),
     ])
 
-    /// The temples of the built-in temple deck, drawn as their pictures and names.
+    /// The temples of the built-in picture deck, drawn as their pictures and names.
     static let temples = MemorySymbolSet(name: "Temples", symbols: [])
 
-    /// True for the Temples set, whose symbols come from the temple deck.
+    /// True for the Temples set, whose symbols come from the picture deck.
     var isTemples: Bool { name == Self.temples.name }
 
     /// The sets of emoji, each with its twelve symbols.

@@ -1,7 +1,7 @@
 import ArcadeUI
 
-/// A temple's name as lines written on a picture or a card: wrapped at spaces, and when it
-/// needs more lines than there are, its start with the last line ending in "…".
+/// A temple's name written on its picture or on a card: how many lines it may take, and
+/// drawing it.
 enum TempleLabel {
     /// How many lines a name label may cover on a picture `pictureRows` high: up to three,
     /// never more than half the picture (one on the smallest pictures).
@@ -9,37 +9,9 @@ enum TempleLabel {
         max(1, min(3, pictureRows / 2))
     }
 
-    /// A name as label lines `width` columns wide, at most `maxLines`: the whole name wrapped
-    /// at spaces, or, when it needs more lines, its start with the last line ending in "…".
-    ///
-    /// The end of a name alone ("China Temple" for "Hong Kong China Temple") is never shown:
-    /// it reads as another temple's name.
+    /// A name as label lines (`PictureLabel.lines`, shared with Memory's picture cards).
     static func lines(_ name: String, width: Int, maxLines: Int, ascii: Bool) -> [String] {
-        guard width > 0, maxLines > 0 else { return [] }
-        let lines = TextLayout.wrapped(name, toWidth: width)
-        guard lines.count > maxLines else { return lines }
-        let kept = Array(lines.prefix(maxLines - 1))
-        // What the kept lines leave of the name (wrapping drops the spaces it breaks at).
-        var rest = Substring(name)
-        for character in kept.joined() {
-            while rest.first == " " && character != " " { rest.removeFirst() }
-            if rest.first == character { rest.removeFirst() }
-        }
-        return kept + [shortened(String(rest.drop { $0 == " " }), toWidth: width, ascii: ascii)]
-    }
-
-    /// `text` cut to `width` columns with "…", after a whole word when at least one fits.
-    private static func shortened(_ text: String, toWidth width: Int, ascii: Bool) -> String {
-        guard TextLayout.width(of: text) > width else { return text }
-        let ellipsis = Glyphs(ascii: ascii).ellipsis
-        let words = text.split(separator: " ")
-        var fitting = ""
-        for word in words {
-            let longer = fitting.isEmpty ? String(word) : fitting + " " + word
-            guard TextLayout.width(of: longer + ellipsis) <= width else { break }
-            fitting = longer
-        }
-        return fitting.isEmpty ? TextLayout.truncated(text, toWidth: width, ascii: ascii) : fitting + ellipsis
+        PictureLabel.lines(name, width: width, maxLines: maxLines, ascii: ascii)
     }
 
     /// A temple's name written across the bottom of its picture, in white on black (study

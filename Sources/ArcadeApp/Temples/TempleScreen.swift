@@ -20,7 +20,7 @@ import TempleModel
 @dynamicMemberLookup
 struct TempleScreen: GameScreen {
     /// How often the loading screen asks how far the loading is: ten times a second.
-    static let loadingTickInterval = 0.1
+    static let loadingTickInterval = DeckPictures.checkInterval
 
     /// What the player can do: on the page on show, or between the pages.
     enum Action: Hashable, Sendable {

@@ -1,8 +1,11 @@
 import ArcadeUI
 
-/// The temples screen before there is a deck to play: how far the loading is, or why no
-/// deck could be shown.
-extension TempleLoadingPage {
+/// What a game shows before its deck of pictures is there: how far the loading is, or why
+/// no deck could be shown, in a box titled with the game's name.
+struct DeckLoadingView {
+    /// The game's name, the box's title.
+    var title: String
+
     /// The loading frame's largest size; it shrinks with the terminal.
     private static let loadingFrame = Size(width: 64, height: 9)
     /// Where the lines go inside the loading frame: the heading, the file, the bar, the way out.
@@ -10,13 +13,14 @@ extension TempleLoadingPage {
     /// The text's margin inside the loading frame, on either side.
     private static let loadingMargin = 2
 
-    /// "Loading pictures 7/12…", the file being read and a bar, in a frame in the middle.
-    func renderLoading(_ progress: TempleDeck.Progress?, into grid: inout CellGrid) {
+    /// "Loading pictures 7/12…", the file being read and a bar, in a frame in the middle;
+    /// "Reading the folder…" before the first picture.
+    func drawProgress(_ progress: DeckProgress?, into grid: inout CellGrid) {
         let ascii = grid.theme.ascii
         let glyphs = Glyphs(theme: grid.theme)
         let frame = grid.bounds.centered(Size(width: min(grid.size.width, Self.loadingFrame.width),
                                               height: min(grid.size.height, Self.loadingFrame.height)))
-        let box = Box(title: "Temples", style: .rounded, frameStyle: .dim)
+        let box = Box(title: title, style: .rounded, frameStyle: .dim)
         box.draw(into: &grid, in: frame)
         let inner = box.inner(of: frame)
         let left = inner.x + Self.loadingMargin
@@ -50,8 +54,8 @@ extension TempleLoadingPage {
     }
 
     /// Why there is no deck, and the way back.
-    func renderFailure(_ reason: String, into grid: inout CellGrid) {
-        Dialog(title: "Temples", message: reason + "\n\nPress Enter or Esc to go back.",
+    func drawFailure(_ reason: String, into grid: inout CellGrid) {
+        Dialog(title: title, message: reason + "\n\nPress Enter or Esc to go back.",
                buttons: [Button("Back to menu", hotKey: .enter, isFocused: true)], preferredWidth: 60,
                style: Style.bold.foreground(.warning))
             .draw(into: &grid, in: grid.bounds)

@@ -1,7 +1,7 @@
 import ArcadeUI
 
-/// The deck's pictures scaled to the heights the layout draws them at: value state of the
-/// temples screen, made when the frame or the pictures shown change, never while drawing.
+/// A deck's pictures scaled to the heights a layout draws them at: value state of a screen
+/// showing pictures, made when the frame or the pictures shown change, never while drawing.
 ///
 /// The pictures on screen are kept, and together they are never larger than the pane;
 /// copies of pictures scrolled away stay while all of them take at most `byteLimit` bytes.
@@ -23,7 +23,7 @@ struct ScaledPictures {
     private var copies: [String: RGBAImage] = [:]
     /// The kept copies as cells, drawn once for `cellsLook` when `keep` was given a theme:
     /// drawing a picture cell by cell (its colours, its glyphs) is the costly part of a
-    /// Temples frame, so it is not done again at every frame.
+    /// frame of pictures, so it is not done again at every frame.
     private var cells: [String: CellGrid] = [:]
     private var cellsLook: PictureLook?
     /// The bytes the kept copies take, their cells with them.
