@@ -17,10 +17,13 @@ public final class EffectRuntime {
     private var isMuted: Bool
     /// Where the built-in deck is found.
     private let assets: AssetLocator
-    /// The decks loading on threads of their own, by the game that asked, with where from.
-    private var loaders: [GameID: (loader: DeckLoader, source: DeckSource)] = [:]
+    /// The decks the games asked for, loading or loaded (`GameEffect.deck`).
+    private var decks = DeckLoading()
     /// Starts loading a `--deck` folder (tests give loaders they hold back).
-    var loadFolder: (String) -> DeckLoader = DeckLoader.folder
+    var loadFolder: (String) -> DeckLoader {
+        get { decks.loadFolder }
+        set { decks.loadFolder = newValue }
+    }
 
     /// Seconds since 1970 (tests set the clock).
     var now: () -> Double = { Double(time(nil)) }
@@ -266,37 +269,6 @@ public final class EffectRuntime {
         if inBatch { bellWaiting = true } else { device.bell() }
     }
 
-    /// The built-in twenty small pictures are read at once, so the first frame drawn shows
-    /// them; a folder may hold anything, so it loads on a thread of its own, and the game
-    /// asks how far it is (`check`) until its deck is there. The finished deck comes with the
-    /// learn mode's cards of that deck alone.
-    private func deck(_ request: DeckRequest, for id: GameID) -> [RuntimeReport] {
-        switch request {
-        case .load(.builtIn):
-            loaders.removeValue(forKey: id)?.loader.cancel()
-            return [.deck(id, finished(TempleDeck.builtIn(assets: assets), from: .builtIn))]
-        case .load(.folder(let directory)):
-            loaders.removeValue(forKey: id)?.loader.cancel()
-            loaders[id] = (loadFolder(directory), .folder(directory))
-            return deck(.check, for: id)
-        case .check:
-            guard let (loader, source) = loaders[id] else { return [] }
-            let state = loader.state
-            guard case .finished(let result) = state else { return [.deck(id, DeckReport(state))] }
-            loaders[id] = nil
-            return [.deck(id, finished(result, from: source))]
-        case .cancel:
-            loaders.removeValue(forKey: id)?.loader.cancel()
-            return []
-        }
-    }
-
-    /// The report of a deck loaded from `source`, with its cards as the store keeps them.
-    private func finished(_ result: Result<TempleDeck, DeckError>, from source: DeckSource) -> DeckReport {
-        let key = LearningRecord.key(of: source)
-        return DeckReport(.finished(result), learned: data.learnCards(of: key, player: player).map { (key, $0) })
-    }
-
     /// Carry out what game `id` asked for (`AppEffect.game`): what the runtime learned.
     private func carryOut(_ effect: GameEffect, for id: GameID) -> [RuntimeReport] {
         do {
@@ -306,7 +278,9 @@ public final class EffectRuntime {
             case .sound(let cue):
                 if (sound?.play(cue) ?? (isMuted ? .muted : .bell)) == .bell { ring() }
             case .deck(let request):
-                return deck(request, for: id)
+                return decks.carryOut(request, for: id, assets: assets) { [data, player] deck in
+                    data.learnCards(of: deck, player: player)
+                }
             case .recordDaily(let day, let outcome):
                 guard let game = game(id) else { return [] }
                 try data.recordDaily(outcome, day: day, of: game, player: player, now: now())
