@@ -10,7 +10,7 @@ extension ArcadeShell {
     mutating func offerSave(of info: GameInfo, requested: String?) -> (offered: Bool, dropped: [AppEffect]) {
         let id = info.id
         var dropped: [AppEffect] = []
-        for saved in savedGames.values.filter({ $0.game == id }).sorted(by: Self.newestFirst) {
+        for saved in shelf.saves(of: id) {
             // A save whose mode is named and is not the one asked for is not even read.
             if let requested, !saved.mode.isEmpty, saved.mode != requested { continue }
             let context = resumeContext(saved)
@@ -28,12 +28,6 @@ extension ArcadeShell {
             return (true, dropped)
         }
         return (false, dropped)
-    }
-
-    /// Saves in the order they are offered: the last one left first (then by mode, so the
-    /// order never depends on the dictionary's).
-    static func newestFirst(_ left: SavedGame, _ right: SavedGame) -> Bool {
-        left.savedAt != right.savedAt ? left.savedAt > right.savedAt : left.mode < right.mode
     }
 
     /// The menu's words for a saved game that no longer reads.
@@ -57,7 +51,7 @@ extension ArcadeShell {
         guard mode != before else { return }
         let slot = SaveSlot(game: active.info.id, mode: mode)
         // The save this game was resumed from is this game's own: leaving it replaces it.
-        guard slot != resumedFrom, let saved = savedGames[slot] else { return }
+        guard slot != shelf.resumedFrom, let saved = shelf.saved[slot] else { return }
         let context = resumeContext(saved)
         guard let screen = active.info.resume?(saved.save.state, context) else { return }
         overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: games.title(of: saved.game), mode: mode,
@@ -92,7 +86,7 @@ extension ArcadeShell {
         guard let info = games.first(where: { $0.id == offer.game }) else { return [] }
         let effects = show(info, offer.screen, seed: offer.seed,
                            session: offer.saved.session ?? newSession(offer.seed), in: frame)
-        resumedFrom = offer.saved.slot
+        shelf.resumedFrom = offer.saved.slot
         return effects
     }
 

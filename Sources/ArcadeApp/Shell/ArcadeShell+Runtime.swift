@@ -28,7 +28,7 @@ extension ArcadeShell {
             adoptStored(saved)
             return []
         case .notKept(let slot, let replacing, _):
-            unsaved[slot] = .some(replacing)
+            shelf.notKept(slot, replacing: replacing)
             markSavedGames()
             return []
         case .learnDue(let deck, let day, let count):
@@ -71,11 +71,10 @@ extension ArcadeShell {
             case .recordScore(let score, let figures, let mode, let duration, let run):
                 // A finished game's saved game goes with it (the runtime forgets it too); the
                 // saves of other modes stay.
-                let ended = resumedFrom
                 // A save never taken that replaced another mode's: that one goes too.
-                if let ended, let replaced = unsaved[ended] ?? nil { result.append(.forgetSavedGame(id, mode: replaced)) }
-                if let ended { forgetSavedGame(ended) }
-                resumedFrom = nil
+                let (ended, replaced) = shelf.finish()
+                if let replaced { result.append(.forgetSavedGame(id, mode: replaced)) }
+                if ended != nil { markSavedGames() }
                 let named = run.map { run in "\(session ?? "") \(run)" }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
                                                            duration: duration, seed: seed, run: named,

@@ -43,19 +43,10 @@ public struct ArcadeShell: Screen {
     var gameOptions: [String: String]
     /// The game-over box's focus, and whether it has been seen.
     var gameOver = GameOverBox()
-    /// The games left in progress, by game and mode, as the store has them.
-    public internal(set) var savedGames: [SaveSlot: SavedGame]
+    /// The games left in progress, and the save the game on screen was resumed from.
+    var shelf: SavedGameShelf
     /// Seconds since 1970, for when a game is saved and how long ago.
     let now: () -> Double
-    /// The saved game the game on screen was resumed from, until that game is finished or
-    /// kept again (nil for a new game): what it ends, and what it replaces if its mode changed.
-    var resumedFrom: SaveSlot?
-    /// Games left in progress the store could not take, with the mode whose save each replaces
-    /// (a game resumed from one mode's save and left in another): kept here for this run (they
-    /// can be resumed), never marked on the menu, and written again on each return to the menu
-    /// until the store's reread shows them, or a newer save another arcade left
-    /// (`backOnTheMenu`); what is left at quit is said lost.
-    var unsaved: [SaveSlot: String?] = [:]
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
     let instance: String
@@ -94,7 +85,7 @@ public struct ArcadeShell: Screen {
         self.dataDirectory = dataDirectory
         self.assets = assets
         self.now = now
-        savedGames = Self.resumable(saved, of: games)
+        shelf = SavedGameShelf(saved, of: games)
         nextSeed = seed
         gameOptions = [:]
         menu = MenuScreen(rows: games.enumerated().map { index, info in
@@ -157,7 +148,7 @@ public struct ArcadeShell: Screen {
         let gameFrame = Self.gameFrame(in: frame)
         let effects = screen.start(in: gameFrame)
         page = .game(ActiveGame(info: info, screen: screen, seed: seed, session: session))
-        resumedFrom = nil
+        shelf.resumedFrom = nil
         overlay = nil
         // A game that opens on its result (a daily puzzle solved meanwhile) is not seen yet either.
         gameOver = GameOverBox()
@@ -286,7 +277,7 @@ public struct ArcadeShell: Screen {
     /// not be shown.
     public mutating func leaveArcade() -> [AppEffect] {
         let effects = closingGame()
-        return effects + retries(besides: effects)
+        return effects + shelf.retries(besides: effects)
     }
 
     /// Close the game on screen (if any), with what leaving it keeps.
@@ -302,7 +293,7 @@ public struct ArcadeShell: Screen {
     /// and the store counts again the learn-mode cards due whose count is of another day.
     func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
         let day = today().dayNumber
-        return effects + retries(besides: effects) + [.refreshMenu]
+        return effects + shelf.retries(besides: effects) + [.refreshMenu]
             + record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
     }
 
@@ -310,7 +301,7 @@ public struct ArcadeShell: Screen {
     mutating func closeGame() {
         if let id = active?.info.id { menu.select(id) }
         page = .menu
-        resumedFrom = nil
+        shelf.resumedFrom = nil
         overlay = nil
     }
 
