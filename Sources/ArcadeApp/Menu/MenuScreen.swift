@@ -6,7 +6,7 @@ import ArcadeUI
 /// Home/End go to the first/last game, a digit or Enter/Space opens, a click on a row
 /// opens it, `q` quits. Moving repaints only the two bars, never the descriptions. The
 /// rows take the width they need, up to the terminal's.
-public struct MenuScreen: Sendable {
+public struct MenuScreen: ArcadePage, Sendable {
     /// One game's row.
     public struct Row: Equatable, Sendable {
         public var id: GameID
@@ -158,26 +158,21 @@ public struct MenuScreen: Sendable {
         return []
     }
 
-    /// Apply one input.
-    public mutating func update(_ input: Input, in size: Size) -> [Effect] {
-        switch input {
-        case .key(let key):
-            guard let action = bindings.action(for: key) else { return [] }
-            return perform(action)
-        case .mouse(let event):
-            switch event.action {
-            case .press:
-                if let action = Layout(size: size, rows: rows).pageAction(at: event.at) { return perform(action) }
-                guard let index = rowIndex(at: event.at, in: size) else { return [] }
-                selected = index
-                return [.open(rows[index].id)]
-            case .wheelUp: return perform(.move(-1))
-            case .wheelDown: return perform(.move(1))
-            default: break
-            }
-            return []
-        case .resize, .tick, .focus:
-            return []
+    /// Apply one input (the frame is the whole terminal but the key line).
+    public mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
+        dispatch(input, in: frame)
+    }
+
+    /// A press on a button under the games does its action, one on a row opens that game (as
+    /// its number does); the wheel moves the highlight.
+    func action(for event: MouseEvent, in frame: Frame) -> Action? {
+        switch event.action {
+        case .press:
+            if let action = Layout(size: frame.size, rows: rows).pageAction(at: event.at) { return action }
+            return rowIndex(at: event.at, in: frame.size).map { .open(number: rows[$0].number) }
+        case .wheelUp: return .move(-1)
+        case .wheelDown: return .move(1)
+        default: return nil
         }
     }
 

@@ -22,6 +22,16 @@ extension SettingsScreen {
         case .close:
             pageFocus = nil
             return []
+        case .focus(let row):
+            guard page.rows.indices.contains(row) else { return [] }
+            pageFocus = row
+            return []
+        case .pickNext(let row):
+            guard page.rows.indices.contains(row) else { return [] }
+            pageFocus = row
+            return change(page.rows[row], by: 1)
+        case .pick:
+            return []  // the page's rows step through their values, with no choices to pick
         }
     }
 
@@ -29,13 +39,13 @@ extension SettingsScreen {
         choose(row.changed(values, step), key: focusedRow.key)
     }
 
-    /// A click while the page is shown: on a row, focus it; on its value, change it.
-    mutating func pressOnPage(at point: Point, in frame: Frame) -> [Effect] {
-        guard let page else { return [] }
+    /// What a click at `point` does while the page is shown: on a row, focus it; on its
+    /// value, change it.
+    func pageAction(at point: Point, in frame: Frame) -> Action? {
+        guard let page else { return nil }
         let layout = PageLayout(size: frame.size, rows: page.rows.count)
-        guard let index = layout.rows.firstIndex(where: { $0.title.y == point.y }) else { return [] }
-        pageFocus = index
-        return layout.rows[index].value.contains(point) ? change(page.rows[index], by: 1) : []
+        guard let index = layout.rows.firstIndex(where: { $0.title.y == point.y }) else { return nil }
+        return layout.rows[index].value.contains(point) ? .pickNext(row: index) : .focus(row: index)
     }
 
     func pageCursorPosition(in frame: Frame) -> Point? {

@@ -8,7 +8,7 @@ import ArcadeUI
 /// page: `SettingsScreen+Page`), a click picks a choice, `q` or Esc go back to the menu (from the
 /// house rules, back to the settings). A change applies at once and is kept (the shell does
 /// both); a setting this run's command line decided says so under the rows.
-public struct SettingsScreen: Screen, Sendable {
+public struct SettingsScreen: Screen, ArcadePage, Sendable {
     /// What the page asks of the shell.
     public enum Effect: Equatable, Sendable {
         /// Keep `value` for setting `key` and apply it now.
@@ -75,6 +75,14 @@ public struct SettingsScreen: Screen, Sendable {
     /// What the player can do on the page.
     public enum Action: Hashable, Sendable {
         case move(Int), change(Int), next, close
+        /// Focus row `row` of the settings, or of the page shown (a click on its title); a
+        /// settings row with a page of its own opens it.
+        case focus(row: Int)
+        /// Focus row `row` and take its choice `choice` (a click on the choice).
+        case pick(row: Int, choice: Int)
+        /// Focus row `row` and do what `next` does on it (a click on a value that steps on, or
+        /// on a row with a page of its own).
+        case pickNext(row: Int)
     }
 
     public static let bindings: [Binding<Action>] = [
@@ -91,6 +99,9 @@ public struct SettingsScreen: Screen, Sendable {
         .note("?", "this help"),
         Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu (from the rules, to the settings)"),
     ]
+
+    /// The page's keys (the same on a setting's own page).
+    var bindings: [Binding<Action>] { Self.bindings }
 
     /// The key line: `q` goes back to the menu, or from a game's rules to the settings.
     public var keyHints: [KeyHint] {
@@ -122,6 +133,20 @@ public struct SettingsScreen: Screen, Sendable {
             return cycle(focus, by: 1)
         case .close:
             return [.close]
+        case .focus(let row):
+            guard rows.indices.contains(row) else { return [] }
+            focus = row
+            return focusedRow.page != nil ? perform(.next) : []
+        case .pick(let row, let choice):
+            guard rows.indices.contains(row) else { return [] }
+            focus = row
+            guard focusedRow.page == nil else { return perform(.next) }
+            guard focusedRow.choices.indices.contains(choice) else { return [] }
+            return choose(focusedRow.choices[choice].value, key: focusedRow.key)
+        case .pickNext(let row):
+            guard rows.indices.contains(row) else { return [] }
+            focus = row
+            return perform(.next)
         }
     }
 
@@ -150,30 +175,26 @@ public struct SettingsScreen: Screen, Sendable {
     // MARK: - Screen
 
     public mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
-        switch input {
-        case .key(let key):
-            guard let action = Self.bindings.action(for: key) else { return [] }
-            return perform(action)
-        case .mouse(let event):
-            switch event.action {
-            case .press:
-                if pageFocus != nil { return pressOnPage(at: event.at, in: frame) }
-                let layout = Layout(size: frame.size, screen: self)
-                guard let (index, spot) = layout.hit(event.at) else { return [] }
-                focus = index
-                let row = rows[index]
-                if row.page != nil { return perform(.next) }
-                switch spot {
-                case .title: return []
-                case .next: return cycle(index, by: 1)
-                case .choice(let choice): return choose(row.choices[choice].value, key: row.key)
-                }
-            case .wheelUp: return perform(.move(-1))
-            case .wheelDown: return perform(.move(1))
-            default: return []
+        dispatch(input, in: frame)
+    }
+
+    /// A press on a row focuses it, and on a choice takes that choice (on a row too narrow
+    /// for all of them, the next one; on a row with a page of its own, opens the page); the
+    /// wheel moves between rows.
+    func action(for event: MouseEvent, in frame: Frame) -> Action? {
+        switch event.action {
+        case .press:
+            if pageFocus != nil { return pageAction(at: event.at, in: frame) }
+            guard let (index, spot) = Layout(size: frame.size, screen: self).hit(event.at) else { return nil }
+            if rows[index].page != nil { return .pickNext(row: index) }
+            switch spot {
+            case .title: return .focus(row: index)
+            case .next: return .pickNext(row: index)
+            case .choice(let choice): return .pick(row: index, choice: choice)
             }
-        case .tick, .resize, .focus:
-            return []
+        case .wheelUp: return .move(-1)
+        case .wheelDown: return .move(1)
+        default: return nil
         }
     }
 

@@ -16,7 +16,7 @@ extension ArcadeShell {
         }
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 { return [] }
         var effects: [AppEffect] = []
-        for effect in menu.update(input, in: Self.gameFrame(in: frame).size) {
+        for effect in menu.update(input, in: Self.gameFrame(in: frame)) {
             switch effect {
             case .quit: effects.append(.quit)
             case .open(let id): effects += open(id, in: frame)

@@ -9,7 +9,7 @@ import ArcadeUI
 /// machines) shows one at a time, chosen on a row of its own under the tabs with ↑/↓ (k/j)
 /// or a click, each with its own best and chart; `q` and Esc go back to the menu. It is a value built from the statistics the store
 /// answered; every layout comes from the frame it is drawn in, so a resize re-lays it out.
-public struct StatisticsScreen: Screen, Sendable {
+public struct StatisticsScreen: Screen, ArcadePage, Sendable {
     /// What the page asks of the shell.
     public enum Effect: Equatable, Sendable {
         /// Back to the menu.
@@ -19,6 +19,8 @@ public struct StatisticsScreen: Screen, Sendable {
     /// What the player can do on the page.
     public enum Action: Hashable, Sendable {
         case move(Int), show(number: Int), moveMode(Int), close
+        /// Show the shown game's mode `index`, an index into its `modes` (a click on the mode).
+        case showMode(Int)
     }
 
     public let statistics: [GameStatistics]
@@ -103,6 +105,9 @@ public struct StatisticsScreen: Screen, Sendable {
             guard let game = shownGame, !game.modes.isEmpty else { break }
             let count = game.modes.count
             modeIndex[game.game] = ((modeIndex[game.game] ?? 0) + step % count + count) % count
+        case .showMode(let index):
+            guard let game = shownGame, game.modes.indices.contains(index) else { break }
+            modeIndex[game.game] = index
         case .close: return [.close]
         }
         return []
@@ -111,20 +116,16 @@ public struct StatisticsScreen: Screen, Sendable {
     // MARK: - Screen
 
     public mutating func update(_ input: Input, in frame: Frame) -> [Effect] {
-        switch input {
-        case .key(let key):
-            guard let action = bindings.action(for: key) else { return [] }
-            return perform(action)
-        case .mouse(let event) where event.action == .press:
-            let layout = Layout(size: frame.size, statistics: shown, hasModes: modeBar != nil)
-            if let index = tabs.index(at: event.at, in: layout.tabs) { tabs.select(index) }
-            if let game = shownGame, let index = modeBar?.index(at: event.at, in: layout.modeBar(label: modeLabel)) {
-                modeIndex[game.game] = index
-            }
-            return []
-        case .mouse, .tick, .resize, .focus:
-            return []
-        }
+        dispatch(input, in: frame)
+    }
+
+    /// A press on a tab shows its game (as its number does), one on the row of modes that
+    /// mode.
+    func action(for event: MouseEvent, in frame: Frame) -> Action? {
+        guard event.action == .press else { return nil }
+        let layout = Layout(size: frame.size, statistics: shown, hasModes: modeBar != nil)
+        if let index = tabs.index(at: event.at, in: layout.tabs) { return .show(number: index + 1) }
+        return modeBar?.index(at: event.at, in: layout.modeBar(label: modeLabel)).map { .showMode($0) }
     }
 
     public func minimumSize(in frame: Frame) -> Size { Self.minimumSize }
