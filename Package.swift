@@ -75,13 +75,15 @@ let package = Package(
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeUI", "CNcursesw", "CArcadeShim"]),
 
         // The store: one SQLite database (history, saved games), schema versions, migrations
-        .target(name: "ArcadeStore", dependencies: ["CSQLite"]),
+        // What the store keeps, as plain values the screens read too
+        .target(name: "ArcadeRecords"),
+        .target(name: "ArcadeStore", dependencies: ["ArcadeRecords", "CSQLite"]),
 
         // App: menu, screens, the data it keeps (through ArcadeStore), options
         .target(
             name: "ArcadeApp",
             dependencies: [
-                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeStore", "ArcadeJSON", "CArcadePNG",
+                "ArcadeUI", "ArcadeTerminal", "ArcadeCore", "ArcadeRecords", "ArcadeStore", "ArcadeJSON", "CArcadePNG",
                 "SetModel", "MemoryModel", "SlotModel", "TempleModel", "BlackjackModel",
             ]
         ),
@@ -90,11 +92,11 @@ let package = Package(
         // Tools, outside the product (Tools/): the harness that drives a program in a
         // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
         // built on it, and the generator of the temple pictures' PNGs from their text sources
-        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeStore"], path: "Tools/ArcadeHarness"),
+        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeRecords", "ArcadeStore"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness"], path: "Tools/ArcadeBench"),
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
         // Writes games into a store from a process of its own, for the store's process tests
-        .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeStore"], path: "Tools/StoreWriter"),
+        .executableTarget(name: "arcade-store-writer", dependencies: ["ArcadeRecords", "ArcadeStore"], path: "Tools/StoreWriter"),
 
         // Tests
         .target(name: "CArcadeTestPNG", dependencies: ["CLibPNG"], path: "Tests/CArcadeTestPNG"),
@@ -107,7 +109,7 @@ let package = Package(
         // ArcadeJSON against FoundationEssentials' JSONEncoder, over the app's own values
         .testTarget(
             name: "ArcadeJSONTests",
-            dependencies: ["ArcadeJSON", "ArcadeApp", "ArcadeStore", "ArcadeCore", "ArcadeUI", "SetModel", "MemoryModel",
+            dependencies: ["ArcadeJSON", "ArcadeApp", "ArcadeRecords", "ArcadeStore", "ArcadeCore", "ArcadeUI", "SetModel", "MemoryModel",
                            "SlotModel", "TempleModel", "BlackjackModel"]
         ),
         .testTarget(name: "SetModelTests", dependencies: ["SetModel"]),
@@ -117,15 +119,15 @@ let package = Package(
         .testTarget(name: "BlackjackModelTests", dependencies: ["BlackjackModel"]),
         .testTarget(name: "ArcadeUITests", dependencies: ["ArcadeUI", "ArcadeTestSupport", "CArcadeWidth"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeUI"]),
-        .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeStore", "CSQLite"]),
+        .testTarget(name: "ArcadeStoreTests", dependencies: ["ArcadeRecords", "ArcadeStore", "CSQLite"]),
         .testTarget(
             name: "ArcadeAppTests",
-            dependencies: ["ArcadeApp", "ArcadeStore", "CSQLite", "ArcadeTestSupport"],
+            dependencies: ["ArcadeApp", "ArcadeRecords", "ArcadeStore", "CSQLite", "ArcadeTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "arcade-store-writer", "ArcadeCore", "ArcadeStore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
+            dependencies: ["ArcadeTestSupport", "ArcadeHarness", "arcade", "arcade-store-writer", "ArcadeCore", "ArcadeRecords", "ArcadeStore", "SetModel", "SlotModel", "TempleModel", "BlackjackModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

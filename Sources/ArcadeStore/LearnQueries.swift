@@ -1,3 +1,4 @@
+import ArcadeRecords
 /// The numbers the learn-mode queries count cards by: TempleModel's Leitner schedule, which
 /// the store does not depend on, handed in by the app.
 public struct LearnScale: Hashable, Sendable {
@@ -30,26 +31,6 @@ public struct LearnScale: Hashable, Sendable {
     }
 }
 
-/// How one deck's cards stand on a day, counted by SQLite: the cards answered so far, those
-/// due, those still learning, those known, and the leeches.
-public struct LearnDeckCounts: Equatable, Sendable {
-    /// "built-in", or "folder:" and the folder's path.
-    public var deck: String
-    public var cards: Int
-    public var due: Int
-    public var learning: Int
-    public var known: Int
-    public var leeches: Int
-
-    public init(deck: String, cards: Int, due: Int, learning: Int, known: Int, leeches: Int) {
-        self.deck = deck
-        self.cards = cards
-        self.due = due
-        self.learning = learning
-        self.known = known
-        self.leeches = leeches
-    }
-}
 
 extension ArcadeStore {
     // MARK: - Learning, counted where the cards are

@@ -1,42 +1,5 @@
-/// What the store knows of one game's history, for the statistics screen: totals over every
-/// game kept, and the last few games with their figures.
-public struct GameHistory: Equatable, Sendable {
-    public var game: String
-    /// How many finished games the store holds.
-    public var played: Int
-    /// The best score (the highest, or the lowest for a game that ranks lower); nil before
-    /// the first game.
-    public var best: Int?
-    /// The mean score; nil before the first game.
-    public var average: Double?
-    /// The last games, oldest first (by when they finished, then as they were kept).
-    public var recent: [FinishedGame]
+import ArcadeRecords
 
-    public init(game: String, played: Int = 0, best: Int? = nil, average: Double? = nil,
-                recent: [FinishedGame] = []) {
-        self.game = game
-        self.played = played
-        self.best = best
-        self.average = average
-        self.recent = recent
-    }
-}
-
-/// Which of a game's results a query reads: all of them, or those of one mode (`nil`: the
-/// results kept without a mode, such as a classic Set game).
-public enum ModeFilter: Hashable, Sendable {
-    case every
-    case only(String?)
-
-    /// The condition's SQL after `WHERE game = ?`, and the value it binds.
-    var condition: String { self == .every ? "" : " AND mode IS ?" }
-    var values: [SQLiteValue] {
-        switch self {
-        case .every: return []
-        case .only(let mode): return [mode.map(SQLiteValue.text) ?? .null]
-        }
-    }
-}
 
 extension ArcadeStore {
     /// How many of a game's last results the statistics screen shows.
@@ -131,6 +94,17 @@ extension SQLiteValue {
             // 2^63 is the first Double above `Int.max`; every Double below it (and ≥ -2^63) converts.
             return value >= 0x1p63 ? .max : value < -0x1p63 ? .min : Int(value.rounded())
         case .null, .text: return nil
+        }
+    }
+}
+
+extension ModeFilter {
+    /// The condition's SQL after `WHERE game = ?`, and the value it binds.
+    var condition: String { self == .every ? "" : " AND mode IS ?" }
+    var values: [SQLiteValue] {
+        switch self {
+        case .every: return []
+        case .only(let mode): return [mode.map(SQLiteValue.text) ?? .null]
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArcadeRecords
 import CSQLite
 import Glibc
 

@@ -1,3 +1,5 @@
+import ArcadeRecords
+
 @testable import ArcadeStore
 import CSQLite
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import ArcadeRecords
 import ArcadeStore
 import ArcadeTestSupport
 import ArcadeUI

@@ -3,6 +3,8 @@ import ArcadeUI
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// A store holding many learn-mode cards across decks: the start counts the built-in deck's

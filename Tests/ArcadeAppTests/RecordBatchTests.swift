@@ -4,6 +4,8 @@ import ArcadeUI
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// The games finished in one batch of input (a paste that plays hand after hand) are written

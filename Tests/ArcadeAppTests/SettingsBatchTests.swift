@@ -3,6 +3,8 @@ import ArcadeUI
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// A setting chosen again and again within one batch of input (a flood of `c`, the coach on

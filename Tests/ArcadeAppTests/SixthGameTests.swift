@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeRecords
 import ArcadeStore
 import ArcadeUI
 import Foundation

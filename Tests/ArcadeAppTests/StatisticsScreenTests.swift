@@ -5,6 +5,8 @@ import Glibc
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// The statistics page and `arcade stats --json`, over a real store in a temporary folder

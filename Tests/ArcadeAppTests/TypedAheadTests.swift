@@ -5,6 +5,8 @@ import ArcadeUI
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// A game-over box answers only input that arrives once it is drawn: keys that came in

@@ -3,6 +3,8 @@ import ArcadeUI
 import Testing
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// A game left in progress that the store refuses (another program holds its write lock) is

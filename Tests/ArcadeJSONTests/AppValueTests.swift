@@ -11,6 +11,8 @@ import Testing
 import TempleModel
 
 @testable import ArcadeApp
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// The arcade's own values, written by ArcadeJSON and by FoundationEssentials' JSONEncoder:

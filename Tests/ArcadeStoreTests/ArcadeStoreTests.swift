@@ -3,6 +3,8 @@ import Glibc
 import Testing
 import CSQLite
 
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// The store against real SQLite files in a temporary folder.

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// The statistics queries against real SQLite files in a temporary folder, with history

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 import CSQLite
 
+import ArcadeRecords
+
 @testable import ArcadeStore
 
 /// Opening a store the arcade did not leave as it was: a log of another database beside it,

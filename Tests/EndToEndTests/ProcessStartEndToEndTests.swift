@@ -1,4 +1,5 @@
 import ArcadeHarness
+import ArcadeRecords
 import ArcadeStore
 import ArcadeTestSupport
 import Foundation

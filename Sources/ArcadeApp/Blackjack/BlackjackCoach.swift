@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import BlackjackModel
 
 /// The basic-strategy coach at the table (`c`): after each decision it says whether it was

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// Blackjack on the statistics page: the hands won, pushed and lost over its last games.
 struct BlackjackStatisticsFigures: GameFigures, Equatable {

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 import BlackjackModel
 

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// What a Memory score is kept with: the level, the time played (m:ss), won or lost, and
 /// the moves and pairs (nil in entries kept without them).

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import MemoryModel
 
 /// Memory on the statistics page: each level apart, and the best time of a won game per level.

@@ -1,3 +1,4 @@
+import ArcadeRecords
 import ArcadeStore
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import ArcadeJSON
+import ArcadeRecords
 import ArcadeStore
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import SetModel
 
 /// Set on the statistics page: its classic games apart from each level of the computer, and

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 
 /// Something only the app can do: the shell's effects, carried out by `ArcadeApp`.

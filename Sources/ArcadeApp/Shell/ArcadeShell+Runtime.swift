@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 
 /// The shell's exchange with the effect runtime: a game's effects turned into app effects

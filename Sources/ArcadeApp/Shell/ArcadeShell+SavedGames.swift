@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// The games left in progress (`SavedGameShelf`): what leaving a game keeps or forgets, the
 /// store's answers, and the menu's marks.

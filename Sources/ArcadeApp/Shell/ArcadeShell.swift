@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 
 /// The root screen: the menu, the game being played, and the overlays over both.

@@ -1,5 +1,5 @@
 import ArcadeCore
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 import BlackjackModel
 import SetModel

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import ArcadeUI
 
 /// A game's screen, hosted by the shell, which owns the menu, help, the leave question and

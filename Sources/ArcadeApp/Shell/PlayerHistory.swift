@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// What the games keep of the player's past that the menu does not show: each game's daily
 /// results and tallies of decisions.

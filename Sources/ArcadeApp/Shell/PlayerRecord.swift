@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// The player's record, as the games are opened with it (`GameContext`): each game's recorded
 /// scores (best first), daily results, tallies of decisions and best score of each mode, and

@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// Slots on the statistics page: each machine apart, and each machine's spins and best score.
 struct SlotsStatisticsFigures: GameFigures, Equatable {

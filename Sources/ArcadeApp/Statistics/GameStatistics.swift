@@ -1,3 +1,4 @@
+import ArcadeRecords
 import ArcadeStore
 
 /// How the statistics page and `stats --json` show a game, from its catalog entry

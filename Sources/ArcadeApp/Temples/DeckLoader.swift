@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 
 /// The loader of the temple decks, the one kind of deck the effect runtime loads (for Temples
 /// and Memory).

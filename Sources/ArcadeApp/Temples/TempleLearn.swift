@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import TempleModel
 
 /// A session of the temples' learn mode: a `LearnSession` with what the page adds to it —

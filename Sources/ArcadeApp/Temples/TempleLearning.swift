@@ -1,4 +1,4 @@
-import ArcadeStore
+import ArcadeRecords
 import TempleModel
 
 /// What the temples screen keeps of its deck's learning from one learn session to the next:

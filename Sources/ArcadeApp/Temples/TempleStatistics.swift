@@ -1,3 +1,4 @@
+import ArcadeRecords
 import ArcadeStore
 
 /// Temples on the statistics page: a match's score is its accuracy, with the hits and misses
