@@ -38,6 +38,26 @@ import Testing
         #expect(settings.focus == 0 && settings.values[SettingKey.theme] == value)
     }
 
+    /// A row too narrow for all its choices shows the chosen one alone; a click on it takes
+    /// the next choice of that row, and the marker and focus are that row's.
+    @Test func aClickOnANarrowRowChangesThatRow() throws {
+        for width in [50, 60] {
+            let frame = Frame(size: Size(width: width, height: 20))
+            var settings = SettingsScreen(values: [:], games: GameCatalog.games.flatMap(\.settings))
+            let layout = SettingsScreen.Layout(size: frame.size, screen: settings)
+            let memory = try #require(layout.rows.first { $0.row.key == SettingKey.memoryFlipBack })
+            #expect(memory.compact, "\(width) columns: the flip-back times do not all fit")
+            let value = try #require(memory.choices.first { $0.width > 0 })
+            let effects = settings.update(.mouse(Self.press(value.origin)), in: frame)
+            #expect(settings.focus == memory.index, "\(width) columns: the clicked row has focus")
+            #expect(effects == [.change(key: SettingKey.memoryFlipBack, value: "1.5")], "\(width) columns: \(effects)")
+            var grid = CellGrid(size: frame.size)
+            settings.render(into: &grid)
+            let marked = grid.text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("▶") }
+            #expect(marked.count == 1 && marked[0].contains("Memory turns back"), "\(width) columns: one marker\n\(grid.text)")
+        }
+    }
+
     @Test func aClickOnAStatisticsTabIsItsNumber() {
         let statistics = StatisticsScreen(statistics: GameCatalog.games.map { GameStatistics($0) })
         // The tabs start after the title: " 1 Set " is at columns 13–19, " 2 Memory " after it.

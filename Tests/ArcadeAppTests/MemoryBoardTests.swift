@@ -91,8 +91,8 @@ import Testing
                      Size(width: 80, height: 23), Size(width: 100, height: 29), Size(width: 120, height: 39)]
         for size in sizes {
             for count in MemoryLevel.all.map({ 2 * $0.pairs }) {
-                for aspect in [MemoryLayout.cardAspect, MemoryLayout.pictureAspect] {
-                    let layout = MemoryLayout(size: size, cardCount: count, aspect: aspect)
+                for aspect in [MemoryBoardLayout.cardAspect, MemoryBoardLayout.pictureAspect] {
+                    let layout = MemoryBoardLayout(size: size, cardCount: count, aspect: aspect)
                     let cards = (0..<count).compactMap { layout.card(at: $0) }
                     #expect(cards.count == count)
                     let rows = Dictionary(grouping: cards, by: \.y).values.map { $0.sorted { $0.x < $1.x } }
@@ -166,7 +166,7 @@ import Testing
             let grid = render(screen, in: frame)
             let layout = screen.board!.layout(size: size)
             // The widest of the board's pictures (the narrower ones are taller than wide).
-            let shown = pictures.map { pictureWidth(in: MemoryLayout.templeFace(of: layout.card(at: $0)!), of: grid) }
+            let shown = pictures.map { pictureWidth(in: MemoryBoardLayout.templeFace(of: layout.card(at: $0)!), of: grid) }
             widths.append(shown.max() ?? 0)
         }
         #expect(widths[0] >= 10, "at 80×24 the widest picture is \(widths[0]) columns wide")

@@ -72,7 +72,7 @@ import Testing
 
     /// Where card `index` is drawn on a screen of `size`.
     private func frame(of index: Int, in screen: MemoryScreen, size: Size = gameArea) -> Rect {
-        MemoryLayout(size: size, cardCount: screen.game!.cards.count).card(at: index)!
+        MemoryBoardLayout(size: size, cardCount: screen.game!.cards.count).card(at: index)!
     }
 
     /// Click the middle of card `index`.
@@ -387,7 +387,7 @@ import Testing
 
     @Test func theCursorMovesWithArrowsAndHjklRepaintingOnlyTheTwoFrames() {
         var screen = started("3")  // 8 cards a row at 80×23
-        #expect(MemoryLayout(size: Self.gameArea, cardCount: 24).board.columns == 8)
+        #expect(MemoryBoardLayout(size: Self.gameArea, cardCount: 24).board.columns == 8)
         /// The cells of card `index`'s edge, and whether all of them are in reverse video.
         func edge(_ index: Int) -> Set<Point> {
             let rect = frame(of: index, in: screen)
@@ -802,11 +802,11 @@ import Testing
 
     @Test func everyLevelFitsAtTheMinimumSizeAndHardShowsWholeWordsAt80x23() {
         for level in MemoryLevel.all {
-            let layout = MemoryLayout(size: Size(width: 40, height: 14), cardCount: 2 * level.pairs)
+            let layout = MemoryBoardLayout(size: Size(width: 40, height: 14), cardCount: 2 * level.pairs)
             #expect(layout.board.fitsMinimum, "\(level.name)")
             #expect(layout.board.cells.allSatisfy { $0.width >= 4 && $0.height >= 3 })
         }
-        let hard = MemoryLayout(size: Self.gameArea, cardCount: 24)
+        let hard = MemoryBoardLayout(size: Self.gameArea, cardCount: 24)
         #expect(hard.board.cellSize.width - 2 >= MemorySymbol.maximumWordLength)
         #expect(hard.board.cellSize.height >= 5)  // room for symbol and bar apart
     }

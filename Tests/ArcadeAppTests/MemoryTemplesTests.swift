@@ -51,7 +51,7 @@ import Testing
     /// The cells inside card `index` (its picture or name), row by row.
     private func faceCells(_ index: Int, of screen: MemoryScreen, in grid: CellGrid,
                            frame: Frame = .game80x23) -> [Cell] {
-        let face = MemoryLayout.templeFace(of: cardFrame(index, of: screen, in: frame))
+        let face = MemoryBoardLayout.templeFace(of: cardFrame(index, of: screen, in: frame))
         return (face.y..<face.maxY).flatMap { y in (face.x..<face.maxX).map { grid[$0, y] } }
     }
 
@@ -68,7 +68,7 @@ import Testing
 
     /// The words written inside card `index`, in reading order.
     private func words(_ index: Int, of screen: MemoryScreen, in grid: CellGrid, frame: Frame = .game80x23) -> String {
-        let face = MemoryLayout.templeFace(of: cardFrame(index, of: screen, in: frame))
+        let face = MemoryBoardLayout.templeFace(of: cardFrame(index, of: screen, in: frame))
         let rows = cardText(index, of: screen, in: grid, frame: frame).dropFirst().prefix(face.height)
         return rows.map { String($0.dropFirst().dropLast()) }.joined(separator: " ")
             .split(separator: " ").joined(separator: " ")
@@ -182,8 +182,8 @@ import Testing
             let named = faces[0] == .picture ? pair[1] : pair[0]
             #expect(showsPicture(picture, of: screen, in: grid))
             #expect(!showsPicture(named, of: screen, in: grid))
-            let face = MemoryLayout.templeFace(of: cardFrame(named, of: screen))
-            let expected = MemoryLayout.nameLines(name, width: face.width, rows: face.height, ascii: false)
+            let face = MemoryBoardLayout.templeFace(of: cardFrame(named, of: screen))
+            let expected = MemoryBoardLayout.nameLines(name, width: face.width, rows: face.height, ascii: false)
             #expect(!expected.isEmpty)
             #expect(words(named, of: screen, in: grid) == expected.joined(separator: " "), "\(name)")
             #expect(name.hasPrefix(expected[0].replacingOccurrences(of: "…", with: "")), "\(expected)")
@@ -191,14 +191,14 @@ import Testing
     }
 
     @Test func namesWrapInTheCardAndLoseTempleOrAnEllipsisOnlyWhenTheyMust() {
-        #expect(MemoryLayout.nameLines("Salt Lake Temple", width: 9, rows: 5, ascii: false)
+        #expect(MemoryBoardLayout.nameLines("Salt Lake Temple", width: 9, rows: 5, ascii: false)
                 == ["Salt Lake", "Temple"])
-        #expect(MemoryLayout.nameLines("Salt Lake Temple", width: 9, rows: 1, ascii: false) == ["Salt Lake"])
-        #expect(MemoryLayout.nameLines("Los Angeles California Temple", width: 6, rows: 4, ascii: false)
+        #expect(MemoryBoardLayout.nameLines("Salt Lake Temple", width: 9, rows: 1, ascii: false) == ["Salt Lake"])
+        #expect(MemoryBoardLayout.nameLines("Los Angeles California Temple", width: 6, rows: 4, ascii: false)
                 == ["Los", "Angel…", "Calif…"])
-        #expect(MemoryLayout.nameLines("Los Angeles California Temple", width: 6, rows: 2, ascii: true)
+        #expect(MemoryBoardLayout.nameLines("Los Angeles California Temple", width: 6, rows: 2, ascii: true)
                 == ["Los", "Ang..."])
-        #expect(MemoryLayout.nameLines("Kirtland Temple", width: 0, rows: 3, ascii: false).isEmpty)
+        #expect(MemoryBoardLayout.nameLines("Kirtland Temple", width: 0, rows: 3, ascii: false).isEmpty)
     }
 
     @Test func smallCardsAndTerminalsWithoutColourShowTheNameMarkedAsThePicture() {
@@ -213,8 +213,8 @@ import Testing
             turn([picture], &screen, frame: frame)
             let grid = render(screen, in: frame)
             #expect(!showsPicture(picture, of: screen, in: grid, frame: frame))
-            let face = MemoryLayout.templeFace(of: cardFrame(picture, of: screen, in: frame))
-            let expected = MemoryLayout.nameLines(name, width: face.width, rows: face.height, ascii: frame.theme.ascii)
+            let face = MemoryBoardLayout.templeFace(of: cardFrame(picture, of: screen, in: frame))
+            let expected = MemoryBoardLayout.nameLines(name, width: face.width, rows: face.height, ascii: frame.theme.ascii)
             #expect(words(picture, of: screen, in: grid, frame: frame) == expected.joined(separator: " "),
                     "\(frame.size) \(name)")
             let top = cardText(picture, of: screen, in: grid, frame: frame)[0]
@@ -231,7 +231,7 @@ import Testing
             #expect(!cardText(picture, of: screen, in: grid)[0].contains(MemoryCardView.pictureMark))
             // Every temple on the board, the widest (Mesa's) too, has room for its picture.
             for temple in Set(screen.game!.cards.compactMap(\.content.temple)) {
-                #expect(MemoryLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: cardFrame(0, of: screen)) != nil,
+                #expect(MemoryBoardLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: cardFrame(0, of: screen)) != nil,
                         "level \(level): \(temple)")
             }
         }
@@ -244,10 +244,10 @@ import Testing
         // At 43 columns the cards show three letters and "…", which tell every temple apart.
         let frame = Frame(size: Size(width: 43, height: 14))
         _ = hard.update(.resize(frame.size), in: frame)
-        let face = MemoryLayout.templeFace(of: cardFrame(0, of: hard, in: frame))
+        let face = MemoryBoardLayout.templeFace(of: cardFrame(0, of: hard, in: frame))
         #expect(face.width >= 4)
         let shown = Set(hard.game!.cards.compactMap(\.content.temple).map { temple in
-            MemoryLayout.nameLines(hard.game!.cards.first { $0.content.temple == temple }!.content.word,
+            MemoryBoardLayout.nameLines(hard.game!.cards.first { $0.content.temple == temple }!.content.word,
                                    width: face.width, rows: face.height, ascii: false).joined(separator: " ")
         })
         #expect(shown.count == 12, "\(shown)")
@@ -260,14 +260,14 @@ import Testing
         let card = cardFrame(0, of: screen)
         for temple in temples {
             let original = screen.deck.original(temple)!
-            let height = MemoryLayout.picturePixelHeight(original, onCard: card)!
+            let height = MemoryBoardLayout.picturePixelHeight(original, onCard: card)!
             #expect(screen.deck.scaled.copy(of: temple, pixelHeight: height) != nil, "\(temple)")
         }
         let large = Frame(size: Size(width: 120, height: 40))
         _ = screen.update(.resize(large.size), in: large)
         let bigger = cardFrame(0, of: screen, in: large)
         for temple in temples {
-            let height = MemoryLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: bigger)!
+            let height = MemoryBoardLayout.picturePixelHeight(screen.deck.original(temple)!, onCard: bigger)!
             #expect(screen.deck.scaled.copy(of: temple, pixelHeight: height) != nil)
         }
     }

@@ -57,6 +57,35 @@ import ArcadeRecords
         }
     }
 
+    /// The player's record follows what the runtime carried out: a result kept in a batch
+    /// is the best the next game opened in the same batch is judged against, and a worse one
+    /// changes nothing.
+    @Test func aResultTheRuntimeKeptIsTheBestOfTheNextGameInTheSameBatch() throws {
+        try withTemporaryDirectory { folder in
+            let games = [GameInfo(id: .set, summary: "Test", make: { TestGame(context: $0) })]
+            let frame = Frame(size: Size(width: 80, height: 24))
+            let runtime = EffectRuntime(games: games, data: ArcadeData(directory: folder), player: "ann",
+                                        device: FakeTerminal(script: []), sound: nil, isMuted: true)
+            var shell = ArcadeShell(games: games, seed: { 1 })
+            func batch(_ effects: [AppEffect]) {
+                for effect in effects { _ = runtime.performInBatch(effect, on: &shell, in: frame) }
+            }
+            func play(_ presses: Int) -> [String: Int] {
+                batch(shell.open(.set, in: frame))
+                let bests = (shell.activeScreen as? TestGame)?.bests ?? [:]
+                for key in Array(repeating: Character("x"), count: presses) + ["e", "b"] {
+                    batch(shell.update(.key(.character(key)), in: frame))  // e: presses × 10; b: back to the menu
+                }
+                return bests
+            }
+            #expect(play(3) == [:])
+            #expect(play(1) == ["": 30], "the first game's result, kept in this batch")
+            #expect(play(0) == ["": 30], "a worse result is not the best")
+            runtime.applied(on: &shell, in: frame)
+            #expect(ArcadeData(directory: folder).history(for: games, player: "ann").bests[.set] == ["": 30])
+        }
+    }
+
     @Test func theGamesOfABatchAreKeptWhenItIsAppliedOrTheMenuReadsThem() throws {
         try withTemporaryDirectory { folder in
             var (runtime, shell, _) = Self.table(in: folder)

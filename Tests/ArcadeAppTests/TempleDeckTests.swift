@@ -308,7 +308,7 @@ import Testing
         scaled.keep(wanted, drawingFor: colour)
         let cells = try #require(scaled.cells(of: "p0", pixelHeight: 20, theme: colour))
         #expect(cells.size == Size(width: 20, height: 10) && cells[0, 0].scalar == "▀")
-        #expect(scaled.byteCount == pixelsOnly + 20 * 10 * Swift.MemoryLayout<Cell>.stride)
+        #expect(scaled.byteCount == pixelsOnly + 20 * 10 * MemoryLayout<Cell>.stride)
         #expect(scaled.cells(of: "p0", pixelHeight: 20, theme: ascii) == nil, "drawn for colour, not for ASCII")
         #expect(scaled.cells(of: "p0", pixelHeight: 22, theme: colour) == nil, "another height has none")
         scaled.keep(wanted, drawingFor: ascii)

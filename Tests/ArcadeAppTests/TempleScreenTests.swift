@@ -415,17 +415,17 @@ import Testing
     }
 
     @Test func labelLinesKeepTheStartOfALongName() {
-        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 3, ascii: false)
+        #expect(PictureLabel.lines("Hong Kong China Temple", width: 11, maxLines: 3, ascii: false)
                 == ["Hong Kong", "China", "Temple"])
-        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 2, ascii: false)
+        #expect(PictureLabel.lines("Hong Kong China Temple", width: 11, maxLines: 2, ascii: false)
                 == ["Hong Kong", "China…"])
-        #expect(TempleScreen.labelLines("Hong Kong China Temple", width: 11, maxLines: 1, ascii: true)
+        #expect(PictureLabel.lines("Hong Kong China Temple", width: 11, maxLines: 1, ascii: true)
                 == ["Hong..."])
-        #expect(TempleScreen.labelLines("Bern Switzerland Temple", width: 8, maxLines: 2, ascii: false)
+        #expect(PictureLabel.lines("Bern Switzerland Temple", width: 8, maxLines: 2, ascii: false)
                 == ["Bern", "Switzer…"])
-        #expect(TempleScreen.labelLines("Switzerland", width: 4, maxLines: 2, ascii: false) == ["Swit", "zer…"])
-        #expect(TempleScreen.labelLines("Any", width: 0, maxLines: 2, ascii: false).isEmpty)
-        #expect(TempleScreen.labelLines("Any", width: 5, maxLines: 0, ascii: false).isEmpty)
+        #expect(PictureLabel.lines("Switzerland", width: 4, maxLines: 2, ascii: false) == ["Swit", "zer…"])
+        #expect(PictureLabel.lines("Any", width: 0, maxLines: 2, ascii: false).isEmpty)
+        #expect(PictureLabel.lines("Any", width: 5, maxLines: 0, ascii: false).isEmpty)
     }
 
     @Test func studyModeAt80x24() {
@@ -854,7 +854,7 @@ import Testing
             drawn.append(grid)
         }
         #expect(drawn[0].text.contains("Tab pane"), "the Temples screen, its deck loaded")
-        let rowBytes = 100 * Swift.MemoryLayout<Cell>.stride
+        let rowBytes = 100 * MemoryLayout<Cell>.stride
         for later in drawn.dropFirst() {
             #expect(later == drawn[0])
             drawn[0].cells.withUnsafeBytes { first in

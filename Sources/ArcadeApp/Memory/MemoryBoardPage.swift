@@ -87,7 +87,7 @@ struct MemoryBoardPage {
     private(set) var isNewBest = false
     /// The board the cursor last moved on, with the size it was laid out for: choosing the
     /// board is a search, not to be repeated for every arrow key.
-    private var movedOn: (size: Size, layout: MemoryLayout)?
+    private var movedOn: (size: Size, layout: MemoryBoardLayout)?
 
     /// A board of `game` just dealt, of `level` and `symbolSet`.
     init(game: Game, level: MemoryLevel, symbolSet: MemorySymbolSet, flipBackTime: Double) {
@@ -168,11 +168,11 @@ struct MemoryBoardPage {
     }
 
     /// The shape of the cards: pictures are wider than emoji.
-    var aspect: Double { symbolSet.isTemples ? MemoryLayout.pictureAspect : MemoryLayout.cardAspect }
+    var aspect: Double { symbolSet.isTemples ? MemoryBoardLayout.pictureAspect : MemoryBoardLayout.cardAspect }
 
     /// The board's layout for a game area of `size`: its cards shaped for pictures in a Temples game.
-    func layout(size: Size) -> MemoryLayout {
-        MemoryLayout(size: size, cardCount: game.cards.count, aspect: aspect)
+    func layout(size: Size) -> MemoryBoardLayout {
+        MemoryBoardLayout(size: size, cardCount: game.cards.count, aspect: aspect)
     }
 
     /// What face-up `card` shows: its emoji, or for a temple its picture or name. At Easy
@@ -365,7 +365,7 @@ struct MemoryBoardPage {
                   let original = deck.original(temple) else { return nil }
             return (temple, original)
         }.compactMap { temple, original -> ScaledPictures.Wanted? in
-            MemoryLayout.picturePixelHeight(original, onCard: card).map {
+            MemoryBoardLayout.picturePixelHeight(original, onCard: card).map {
                 ScaledPictures.Wanted(id: temple, original: original, pixelHeight: $0)
             }
         }

@@ -100,14 +100,14 @@ struct MemoryCardView {
     /// says `pic` in its top edge), with a check in either top corner when just found.
     private func drawTemple(_ temple: MemorySymbol, face: MemoryBoardPage.CardFace, in frame: Rect, look: Look,
                             frameStyle: Style, deck: DeckPictures, into grid: inout CellGrid) {
-        let area = MemoryLayout.templeFace(of: frame)
+        let area = MemoryBoardLayout.templeFace(of: frame)
         if face == .picture, let picture = Self.scaledPicture(of: temple, onCard: frame, theme: grid.theme, deck: deck) {
             let rows = (picture.height + 1) / 2
             let origin = Point(x: area.x + max(0, (area.width - picture.width) / 2),
                                y: area.y + max(0, (area.height - rows) / 2))
             PictureCells.draw(picture, at: origin, into: &grid, clip: area)
         } else {
-            let lines = MemoryLayout.nameLines(temple.word, width: area.width, rows: area.height,
+            let lines = MemoryBoardLayout.nameLines(temple.word, width: area.width, rows: area.height,
                                                ascii: grid.theme.ascii)
             let top = area.y + max(0, (area.height - lines.count) / 2)
             for (offset, line) in lines.enumerated() {
@@ -134,8 +134,8 @@ struct MemoryCardView {
     /// `temple`'s picture scaled for a card of frame `card`, or nil when the card shows the
     /// name instead: no picture loaded, no room, or a terminal without colour.
     static func scaledPicture(of temple: MemorySymbol, onCard card: Rect, theme: Theme, deck: DeckPictures) -> RGBAImage? {
-        guard MemoryLayout.showsPictures(in: theme), let id = temple.temple, let original = deck.original(id),
-              let height = MemoryLayout.picturePixelHeight(original, onCard: card) else { return nil }
+        guard MemoryBoardLayout.showsPictures(in: theme), let id = temple.temple, let original = deck.original(id),
+              let height = MemoryBoardLayout.picturePixelHeight(original, onCard: card) else { return nil }
         return deck.picture(id, pixelHeight: height)
     }
 }

@@ -35,7 +35,7 @@ extension MemoryScreen {
 
     /// Scale the pictures of the board's picture cards for the cards of `frame`, so drawing finds them made.
     mutating func rescale(in frame: Frame) {
-        guard let board, deck.hasPictures, MemoryLayout.showsPictures(in: frame.theme) else { return }
+        guard let board, deck.hasPictures, MemoryBoardLayout.showsPictures(in: frame.theme) else { return }
         deck.keep(board.pictures(in: frame, deck: deck))
     }
 }

@@ -73,7 +73,7 @@ struct ScaledPictures {
             return
         }
         func cost(_ picture: RGBAImage) -> Int {
-            picture.byteCount + (look == nil ? 0 : picture.width * ((picture.height + 1) / 2) * Swift.MemoryLayout<Cell>.stride)
+            picture.byteCount + (look == nil ? 0 : picture.width * ((picture.height + 1) / 2) * MemoryLayout<Cell>.stride)
         }
         var kept: [String: RGBAImage] = [:]
         var bytes = 0

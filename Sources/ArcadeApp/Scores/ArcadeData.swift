@@ -299,14 +299,14 @@ public final class ArcadeData {
     // MARK: - Saved games
 
     /// Every saved game, of every game and mode; a row of a game this arcade does not know
-    /// is left in the store untouched.
+    /// is left in the store untouched (the shell offers only its games': `SavedGameShelf`).
     public func savedGames() -> [SavedGame] {
         guard let rows = try? store?.savedGames() else { return [] }
         return Self.saved(rows)
     }
 
     private static func saved(_ rows: [StoredSave]) -> [SavedGame] {
-        rows.compactMap { row in
+        rows.map { row in
             SavedGame(game: GameID(rawValue: row.game), mode: row.mode,
                       save: GameSave(state: row.state, summary: row.summary),
                       seed: row.seed, session: row.session, savedAt: row.savedAt)

@@ -59,6 +59,7 @@ public struct GameSetting: Sendable {
 
     /// A row of choices.
     public init(title: String, about: String, key: String, choices: [Choice], defaultValue: String) {
+        precondition(!choices.isEmpty, "a setting has at least one choice")
         self.title = title
         self.about = about
         self.key = key

@@ -94,7 +94,7 @@ public struct SettingsScreen: Screen, ArcadePage, Sendable {
                 help: KeyHint("← →  h l", "the choice before or after")) { key in
             key == .left || key == .character("h") ? .change(-1) : .change(1)
         },
-        Binding([.enter, .space], .next, help: "the next choice; on a row of a game's rules, show them"),
+        Binding([.enter, .space], .next, help: "the next choice; on Blackjack's rules, show them"),
         .note("click", "pick a choice"),
         .note("?", "this help"),
         Binding([.character("q"), .escape], .close, hint: "menu", help: "back to the menu (from the rules, to the settings)"),
@@ -323,9 +323,9 @@ public struct SettingsScreen: Screen, ArcadePage, Sendable {
                     return tagged(PlacedRow(index: index, row: row, title: title, choices: areas, compact: false))
                 }
                 let chosen = screen.value(of: row)
-                let index = row.choices.firstIndex { $0.value == chosen } ?? 0
+                let shown = row.choices.firstIndex { $0.value == chosen } ?? 0
                 var areas = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: labels.count)
-                areas[index] = Rect(x: valuesX, y: y, width: min(valuesWidth, DisplayWidth.of(labels[index]) + 4), height: 1)
+                areas[shown] = Rect(x: valuesX, y: y, width: min(valuesWidth, DisplayWidth.of(labels[shown]) + 4), height: 1)
                 return tagged(PlacedRow(index: index, row: row, title: title, choices: areas, compact: true))
             }
             let aboutY = top + all.count * step + (step == 2 ? 0 : 1)

@@ -46,10 +46,14 @@ extension ArcadeShell {
             showStatistics(statistics)
             return []
         case .carriedOut(let effect):
-            // The player's record follows what the runtime kept (a learn answer changes the
-            // menu's count of the cards due).
-            if record.note(effect, of: games) { markSavedGames() }
-            return []
+            // The player's record follows what the runtime kept. A learn answer changes the
+            // menu's count of the cards due: on the menu already (the answer came with the
+            // leaving), that deck is counted again now.
+            guard record.note(effect, of: games) else { return [] }
+            markSavedGames()
+            guard active == nil else { return [] }
+            let day = today().dayNumber
+            return record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
         }
         return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }

@@ -9,16 +9,11 @@ enum TempleLabel {
         max(1, min(3, pictureRows / 2))
     }
 
-    /// A name as label lines (`PictureLabel.lines`, shared with Memory's picture cards).
-    static func lines(_ name: String, width: Int, maxLines: Int, ascii: Bool) -> [String] {
-        PictureLabel.lines(name, width: width, maxLines: maxLines, ascii: ascii)
-    }
-
     /// A temple's name written across the bottom of its picture, in white on black (study
     /// mode).
     static func draw(_ name: String, in frame: Rect, clip: Rect, pictureRows: Int, into grid: inout CellGrid) {
         let inner = Box.inner(of: frame)
-        let lines = Self.lines(name, width: inner.width, maxLines: lineLimit(pictureRows: pictureRows),
+        let lines = PictureLabel.lines(name, width: inner.width, maxLines: lineLimit(pictureRows: pictureRows),
                                ascii: grid.theme.ascii)
         let style = Style(foreground: .white, background: .black, bold: true)
         for (offset, line) in lines.enumerated() {

@@ -325,7 +325,7 @@ struct TempleLearnPage {
                                 pixelHeight: layout.choiceHeights[index], into: &grid)
             // The number (and mark); once answered, each picture's name under it, on two lines.
             let lines = [words] + (name.map {
-                TempleLabel.lines(Self.spelled(for: grid.theme)($0), width: label.width, maxLines: label.height - 1, ascii: ascii)
+                PictureLabel.lines(Self.spelled(for: grid.theme)($0), width: label.width, maxLines: label.height - 1, ascii: ascii)
             } ?? [])
             for (offset, line) in lines.prefix(label.height).enumerated() {
                 let text = TextLayout.truncated(line, toWidth: label.width, ascii: ascii)

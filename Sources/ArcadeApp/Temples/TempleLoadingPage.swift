@@ -1,7 +1,7 @@
 import ArcadeUI
 
 /// The temples screen before there is a deck to play: how far the loading is, or why no
-/// deck could be shown (drawn by `TempleScreen+Loading.swift`).
+/// deck could be shown (drawn by `TempleLoadingPage+Drawing.swift`).
 ///
 /// No key acts while loading (the shell's "q menu" is the way out), but help lists the
 /// game's keys; after a failure, Enter goes back to the menu.

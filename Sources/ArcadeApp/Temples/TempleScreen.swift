@@ -318,11 +318,6 @@ struct TempleScreen: GameScreen {
     func learnLayout(in frame: Frame, learn: TempleLearn) -> TempleLearnLayout {
         TempleLearnLayout(frame: frame, learn: learn) { pictures.original($0) }
     }
-
-    /// A name as label lines on a picture or a card (`TempleLabel.lines`).
-    static func labelLines(_ name: String, width: Int, maxLines: Int, ascii: Bool) -> [String] {
-        TempleLabel.lines(name, width: width, maxLines: maxLines, ascii: ascii)
-    }
 }
 
 // MARK: - Saving

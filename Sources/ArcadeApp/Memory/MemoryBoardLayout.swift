@@ -8,7 +8,7 @@ import MemoryModel
 /// Full rows are preferred; a shorter last row, centred, only when it makes the cards
 /// clearly larger (`balancedShare`). Temple cards grow with the room there is, up to
 /// `largestPictureCard`; emoji cards, whose symbol does not grow, up to `largestCard`.
-struct MemoryLayout {
+struct MemoryBoardLayout {
     /// The smallest card: a frame around one row of two columns (an emoji).
     static let smallestCard = Size(width: 4, height: 3)
     /// The largest card drawn, however big the terminal.
