@@ -20,7 +20,8 @@ import ArcadeUI
 /// Its jobs, one file each: navigation and the shared keys here; the `Page` on screen
 /// (`Page.swift`); the overlays and the pause (`+Overlays`), the resume offer (`ResumeOffer`,
 /// `+Resume`), the game-over box (`GameOverBox`); drawing (`+Drawing`); the menu, settings and
-/// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`+SavedGames`);
+/// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`SavedGameShelf`,
+/// `+SavedGames`);
 /// the exchange with the effect runtime (`+Runtime`), and the player's record it keeps
 /// (`PlayerRecord`).
 public struct ArcadeShell: Screen {
