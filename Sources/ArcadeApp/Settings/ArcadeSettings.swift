@@ -68,6 +68,52 @@ public struct SettingOverrides: Equatable, Sendable {
     }
 }
 
+/// The settings as the shell holds them: those kept, and this run's overrides over them.
+struct ChosenSettings {
+    /// The settings kept, as the store has them.
+    private(set) var kept: [String: String]
+    /// What this run's command line and environment decided over them.
+    private(set) var overrides: SettingOverrides
+
+    init(kept: [String: String], overrides: SettingOverrides) {
+        self.kept = kept
+        self.overrides = overrides
+    }
+
+    /// The settings as games and the settings page see them: those kept, with the overrides.
+    var effective: [String: String] { overrides.applied(to: kept) }
+
+    /// The theme and palette to draw with now (dark until one was chosen).
+    var look: (theme: ThemeName, palette: PaletteName) {
+        let settings = effective
+        return (settings.theme ?? .dark, settings.palette)
+    }
+
+    /// A game chose `value` for `key` on its own screen (`GameEffect.remember`).
+    mutating func remember(_ key: String, _ value: String) {
+        kept[key] = value
+    }
+
+    /// The player chose `value` for `key` on the settings page: kept, over this run's
+    /// override of it, and applied now (the look, the sound; others are read by the next
+    /// game opened).
+    mutating func change(_ key: String, to value: String) -> [AppEffect] {
+        kept[key] = value
+        overrides.values[key] = nil
+        var effects: [AppEffect] = [.remember(setting: key, value: value)]
+        switch key {
+        case SettingKey.theme, SettingKey.palette:
+            let look = self.look  // the settings in effect, merged once
+            effects.append(.look(look.theme, look.palette))
+        case SettingKey.sound:
+            effects.append(.soundSwitched(on: value != "off"))
+        default:
+            break
+        }
+        return effects
+    }
+}
+
 extension Dictionary where Key == String, Value == String {
     /// The theme these settings name (nil before the first start chose one).
     var theme: ThemeName? { self[SettingKey.theme].flatMap(ThemeName.init(rawValue:)) }

@@ -1,23 +1,50 @@
 import ArcadeUI
 
-/// The overlays over the menu, a page or a game: help (scrolled), the questions, the resume
+/// What is drawn over the menu, a page or a game: help (scrolled), the questions, the resume
 /// offer (`ArcadeShell+Resume`), and the pause of a timed game (on `p`, when the terminal
 /// loses focus, and after a minute without a key or click).
-extension ArcadeShell {
-    /// What is drawn over the current screen.
-    public enum Overlay: Equatable {
-        case help
-        /// "Leave this game? (y/n)"
-        case confirmLeave
-        /// "Quit the arcade? (y/n)", from Esc on the menu.
-        case confirmQuit
-        /// A question the game asked; yes calls its `confirmed(_:)`.
-        case confirm(Confirmation)
-        /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game.
-        case resume(ResumeOffer)
-        /// A timed game paused: the table is hidden until a key is pressed.
-        case paused
+public enum Overlay: Equatable {
+    case help
+    /// "Leave this game? (y/n)"
+    case confirmLeave
+    /// "Quit the arcade? (y/n)", from Esc on the menu.
+    case confirmQuit
+    /// A question the game asked; yes calls its `confirmed(_:)`.
+    case confirm(Confirmation)
+    /// "Resume (score 12, 3 minutes ago)" or "New game", for a game with a saved game.
+    case resume(ResumeOffer)
+    /// A timed game paused: the table is hidden until a key is pressed.
+    case paused
+
+    /// Behind the "too small" message: `q` does what it always does, and an open question
+    /// can still be answered (its words are the message's hint).
+    func acceptsWhileTooSmall(_ key: Key) -> Bool {
+        switch self {
+        case .confirmLeave, .confirmQuit, .confirm:
+            // The question's own keys (y, n in either case, Esc), and q, which closes it.
+            return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
+        case .resume(let offer):
+            return offer.acceptsWhileTooSmall(key)
+        case .help, .paused:
+            return key == .character("q")  // while paused, q goes on as any key does
+        }
     }
+
+    /// What the "too small" message says can still be done.
+    var tooSmallHint: String {
+        switch self {
+        case .confirmLeave: return YesNoQuestion.leave.message
+        case .confirmQuit: return YesNoQuestion.quit.message
+        case .confirm(let question): return question.question
+        case .resume: return ResumeOffer.tooSmallHint
+        case .help: return "q: close help"
+        case .paused: return "Paused: q goes on"
+        }
+    }
+}
+
+/// The shell's side of the overlays: every input goes to the one open.
+extension ArcadeShell {
 
     /// An input while `overlay` is open: it goes to the overlay, never to what is under it.
     mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {

@@ -86,7 +86,7 @@ extension ArcadeShell {
             case .confirm(let question):
                 overlay = .confirm(question)
             case .remember(let key, let value):
-                settings[key] = value
+                settings.remember(key, value)
                 result.append(.remember(setting: key, value: value))
             case .sound, .bell, .deck, .recordDaily, .tally, .learned:
                 result.append(.game(id, effect))

@@ -9,17 +9,14 @@ extension ArcadeShell {
     public var settingsScreen: SettingsScreen? { settingsPage }
 
     /// The settings as games and the page see them: those kept, with this run's overrides.
-    var effectiveSettings: [String: String] { overrides.applied(to: settings) }
+    var effectiveSettings: [String: String] { settings.effective }
 
     /// The theme and palette to draw with now (dark until one was chosen).
-    public var look: (theme: ThemeName, palette: PaletteName) {
-        let settings = effectiveSettings
-        return (settings.theme ?? .dark, settings.palette)
-    }
+    public var look: (theme: ThemeName, palette: PaletteName) { settings.look }
 
     /// Open the page on the settings as they are now.
     mutating func openSettings() {
-        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: overrides.values.mapValues(\.source),
+        page = .settings(SettingsScreen(values: effectiveSettings, overriddenBy: settings.overrides.values.mapValues(\.source),
                                         games: games.flatMap(\.settings)))
     }
 
@@ -30,30 +27,13 @@ extension ArcadeShell {
         for effect in page.update(input, in: frame.droppingBottom(1)) {
             switch effect {
             case .change(let key, let value):
-                effects += change(key, to: value)
+                effects += settings.change(key, to: value)
             case .close:
                 self.page = .menu
                 return effects
             }
         }
         self.page = .settings(page)
-        return effects
-    }
-
-    /// Keep `value` for `key`, over this run's override of it, and apply it now.
-    mutating func change(_ key: String, to value: String) -> [AppEffect] {
-        settings[key] = value
-        overrides.values[key] = nil
-        var effects: [AppEffect] = [.remember(setting: key, value: value)]
-        switch key {
-        case SettingKey.theme, SettingKey.palette:
-            let look = self.look  // the settings in effect, merged once
-            effects.append(.look(look.theme, look.palette))
-        case SettingKey.sound:
-            effects.append(.soundSwitched(on: value != "off"))
-        default:
-            break
-        }
         return effects
     }
 

@@ -51,8 +51,8 @@ public struct ArcadeShell: Screen {
     /// This run of the arcade, in the names of its sessions of play (two runs started the
     /// same moment with the same `--seed` still name theirs apart).
     let instance: String
-    /// The settings kept, as the games are opened with them.
-    var settings: [String: String]
+    /// The settings kept, and this run's overrides over them.
+    var settings: ChosenSettings
     /// The player's scores, daily results, tallies, bests and learn-mode record.
     var record: PlayerRecord
     /// The day it is where the player is (for a daily puzzle).
@@ -60,8 +60,6 @@ public struct ArcadeShell: Screen {
     let assets: AssetLocator
     /// Where scores are kept, as the menu's help names it (nil: nowhere).
     let dataDirectory: String?
-    /// What this run's command line and environment decided over the settings kept.
-    var overrides: SettingOverrides
 
     /// A shell over `games` showing the menu, with each game's recorded `scores` (best first)
     /// and the games left in progress (`saved`).
@@ -78,8 +76,7 @@ public struct ArcadeShell: Screen {
                 today: @escaping () -> CalendarDay = { CalendarDay(year: 2026, month: 1, day: 1) },
                 overrides: SettingOverrides = SettingOverrides()) {
         self.instance = instance
-        self.settings = settings
-        self.overrides = overrides
+        self.settings = ChosenSettings(kept: settings, overrides: overrides)
         record = PlayerRecord(scores: scores, learning: learning, history: history)
         self.today = today
         self.games = games
@@ -172,29 +169,13 @@ public struct ArcadeShell: Screen {
     /// Behind the "too small" message: `q` does what it always does, and an open
     /// question can still be answered (its words are the message's hint).
     public func acceptsWhileTooSmall(_ key: Key) -> Bool {
-        switch overlay {
-        case .confirmLeave?, .confirmQuit?, .confirm?:
-            // The question's own keys (y, n in either case, Esc), and q, which closes it.
-            return key == .character("q") || YesNoQuestion.leave.dialog.buttonIndex(for: key) != nil
-        case .resume(let offer)?:
-            return offer.acceptsWhileTooSmall(key)
-        case .help?, .paused?, nil:
-            return key == .character("q")  // while paused, q goes on as any key does
-        }
+        overlay?.acceptsWhileTooSmall(key) ?? (key == .character("q"))
     }
 
     public var tooSmallHint: String? {
-        switch overlay {
-        case .confirmLeave?: return YesNoQuestion.leave.message
-        case .confirmQuit?: return YesNoQuestion.quit.message
-        case .confirm(let question)?: return question.question
-        case .resume?: return ResumeOffer.tooSmallHint
-        case .help?: return "q: close help"
-        case .paused?: return "Paused: q goes on"
-        case nil:
-            if case .menu = page { return "q: quit" }
-            return "q: back to the menu"
-        }
+        if let overlay { return overlay.tooSmallHint }
+        if case .menu = page { return "q: quit" }
+        return "q: back to the menu"
     }
 
     public var wantsTicks: Bool {
