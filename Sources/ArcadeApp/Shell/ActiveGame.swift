@@ -1,3 +1,5 @@
+import ArcadeUI
+
 /// The game on screen: its catalog entry, its screen, its seed, and the session of play it
 /// belongs to (its runs are named by it: see `ScoreRecord.run`).
 ///
@@ -36,5 +38,35 @@ struct ActiveGame {
             if !isKnownUniquelyReferenced(&box) { box = Box(info: box.info, screen: box.screen) }
             yield &box.screen
         }
+    }
+}
+
+extension ActiveGame {
+    /// True when `p` pauses the game: it is timed and does not bind `p` itself.
+    func pausesOnP(in gameFrame: Frame) -> Bool {
+        screen.isTimed && !screen.consumes(.character("p"), in: gameFrame)
+    }
+
+    /// What `?` shows over the game: its sheet, with `p` when it pauses.
+    func helpSheet(in gameFrame: Frame) -> HelpSheet {
+        var sheet = screen.help(in: gameFrame)
+        if pausesOnP(in: gameFrame) { sheet.keys.append(PauseOverlay.helpRow) }
+        return sheet
+    }
+
+    /// The key line under the game: its keys, then p, ? and the way back. `?` is help unless
+    /// the game takes it now (a name being typed): then the game's own words for it, if it has
+    /// any, stay on the line however narrow. While the game takes `q` too, Esc is the way back.
+    func drawKeyLine(in gameFrame: Frame, into grid: inout CellGrid) {
+        var hints = screen.keyHints(in: gameFrame)
+        var always: [KeyHint] = []
+        if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
+        if !screen.consumes(.character("?"), in: gameFrame) {
+            always.append(KeyHint("?", "help"))
+        } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
+            always.append(hints.remove(at: own))
+        }
+        always.append(screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
+        KeyLine.draw(hints, always: always, into: &grid)
     }
 }

@@ -30,6 +30,31 @@ public enum Overlay: Equatable {
         }
     }
 
+    /// Draw the overlay over the screen (help is drawn by the shell, which knows its sheet;
+    /// the pause with the game, above its key line).
+    func draw(into grid: inout CellGrid) {
+        switch self {
+        case .confirmLeave: YesNoQuestion.leave.draw(into: &grid)
+        case .confirmQuit: YesNoQuestion.quit.draw(into: &grid)
+        case .confirm(let question): YesNoQuestion(title: question.title, message: question.question).draw(into: &grid)
+        case .resume(let offer): offer.draw(into: &grid)
+        case .help, .paused: break
+        }
+    }
+
+    /// Where the cursor goes when it follows focus: the focused button of a question or of
+    /// the resume offer; nil for help and the pause, which have none.
+    func cursorPosition(in frame: Frame) -> Point? {
+        switch self {
+        case .help, .paused: return nil
+        case .confirmLeave: return YesNoQuestion.leave.dialog.focusedButtonPoint(in: frame.bounds)
+        case .confirmQuit: return YesNoQuestion.quit.dialog.focusedButtonPoint(in: frame.bounds)
+        case .confirm(let question):
+            return YesNoQuestion(title: question.title, message: question.question).dialog.focusedButtonPoint(in: frame.bounds)
+        case .resume(let offer): return offer.cursorPosition(in: frame)
+        }
+    }
+
     /// What the "too small" message says can still be done.
     var tooSmallHint: String {
         switch self {

@@ -43,20 +43,7 @@ extension ArcadeShell {
     public func cursorPosition(in frame: Frame) -> Point? {
         guard effectiveSettings.cursorFollowsFocus else { return nil }
         let gameFrame = frame.droppingBottom(1)
-        switch overlay {
-        case .help?, .paused?:
-            return nil
-        case .confirmLeave?:
-            return YesNoQuestion.leave.dialog.focusedButtonPoint(in: frame.bounds)
-        case .confirmQuit?:
-            return YesNoQuestion.quit.dialog.focusedButtonPoint(in: frame.bounds)
-        case .confirm(let question)?:
-            return YesNoQuestion(title: question.title, message: question.question).dialog.focusedButtonPoint(in: frame.bounds)
-        case .resume(let offer)?:
-            return offer.cursorPosition(in: frame)
-        case nil:
-            break
-        }
+        if let overlay { return overlay.cursorPosition(in: frame) }
         if let active {
             if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) {
                 return box.dialog.focusedButtonPoint(in: box.area)
