@@ -57,6 +57,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderSettings(_ page: SettingsScreen, into grid: inout CellGrid) {
-        renderPage(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
+        ShellPage.render(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
     }
 }

@@ -16,19 +16,6 @@ extension ArcadeShell {
         page = .statistics(StatisticsScreen(statistics: statistics, showing: statisticsPage?.shown?.game ?? chosen))
     }
 
-    /// The smallest terminal the menu, or the statistics page over it, is drawn in.
-    var menuPageMinimumSize: Size {
-        let page: Size
-        if settingsPage != nil {
-            page = SettingsScreen.minimumSize
-        } else if statisticsPage != nil {
-            page = StatisticsScreen.minimumSize
-        } else {
-            return MenuScreen.minimumSize
-        }
-        return Size(width: max(page.width, MenuScreen.minimumSize.width), height: page.height + 1)
-    }
-
     /// What the shell takes of an input to a page over the menu (statistics, settings): `?`
     /// opens the page's help, and the key line takes no clicks. False: the input is the page's.
     mutating func takesOverPage(_ input: Input, in frame: Frame) -> Bool {
@@ -43,12 +30,6 @@ extension ArcadeShell {
         }
     }
 
-    /// Draw a page over the menu (`draw` fills the grid above the key line), and its key line.
-    func renderPage(into grid: inout CellGrid, hints: [KeyHint], _ draw: (inout CellGrid) -> Void) {
-        grid.drawTopRows(grid.size.height - 1, draw)
-        KeyLine.draw(hints, always: [KeyHint("?", "help")], into: &grid)
-    }
-
     /// An input while the page is open: the shell's (`takesOverPage`), else the page's.
     mutating func updateStatistics(_ input: Input, in frame: Frame) -> [AppEffect] {
         guard var page = statisticsPage, !takesOverPage(input, in: frame) else { return [] }
@@ -59,6 +40,6 @@ extension ArcadeShell {
 
     /// Draw `page` above the key line.
     func renderStatistics(_ page: StatisticsScreen, into grid: inout CellGrid) {
-        renderPage(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
+        ShellPage.render(into: &grid, hints: page.keyHints) { page.render(into: &$0) }
     }
 }

@@ -17,7 +17,7 @@ import ArcadeUI
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
 ///
-/// Its jobs, one file each: navigation and the shared keys here; the `Page` on screen
+/// Its jobs, one file each: navigation and the shared keys here; the `ShellPage` on screen
 /// (`Page.swift`); the overlays and the pause (`+Overlays`), the resume offer (`ResumeOffer`,
 /// `+Resume`), the game-over box (`GameOverBox`); drawing (`+Drawing`); the menu, settings and
 /// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`SavedGameShelf`,
@@ -39,7 +39,7 @@ public struct ArcadeShell: Screen {
     static let idleLimit = 60.0
     let games: [GameInfo]
     /// The menu, the game on screen, or the page open over the menu.
-    var page: Page = .menu
+    var page: ShellPage = .menu
     let nextSeed: () -> UInt64
     var gameOptions: [String: String]
     /// The game-over box's focus, and whether it has been seen.
@@ -157,12 +157,12 @@ public struct ArcadeShell: Screen {
     // MARK: - Screen
 
     public func fits(_ frame: Frame) -> Bool {
-        guard active != nil else { return frame.size.covers(menuPageMinimumSize) }
+        guard active != nil else { return frame.size.covers(page.menuMinimumSize) }
         return frame.size.height >= 1 && active?.screen.fits(Self.gameFrame(in: frame)) == true
     }
 
     public func minimumSize(in frame: Frame) -> Size {
-        guard let game = active?.screen.minimumSize(in: Self.gameFrame(in: frame)) else { return menuPageMinimumSize }
+        guard let game = active?.screen.minimumSize(in: Self.gameFrame(in: frame)) else { return page.menuMinimumSize }
         return Size(width: game.width, height: game.height + 1)
     }
 

@@ -1,13 +1,33 @@
-extension ArcadeShell {
-    /// What fills the screen under any overlay: the menu, a game, or a page opened from the
-    /// menu. One at a time: a game and a page are never open together.
-    enum Page {
-        case menu
-        case game(ActiveGame)
-        case settings(SettingsScreen)
-        case statistics(StatisticsScreen)
+import ArcadeUI
+
+/// What fills the screen under any overlay: the menu, a game, or a page opened from the
+/// menu. One at a time: a game and a page are never open together.
+enum ShellPage {
+    case menu
+    case game(ActiveGame)
+    case settings(SettingsScreen)
+    case statistics(StatisticsScreen)
+
+    /// The smallest terminal the menu, or a page over it, is drawn in (key line included);
+    /// a game says its own.
+    var menuMinimumSize: Size {
+        let page: Size
+        switch self {
+        case .settings: page = SettingsScreen.minimumSize
+        case .statistics: page = StatisticsScreen.minimumSize
+        case .menu, .game: return MenuScreen.minimumSize
+        }
+        return Size(width: max(page.width, MenuScreen.minimumSize.width), height: page.height + 1)
     }
 
+    /// Draw a page over the menu (`draw` fills the grid above the key line), and its key line.
+    static func render(into grid: inout CellGrid, hints: [KeyHint], _ draw: (inout CellGrid) -> Void) {
+        grid.drawTopRows(grid.size.height - 1, draw)
+        KeyLine.draw(hints, always: [KeyHint("?", "help")], into: &grid)
+    }
+}
+
+extension ArcadeShell {
     /// The game on screen, if any.
     var active: ActiveGame? {
         if case .game(let game) = page { game } else { nil }
