@@ -85,9 +85,8 @@ extension SettingsScreen {
         var about: Rect
 
         init(size: Size, rows count: Int) {
-            let left = size.width >= 60 ? 4 : 2
-            let width = max(0, min(size.width - 2 * left, 90))
-            heading = Rect(x: left, y: size.height >= 18 ? 1 : 0, width: width, height: 1)
+            heading = Layout.heading(in: size)
+            let left = heading.x, width = heading.width
             let top = heading.y + 3
             let step = size.height - top >= count * 2 + 3 ? 2 : 1
             let valuesX = left + Layout.titleWidth + 2

@@ -287,10 +287,16 @@ public struct SettingsScreen: Screen, ArcadePage, Sendable {
 
         static let titleWidth = 18
 
-        init(size: Size, screen: SettingsScreen) {
+        /// The title's row in a frame of `size`, its margins those of every row under it: the
+        /// settings and a setting's own page share them.
+        static func heading(in size: Size) -> Rect {
             let left = size.width >= 60 ? 4 : 2
-            let width = max(0, min(size.width - 2 * left, 90))
-            heading = Rect(x: left, y: size.height >= 18 ? 1 : 0, width: width, height: 1)
+            return Rect(x: left, y: size.height >= 18 ? 1 : 0, width: max(0, min(size.width - 2 * left, 90)), height: 1)
+        }
+
+        init(size: Size, screen: SettingsScreen) {
+            heading = Layout.heading(in: size)
+            let left = heading.x, width = heading.width
             let all = screen.rows
             let top = heading.y + 3
             // Two rows apart when there is room for the rows and three lines about them.
