@@ -214,8 +214,8 @@ public struct ArcadeShell: Screen {
         return forwardToGame(input, in: frame)
     }
 
-    /// What the shell does with `input` before the game sees it: help and leaving, the key
-    /// line, the game-over box (`updateGameOver`). Nil: the input is the game's.
+    /// What the shell does with `input` before the game sees it: help and leaving, and the key
+    /// line. Nil: the input is the game's (or its game-over box's).
     ///
     /// The game is only read here, never copied: a copy alive while the game is changed in
     /// `withGame` would make every array of its state shared, and each copied whole.
@@ -244,7 +244,7 @@ public struct ArcadeShell: Screen {
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
         }
-        return updateGameOver(input, in: frame)
+        return nil
     }
 
     /// Close the game on screen (if any) and return to the menu, with the game's last
@@ -296,13 +296,30 @@ public struct ArcadeShell: Screen {
         frame.droppingBottom(1)
     }
 
-    /// Give `input` to the game on screen and turn what it asks for into app effects.
+    /// Give `input` to the game on screen and turn what it asks for into app effects: a key or
+    /// click goes to its game-over box when one is up (`GameScreen.answer`, the box built once
+    /// for it), ticks, resizes and focus to the game itself.
     mutating func forwardToGame(_ input: Input, in frame: Frame) -> [AppEffect] {
-        withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
+        switch input {
+        case .key, .mouse: break
+        case .tick, .resize, .focus: return withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
+        }
+        guard let id = active?.info.id else { return [] }
+        let gameFrame = Self.gameFrame(in: frame)
+        let box = gameOver
+        let modeBefore = active?.info.modes != nil ? active?.screen.saveMode() : nil
+        switch changeGame({ $0.screen.answer(input, box: box, in: gameFrame) }) {
+        case nil, .ignored?:
+            return []
+        case .focus(let index)?:
+            gameOver.focus(on: index)
+            return []
+        case .effects(let effects, let wasOver)?:
+            return changed(id, effects, wasOver: wasOver, modeBefore: modeBefore, in: gameFrame)
+        }
     }
 
-    /// Let `body` change the game on screen, and turn what it asks for into app effects. A
-    /// game-over box that appears starts with its first button focused.
+    /// Let `body` change the game on screen, and turn what it asks for into app effects.
     mutating func withGame(in frame: Frame,
                            _ body: (inout any GameScreen, Frame) -> [GameEffect]) -> [AppEffect] {
         guard let id = active?.info.id else { return [] }
@@ -312,8 +329,14 @@ public struct ArcadeShell: Screen {
         // Changed in place, never copied out and back: a copy would make every array of the
         // game's state shared, and the first change to each would copy it whole, every key.
         let effects = changeGame { body(&$0.screen, gameFrame) } ?? []
-        let isOver = active?.screen.showsGameOver(in: gameFrame) == true
-        gameOver.follow(wasOver: wasOver, isOver: isOver)
+        return changed(id, effects, wasOver: wasOver, modeBefore: modeBefore, in: gameFrame)
+    }
+
+    /// After game `id` changed and asked for `effects`: a game-over box that appears starts
+    /// with its first button focused, and a game that changed mode offers that mode's save.
+    private mutating func changed(_ id: GameID, _ effects: [GameEffect], wasOver: Bool, modeBefore: String?,
+                                  in gameFrame: Frame) -> [AppEffect] {
+        gameOver.follow(wasOver: wasOver, isOver: active?.screen.showsGameOver(in: gameFrame) == true)
         let result = appEffects(effects, from: id)
         if let modeBefore { offerSaveOfModeEntered(from: modeBefore) }
         return result

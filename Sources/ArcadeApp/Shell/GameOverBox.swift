@@ -38,51 +38,43 @@ struct GameOverBox {
     }
 }
 
-extension ArcadeShell {
-    /// What the game-over box of the game on screen does with `input`: a key it takes is the
-    /// game's to answer (`GameScreen.answerGameOver`, the box built once for the key), a
-    /// click presses one of its buttons, and a box not yet seen takes neither. Nil: no box is
-    /// up, or the input is not the box's (ticks go on to the game).
-    mutating func updateGameOver(_ input: Input, in frame: Frame) -> [AppEffect]? {
-        let gameFrame = Self.gameFrame(in: frame)
-        guard active?.screen.showsGameOver(in: gameFrame) == true else { return nil }
-        if gameOver.holdsBack(input) { return [] }
-        if case .key(let key) = input {
-            guard active?.screen.gameOverTakes(key, focus: gameOver.focus, in: gameFrame) == true else { return [] }
-            let focus = gameOver.focus
-            var movedFocus: Int?
-            let effects = withGame(in: frame) { game, gameFrame in
-                switch game.answerGameOver(key, focus: focus, in: gameFrame) {
-                case .focus(let index)?: movedFocus = index; return []
-                case .effects(let effects)?: return effects
-                case nil: return []
-                }
-            }
-            if let movedFocus { gameOver.focus(on: movedFocus) }
-            return effects
-        }
-        guard let box = active?.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) else { return nil }
-        return click(box.dialog, in: box.area, input, in: frame)
-    }
+/// What a key or click did to the game on screen (`GameScreen.answer`): nothing, moved the
+/// focus of its game-over box, or changed the game (`wasOver`: through the box).
+enum GameAnswer {
+    case ignored
+    case focus(Int)
+    case effects([GameEffect], wasOver: Bool)
+}
 
-    /// Clicks on the game-over box (centred in `area`) press its buttons. Nil: the input is
-    /// not a click (ticks go on to the game).
-    private mutating func click(_ dialog: Dialog, in area: Rect, _ input: Input, in frame: Frame) -> [AppEffect]? {
+extension GameScreen {
+    /// What a key or click does: the game-over box's when one is up, built once for it (a
+    /// button's hot key, or Enter and Space on the focused button, press it; the focus keys
+    /// move the focus; the game's other game-over keys do their action; a click presses the
+    /// button under it; a box not yet seen takes nothing), else the game's own `update`.
+    mutating func answer(_ input: Input, box: GameOverBox, in frame: Frame) -> GameAnswer {
+        guard let over = gameOver(in: frame) else { return .effects(update(input, in: frame), wasOver: false) }
+        if box.holdsBack(input) { return .ignored }
+        let dialog = over.dialog(focus: box.focus)
         let index: Int?
         switch input {
-        case .key:
-            return nil
+        case .key(let key):
+            index = dialog.buttonIndex(for: key)
+            if index == nil {
+                if let moved = GameOverKey.focus(of: dialog, movedBy: key) { return .focus(moved) }
+                guard let action = over.keys.action(for: key) else { return .ignored }
+                return .effects(perform(action, in: frame), wasOver: true)
+            }
         case .mouse(let event) where event.action == .press:
-            index = dialog.buttonIndex(at: event.at, in: area)
-        case .mouse:
-            return []
-        case .tick, .resize, .focus:
-            return nil
+            index = dialog.buttonIndex(at: event.at, in: over.area(of: dialog, in: frame))
+        case .mouse, .tick, .resize, .focus:
+            index = nil
         }
-        guard let index else { return [] }
-        return withGame(in: frame) { game, gameFrame in game.chooseGameOver(index, in: gameFrame) }
+        guard let index, over.actions.indices.contains(index) else { return .ignored }
+        return .effects(perform(over.actions[index], in: frame), wasOver: true)
     }
+}
 
+extension ArcadeShell {
     /// The run loop has drawn a frame of the shell (not the "too small" message): a game-over
     /// box on it is seen from now on, and answers the keys and clicks that follow. Help or a
     /// question drawn over the box hides it: it is seen once a frame shows it uncovered.

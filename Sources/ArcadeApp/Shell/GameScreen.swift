@@ -131,46 +131,10 @@ extension GameScreen {
         let dialog = over.dialog(focus: focus)
         return (dialog, over.area(of: dialog, in: frame))
     }
-
-    /// What `key` does on the game-over box with button `focus` focused, the box built once
-    /// for it: a button's hot key (first, should one be h or l), or Enter and Space on the
-    /// focused button, press it; the focus keys (`GameOverKey.focusKeys`) move the focus; the
-    /// game's other game-over keys (`GameOver.keys`) do their action. Nil: the box is not up.
-    ///
-    /// The shell asks `gameOverTakes` first, which changes nothing, and calls this only for a
-    /// key that does something: most keys of a paste land on the box and do nothing.
-    mutating func answerGameOver(_ key: Key, focus: Int, in frame: Frame) -> GameOverKey? {
-        guard let over = gameOver(in: frame) else { return nil }
-        let dialog = over.dialog(focus: focus)
-        if let index = dialog.buttonIndex(for: key), over.actions.indices.contains(index) {
-            return .effects(perform(over.actions[index], in: frame))
-        }
-        if let moved = GameOverKey.focus(of: dialog, movedBy: key) { return .focus(moved) }
-        guard let action = over.keys.action(for: key) else { return .effects([]) }
-        return .effects(perform(action, in: frame))
-    }
-
-    /// Whether `key` does something on the game-over box with button `focus` focused (see
-    /// `answerGameOver`); nil: the box is not up.
-    func gameOverTakes(_ key: Key, focus: Int, in frame: Frame) -> Bool? {
-        guard let over = gameOver(in: frame) else { return nil }
-        return over.dialog(focus: focus).buttonIndex(for: key) != nil
-            || GameOverKey.focusKeys.action(for: key) != nil || over.keys.action(for: key) != nil
-    }
-
-    /// Press the game-over box's button `index`.
-    mutating func chooseGameOver(_ index: Int, in frame: Frame) -> [GameEffect] {
-        guard let over = gameOver(in: frame), over.actions.indices.contains(index) else { return [] }
-        return perform(over.actions[index], in: frame)
-    }
 }
 
-/// What a key did on the game-over box: moved its focus to a button, or did what the game
-/// answered (nothing, for a key the box does not take).
+/// The keys that move the focus of the shell's boxes.
 enum GameOverKey {
-    case focus(Int)
-    case effects([GameEffect])
-
     /// Tab, → ↓ and l move the focus of the shell's boxes forward; Shift-Tab, ← ↑ and h back.
     static let focusKeys: [Binding<Bool>] = [
         Binding([.tab, .right, .down, .character("l")], true),
