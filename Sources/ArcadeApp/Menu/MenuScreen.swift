@@ -360,3 +360,32 @@ public struct MenuScreen: ArcadePage, Sendable {
         return rows.indices.contains(index) ? index : nil
     }
 }
+
+/// The rows as the shell keeps them: a row per game of the catalog, with its best, its saved
+/// game's mark and its note.
+extension MenuScreen {
+    /// The menu of `games`, numbered in their order, each with its best of `scores`.
+    init(games: [GameInfo], scores: [GameID: [ScoreEntry]], notice: String?) {
+        self.init(rows: games.enumerated().map { index, info in
+            Row(id: info.id, number: index + 1, title: info.title, summary: info.summary, shortSummary: info.shortSummary)
+        }, notice: notice)
+        showBests(scores, of: games)
+    }
+
+    /// Each row's best, from the lists in `scores` (best first) of the games in `games`.
+    mutating func showBests(_ scores: [GameID: [ScoreEntry]], of games: [GameInfo]) {
+        for info in games {
+            guard let entries = scores[info.id], let index = rows.firstIndex(where: { $0.id == info.id }) else { continue }
+            rows[index].best = entries.first.map(info.describeBest)
+        }
+    }
+
+    /// Mark the rows of the games in `saved` (a game left in progress), and give each row the
+    /// note of its game in `notes` (`GameInfo.menuNote`).
+    mutating func mark(saved: Set<GameID>, notes: [GameID: String]) {
+        for index in rows.indices {
+            rows[index].hasSavedGame = saved.contains(rows[index].id)
+            rows[index].note = notes[rows[index].id]
+        }
+    }
+}

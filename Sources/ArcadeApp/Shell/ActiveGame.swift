@@ -41,7 +41,39 @@ struct ActiveGame {
     }
 }
 
+/// What a key every screen shares asks of the shell, when the game does not bind it.
+enum SharedKey {
+    /// `?`: the game's help.
+    case help
+    /// `p`: a timed game pauses.
+    case pause
+    /// `q` or Esc in a game in progress: "Leave this game? (y/n)".
+    case askToLeave
+    /// `q` or Esc in a game not in progress: back to the menu.
+    case leave
+}
+
 extension ActiveGame {
+    /// What `key` asks of the shell (`ArcadeShell.sharedKeys`); nil: the key is the game's.
+    /// The game is only read here, never copied: a copy alive while the game is changed would
+    /// make every array of its state shared, and each copied whole.
+    func sharedKey(_ key: Key, in gameFrame: Frame) -> SharedKey? {
+        guard ArcadeShell.sharedKeys.contains(key), !screen.consumes(key, in: gameFrame) else { return nil }
+        switch key {
+        case .character("?"): return .help
+        case .character("p"), .character("P"): return screen.isTimed ? .pause : nil
+        case .character("q"), .escape: return screen.isInProgress ? .askToLeave : .leave
+        default: return nil
+        }
+    }
+
+    /// A name for a new session of play in the arcade's run `instance`: when it started (to
+    /// the millisecond) and its seed, so two sessions of the same `--seed` are told apart.
+    static func session(of instance: String, startedAt started: Double, seed: UInt64) -> String {
+        let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
+        return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
+    }
+
     /// True when `p` pauses the game: it is timed and does not bind `p` itself.
     func pausesOnP(in gameFrame: Frame) -> Bool {
         screen.isTimed && !screen.consumes(.character("p"), in: gameFrame)

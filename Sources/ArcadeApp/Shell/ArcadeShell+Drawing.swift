@@ -1,41 +1,12 @@
 import ArcadeUI
 
-/// How the shell draws: the game above its key line (with its game-over box, or the pause in
-/// its place), the menu or a page, then the overlay; and what `?` shows.
+/// How the shell draws: the page on screen (`ShellPage.render`), then the overlay.
 extension ArcadeShell {
     public func render(into grid: inout CellGrid) {
-        let gameFrame = Self.gameFrame(in: grid.frame)
-        if let active {
-            if overlay == .paused {
-                // The game is not drawn at all: nothing of the table shows while the clock stands still.
-                grid.drawTopRows(gameFrame.size.height) { PauseOverlay.draw(title: active.info.title, into: &$0) }
-                KeyLine.draw(PauseOverlay.hints, always: [], into: &grid)
-                return
-            }
-            grid.drawTopRows(gameFrame.size.height) { gameGrid in
-                active.screen.render(into: &gameGrid)
-                if let box = active.screen.gameOverBox(in: gameFrame, focus: gameOver.focus) {
-                    box.dialog.draw(into: &gameGrid, in: box.area)
-                }
-            }
-            if case .resume? = overlay {
-                // The offer of the save of a mode the game changed to: its keys, not the game's.
-                ResumeOffer.drawKeyLine(into: &grid)
-            } else {
-                active.drawKeyLine(in: gameFrame, into: &grid)
-            }
-        } else if let settingsPage {
-            renderSettings(settingsPage, into: &grid)
-        } else if let statisticsPage {
-            renderStatistics(statisticsPage, into: &grid)
-        } else {
-            grid.drawTopRows(grid.size.height - 1) { menu.render(into: &$0) }
-            if case .resume? = overlay {
-                ResumeOffer.drawKeyLine(into: &grid)
-            } else {
-                KeyLine.draw(menu.keyHints, always: [KeyHint("?", "help"), KeyHint("q", "quit")], into: &grid)
-            }
-        }
+        var offering = false
+        if case .resume? = overlay { offering = true }
+        page.render(menu: menu, gameOverFocus: gameOver.focus, paused: overlay == .paused && active != nil,
+                    offering: offering, into: &grid)
         if overlay == .help {
             HelpOverlay.draw(helpSheet(in: grid.frame), scrolledTo: helpScroll, into: &grid)
         } else {
@@ -43,11 +14,16 @@ extension ArcadeShell {
         }
     }
 
-    /// What `?` shows now: the game's sheet (with `p` when it pauses), the page's, or the menu's.
+    /// What `?` shows now.
     func helpSheet(in frame: Frame) -> HelpSheet {
-        let gameFrame = Self.gameFrame(in: frame)
-        if let active { return active.helpSheet(in: gameFrame) }
-        return settingsPage.map { _ in SettingsScreen.help } ?? statisticsPage.map(\.help)
-            ?? menu.help(dataDirectory: dataDirectory)
+        page.helpSheet(menu: menu, dataDirectory: dataDirectory, in: frame)
+    }
+
+    /// Where the cursor goes when it follows focus (the setting, or `--cursor`): the focused
+    /// button of a question, else what the page on screen has focused. Help has none.
+    public func cursorPosition(in frame: Frame) -> Point? {
+        guard effectiveSettings.cursorFollowsFocus else { return nil }
+        if let overlay { return overlay.cursorPosition(in: frame) }
+        return page.cursorPosition(menu: menu, gameOverFocus: gameOver.focus, in: frame)
     }
 }

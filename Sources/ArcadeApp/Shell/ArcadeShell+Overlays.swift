@@ -68,56 +68,88 @@ public enum Overlay: Equatable {
     }
 }
 
-/// The shell's side of the overlays: every input goes to the one open.
-extension ArcadeShell {
+/// What an input did to the open overlay (other than the resume offer, which answers for
+/// itself): nothing yet, closed it, scrolled help, or answered a question yes.
+enum OverlayAnswer: Equatable {
+    case stay
+    case close
+    case scroll(Int)
+    case leaveGame
+    case quit
+    case confirmed(Confirmation.Action)
+}
 
-    /// An input while `overlay` is open: it goes to the overlay, never to what is under it.
-    mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
+extension Overlay {
+    /// What `input` does to this overlay, with help scrolled `helpScroll` rows down over the
+    /// sheet `helpSheet` gives (built only for a scrolling key or the wheel).
+    func answer(_ input: Input, helpScroll: Int, helpSheet: () -> HelpSheet, in frame: Frame) -> OverlayAnswer {
         let size = frame.size
-        switch (overlay, input) {
-        case (_, .tick), (_, .resize), (_, .focus):
-            return []
-        case (.resume(let offer), _):
-            return updateResume(offer, input, in: frame)
+        switch (self, input) {
+        case (_, .tick), (_, .resize), (_, .focus), (.resume, _):
+            return .stay
         case (.help, _):
             // Scrolling keys and the wheel move a long sheet; any other key or a click closes it
             // (without building the sheet, for the next key of a paste).
-            if case .key(let key) = input, !HelpOverlay.scrollKeys.contains(key) {
-                self.overlay = nil
-            } else if let offset = HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(in: frame), in: frame) {
-                helpScroll = offset
-            } else {
-                self.overlay = nil
-            }
+            if case .key(let key) = input, !HelpOverlay.scrollKeys.contains(key) { return .close }
+            return HelpOverlay.scroll(helpScroll, by: input, sheet: helpSheet(), in: frame).map(OverlayAnswer.scroll) ?? .close
         case (.paused, .key):
-            self.overlay = nil  // any key goes on, and is not also a move
-        case (.paused, .mouse(let event)) where event.action == .press:
-            self.overlay = nil
+            return .close  // any key goes on, and is not also a move
+        case (.paused, .mouse(let event)):
+            return event.action == .press ? .close : .stay
         case (_, .key(.character("q"))):
-            self.overlay = nil  // q closes a question, as it opened the leave question
+            return .close  // q closes a question, as it opened the leave question
         case (.confirmLeave, _):
-            if let yes = YesNoQuestion.leave.answer(to: input, in: size) {
-                self.overlay = nil
-                if yes { return leaveGame() }
-            }
+            return YesNoQuestion.leave.answer(to: input, in: size).map { $0 ? .leaveGame : .close } ?? .stay
         case (.confirmQuit, _):
-            if let yes = YesNoQuestion.quit.answer(to: input, in: size) {
-                self.overlay = nil
-                if yes { return [.quit] }
-            }
+            return YesNoQuestion.quit.answer(to: input, in: size).map { $0 ? .quit : .close } ?? .stay
         case (.confirm(let question), _):
             let answer = if case .key(let key) = input { YesNoQuestion.answer(to: key) }
                 else { YesNoQuestion(title: question.title, message: question.question).answer(to: input, in: size) }
-            if let yes = answer {
-                self.overlay = nil
-                if yes {
-                    return withGame(in: frame) { game, gameFrame in game.confirmed(question.action, in: gameFrame) }
-                }
-            }
-        default:
-            break
+            return answer.map { $0 ? .confirmed(question.action) : .close } ?? .stay
         }
-        return []
+    }
+}
+
+/// A timed game's time without a key or click: of an idle minute only the minute counts, and
+/// then the game pauses itself.
+struct IdleTime {
+    /// Seconds without a key or click after which a timed game pauses itself.
+    static let limit = 60.0
+    /// Seconds the timed game on screen has run since the last key or click.
+    private(set) var seconds = 0.0
+
+    /// A key or click: the idle time starts again.
+    mutating func reset() { seconds = 0 }
+
+    /// `elapsed` more seconds: how many of them count for the game, and whether it pauses now.
+    mutating func pass(_ elapsed: Double) -> (counted: Double, pause: Bool) {
+        let counted = min(max(0, elapsed), max(0, Self.limit - seconds))
+        seconds += max(0, elapsed)
+        guard seconds >= Self.limit else { return (counted, false) }
+        seconds = 0
+        return (counted, true)
+    }
+}
+
+/// The shell's side of the overlays: every input goes to the one open.
+extension ArcadeShell {
+    /// An input while `overlay` is open: it goes to the overlay, never to what is under it.
+    mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
+        switch input {
+        case .tick, .resize, .focus: return []
+        case .key, .mouse: break
+        }
+        if case .resume(let offer) = overlay { return updateResume(offer, input, in: frame) }
+        switch overlay.answer(input, helpScroll: helpScroll, helpSheet: { helpSheet(in: frame) }, in: frame) {
+        case .stay: return []
+        case .scroll(let offset): helpScroll = offset; return []
+        case .close: self.overlay = nil; return []
+        case .leaveGame: self.overlay = nil; return leaveGame()
+        case .quit: self.overlay = nil; return [.quit]
+        case .confirmed(let action):
+            self.overlay = nil
+            return withGame(in: frame) { game, gameFrame in game.confirmed(action, in: gameFrame) }
+        }
     }
 
     /// Pause the game on screen when it is timed and nothing else is over it.
@@ -129,13 +161,9 @@ extension ArcadeShell {
     /// `seconds` for a timed game, counted only up to a minute after the last key or click:
     /// then the game pauses itself, and the time nobody played is not its time.
     mutating func tickTimedGame(_ seconds: Double, in frame: Frame) -> [AppEffect] {
-        let counted = min(max(0, seconds), max(0, Self.idleLimit - idleSeconds))
-        idleSeconds += max(0, seconds)
+        let (counted, pause) = idle.pass(seconds)
         let effects = counted > 0 ? forwardToGame(.tick(counted), in: frame) : []
-        if idleSeconds >= Self.idleLimit {
-            idleSeconds = 0
-            pauseIfTimed()
-        }
+        if pause { pauseIfTimed() }
         return effects
     }
 }

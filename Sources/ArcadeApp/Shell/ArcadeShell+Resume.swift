@@ -13,27 +13,19 @@ extension ArcadeShell {
         for saved in shelf.saves(of: id) {
             // A save whose mode is named and is not the one asked for is not even read.
             if let requested, !saved.mode.isEmpty, saved.mode != requested { continue }
-            let context = resumeContext(saved)
-            guard let screen = info.resume?(saved.save.state, context) else {
-                forgetSavedGame(saved.slot)
-                menu.notice = Self.unreadableSave(info)
-                dropped.append(.forgetSavedGame(id, mode: saved.mode))
+            switch ResumeOffer.read(saved, of: info, with: resumeContext(saved), requested: requested, now: now()) {
+            case .offer(let offer):
+                overlay = .resume(offer)
+                return (true, dropped)
+            case .otherMode:
                 continue
+            case .unreadable:
+                forgetSavedGame(saved.slot)
+                menu.notice = ResumeOffer.unreadable(info)
+                dropped.append(.forgetSavedGame(id, mode: saved.mode))
             }
-            // A save kept before saves had modes is of the mode its game is in.
-            let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
-            if let requested, mode != requested { continue }
-            overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: games.title(of: saved.game), mode: mode,
-                                          age: ResumeOffer.age(seconds: now() - saved.savedAt)))
-            return (true, dropped)
         }
         return (false, dropped)
-    }
-
-    /// The menu's words for a saved game that no longer reads.
-    static func unreadableSave(_ info: GameInfo) -> String {
-        "The saved \(info.title) game could not be read (it was left by another version of the arcade), "
-            + "so it was dropped; open \(info.title) again for a new game."
     }
 
     /// What a saved game is resumed with: its own seed, the options the game was opened with.
@@ -51,11 +43,10 @@ extension ArcadeShell {
         guard mode != before else { return }
         let slot = SaveSlot(game: active.info.id, mode: mode)
         // The save this game was resumed from is this game's own: leaving it replaces it.
-        guard slot != shelf.resumedFrom, let saved = shelf.saved[slot] else { return }
-        let context = resumeContext(saved)
-        guard let screen = active.info.resume?(saved.save.state, context) else { return }
-        overlay = .resume(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: games.title(of: saved.game), mode: mode,
-                                      age: ResumeOffer.age(seconds: now() - saved.savedAt)))
+        guard slot != shelf.resumedFrom, let saved = shelf.saved[slot],
+              case .offer(let offer) = ResumeOffer.read(saved, of: active.info, with: resumeContext(saved), requested: mode,
+                                                        now: now()) else { return }
+        overlay = .resume(offer)
     }
 
     /// An input while `offer` is open: its answer (see `ResumeOffer.answer`).
@@ -83,9 +74,9 @@ extension ArcadeShell {
 
     /// Resume the saved game on offer: the screen read from it when the offer opened.
     mutating func resume(_ offer: ResumeOffer, in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == offer.game }) else { return [] }
+        guard let info = games.entry(offer.game) else { return [] }
         let effects = show(info, offer.screen, seed: offer.seed,
-                           session: offer.saved.session ?? newSession(offer.seed), in: frame)
+                           session: offer.saved.session ?? ActiveGame.session(of: instance, startedAt: now(), seed: offer.seed), in: frame)
         shelf.resumedFrom = offer.saved.slot
         return effects
     }
@@ -97,7 +88,7 @@ extension ArcadeShell {
         forgetSavedGame(offer.saved.slot)
         // Offered in a game that changed mode: the game just begun in it goes on.
         if active != nil { return [.forgetSavedGame(id, mode: offer.saved.mode)] }
-        if let modes = games.first(where: { $0.id == id })?.modes, modes.requested(context(for: id, seed: 0)) == nil {
+        if let modes = games.entry(id)?.modes, modes.requested(context(for: id, seed: 0)) == nil {
             gameOptions = modes.options(offer.mode) ?? gameOptions
         }
         return [.forgetSavedGame(id, mode: offer.saved.mode)] + start(id, in: frame)

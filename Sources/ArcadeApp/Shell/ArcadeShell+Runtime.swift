@@ -10,21 +10,14 @@ extension ArcadeShell {
         switch report {
         case .scoresRecorded(let id, let entries):
             record.scores[id] = entries
-            if let info = games.first(where: { $0.id == id }),
-               let index = menu.rows.firstIndex(where: { $0.id == id }) {
-                menu.rows[index].best = entries.first.map(info.describeBest)
-            }
+            menu.showBests([id: entries], of: games)
             guard active?.info.id == id else { return [] }
         case .notice(let notice):
             menu.notice = notice
             return []
         case .stored(let lists, let saved):
-            for info in games {
-                record.scores[info.id] = lists[info.id] ?? []
-                if let index = menu.rows.firstIndex(where: { $0.id == info.id }) {
-                    menu.rows[index].best = record.scores[info.id]?.first.map(info.describeBest)
-                }
-            }
+            for info in games { record.scores[info.id] = lists[info.id] ?? [] }
+            menu.showBests(record.scores, of: games)
             adoptStored(saved)
             return []
         case .notKept(let slot, let replacing, _):
@@ -52,8 +45,7 @@ extension ArcadeShell {
             guard record.note(effect, of: games) else { return [] }
             markSavedGames()
             guard active == nil else { return [] }
-            let day = today().dayNumber
-            return record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
+            return record.countsDue(on: today().dayNumber)
         }
         return withGame(in: frame) { game, gameFrame in game.received(report, in: gameFrame) }
     }
@@ -64,8 +56,7 @@ extension ArcadeShell {
     mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
         var result: [AppEffect] = []
         var left = false
-        let seed = active?.seed  // still the game's after a `.leave` among the effects
-        let session = active?.session
+        let game = active  // still the game's seed and session after a `.leave` among the effects
         for effect in effects {
             switch effect {
             case .leave:
@@ -73,15 +64,13 @@ extension ArcadeShell {
                 closeGame()
                 left = true
             case .recordScore(let score, let figures, let mode, let duration, let run):
-                // A finished game's saved game goes with it (the runtime forgets it too); the
-                // saves of other modes stay.
-                // A save never taken that replaced another mode's: that one goes too.
+                // A finished game's saved game goes with it (the runtime forgets it too), and a
+                // save never taken that replaced another mode's; the saves of other modes stay.
                 let (ended, replaced) = shelf.finish()
                 if let replaced { result.append(.forgetSavedGame(id, mode: replaced)) }
                 if ended != nil { markSavedGames() }
-                let named = run.map { run in "\(session ?? "") \(run)" }
-                result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode,
-                                                           duration: duration, seed: seed, run: named,
+                result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode, duration: duration,
+                                                           seed: game?.seed, run: run.map { "\(game?.session ?? "") \($0)" },
                                                            savedGameMode: ended?.mode)))
             case .confirm(let question):
                 overlay = .confirm(question)

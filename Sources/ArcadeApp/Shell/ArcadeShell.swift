@@ -17,13 +17,12 @@ import ArcadeUI
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
 ///
-/// Its jobs, one file each: navigation and the shared keys here; the `ShellPage` on screen
-/// (`Page.swift`); the overlays and the pause (`+Overlays`), the resume offer (`ResumeOffer`,
-/// `+Resume`), the game-over box (`GameOverBox`); drawing (`+Drawing`); the menu, settings and
-/// statistics pages (`+Menu`, `+Settings`, `+Statistics`); the saved games (`SavedGameShelf`,
-/// `+SavedGames`);
-/// the exchange with the effect runtime (`+Runtime`), and the player's record it keeps
-/// (`PlayerRecord`).
+/// Navigation and the shared keys are here; each other job is a type of its own, with the
+/// shell's side of it in a file of its own: the page on screen (`ShellPage`, `+Drawing`), the
+/// overlays (`Overlay`, `IdleTime`, `+Overlays`), the resume offer (`ResumeOffer`, `+Resume`),
+/// the game-over box (`GameOverBox`), the menu and its pages (`+Menu`), the saved games
+/// (`SavedGameShelf`, `+SavedGames`), the effect runtime's reports and the player's record
+/// (`PlayerRecord`, `+Runtime`).
 public struct ArcadeShell: Screen {
     public typealias Effect = AppEffect
 
@@ -33,10 +32,8 @@ public struct ArcadeShell: Screen {
     }
     /// How far the help on screen is scrolled down, in rows.
     public internal(set) var helpScroll = 0
-    /// Seconds the timed game on screen has run since the last key or click.
-    public internal(set) var idleSeconds = 0.0
-    /// Seconds without a key or click after which a timed game pauses itself.
-    static let idleLimit = 60.0
+    /// How long the timed game on screen has run since the last key or click.
+    var idle = IdleTime()
     let games: [GameInfo]
     /// The menu, the game on screen, or the page open over the menu.
     var page: ShellPage = .menu
@@ -86,10 +83,7 @@ public struct ArcadeShell: Screen {
         shelf = SavedGameShelf(saved, of: games)
         nextSeed = seed
         gameOptions = [:]
-        menu = MenuScreen(rows: games.enumerated().map { index, info in
-            MenuScreen.Row(id: info.id, number: index + 1, title: info.title, summary: info.summary, shortSummary: info.shortSummary,
-                           best: scores[info.id]?.first.map(info.describeBest))
-        }, notice: notice)
+        menu = MenuScreen(games: games, scores: scores, notice: notice)
         markSavedGames()
     }
 
@@ -106,7 +100,7 @@ public struct ArcadeShell: Screen {
     /// kept, and a mode asked for with none saved opens at once.
     @discardableResult
     public mutating func open(_ id: GameID, options: [String: String] = [:], in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }) else { return [] }
+        guard let info = games.entry(id) else { return [] }
         menu.select(id)  // the menu is on the game, whatever happens to its offer
         record.readHistory()
         gameOptions = options
@@ -117,9 +111,9 @@ public struct ArcadeShell: Screen {
 
     /// Start a new game of `id` with the options it was opened with.
     mutating func start(_ id: GameID, in frame: Frame) -> [AppEffect] {
-        guard let info = games.first(where: { $0.id == id }) else { return [] }
+        guard let info = games.entry(id) else { return [] }
         let seed = nextSeed()
-        return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: newSession(seed), in: frame)
+        return show(info, info.make(context(for: id, seed: seed)), seed: seed, session: ActiveGame.session(of: instance, startedAt: now(), seed: seed), in: frame)
     }
 
     /// What game `id` is opened with: `seed`, its options, its list, the settings, its daily
@@ -129,14 +123,6 @@ public struct ArcadeShell: Screen {
                     assets: assets, settings: effectiveSettings,
                     daily: record.daily[id] ?? [:], tallies: record.tallies[id] ?? [:], learning: record.learning,
                     today: today())
-    }
-
-    /// A name for a new session of play: when it started (to the millisecond) and its seed,
-    /// so two sessions of the same `--seed` are still told apart.
-    func newSession(_ seed: UInt64) -> String {
-        let started = now()
-        let milliseconds = started.isFinite && abs(started) < 1e15 ? Int64(started * 1000) : 0
-        return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
     }
 
     /// Put `screen` on screen as game `info` and start it.
@@ -156,15 +142,9 @@ public struct ArcadeShell: Screen {
 
     // MARK: - Screen
 
-    public func fits(_ frame: Frame) -> Bool {
-        guard active != nil else { return frame.size.covers(page.menuMinimumSize) }
-        return frame.size.height >= 1 && active?.screen.fits(Self.gameFrame(in: frame)) == true
-    }
+    public func fits(_ frame: Frame) -> Bool { page.fits(frame) }
 
-    public func minimumSize(in frame: Frame) -> Size {
-        guard let game = active?.screen.minimumSize(in: Self.gameFrame(in: frame)) else { return page.menuMinimumSize }
-        return Size(width: game.width, height: game.height + 1)
-    }
+    public func minimumSize(in frame: Frame) -> Size { page.minimumSize(in: frame) }
 
     /// Behind the "too small" message: `q` does what it always does, and an open
     /// question can still be answered (its words are the message's hint).
@@ -172,11 +152,7 @@ public struct ArcadeShell: Screen {
         overlay?.acceptsWhileTooSmall(key) ?? (key == .character("q"))
     }
 
-    public var tooSmallHint: String? {
-        if let overlay { return overlay.tooSmallHint }
-        if case .menu = page { return "q: quit" }
-        return "q: back to the menu"
-    }
+    public var tooSmallHint: String? { overlay?.tooSmallHint ?? page.tooSmallHint }
 
     public var wantsTicks: Bool {
         overlay == nil && (active?.screen.wantsTicks ?? false)
@@ -198,15 +174,14 @@ public struct ArcadeShell: Screen {
             if focus == .lost { pauseIfTimed() }
             return []
         case .key, .mouse:
-            idleSeconds = 0
+            idle.reset()
         case .tick, .resize:
             break
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
         switch page {
         case .menu: return updateMenu(input, in: frame)
-        case .settings: return updateSettings(input, in: frame)
-        case .statistics: return updateStatistics(input, in: frame)
+        case .settings, .statistics: return updatePage(input, in: frame)
         case .game: break
         }
         if let effects = updateAroundGame(input, in: frame) { return effects }
@@ -216,30 +191,15 @@ public struct ArcadeShell: Screen {
 
     /// What the shell does with `input` before the game sees it: help and leaving, and the key
     /// line. Nil: the input is the game's (or its game-over box's).
-    ///
-    /// The game is only read here, never copied: a copy alive while the game is changed in
-    /// `withGame` would make every array of its state shared, and each copied whole.
     mutating func updateAroundGame(_ input: Input, in frame: Frame) -> [AppEffect]? {
-        let gameFrame = Self.gameFrame(in: frame)
-        if case .key(let key) = input, Self.sharedKeys.contains(key),
-           active?.screen.consumes(key, in: gameFrame) == false {
-            switch key {
-            case .character("?"):
-                overlay = .help
-                return []
-            case .character("p"), .character("P"):
-                guard active?.screen.isTimed == true else { break }
-                overlay = .paused
-                return []
-            case .character("q"), .escape:
-                if active?.screen.isInProgress == true {
-                    overlay = .confirmLeave
-                    return []
-                }
-                return leaveGame()
-            default:
-                break
+        if case .key(let key) = input, let shared = active?.sharedKey(key, in: Self.gameFrame(in: frame)) {
+            switch shared {
+            case .help: overlay = .help
+            case .pause: overlay = .paused
+            case .askToLeave: overlay = .confirmLeave
+            case .leave: return leaveGame()
             }
+            return []
         }
         if case .mouse(let event) = input, event.at.y >= frame.size.height - 1 {
             return []  // the key line is not part of the game
@@ -275,8 +235,7 @@ public struct ArcadeShell: Screen {
     /// and the store counts again the learn-mode cards due whose count is of another day.
     func backOnTheMenu(after effects: [AppEffect]) -> [AppEffect] {
         let day = today().dayNumber
-        return effects + shelf.retries(besides: effects) + [.refreshMenu]
-            + record.learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
+        return effects + shelf.retries(besides: effects) + [.refreshMenu] + record.countsDue(on: day)
     }
 
     /// Take the game off the screen: the menu shows again, on the game just left.

@@ -76,4 +76,10 @@ struct PlayerRecord {
         if let best = bests[id]?[mode], lowerIsBetter ? best <= score : best >= score { return }
         bests[id, default: [:]][mode] = score
     }
+
+    /// Ask the store to count again the learn-mode cards due whose count is of another day
+    /// than `day`, or whose deck was answered since (`LearningRecord.decksToCount`).
+    func countsDue(on day: Int) -> [AppEffect] {
+        learning.decksToCount(on: day).map { .countDue(deck: $0, day: day) }
+    }
 }

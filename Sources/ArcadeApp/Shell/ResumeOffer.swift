@@ -24,6 +24,32 @@ public struct ResumeOffer: Equatable {
     /// The game whose save is on offer.
     var game: GameID { saved.game }
 
+    /// What reading a save for an offer came to: the offer, a save of another mode than the one
+    /// asked for, or a save that does not read.
+    enum Reading {
+        case offer(ResumeOffer)
+        case otherMode
+        case unreadable
+    }
+
+    /// Read `saved`, a save of `info`'s game, with `context`, for an offer at `now` (seconds
+    /// since 1970), when it is of the mode `requested` (any mode when nil).
+    static func read(_ saved: SavedGame, of info: GameInfo, with context: GameContext, requested: String?,
+                     now: Double) -> Reading {
+        guard let screen = info.resume?(saved.save.state, context) else { return .unreadable }
+        // A save kept before saves had modes is of the mode its game is in.
+        let mode = saved.mode.isEmpty ? screen.saveMode() : saved.mode
+        if let requested, mode != requested { return .otherMode }
+        return .offer(ResumeOffer(screen: screen, seed: context.seed, saved: saved, title: info.title, mode: mode,
+                                  age: age(seconds: now - saved.savedAt)))
+    }
+
+    /// The menu's words for a saved game of `info`'s game that no longer reads.
+    static func unreadable(_ info: GameInfo) -> String {
+        "The saved \(info.title) game could not be read (it was left by another version of the arcade), "
+            + "so it was dropped; open \(info.title) again for a new game."
+    }
+
     public static func == (left: ResumeOffer, right: ResumeOffer) -> Bool {
         left.saved == right.saved && left.mode == right.mode && left.age == right.age && left.focus == right.focus
     }

@@ -118,4 +118,21 @@ struct SavedGameShelf: Equatable {
         unsaved[slot] = nil
         saved[slot] = nil
     }
+
+    /// What leaving `game` (the screen of `active`, at `time`) keeps: its state when it has one
+    /// to keep (a game in progress, or a resumed one still loading its deck), under the mode it
+    /// is in now, else the end of the saved game it was resumed from. A game resumed from one
+    /// mode's save and left in another replaces that save.
+    mutating func leave(_ game: any GameScreen, of active: ActiveGame, at time: Double) -> AppEffect? {
+        let id = active.info.id
+        if active.info.resume != nil, let save = game.savedState() {
+            let saved = SavedGame(game: id, mode: game.saveMode(), save: save,
+                                  seed: active.seed, session: active.session, savedAt: time)
+            return .saveGame(saved, replacing: keep(saved))
+        }
+        guard let resumed = resumedFrom, self.saved[resumed] != nil else { return nil }
+        forget(resumed)
+        resumedFrom = nil
+        return .forgetSavedGame(id, mode: resumed.mode)
+    }
 }
