@@ -1,5 +1,5 @@
 /// Bytes named by a 64-bit FNV-1a hash, as 16 hex digits: the mark of an old score file
-/// imported (`ScoreImport`), and a deck picture's key for its learn history (`TempleDeck`).
+/// imported (`ScoreImport`), and a deck picture's key for its learn history.
 struct Fingerprint {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
