@@ -74,7 +74,8 @@ extension ActiveGame {
         return instance.isEmpty ? "\(milliseconds)-\(seed)" : "\(instance)-\(milliseconds)-\(seed)"
     }
 
-    /// True when `p` pauses the game: it is timed and does not bind `p` itself.
+    /// True when `p` pauses the game: it is timed and does not bind `p` itself (as the key
+    /// line asks too, with the other keys it shows).
     func pausesOnP(in gameFrame: Frame) -> Bool {
         screen.isTimed && !screen.consumes(.character("p"), in: gameFrame)
     }
@@ -91,14 +92,15 @@ extension ActiveGame {
     /// any, stay on the line however narrow. While the game takes `q` too, Esc is the way back.
     func drawKeyLine(in gameFrame: Frame, into grid: inout CellGrid) {
         var hints = screen.keyHints(in: gameFrame)
+        let binds = screen.binds([.character("p"), .character("?"), .character("q")], in: gameFrame)
         var always: [KeyHint] = []
-        if pausesOnP(in: gameFrame) { always.append(PauseOverlay.hint) }
-        if !screen.consumes(.character("?"), in: gameFrame) {
+        if screen.isTimed && !binds[0] { always.append(PauseOverlay.hint) }
+        if !binds[1] {
             always.append(KeyHint("?", "help"))
         } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
             always.append(hints.remove(at: own))
         }
-        always.append(screen.consumes(.character("q"), in: gameFrame) ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
+        always.append(binds[2] ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
         KeyLine.draw(hints, always: always, into: &grid)
     }
 }

@@ -45,9 +45,6 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     func keyHints(in frame: Frame) -> [KeyHint]
     /// What `?` shows; by default the title, the bindings' help rows and the notes.
     func help(in frame: Frame) -> HelpSheet
-    /// True when the game wants `key` even though the shell usually takes it (`q`, Esc,
-    /// `?`); by default when an enabled binding has it.
-    func consumes(_ key: Key, in frame: Frame) -> Bool
     /// The result of a finished game, shown by the shell in its game-over box, or nil.
     func gameOver(in frame: Frame) -> GameOver<Action>?
     /// True while the game's result is up (`gameOver(in:)` is not nil). The shell asks around
@@ -85,8 +82,16 @@ extension GameScreen {
     public func help(in frame: Frame) -> HelpSheet {
         HelpSheet(title: helpTitle, keys: bindings(in: frame).helpRows(), notes: helpNotes(in: frame))
     }
+    /// True when the game wants `key` even though the shell usually takes it (`q`, Esc,
+    /// `?`): an enabled binding has it.
     public func consumes(_ key: Key, in frame: Frame) -> Bool {
-        bindings(in: frame).contains { $0.isEnabled && $0.matches(key) }
+        binds([key], in: frame)[0]
+    }
+
+    /// Which of `keys` an enabled binding has, the binding table built once for them all.
+    public func binds(_ keys: [Key], in frame: Frame) -> [Bool] {
+        let table = bindings(in: frame)
+        return keys.map { key in table.contains { $0.isEnabled && $0.matches(key) } }
     }
     public func gameOver(in frame: Frame) -> GameOver<Action>? { nil }
     public func showsGameOver(in frame: Frame) -> Bool { gameOver(in: frame) != nil }
