@@ -56,7 +56,9 @@ extension ArcadeShell {
     mutating func appEffects(_ effects: [GameEffect], from id: GameID) -> [AppEffect] {
         var result: [AppEffect] = []
         var left = false
-        let game = active  // still the game's seed and session after a `.leave` among the effects
+        // The game's seed and session, still its own after a `.leave` among the effects (only
+        // those: a second holder of the game would make a change to it copy its whole state).
+        let seed = active?.seed, session = active?.session
         for effect in effects {
             switch effect {
             case .leave:
@@ -70,7 +72,7 @@ extension ArcadeShell {
                 if let replaced { result.append(.forgetSavedGame(id, mode: replaced)) }
                 if ended != nil { markSavedGames() }
                 result.append(.recordScore(id, ScoreRecord(score: score, figures: figures, mode: mode, duration: duration,
-                                                           seed: game?.seed, run: run.map { "\(game?.session ?? "") \($0)" },
+                                                           seed: seed, run: run.map { "\(session ?? "") \($0)" },
                                                            savedGameMode: ended?.mode)))
             case .confirm(let question):
                 overlay = .confirm(question)

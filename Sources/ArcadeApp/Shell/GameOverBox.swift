@@ -52,8 +52,10 @@ extension GameScreen {
     /// move the focus; the game's other game-over keys do their action; a click presses the
     /// button under it; a box not yet seen takes nothing), else the game's own `update`.
     mutating func answer(_ input: Input, box: GameOverBox, in frame: Frame) -> GameAnswer {
+        // A box not drawn yet takes nothing: asked first, without building the box, for the
+        // rest of a paste that ended the game.
+        if box.holdsBack(input), showsGameOver(in: frame) { return .ignored }
         guard let over = gameOver(in: frame) else { return .effects(update(input, in: frame), wasOver: false) }
-        if box.holdsBack(input) { return .ignored }
         let dialog = over.dialog(focus: box.focus)
         let index: Int?
         switch input {
