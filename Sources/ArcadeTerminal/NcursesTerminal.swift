@@ -232,11 +232,18 @@ public final class NcursesTerminal: TerminalDevice {
     }
 
     public func read(timeout milliseconds: Int?) -> TerminalRead {
+        read(timeout: milliseconds, watching: [])
+    }
+
+    public func read(timeout milliseconds: Int?, watching watched: [WatchedDescriptor]) -> TerminalRead {
         if !queued.isEmpty { return queued.removeFirst() }
         if let signalled = signalled() { return signalled }
-        if !input.hasBufferedBytes && !input.isInPaste {
-            switch input.wait(timeout: milliseconds) {
+        // With sockets watched, buffered bytes still go through `wait`, which lets the
+        // terminal and the network take turns.
+        if !input.isInPaste && (!input.hasBufferedBytes || !watched.isEmpty) {
+            switch input.wait(timeout: milliseconds, watching: watched) {
             case .ready: break
+            case .network(let ready): return .network(ready)
             case .timedOut: return .timedOut
             case .closed: return .inputClosed
             case .interrupted:

@@ -18,6 +18,8 @@ final class TerminalInput {
         case interrupted
         /// The terminal hung up or its input ended.
         case closed
+        /// Watched descriptors are ready (and the terminal's bytes, if any, wait their turn).
+        case network([Int32])
     }
 
     /// How long the byte after an ESC may take to arrive before the ESC counts as the Esc
@@ -35,6 +37,8 @@ final class TerminalInput {
     private let wakeDescriptor: Int32
     private let shouldStop: () -> Bool
     private var buffer: [UInt8] = []
+    /// Whether the network's sockets go first the next time both they and the terminal are ready.
+    private var networkTurn = false
     private var position = 0
     /// What one read takes in. Allocated, not zeroed: zeroing would touch all 16 of its pages
     /// before the first frame, and a read only ever writes the few bytes a key is.
@@ -76,18 +80,28 @@ final class TerminalInput {
         return poll(&waiting, 1, 0) > 0 && waiting.revents != 0
     }
 
-    /// Wait up to `milliseconds` (nil: as long as it takes) for bytes or a signal.
-    func wait(timeout milliseconds: Int?) -> Wait {
-        if hasBufferedBytes { return .ready }
+    /// Wait up to `milliseconds` (nil: as long as it takes) for bytes, a signal, or one of
+    /// `watched` (a network's sockets). When both the terminal and sockets are ready, they take
+    /// turns, so that neither a flood of keys nor a flood from the network starves the other.
+    func wait(timeout milliseconds: Int?, watching watched: [WatchedDescriptor] = []) -> Wait {
+        if hasBufferedBytes && (watched.isEmpty || !networkTurn) { return .ready }
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        let count = wakeDescriptor >= 0 ? 2 : 1
-        let ready = poll(&descriptors, nfds_t(count), Int32(clamping: milliseconds ?? -1))
+            pollfd(fd: wakeDescriptor >= 0 ? wakeDescriptor : -1, events: Int16(POLLIN), revents: 0),
+        ] + watched.map { pollfd(fd: $0.descriptor, events: Int16($0.forWriting ? POLLIN | POLLOUT : POLLIN), revents: 0) }
+        let wait = hasBufferedBytes ? 0 : Int32(clamping: milliseconds ?? -1)
+        let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
         if ready < 0 { return errno == EINTR ? .interrupted : .closed }
-        if count == 2 && descriptors[1].revents != 0 { return .interrupted }
-        if ready == 0 { return .timedOut }
+        if descriptors[1].revents != 0 { return .interrupted }
+        let sockets = descriptors.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
+        let terminal = hasBufferedBytes || descriptors[0].revents != 0
+        if !sockets.isEmpty && (networkTurn || !terminal) {
+            networkTurn = false
+            return .network(sockets)
+        }
+        networkTurn = true
+        if hasBufferedBytes { return .ready }
+        if ready == 0 || !terminal { return .timedOut }
         return fill() ? .ready : .closed
     }
 

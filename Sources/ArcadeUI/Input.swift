@@ -95,6 +95,8 @@ public enum Input: Hashable, Sendable {
     /// The terminal window gained or lost the player's focus (reported by terminals that
     /// know focus reporting, `ESC [ ? 1004 h`; others never send it).
     case focus(Focus)
+    /// A network connection opened, sent a line, or closed (Set with friends).
+    case network(NetworkInput)
 
     /// A left-button press at `point`: what screens treat as a click.
     public var clickPoint: Point? {

@@ -28,6 +28,8 @@ public enum ExitStatus {
 /// the process spent stopped never reaches a tick. When the screen does not fit, the
 /// "too small" message replaces it: only resizes and the keys the screen accepts there
 /// (`Screen.acceptsWhileTooSmall`) reach it, and its clock stands still until it fits.
+/// With a network (`NetworkSource`), its sockets are waited on in the same `poll` as the
+/// terminal, and what they bring reaches the screen as `Input.network`, fits or not.
 public struct RunLoop<S: Screen> {
     /// Shortest time between two ticks (30 Hz).
     public static var minimumTickInterval: Double { 1.0 / 30.0 }
@@ -38,10 +40,14 @@ public struct RunLoop<S: Screen> {
 
     private let device: TerminalDevice
     private let clock: () -> Double
+    private let network: NetworkSource?
 
-    /// A loop on `device`; `clock` returns monotonic seconds (injected for tests).
-    public init(device: TerminalDevice, clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) {
+    /// A loop on `device`, with the sockets of `network` if any; `clock` returns monotonic
+    /// seconds (injected for tests).
+    public init(device: TerminalDevice, network: NetworkSource? = nil,
+                clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) {
         self.device = device
+        self.network = network
         self.clock = clock
     }
 
@@ -87,7 +93,9 @@ public struct RunLoop<S: Screen> {
             let batchStarted = clock()
             var count = 0
             repeat {
-                let read = device.read(timeout: count == 0 ? timeout : 0)
+                let watched = network?.watched ?? []
+                let wait = count == 0 ? timeout : 0
+                let read = watched.isEmpty ? device.read(timeout: wait) : device.read(timeout: wait, watching: watched)
                 count += 1
                 let fits = screen.fits(frame)
                 switch read {
@@ -109,6 +117,13 @@ public struct RunLoop<S: Screen> {
                     ticking = false
                 case .timedOut:
                     if let status = offerTick(force: true) { return status }
+                case .network(let ready):
+                    // The game follows its table even while the screen is too small to show it.
+                    for arrived in network?.serve(ready, at: clock()) ?? [] {
+                        if let status = offerTick(force: false) { return status }
+                        if let status = apply(.network(arrived), in: frame, to: &screen, perform: perform) { return status }
+                        needsDraw = true
+                    }
                 case .input(.key(.controlC)):
                     return ExitStatus.interrupted
                 case .input(.key(.controlZ)):

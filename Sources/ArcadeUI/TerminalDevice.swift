@@ -10,6 +10,9 @@ public protocol TerminalDevice: AnyObject {
     /// Wait for the next input: forever when `timeout` is nil, else at most that many
     /// milliseconds. Returns `.timedOut` when the time ran out with no input.
     func read(timeout milliseconds: Int?) -> TerminalRead
+    /// Wait as `read(timeout:)` does, and for `watched` too: `.network` names those found
+    /// ready. (By default the descriptors are not waited on: a device without sockets.)
+    func read(timeout milliseconds: Int?, watching watched: [WatchedDescriptor]) -> TerminalRead
     /// Whether more input has arrived already, so that a `read(timeout: 0)` returns it:
     /// the run loop applies all of it before drawing once.
     var hasWaitingInput: Bool { get }
@@ -45,10 +48,16 @@ public enum TerminalRead: Equatable, Sendable {
     /// SIGALRM, SIGXCPU…): the arcade must leave as `q` would, then end by that
     /// signal (exit status 128 + `signal`).
     case terminated(signal: Int32)
+    /// The network's descriptors (`NetworkSource.watched`) that are ready to be served.
+    case network([Int32])
 }
 
 extension TerminalDevice {
     public var wasStoppedSinceLastRead: Bool { false }
+
+    public func read(timeout milliseconds: Int?, watching watched: [WatchedDescriptor]) -> TerminalRead {
+        read(timeout: milliseconds)
+    }
 
     /// Show `grid` with the cursor hidden.
     public func present(_ grid: CellGrid) { present(grid, cursor: nil) }

@@ -248,7 +248,7 @@ struct MemoryScreen: GameScreen {
             return advance(by: seconds, in: frame)
         case .resize:
             return resized(to: frame)
-        case .focus: return []
+        case .focus, .network: return []
         case .mouse(let event):
             guard event.action == .press else { return [] }
             action = self.action(at: event.at, in: frame)

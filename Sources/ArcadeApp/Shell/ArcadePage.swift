@@ -30,7 +30,7 @@ extension ArcadePage {
         switch input {
         case .key(let key): action = bindings.action(for: key)
         case .mouse(let event): action = self.action(for: event, in: frame)
-        case .tick, .resize, .focus: action = nil
+        case .tick, .resize, .focus, .network: action = nil
         }
         guard let action else { return [] }
         return perform(action)

@@ -85,7 +85,7 @@ extension Overlay {
     func answer(_ input: Input, helpScroll: Int, helpSheet: () -> HelpSheet, in frame: Frame) -> OverlayAnswer {
         let size = frame.size
         switch (self, input) {
-        case (_, .tick), (_, .resize), (_, .focus), (.resume, _):
+        case (_, .tick), (_, .resize), (_, .focus), (_, .network), (.resume, _):
             return .stay
         case (.help, _):
             // Scrolling keys and the wheel move a long sheet; any other key or a click closes it
@@ -136,7 +136,7 @@ extension ArcadeShell {
     /// An input while `overlay` is open: it goes to the overlay, never to what is under it.
     mutating func updateOverlay(_ overlay: Overlay, _ input: Input, in frame: Frame) -> [AppEffect] {
         switch input {
-        case .tick, .resize, .focus: return []
+        case .tick, .resize, .focus, .network: return []
         case .key, .mouse: break
         }
         if case .resume(let offer) = overlay { return updateResume(offer, input, in: frame) }

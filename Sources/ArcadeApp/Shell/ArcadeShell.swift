@@ -168,6 +168,10 @@ public struct ArcadeShell: Screen {
             // Every resize reaches the game, overlay or not, so it can redo what depends on it.
             return forwardToGame(.resize(gameFrame.size), in: frame)
         }
+        if case .network = input {
+            // The game follows its connections whatever is over it (help, a question, the pause).
+            return forwardToGame(input, in: frame)
+        }
         switch input {
         case .focus(let focus):
             // Turning away pauses a timed game; coming back leaves the pause to a key.
@@ -175,7 +179,7 @@ public struct ArcadeShell: Screen {
             return []
         case .key, .mouse:
             idle.reset()
-        case .tick, .resize:
+        case .tick, .resize, .network:
             break
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
@@ -261,7 +265,7 @@ public struct ArcadeShell: Screen {
     mutating func forwardToGame(_ input: Input, in frame: Frame) -> [AppEffect] {
         switch input {
         case .key, .mouse: break
-        case .tick, .resize, .focus: return withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
+        case .tick, .resize, .focus, .network: return withGame(in: frame) { game, gameFrame in game.update(input, in: gameFrame) }
         }
         guard let id = active?.info.id else { return [] }
         let gameFrame = Self.gameFrame(in: frame)

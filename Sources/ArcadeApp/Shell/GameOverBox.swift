@@ -33,7 +33,7 @@ struct GameOverBox {
     func holdsBack(_ input: Input) -> Bool {
         switch input {
         case .key, .mouse: unseen
-        case .tick, .resize, .focus: false
+        case .tick, .resize, .focus, .network: false
         }
     }
 }
@@ -68,8 +68,10 @@ extension GameScreen {
             }
         case .mouse(let event) where event.action == .press:
             index = dialog.buttonIndex(at: event.at, in: over.area(of: dialog, in: frame))
-        case .mouse, .tick, .resize, .focus:
+        case .mouse:
             index = nil
+        case .tick, .resize, .focus, .network:
+            return .effects(update(input, in: frame), wasOver: true)
         }
         guard let index, over.actions.indices.contains(index) else { return .ignored }
         return .effects(perform(over.actions[index], in: frame), wasOver: true)

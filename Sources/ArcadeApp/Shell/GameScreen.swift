@@ -66,6 +66,9 @@ public protocol GameScreen: Screen where Effect == GameEffect {
     mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect]
     /// The player answered yes to a question the game asked with `GameEffect.confirm`.
     mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect]
+    /// What a connection of the game's brought (`Input.network`: a game played over the
+    /// network); by default nothing.
+    mutating func arrived(_ input: NetworkInput, in frame: Frame) -> [GameEffect]
 }
 
 extension GameScreen {
@@ -101,6 +104,7 @@ extension GameScreen {
     public func savedState() -> GameSave? { nil }
     public mutating func received(_ report: RuntimeReport, in frame: Frame) -> [GameEffect] { [] }
     public mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] { [] }
+    public mutating func arrived(_ input: NetworkInput, in frame: Frame) -> [GameEffect] { [] }
 
     /// Every input ends in an action: a key through the binding table, a click through the
     /// layout; ticks and resizes go to `advance` and `resized`. While the game is over, its
@@ -125,6 +129,8 @@ extension GameScreen {
             return resized(to: frame)
         case .focus:
             return []  // the shell's (see `isTimed`)
+        case .network(let arrived):
+            return self.arrived(arrived, in: frame)
         }
     }
 

@@ -188,7 +188,7 @@ enum HelpOverlay {
             case .end: return layout.lastOffset
             default: return nil
             }
-        case .tick, .resize, .focus:
+        case .tick, .resize, .focus, .network:
             return top
         }
     }
