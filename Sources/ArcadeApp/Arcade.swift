@@ -82,8 +82,9 @@ public enum Arcade {
 
         let sound = SoundHelper.shared
         sound.configure(environment: environment, isMuted: soundOff)
+        let network = SocketNetwork()
         let runtime = EffectRuntime(games: games, data: data, player: player, device: terminal, sound: sound,
-                                    isMuted: soundOff, assets: assets)
+                                    isMuted: soundOff, assets: assets, network: network)
         var frame: Frame { Frame(size: terminal.size, theme: terminal.theme) }
         var status = ExitStatus.success
         var quitAtOnce = false
@@ -96,7 +97,7 @@ public enum Arcade {
             }
         }
         if !quitAtOnce {
-            status = RunLoop<ArcadeShell>(device: terminal).run(&shell) { effect, shell in
+            status = RunLoop<ArcadeShell>(device: terminal, network: network).run(&shell) { effect, shell in
                 runtime.performInBatch(effect, on: &shell, in: frame)
             } applied: { shell in
                 runtime.applied(on: &shell, in: frame)

@@ -35,6 +35,8 @@ extension ArcadeShell {
                 markSavedGames()
             }
             guard active?.info.id == id else { return [] }
+        case .network(let arrived):
+            return active == nil ? [] : forwardToGame(.network(arrived), in: frame)
         case .statistics(let statistics):
             showStatistics(statistics)
             return []
@@ -79,7 +81,7 @@ extension ArcadeShell {
             case .remember(let key, let value):
                 settings.remember(key, value)
                 result.append(.remember(setting: key, value: value))
-            case .sound, .bell, .deck, .recordDaily, .tally, .learned:
+            case .sound, .bell, .deck, .recordDaily, .tally, .learned, .network:
                 result.append(.game(id, effect))
             }
         }

@@ -1,4 +1,5 @@
 import ArcadeRecords
+import ArcadeTerminal
 import ArcadeUI
 import Glibc
 
@@ -17,6 +18,9 @@ public final class EffectRuntime {
     private var isMuted: Bool
     /// Where the built-in deck is found.
     private let assets: AssetLocator
+    /// The sockets of a game played over the network (`GameEffect.network`), which the run
+    /// loop waits on too; nil: no game may use the network.
+    private let network: SocketNetwork?
     /// The decks the games asked for, loading or loaded (`GameEffect.deck`).
     private var decks = DeckLoading()
     /// Starts loading a `--deck` folder (tests give loaders they hold back).
@@ -43,7 +47,9 @@ public final class EffectRuntime {
     /// bell, playing cues through `sound` (nil: every cue is the bell), and finding the
     /// built-in deck by `assets`.
     public init(games: [GameInfo], data: ArcadeData, player: String, device: TerminalDevice,
-                sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: [])) {
+                sound: SoundHelper?, isMuted: Bool, assets: AssetLocator = AssetLocator(roots: []),
+                network: SocketNetwork? = nil) {
+        self.network = network
         self.games = games
         self.data = data
         self.player = player
@@ -289,11 +295,40 @@ public final class EffectRuntime {
                 try data.addTally(key, right: right, of: game, player: player)
             case .learned(let deck, let card, let progress, let right, let day):
                 try data.recordReview(deck: deck, card: card, progress: progress, right: right, day: day, player: player)
+            case .network(let request):
+                return carryOut(request)
             case .leave, .confirm, .recordScore, .remember:
                 break  // the shell's (`ArcadeShell.appEffects`), never sent as they are
             }
         } catch {
             return [.notice(error.description)]
+        }
+        return []
+    }
+
+    /// Carry out a game's network request: what is known at once comes back as a report.
+    private func carryOut(_ request: NetworkRequest) -> [RuntimeReport] {
+        guard let network else {
+            return [.network(NetworkInput(connection: 0, event: .closed("this arcade has no network"), time: 0))]
+        }
+        switch request {
+        case .listen(let host, let port, let limit):
+            switch network.listen(host: host, port: port, lineLimit: limit) {
+            case .success(let port): return [.network(NetworkInput(connection: 0, event: .listening(port: port), time: 0))]
+            case .failure(let error): return [.network(NetworkInput(connection: 0, event: .closed(error.description), time: 0))]
+            }
+        case .connect(let host, let port, let limit):
+            if case .failure(let error) = network.connect(host: host, port: port, lineLimit: limit) {
+                return [.network(NetworkInput(connection: 0, event: .closed(error.description), time: 0))]
+            }
+        case .send(let connection, let bytes):
+            if !network.send(bytes, to: connection) {
+                return [.network(NetworkInput(connection: connection, event: .closed("it did not read what was sent"), time: 0))]
+            }
+        case .close(let connection):
+            network.close(connection)
+        case .closeAll:
+            network.closeAll()
         }
         return []
     }

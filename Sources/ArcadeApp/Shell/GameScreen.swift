@@ -232,6 +232,8 @@ public enum GameEffect: Equatable, Sendable {
     /// Load a deck of pictures, ask how far the loading is, or stop it (see `DeckRequest`);
     /// the answers come back as `RuntimeReport.deck`.
     case deck(DeckRequest)
+    /// Listen, connect, send or close, for a game played over the network (`NetworkRequest`).
+    case network(NetworkRequest)
     /// Keep a setting the player chose on the game's screen (e.g. `"set.cardStyle"`), for the
     /// next time the game opens (`GameContext.settings`).
     case remember(setting: String, value: String)
@@ -319,6 +321,9 @@ public enum RuntimeReport: Sendable {
     /// A result the runtime has carried out: kept, or said why not in a notice (the run goes
     /// on judging against it). The player's record follows it (`PlayerRecord.note`).
     case carriedOut(AppEffect)
+    /// What a network request of the game's came to at once (listening, or why not); the
+    /// game gets it as it gets `Input.network`.
+    case network(NetworkInput)
 }
 
 /// The sound cues a game can ask for.
