@@ -1,0 +1,168 @@
+import SetModel
+
+/// The host's side of a table for friends: the game (`SetFriendsGame`), the room code, and
+/// for each connection its guard (`PeerGuard`) and seat. The host plays too, in seat 0.
+///
+/// A pure value: the screen feeds it what the network brought (`accepted`, `received`,
+/// `closed`), the host player's own touches, and the time (`tick`), and sends what it answers
+/// (`Output`). Whatever one connection sends, the worst it can do is be dropped: the guard
+/// judges every line before the game sees it, and the others' game goes on.
+struct FriendsHost {
+    /// What the host asks of the network.
+    enum Output: Equatable {
+        case send(connection: Int, [UInt8])
+        case close(connection: Int)
+    }
+
+    /// A connection: its guard, and its seat once seated.
+    struct Peer {
+        var guardian: PeerGuard
+        var seat: Int?
+    }
+
+    /// The most connections not yet seated at once (a flood of connections waits its turn).
+    static let waitingLimit = 16
+
+    let code: String
+    private(set) var game: SetFriendsGame
+    private(set) var peers: [Int: Peer] = [:]
+    /// Why connections were dropped, newest last (the host's screen shows the last few).
+    private(set) var drops: [String] = []
+    /// When the table was last sent to everyone (it is sent again every `PeerGuard.pingInterval`).
+    private var lastSent: Double
+
+    /// A table dealt by `seed`, with the room `code`, and the host seated as `name`.
+    init(seed: UInt64, code: String, hostName: String, at time: Double) {
+        self.code = code
+        game = SetFriendsGame(seed: seed)
+        _ = game.seat(hostName, at: time)
+        lastSent = time
+    }
+
+    /// The table as every player sees it now, as a line.
+    func tableLine(at time: Double) -> [UInt8] {
+        FriendsWire.line(HostMessage(kind: .table, table: WireTable(game, at: time)))
+    }
+
+    // MARK: - The network
+
+    /// A connection opened at `time`.
+    mutating func accepted(_ connection: Int, at time: Double) -> [Output] {
+        guard peers.values.count(where: { $0.seat == nil }) < Self.waitingLimit else {
+            drops.append("too many connections waiting")
+            return [.close(connection: connection)]
+        }
+        peers[connection] = Peer(guardian: PeerGuard(code: code, openedAt: time), seat: nil)
+        return []
+    }
+
+    /// `line` arrived from `connection` at `time`.
+    mutating func received(_ line: [UInt8], from connection: Int, at time: Double) -> [Output] {
+        guard var peer = peers[connection] else { return [] }
+        switch peer.guardian.receive(line, at: time) {
+        case .drop(let reason):
+            peers[connection] = peer
+            return drop(connection, because: reason, at: time)
+        case .accept(let request):
+            peers[connection] = peer
+            return answer(request, from: connection, at: time)
+        }
+    }
+
+    /// `connection` closed (or failed) at `time`: its player is away.
+    mutating func closed(_ connection: Int, at time: Double) -> [Output] {
+        guard let peer = peers.removeValue(forKey: connection) else { return [] }
+        guard let seat = peer.seat else { return [] }
+        game.leave(seat, at: time)
+        return broadcast(at: time)
+    }
+
+    /// Time passed: silent connections are dropped, and the table is sent again when nothing
+    /// has been sent for a while (so players know the host is there).
+    mutating func tick(at time: Double) -> [Output] {
+        var outputs: [Output] = []
+        for connection in peers.keys.sorted() {
+            if let peer = peers[connection], let reason = peer.guardian.expired(at: time) {
+                outputs += drop(connection, because: reason, at: time)
+            }
+        }
+        if time - lastSent >= PeerGuard.pingInterval { outputs += broadcast(at: time) }
+        return outputs
+    }
+
+    // MARK: - The host's own play
+
+    /// The host starts the game at `time` with everyone seated.
+    mutating func start(at time: Double) -> [Output] {
+        game.start(at: time) ? broadcast(at: time) : []
+    }
+
+    /// The host touches `card`.
+    mutating func select(_ card: Card, at time: Double) -> [Output] {
+        _ = game.select(card, by: 0, at: time)
+        return broadcast(at: time)
+    }
+
+    /// The host asks for three more cards (or takes it back).
+    mutating func askForMore(_ wants: Bool, at time: Double) -> [Output] {
+        game.askForMore(by: 0, wants)
+        return broadcast(at: time)
+    }
+
+    /// The host leaves: every player is told, and every connection closed.
+    mutating func end() -> [Output] {
+        let ended = FriendsWire.line(HostMessage(kind: .ended, reason: "The host left the table."))
+        let connections = peers.keys.sorted()
+        peers = [:]
+        return connections.flatMap { [.send(connection: $0, ended), .close(connection: $0)] }
+    }
+
+    // MARK: - Private
+
+    private mutating func answer(_ request: PlayerRequest, from connection: Int, at time: Double) -> [Output] {
+        switch request {
+        case .hello(let name):
+            switch game.seat(name, at: time) {
+            case .seated(let seat), .rejoined(let seat):
+                // A player back under the same name takes the seat from a connection still open.
+                for (other, peer) in peers where peer.seat == seat && other != connection { peers[other]?.seat = nil }
+                peers[connection]?.seat = seat
+                return [.send(connection: connection, FriendsWire.line(HostMessage(kind: .welcome, seat: seat)))]
+                    + broadcast(at: time)
+            case .full: return refuse(connection, "The table is full (8 players).")
+            case .nameTaken: return refuse(connection, "\(name) is at the table already: choose another name.")
+            case .closed: return refuse(connection, "The game has started: only players who left may come back, within five minutes.")
+            }
+        case .select(let card):
+            guard let seat = peers[connection]?.seat else { return [] }
+            _ = game.select(card, by: seat, at: time)
+            return broadcast(at: time)
+        case .more(let wants):
+            guard let seat = peers[connection]?.seat else { return [] }
+            game.askForMore(by: seat, wants)
+            return broadcast(at: time)
+        case .ping:
+            return []
+        case .bye:
+            return closed(connection, at: time) + [.close(connection: connection)]
+        }
+    }
+
+    private mutating func refuse(_ connection: Int, _ reason: String) -> [Output] {
+        peers[connection] = nil
+        return [.send(connection: connection, FriendsWire.line(HostMessage(kind: .refused, reason: reason))),
+                .close(connection: connection)]
+    }
+
+    private mutating func drop(_ connection: Int, because reason: String, at time: Double) -> [Output] {
+        drops = Array((drops + [reason]).suffix(20))
+        return closed(connection, at: time) + [.close(connection: connection)]
+    }
+
+    /// The table to every seated player.
+    private mutating func broadcast(at time: Double) -> [Output] {
+        lastSent = time
+        let line = tableLine(at: time)
+        return peers.filter { $0.value.seat != nil }.keys.sorted().map { .send(connection: $0, line) }
+    }
+}
