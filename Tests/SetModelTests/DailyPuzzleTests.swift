@@ -12,16 +12,18 @@ import Testing
         }
     }
 
+    /// Each of those days' puzzle, drawn once for the tests that read them all.
+    private static let puzzles = days.map { SetGame.dailyPuzzle(year: $0.0, month: $0.1, day: $0.2) }
+
     @Test func everyDayHasTwelveDistinctCardsWithExactlySixSets() {
-        for (year, month, day) in Self.days {
-            let cards = SetGame.dailyPuzzle(year: year, month: month, day: day)
+        for ((year, month, day), cards) in zip(Self.days, Self.puzzles) {
             #expect(cards.count == 12 && Set(cards).count == 12, "\(year)-\(month)-\(day)")
             #expect(SetGame.setCount(in: cards) == 6, "\(year)-\(month)-\(day)")
         }
     }
 
     @Test func differentDaysGiveDifferentPuzzlesAndTheSameDayTheSame() {
-        let puzzles = Self.days.map { SetGame.dailyPuzzle(year: $0.0, month: $0.1, day: $0.2) }
+        let puzzles = Self.puzzles
         #expect(Set(puzzles.map { Set($0) }).count == Self.days.count, "no two days alike")
         #expect(SetGame.dailyPuzzle(year: 2026, month: 12, day: 1) == puzzles[334])
     }
