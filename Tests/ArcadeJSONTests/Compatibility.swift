@@ -45,15 +45,18 @@ enum FoundationAny: Codable {
     case array([FoundationAny]), object([String: FoundationAny])
 
     init(from decoder: any Decoder) throws {
+        // Strings, objects and arrays first: they are most of a saved game (a Blackjack shoe
+        // is hundreds of objects of two strings), and every kind tried in vain throws. None
+        // of the three is ever read as another kind, so the order does not change a value.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([String: FoundationAny].self) { self = .object(value) }
+        else if let value = try? container.decode([FoundationAny].self) { self = .array(value) }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int64.self) { self = .int(value) }
         else if let value = try? container.decode(UInt64.self) { self = .uint(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([FoundationAny].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: FoundationAny].self)) }
+        else { self = .double(try container.decode(Double.self)) }
     }
 
     func encode(to encoder: any Encoder) throws {
