@@ -57,7 +57,7 @@ let usage = """
     was found.
 
     Text flood (--flood): at 80×24, on the menu and each game's first screen (temples also with
-    --learn, blackjack also after Enter), --bytes of text (default 1048576) in 4 KiB writes, then
+    --learn, blackjack also after Enter, on its rules page and at its game-over box), --bytes of text (default 1048576) in 4 KiB writes, then
     Ctrl-C; once as prose, once as seeded random printable ASCII (never q, Q, y or Y, which would
     leave). Per row: seconds from the first byte to the exit, the arcade's CPU seconds, its exit
     status (130 expected). Exit status 1 if a row took 2 s or more (a paste, then Ctrl-C, must
