@@ -79,7 +79,7 @@ import Testing
 
     /// How many keys each flood sends: enough to pass through every question a paste meets
     /// on the way (help, leave, new game).
-    static let floodSize = 5_000
+    static let floodSize = 2_000
     /// The most processor time a flood may take: a bound that only a cost per key far above
     /// the others' fails. What a mebibyte costs the release build on each of these pages is
     /// `arcade-bench --flood`'s figure.
