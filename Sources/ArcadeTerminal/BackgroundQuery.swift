@@ -85,8 +85,16 @@ public enum BackgroundQuery {
     /// sequences it drops whole, and the keys are not lost.
     public static func ask(input: Int32, output: Int32, timeoutMilliseconds: Int,
                            received: inout [UInt8]) -> TerminalBackground? {
+        ask(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds, received: &received,
+            clock: monotonicMilliseconds)
+    }
+
+    /// `ask`, its deadline on `clock` (milliseconds; the tests' own clock, so that they show
+    /// the timeout without waiting for it).
+    static func ask(input: Int32, output: Int32, timeoutMilliseconds: Int, received: inout [UInt8],
+                    clock: () -> Double) -> TerminalBackground? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
-        let deadline = monotonicMilliseconds() + Double(max(0, timeoutMilliseconds))
+        let deadline = clock() + Double(max(0, timeoutMilliseconds))
         // -1 (ENOTTY) when the tty is not our controlling terminal: nobody to be stopped by then.
         let foreground = tcgetpgrp(input)
         if foreground >= 0 && foreground != getpgrp() { return nil }
@@ -109,11 +117,11 @@ public enum BackgroundQuery {
 
         let query: [UInt8] = [0x1B, 0x5D, 0x31, 0x31, 0x3B, 0x3F, 0x1B, 0x5C,  // ESC ] 1 1 ; ? ESC \
                               0x1B, 0x5B, 0x63]  // ESC [ c
-        guard writeAll(query, to: output, deadline: deadline) else { return nil }
+        guard writeAll(query, to: output, deadline: deadline, clock: clock) else { return nil }
 
         var chunk = [UInt8](repeating: 0, count: 1024)
         reading: while !hasDeviceAttributes(received) && received.count < 1 << 16 {
-            let left = deadline - monotonicMilliseconds()
+            let left = deadline - clock()
             if left <= 0 { break }
             var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Int32(clamping: Int(left.rounded(.up))))
@@ -245,7 +253,8 @@ public enum BackgroundQuery {
 
     /// Write all of `bytes`, retrying after a signal and waiting (until `deadline`) while a
     /// non-blocking output is full.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, deadline: Double) -> Bool {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, deadline: Double,
+                                 clock: () -> Double) -> Bool {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -255,7 +264,7 @@ public enum BackgroundQuery {
             }
             if count < 0 && errno == EINTR { continue }
             guard count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return false }
-            let left = deadline - monotonicMilliseconds()
+            let left = deadline - clock()
             guard left > 0 else { return false }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             if poll(&waiting, 1, Int32(clamping: Int(left.rounded(.up)))) < 0 && errno != EINTR { return false }

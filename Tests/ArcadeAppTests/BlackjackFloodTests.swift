@@ -9,36 +9,23 @@ import Testing
 
 /// A flood of printable text (a paste of prose, a key held down) reaches Blackjack as one key
 /// per character, in whatever state the keys drive it to: at the table, on the rules page, at
-/// the game-over box. Each key must cost little, or a Ctrl-C behind a mebibyte of text waits
-/// for all of it.
-///
-/// Floods are timed by the processor time of the test's own thread, which other programs on
-/// the machine do not add to. Each bound leaves room for a slow machine, yet is well under
-/// what the keys cost when they redo work a key does not need (encoding the rules or
-/// shuffling a shoe for every change on the rules page, laying the table out again to place
-/// the game-over box); keys at the game-over box go through the shell, whose own work is
-/// most of their bound.
+/// the game-over box. Each key must leave the screen as it should be, and cost little, or a
+/// Ctrl-C behind a mebibyte of text waits for all of it: what a mebibyte costs on the rules
+/// page and at the game-over box is `arcade-bench --flood`'s figure, these tests show what the
+/// keys do.
 @Suite struct BlackjackFloodTests {
     init() { prepareForDrawing() }
 
     /// How many keys each flood sends.
-    static let floodSize = 20_000
+    static let floodSize = 2_000
     /// The terminal the shell is shown in (its game frame is 80×23).
     static let frame = Frame(size: Size(width: 80, height: 24))
 
-    /// Seconds of processor time this thread has used.
-    private static func threadSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// Processor seconds `keys` take through `shell`, and the effects they asked for.
-    private static func flood(_ keys: [Key], into shell: inout ArcadeShell) -> (seconds: Double, effects: [AppEffect]) {
+    /// The effects `keys` ask for through `shell`.
+    private static func flood(_ keys: [Key], into shell: inout ArcadeShell) -> [AppEffect] {
         var effects: [AppEffect] = []
-        let started = threadSeconds()
         for key in keys { effects += shell.update(.key(key), in: frame) }
-        return (threadSeconds() - started, effects)
+        return effects
     }
 
     /// A shell with Blackjack open (seed 7), past its new-game alert.
@@ -61,7 +48,7 @@ import Testing
         shell.activeScreen as? BlackjackScreen
     }
 
-    @Test func keysAtTheGameOverBoxAreCheapAndItStillAnswers() throws {
+    @Test func keysAtTheGameOverBoxLeaveItUpAndItStillAnswers() throws {
         var shell = Self.blackjack()
         // Five hands, each stood on (n declines insurance; x shows the dealer's play at once).
         for _ in 0..<BlackjackGame.handsPerGame {
@@ -72,8 +59,7 @@ import Testing
         try #require(Self.text(shell).contains("Game over"))
         shell.presented()
         let keys = (0..<Self.floodSize).map { Key.character(Array("xyzfgjkuvw")[$0 % 10]) }
-        let (seconds, effects) = Self.flood(keys, into: &shell)
-        #expect(seconds < 1.6, "\(Self.floodSize) keys at the game-over box took \(seconds) s of processor time")
+        let effects = Self.flood(keys, into: &shell)
         #expect(effects.isEmpty)
         #expect(Self.text(shell).contains("Game over"), "keys that are not the box's leave it up")
         _ = shell.update(.key(.character("p")), in: Self.frame)
@@ -86,8 +72,7 @@ import Testing
         let before = try #require(Self.screen(shell))
         try #require(before.page == .rules && before.game.handNumber == 0)
         // Space changes the chosen row: the decks, round their four choices.
-        let (seconds, effects) = Self.flood(Array(repeating: .space, count: Self.floodSize + 1), into: &shell)
-        #expect(seconds < 0.5, "\(Self.floodSize) changes of a rule took \(seconds) s of processor time")
+        let effects = Self.flood(Array(repeating: .space, count: Self.floodSize + 1), into: &shell)
         let chosen = TableRules(decks: TableRules.deckChoices[(2 + Self.floodSize + 1) % TableRules.deckChoices.count])
         #expect(chosen.decks == 8)
         let last = effects.last { if case .remember = $0 { true } else { false } }
@@ -133,7 +118,7 @@ import Testing
         }
     }
 
-    @Test func theGameOverBoxIsPlacedWithoutLayingOutTheTableAgain() throws {
+    @Test func theGameOverBoxIsPlacedUnderTheHands() throws {
         var shell = Self.blackjack()
         for _ in 0..<BlackjackGame.handsPerGame {
             for key: Key in [.enter, .character("n"), .character("s"), .character("x"), .character("x")] {
@@ -143,10 +128,6 @@ import Testing
         let screen = try #require(Self.screen(shell))
         let game = Frame.game80x23
         let placed = try #require(screen.gameOver(in: game))
-        let started = Self.threadSeconds()
-        for _ in 0..<Self.floodSize { _ = screen.gameOver(in: game) }
-        let seconds = Self.threadSeconds() - started
-        #expect(seconds < 0.15, "the box placed \(Self.floodSize) times took \(seconds) s of processor time")
         // Placed under the hands when it fits there.
         #expect(placed.area(of: placed.dialog(focus: 0), in: game) == BlackjackLayout(frame: game).underHands)
     }

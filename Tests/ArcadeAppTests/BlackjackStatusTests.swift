@@ -180,7 +180,7 @@ import Testing
         var random = SeededGenerator(seed: 7)
         let rulesChoices = [TableRules(), TableRules(blackjackPayout: .threeToTwo, offersInsurance: true),
                             TableRules(decks: 1, dealerHitsSoft17: true, offersInsurance: true)]
-        for seed in UInt64(1)...60 {
+        for seed in UInt64(1)...30 {
             var screen = BlackjackScreen(game: BlackjackGame(seed: seed, rules: rulesChoices[Int(seed) % 3]),
                                          showsNewGameAlert: false)
             if seed % 2 == 0 { _ = screen.update(.key(.character("c")), in: frame) }

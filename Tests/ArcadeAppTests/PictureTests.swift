@@ -264,12 +264,12 @@ extension PictureTests {
         @Test func aHugePictureIsReadShrunkToItsLongestSideWithItsColoursInPlace() throws {
             let (folder, path) = try file("huge.png")
             defer { try? FileManager.default.removeItem(at: folder) }
-            // 4000 × 2000: red left, blue right, and a transparent bottom quarter.
+            // 4000 × 2000: red left, blue right, and a transparent bottom quarter, written a
+            // row at a time from the two rows it has.
+            let top = (0..<4000).flatMap { x -> [UInt8] in x < 2000 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+            let bottom = (0..<4000).flatMap { _ -> [UInt8] in [0, 255, 0, 0] }
             try TestPNG.write(to: path, width: 4000, height: 2000) { y, bytes in
-                for x in 0..<4000 {
-                    let pixel: [UInt8] = y >= 1500 ? [0, 255, 0, 0] : x < 2000 ? [255, 0, 0, 255] : [0, 0, 255, 255]
-                    for c in 0..<4 { bytes[x * 4 + c] = pixel[c] }
-                }
+                _ = bytes.update(fromContentsOf: y >= 1500 ? bottom : top)
             }
             let picture = try PNGDecoder.decode(path: path)
             // 4000 / 512 rounds up to a factor of 8: 500 × 250, never 4000 × 2000.

@@ -198,6 +198,28 @@ import Testing
             stride(from: 20, through: 62, by: 7).map { Size(width: width, height: $0) }
         }
 
+    /// The tables the sweep lays out (every size, 12 to 24 places, every style), one for each
+    /// card cell they give: a card is drawn from its cell's size and whether the table shows
+    /// faces, nothing else, so each cell is drawn once.
+    private static let tables: [(size: Size, places: Int, style: SetCardStyle)] = {
+        var seen: Set<String> = []
+        var tables: [(size: Size, places: Int, style: SetCardStyle)] = []
+        for style in SetCardStyle.allCases {
+            for size in sweep {
+                for places in stride(from: 12, through: 24, by: 3) {
+                    let frame = Frame(size: Size(width: size.width, height: size.height - 1))
+                    guard SetLayout.fits(frame.size, places: places, theme: frame.theme) else { continue }
+                    let layout = SetLayout(frame: frame, places: places, style: style)
+                    guard let cell = layout.cell(of: 0) else { continue }
+                    if seen.insert("\(cell.width)×\(cell.height) \(layout.showsFaces)").inserted {
+                        tables.append((size, places, style))
+                    }
+                }
+            }
+        }
+        return tables
+    }()
+
     /// The card of every shape and shading at `count` on a table laid out at `size` for
     /// `places` cards in `style`, as drawn: its inner rows; nil when the table does not fit.
     private func drawnFaces(_ size: Size, places: Int, style: SetCardStyle, count: SetCard.Number = .three)
@@ -210,7 +232,7 @@ import Testing
         return SetCard.Symbol.allCases.flatMap { symbol in
             SetCard.Shading.allCases.map { shading in
                 let card = SetCard(number: count, symbol: symbol, shading: shading, color: .red)
-                var grid = CellGrid(size: frame.size)
+                var grid = CellGrid(size: Size(width: cell.maxX, height: cell.maxY))  // as far as the cell reaches
                 SetCardView.draw(card, in: cell, look: CardLook(), isCursor: false, faces: layout.showsFaces,
                                  into: &grid)
                 let rows = (inner.y..<inner.maxY).map { y in
@@ -240,16 +262,12 @@ import Testing
     }
 
     @Test func aCardsShapesAreIdenticalToEachOtherOnEveryTableTheLayoutGives() {
-        for style in SetCardStyle.allCases {
-            for size in Self.sweep {
-                for places in stride(from: 12, through: 24, by: 3) {
-                    guard let faces = drawnFaces(size, places: places, style: style) else { continue }
-                    for (card, rows) in faces {
-                        let found = copies(in: rows)
-                        #expect(found.count == 3, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
-                        #expect(Set(found).count == 1, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
-                    }
-                }
+        for (size, places, style) in Self.tables {
+            guard let faces = drawnFaces(size, places: places, style: style) else { continue }
+            for (card, rows) in faces {
+                let found = copies(in: rows)
+                #expect(found.count == 3, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
+                #expect(Set(found).count == 1, "\(card) \(style) at \(size), \(places) cards:\n\(rows.joined(separator: "\n"))")
             }
         }
     }
@@ -261,30 +279,26 @@ import Testing
     }
 
     @Test func solidStripedAndOpenAreToldApartOnEveryTableTheLayoutGives() {
-        for style in SetCardStyle.allCases {
-            for size in Self.sweep {
-                for places in stride(from: 12, through: 24, by: 3) {
-                    guard let faces = drawnFaces(size, places: places, style: style, count: .one),
-                          faces.contains(where: { $0.rows.joined().contains("█") }) else { continue }  // drawn as shapes
-                    for symbol in SetCard.Symbol.allCases {
-                        let solid = shape(faces, symbol, .solid), striped = shape(faces, symbol, .striped)
-                        let open = shape(faces, symbol, .open)
-                        let label = "\(symbol) \(style) at \(size), \(places) cards:\n"
-                            + [solid, striped, open].map { $0.joined(separator: "\n") }.joined(separator: "\n--\n")
-                        // No filled row of the solid shape comes back in the striped or open one
-                        // (a striped shape with the solid one's bottom row reads as solid).
-                        for other in [striped, open] {
-                            for (row, line) in solid.enumerated() where line.contains("█") {
-                                #expect(other[row] != line, "row \(row) of \(label)")
-                            }
-                        }
-                        // Striped differs from open on the inside, and is not filled there.
-                        let insideRows = solid.indices.filter { solid[$0].filter { $0 == "█" }.count >= 2 }
-                        #expect(insideRows.contains { striped[$0] != open[$0] }, "\(label)")
-                        #expect(insideRows.allSatisfy { striped[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
-                        #expect(insideRows.allSatisfy { open[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
+        for (size, places, style) in Self.tables {
+            guard let faces = drawnFaces(size, places: places, style: style, count: .one),
+                  faces.contains(where: { $0.rows.joined().contains("█") }) else { continue }  // drawn as shapes
+            for symbol in SetCard.Symbol.allCases {
+                let solid = shape(faces, symbol, .solid), striped = shape(faces, symbol, .striped)
+                let open = shape(faces, symbol, .open)
+                let label = "\(symbol) \(style) at \(size), \(places) cards:\n"
+                    + [solid, striped, open].map { $0.joined(separator: "\n") }.joined(separator: "\n--\n")
+                // No filled row of the solid shape comes back in the striped or open one
+                // (a striped shape with the solid one's bottom row reads as solid).
+                for other in [striped, open] {
+                    for (row, line) in solid.enumerated() where line.contains("█") {
+                        #expect(other[row] != line, "row \(row) of \(label)")
                     }
                 }
+                // Striped differs from open on the inside, and is not filled there.
+                let insideRows = solid.indices.filter { solid[$0].filter { $0 == "█" }.count >= 2 }
+                #expect(insideRows.contains { striped[$0] != open[$0] }, "\(label)")
+                #expect(insideRows.allSatisfy { striped[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
+                #expect(insideRows.allSatisfy { open[$0].filter { $0 == "█" }.count < 2 }, "\(label)")
             }
         }
     }

@@ -17,10 +17,10 @@ import Testing
     init() { prepareForDrawing() }
 
     /// How many keys each flood sends.
-    static let floodSize = 400_000
-    /// The most processor time a flood may take: a few microseconds a key, as the other
-    /// screens take, with room for a slow debug build.
-    static let budget: Double = 5
+    static let floodSize = 100_000
+    /// The most processor time a flood may take: a bound that only a cost per key far above
+    /// the few microseconds the other screens take fails, even in a slow debug build.
+    static let budget: Double = 2
 
     /// Seconds of processor time this thread has used.
     private static func threadSeconds() -> Double {
@@ -77,12 +77,13 @@ import Testing
 @Suite struct ShellTextFloodTests {
     init() { prepareForDrawing() }
 
-    /// How many keys each flood sends.
-    static let floodSize = 30_000
+    /// How many keys each flood sends: enough to pass through every question a paste meets
+    /// on the way (help, leave, new game).
+    static let floodSize = 2_000
     /// The most processor time a flood may take: a bound that only a cost per key far above
-    /// the others' fails (the release build's own figure for a mebibyte is `arcade-bench
-    /// --flood`'s).
-    static let budget: Double = 4
+    /// the others' fails. What a mebibyte costs the release build on each of these pages is
+    /// `arcade-bench --flood`'s figure.
+    static let budget: Double = 2
 
     /// Seconds of processor time this thread has used.
     private static func threadSeconds() -> Double {

@@ -40,20 +40,61 @@ func expectSameAsFoundation<T: Codable & Equatable>(_ value: T, sourceLocation: 
 /// Any JSON document, read by JSONDecoder and written by JSONEncoder: what JSONEncoder
 /// makes of a text's values. A text that ArcadeJSON wrote from values this test cannot
 /// name (a screen's private saved state) must come out of it unchanged.
+///
+/// Which kind each value is comes from the text as ArcadeJSON parsed it, when the decoder
+/// is given it (`CodingUserInfoKey.parsedText`): JSONDecoder is then asked for that kind
+/// alone. Without it every kind is tried in turn, and each one tried in vain throws, which
+/// costs a backtrace under Swift Testing; a saved Blackjack game holds hundreds of values.
 enum FoundationAny: Codable {
     case null, bool(Bool), int(Int64), uint(UInt64), double(Double), string(String)
     case array([FoundationAny]), object([String: FoundationAny])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        if let text = decoder.userInfo[.parsedText] as? JSONValue, let value = Self.value(at: decoder.codingPath, in: text) {
+            switch value {
+            case .null where container.decodeNil(): self = .null
+            case .bool: self = .bool(try container.decode(Bool.self))
+            case .string: self = .string(try container.decode(String.self))
+            case .array: self = .array(try container.decode([FoundationAny].self))
+            case .object: self = .object(try container.decode([String: FoundationAny].self))
+            default: self = try Self.number(in: container)
+            }
+            return
+        }
+        // Arrays first: a deeply nested array tries nothing else on its way down. No kind
+        // is ever read as another, so the order does not change a value.
         if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int64.self) { self = .int(value) }
-        else if let value = try? container.decode(UInt64.self) { self = .uint(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([FoundationAny].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: FoundationAny].self)) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([String: FoundationAny].self) { self = .object(value) }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else { self = try Self.number(in: container) }
+    }
+
+    /// A number, as the first of Int64, UInt64 and Double that holds it.
+    private static func number(in container: any SingleValueDecodingContainer) throws -> FoundationAny {
+        if let value = try? container.decode(Int64.self) { return .int(value) }
+        if let value = try? container.decode(UInt64.self) { return .uint(value) }
+        return .double(try container.decode(Double.self))
+    }
+
+    /// The value at `path` (object keys and array indices) in `text`; nil when there is none.
+    private static func value(at path: [any CodingKey], in text: JSONValue) -> JSONValue? {
+        var current = text
+        for key in path {
+            switch current {
+            case .array(let items):
+                guard let index = key.intValue, items.indices.contains(index) else { return nil }
+                current = items[index]
+            case .object(let members):
+                guard let member = members.first(where: { $0.key == key.stringValue }) else { return nil }
+                current = member.value
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -71,8 +112,15 @@ enum FoundationAny: Codable {
     }
 }
 
+extension CodingUserInfoKey {
+    /// The text being decoded as ArcadeJSON parsed it (a `JSONValue`), for `FoundationAny`.
+    static let parsedText = CodingUserInfoKey(rawValue: "arcade.parsedText")!
+}
+
 /// `text` read by JSONDecoder and written again by JSONEncoder with `formatting`.
 func foundationRewritten(_ text: String, _ formatting: JSON.Formatting) throws -> String {
-    let value = try JSONDecoder().decode(FoundationAny.self, from: Data(text.utf8))
+    let decoder = JSONDecoder()
+    decoder.userInfo[.parsedText] = try JSON.parse(Array(text.utf8))
+    let value = try decoder.decode(FoundationAny.self, from: Data(text.utf8))
     return String(decoding: try foundationBytes(value, formatting), as: UTF8.self)
 }

@@ -182,24 +182,38 @@ import Testing
 
     private struct PtyError: Error { let errno: Int32 }
 
-    /// Run `ask` on the slave; its answer and the milliseconds it took.
-    private func timedAsk(_ pty: borrowing Pty, timeout: Int) -> (TerminalBackground?, Double) {
-        let clock = ContinuousClock()
-        var answer: TerminalBackground?
-        let elapsed = clock.measure {
-            answer = BackgroundQuery.ask(input: pty.slave, output: pty.slave, timeoutMilliseconds: timeout)
+    /// The test's clock, in milliseconds: each reading `step` after the one before, so that
+    /// `ask` meets its deadline in a few readings and never waits for it. (How long a real
+    /// terminal's question takes: `arcade-bench --parts`.)
+    private final class SteppingClock {
+        let step: Double
+        private(set) var readings: [Double] = []
+
+        init(step: Double) { self.step = step }
+
+        func read() -> Double {
+            readings.append(Double(readings.count) * step)
+            return readings[readings.count - 1]
         }
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return (answer, milliseconds)
+
+        /// The time when `ask` last looked.
+        var last: Double { readings.last ?? -1 }
+    }
+
+    /// Run `ask` on the slave, on `clock`.
+    private func ask(_ pty: borrowing Pty, timeout: Int, clock: SteppingClock) -> TerminalBackground? {
+        var received: [UInt8] = []
+        return BackgroundQuery.ask(input: pty.slave, output: pty.slave, timeoutMilliseconds: timeout,
+                                   received: &received, clock: clock.read)
     }
 
     @Test func silenceTimesOutAndOnlyTheQueryIsWritten() throws {
         let pty = try Pty()
         let before = pty.attributes()
-        let (answer, elapsed) = timedAsk(pty, timeout: 200)
-        #expect(answer == nil)
-        #expect(elapsed >= 200)
-        #expect(elapsed < 700)
+        let clock = SteppingClock(step: 199.5)
+        #expect(ask(pty, timeout: 200, clock: clock) == nil)
+        #expect(clock.last >= 200, "it waits for the whole timeout")
+        #expect(clock.readings.dropLast().allSatisfy { $0 < 200 }, "and stops once the timeout has passed")
         #expect(pty.drain() == Self.query)
         #expect(pty.attributes() == before)
     }
@@ -208,9 +222,9 @@ import Testing
         let pty = try Pty()
         let before = pty.attributes()
         pty.answer([0x1B] + Array("]11;rgb:ffff/ffff/ffff".utf8) + [0x1B, 0x5C] + Self.deviceAttributes)
-        let (answer, elapsed) = timedAsk(pty, timeout: 5000)
-        #expect(answer == .light)
-        #expect(elapsed < 1000)
+        let clock = SteppingClock(step: 1000)
+        #expect(ask(pty, timeout: 5000, clock: clock) == .light)
+        #expect(clock.last < 5000, "the reply ends the wait before the timeout")
         #expect(pty.attributes() == before)
     }
 
@@ -218,9 +232,9 @@ import Testing
         let pty = try Pty()
         let before = pty.attributes()
         pty.answer([0x1B] + Array("]11;rgb:0000/2b2b/3636".utf8) + [0x07] + Self.deviceAttributes)
-        let (answer, elapsed) = timedAsk(pty, timeout: 5000)
-        #expect(answer == .dark)
-        #expect(elapsed < 1000)
+        let clock = SteppingClock(step: 1000)
+        #expect(ask(pty, timeout: 5000, clock: clock) == .dark)
+        #expect(clock.last < 5000, "the reply ends the wait before the timeout")
         #expect(pty.attributes() == before)
     }
 
@@ -228,9 +242,9 @@ import Testing
         let pty = try Pty()
         let before = pty.attributes()
         pty.answer(Self.deviceAttributes)
-        let (answer, elapsed) = timedAsk(pty, timeout: 5000)
-        #expect(answer == nil)
-        #expect(elapsed < 1000)
+        let clock = SteppingClock(step: 1000)
+        #expect(ask(pty, timeout: 5000, clock: clock) == nil)
+        #expect(clock.last < 5000, "device attributes end the wait before the timeout")
         #expect(pty.attributes() == before)
     }
 
@@ -239,10 +253,10 @@ import Testing
         let pty = try Pty()
         let before = pty.attributes()
         pty.answer([0x1B] + Array("]11;rgb:fdfd/f6f6/e3e3".utf8) + [0x07])
-        let (answer, elapsed) = timedAsk(pty, timeout: 150)
-        #expect(answer == .light)
-        #expect(elapsed >= 150)
-        #expect(elapsed < 650)
+        let clock = SteppingClock(step: 149.5)
+        #expect(ask(pty, timeout: 150, clock: clock) == .light)
+        #expect(clock.last >= 150, "the colour is taken when the timeout has passed, not before")
+        #expect(clock.readings.dropLast().allSatisfy { $0 < 150 })
         #expect(pty.attributes() == before)
     }
 
@@ -260,9 +274,9 @@ import Testing
         #expect(tcsetattr(pty.slave, TCSANOW, &unusual) == 0)
         let before = pty.attributes()
         pty.answer(Self.deviceAttributes)
-        let (answer, elapsed) = timedAsk(pty, timeout: 5000)
-        #expect(answer == nil)
-        #expect(elapsed < 1000)
+        let clock = SteppingClock(step: 1000)
+        #expect(ask(pty, timeout: 5000, clock: clock) == nil)
+        #expect(clock.last < 5000)
         #expect(pty.attributes() == before)
     }
 
@@ -270,15 +284,18 @@ import Testing
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]); close(ends[1]) }
-        let clock = ContinuousClock()
-        let started = clock.now
-        #expect(BackgroundQuery.ask(input: ends[0], output: ends[1], timeoutMilliseconds: 5000) == nil)
-        #expect(clock.now - started < .milliseconds(1000))
+        let clock = SteppingClock(step: 1000)
+        var received: [UInt8] = []
+        #expect(BackgroundQuery.ask(input: ends[0], output: ends[1], timeoutMilliseconds: 5000, received: &received,
+                                    clock: clock.read) == nil)
+        #expect(clock.readings.isEmpty, "nil at once: not even the deadline is set")
         var waiting = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
         #expect(poll(&waiting, 1, 0) == 0)  // nothing was written
         // A tty on one side only is not enough either.
         let pty = try Pty()
-        #expect(BackgroundQuery.ask(input: pty.slave, output: ends[1], timeoutMilliseconds: 5000) == nil)
+        #expect(BackgroundQuery.ask(input: pty.slave, output: ends[1], timeoutMilliseconds: 5000, received: &received,
+                                    clock: clock.read) == nil)
+        #expect(clock.readings.isEmpty)
         #expect(pty.drain().isEmpty)
         #expect(poll(&waiting, 1, 0) == 0)
     }

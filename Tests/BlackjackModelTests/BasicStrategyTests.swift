@@ -419,7 +419,7 @@ private func playRound(_ shoe: inout SimulatedShoe, rules: TableRules) -> Double
     let publishedHouseEdge = 0.0036
     let rules = TableRules(decks: 6, dealerHitsSoft17: false, lateSurrender: true,
                            doubleAfterSplit: true, blackjackPayout: .threeToTwo)
-    let rounds = 800_000
+    let rounds = 200_000
     var shoe = SimulatedShoe(seed: 17)
     var total = 0.0
     var totalOfSquares = 0.0
@@ -429,11 +429,13 @@ private func playRound(_ shoe: inout SimulatedShoe, rules: TableRules) -> Double
         totalOfSquares += won * won
     }
     let houseEdge = -total / Double(rounds)
-    // A round's result has a standard deviation of about 1.15 bets, so over 800,000
-    // rounds the edge's standard error is about 0.13%: three of them is the tolerance.
+    // A round's result has a standard deviation of about 1.15 bets, so over 200,000
+    // rounds the edge's standard error is about 0.26%: three of them is the tolerance. It
+    // still tells a coach gone wrong: one that never splits gives the house about 1.4%, one
+    // that never doubles about 1.9%, one that hits stiff hands against a low card about 3%.
     let standardError = (totalOfSquares / Double(rounds) - houseEdge * houseEdge).squareRoot()
         / Double(rounds).squareRoot()
-    let tolerance = 0.004
+    let tolerance = 0.008
     #expect(standardError < tolerance / 3)
     #expect(abs(houseEdge - publishedHouseEdge) < tolerance,
             "simulated house edge \(houseEdge * 100)% ± \(standardError * 100)%")

@@ -38,9 +38,14 @@ func everyCard(in game: BlackjackGame) -> [Card] {
 func expectEveryCardOncePerDeck(
     _ game: BlackjackGame, sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    // Counted by the card's place in a standard deck (suit, then rank), not in a dictionary:
+    // the seeded games count a whole shoe at every step.
+    var counts = [Int](repeating: 0, count: Card.standardDeck.count)
     let cards = everyCard(in: game)
-    let counts = Dictionary(cards.map { ($0, 1) }, uniquingKeysWith: +)
+    for card in cards {
+        let suit = card.suit == .spades ? 0 : card.suit == .hearts ? 1 : card.suit == .diamonds ? 2 : 3
+        counts[suit * 13 + card.rank.rawValue - 1] += 1
+    }
     #expect(cards.count == game.deckCount * Card.standardDeck.count, sourceLocation: sourceLocation)
-    #expect(Set(counts.keys) == Set(Card.standardDeck), sourceLocation: sourceLocation)
-    #expect(counts.values.allSatisfy { $0 == game.deckCount }, sourceLocation: sourceLocation)
+    #expect(counts.allSatisfy { $0 == game.deckCount }, sourceLocation: sourceLocation)
 }

@@ -5,23 +5,24 @@ import Testing
 /// The day's puzzle in the model: twelve distinct cards with exactly six sets,
 /// fixed by the date alone.
 @Suite struct DailyPuzzleTests {
-    /// Every day of two years.
-    private static let days: [(Int, Int, Int)] = (2026...2027).flatMap { year in
-        (1...12).flatMap { month in
-            (1...[31, year % 4 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]).map { (year, month, $0) }
-        }
-    }
+    /// Every day of 2026, and the January after it: a puzzle that did not follow the year
+    /// would give that January 2026's puzzles again.
+    private static let days: [(Int, Int, Int)] = (1...12).flatMap { month in
+        (1...[31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]).map { (2026, month, $0) }
+    } + (1...31).map { (2027, 1, $0) }
+
+    /// Each of those days' puzzle, drawn once for the tests that read them all.
+    private static let puzzles = days.map { SetGame.dailyPuzzle(year: $0.0, month: $0.1, day: $0.2) }
 
     @Test func everyDayHasTwelveDistinctCardsWithExactlySixSets() {
-        for (year, month, day) in Self.days {
-            let cards = SetGame.dailyPuzzle(year: year, month: month, day: day)
+        for ((year, month, day), cards) in zip(Self.days, Self.puzzles) {
             #expect(cards.count == 12 && Set(cards).count == 12, "\(year)-\(month)-\(day)")
             #expect(SetGame.setCount(in: cards) == 6, "\(year)-\(month)-\(day)")
         }
     }
 
     @Test func differentDaysGiveDifferentPuzzlesAndTheSameDayTheSame() {
-        let puzzles = Self.days.map { SetGame.dailyPuzzle(year: $0.0, month: $0.1, day: $0.2) }
+        let puzzles = Self.puzzles
         #expect(Set(puzzles.map { Set($0) }).count == Self.days.count, "no two days alike")
         #expect(SetGame.dailyPuzzle(year: 2026, month: 12, day: 1) == puzzles[334])
     }

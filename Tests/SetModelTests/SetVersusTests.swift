@@ -631,7 +631,7 @@ private func playAgainstAPlayer(seed: UInt64, level: OpponentLevel, reaction: Do
 
 /// How often each side wins `games` games (seeds 1…games) against a player of `reaction`.
 private func winRates(
-    level: OpponentLevel, reaction: Double, games: UInt64 = 30
+    level: OpponentLevel, reaction: Double, games: UInt64 = 24
 ) -> (player: Double, computer: Double, summary: String) {
     let winners = (1...games).map { playAgainstAPlayer(seed: $0, level: level, reaction: reaction) }
         .map { versus in

@@ -21,7 +21,8 @@ struct FloodScreen {
     var keys: [[UInt8]] = []
 
     /// The menu, and every game from its first screen (Temples in learn mode too, with the
-    /// built-in deck; Blackjack with its new-game alert and after it), of those `games` offers.
+    /// built-in deck; Blackjack with its new-game alert, after it, on its rules page and at its
+    /// game-over box), of those `games` offers.
     static func screens(games: [String]) -> [FloodScreen] {
         let seeded = ["--seed", "1"]
         let all = [
@@ -34,6 +35,13 @@ struct FloodScreen {
             FloodScreen(name: "blackjack", label: "blackjack", arguments: ["blackjack"] + seeded),
             FloodScreen(name: "blackjack", label: "blackjack, after Enter", arguments: ["blackjack"] + seeded,
                         keys: [Keys.enter]),
+            FloodScreen(name: "blackjack", label: "blackjack, rules page", arguments: ["blackjack"] + seeded,
+                        keys: [Keys.enter, Keys.text("o")]),
+            // Five hands stood on (n declines insurance; x shows the dealer's play at once).
+            FloodScreen(name: "blackjack", label: "blackjack, game over", arguments: ["blackjack"] + seeded,
+                        keys: [Keys.enter] + (0..<5).flatMap { _ in
+                            [Keys.enter, Keys.text("n"), Keys.text("s"), Keys.text("x"), Keys.text("x")]
+                        }),
         ]
         return all.filter { $0.name == "menu" || games.contains($0.name) }
     }

@@ -11,6 +11,7 @@ let usage = """
            arcade-bench --torture [--binary PATH] [--only GAMES] [--count N] [--seed S]
                         [--signal-trials N] [--json]
            arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
+           arcade-bench --parts [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
@@ -56,11 +57,17 @@ let usage = """
     was found.
 
     Text flood (--flood): at 80×24, on the menu and each game's first screen (temples also with
-    --learn, blackjack also after Enter), --bytes of text (default 1048576) in 4 KiB writes, then
+    --learn, blackjack also after Enter, on its rules page and at its game-over box), --bytes of text (default 1048576) in 4 KiB writes, then
     Ctrl-C; once as prose, once as seeded random printable ASCII (never q, Q, y or Y, which would
     leave). Per row: seconds from the first byte to the exit, the arcade's CPU seconds, its exit
     status (130 expected). Exit status 1 if a row took 2 s or more (a paste, then Ctrl-C, must
     not wait), or did not end with 130.
+
+    Parts (--parts): the arcade's parts in this process, no binary: the store on a million
+    finished games (a start with its five high-score lists, one game recorded, the statistics
+    page's five histories) and the start's question to the terminal for its background
+    (answered, device attributes alone, silence, a colour alone). Exit status 1 if a figure
+    missed its goal (the goals the tests kept before they became figures).
     """
 
 func runMain() -> Int32 {
@@ -80,6 +87,7 @@ func runMain() -> Int32 {
     var answersBackground = true
     var flood = false
     var floodBytes = 1 << 20
+    var parts = false
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -121,6 +129,7 @@ func runMain() -> Int32 {
         case "--arcade-keys": arcadeKeys = value(argument)
         case "--unanswered-background": answersBackground = false
         case "--flood": flood = true
+        case "--parts": parts = true
         case "--bytes":
             guard let n = Int(value(argument)), n > 0 else { fail("--bytes needs a positive whole number") }
             floodBytes = n
@@ -135,6 +144,12 @@ func runMain() -> Int32 {
 
     _ = setlocale(LC_ALL, "C.UTF-8")
     signal(SIGPIPE, SIG_IGN)
+
+    if parts {
+        let report = PartsReport(machine: Machine.current(), figures: Parts.run())
+        print(json ? renderedJSON(report) : report.markdown())
+        return report.missed == 0 && !report.figures.isEmpty ? 0 : 1
+    }
 
     guard access(binary, X_OK) == 0 else {
         fail("no arcade binary at \(binary): build it with `make build` or pass --binary PATH")
