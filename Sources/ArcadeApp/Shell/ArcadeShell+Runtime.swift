@@ -4,19 +4,18 @@ import ArcadeUI
 /// The shell's exchange with the effect runtime: a game's effects turned into app effects
 /// (`appEffects`), and what the runtime learned coming back (`receive`).
 extension ArcadeShell {
-    /// What the effect runtime learned: recorded scores go to the menu and to the game they
-    /// belong to, a notice under the menu.
+    /// What the effect runtime learned: the record takes what it keeps (`PlayerRecord.take`),
+    /// recorded scores go to the menu and to the game they belong to, a notice under the menu.
     public mutating func receive(_ report: RuntimeReport, in frame: Frame) -> [AppEffect] {
+        if record.take(report, of: games) { markSavedGames() }
         switch report {
         case .scoresRecorded(let id, let entries):
-            record.scores[id] = entries
             menu.showBests([id: entries], of: games)
             guard active?.info.id == id else { return [] }
         case .notice(let notice):
             menu.notice = notice
             return []
-        case .stored(let lists, let saved):
-            for info in games { record.scores[info.id] = lists[info.id] ?? [] }
+        case .stored(_, let saved):
             menu.showBests(record.scores, of: games)
             adoptStored(saved)
             return []
@@ -24,16 +23,9 @@ extension ArcadeShell {
             shelf.notKept(slot, replacing: replacing)
             markSavedGames()
             return []
-        case .learnDue(let deck, let day, let count):
-            record.learning.counted(count, of: deck, on: day)
-            markSavedGames()
+        case .learnDue:
             return []
-        case .deck(let id, let deck):
-            // A deck's cards are read when a screen opens it: from now on the menu counts them.
-            if let learned = deck.learned {
-                record.learning.adopt(learned.cards, of: learned.deck)
-                markSavedGames()
-            }
+        case .deck(let id, _):
             guard active?.info.id == id else { return [] }
         case .network(let arrived):
             return active == nil ? [] : forwardToGame(.network(arrived), in: frame)

@@ -163,23 +163,20 @@ public struct ArcadeShell: Screen {
     }
 
     public mutating func update(_ input: Input, in frame: Frame) -> [AppEffect] {
-        let gameFrame = Self.gameFrame(in: frame)
-        if case .resize = input {
+        switch input {
+        case .resize:
             // Every resize reaches the game, overlay or not, so it can redo what depends on it.
-            return forwardToGame(.resize(gameFrame.size), in: frame)
-        }
-        if case .network = input {
+            return forwardToGame(.resize(Self.gameFrame(in: frame).size), in: frame)
+        case .network:
             // The game follows its connections whatever is over it (help, a question, the pause).
             return forwardToGame(input, in: frame)
-        }
-        switch input {
         case .focus(let focus):
             // Turning away pauses a timed game; coming back leaves the pause to a key.
             if focus == .lost { pauseIfTimed() }
             return []
         case .key, .mouse:
             idle.reset()
-        case .tick, .resize, .network:
+        case .tick:
             break
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }

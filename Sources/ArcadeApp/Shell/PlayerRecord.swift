@@ -11,7 +11,7 @@ import ArcadeRecords
 /// (`readHistory`): the menu's first frame shows none of them.
 struct PlayerRecord {
     /// Each game's recorded scores, best first.
-    var scores: [GameID: [ScoreEntry]]
+    private(set) var scores: [GameID: [ScoreEntry]]
     /// Each game's daily results, by day.
     private(set) var daily: [GameID: [String: DailyOutcome]] = [:]
     /// Each game's tallies of decisions, by kind.
@@ -20,7 +20,7 @@ struct PlayerRecord {
     private(set) var bests: [GameID: [String: Int]] = [:]
     /// What the learn mode has kept: the store's count for the menu, the cards of the decks
     /// opened this run and this run's answers (the statistics page counts in the store).
-    var learning: LearningRecord
+    private(set) var learning: LearningRecord
     /// Reads the rest of the player's history; called once (`readHistory`).
     private var unreadHistory: (() -> PlayerHistory)?
 
@@ -39,6 +39,29 @@ struct PlayerRecord {
         daily = history.daily
         tallies = history.tallies
         bests = history.bests
+    }
+
+    /// Take what the runtime reports of the store: a game's list, every game's lists, the
+    /// count of a deck's cards due, a deck's cards read. True when the menu's notes follow it
+    /// (the learn mode's record changed).
+    mutating func take(_ report: RuntimeReport, of games: [GameInfo]) -> Bool {
+        switch report {
+        case .scoresRecorded(let id, let entries):
+            scores[id] = entries
+        case .stored(let lists, _):
+            for info in games { scores[info.id] = lists[info.id] ?? [] }
+        case .learnDue(let deck, let day, let count):
+            learning.counted(count, of: deck, on: day)
+            return true
+        case .deck(_, let deck):
+            // A deck's cards are read when a screen opens it: from now on the menu counts them.
+            guard let learned = deck.learned else { return false }
+            learning.adopt(learned.cards, of: learned.deck)
+            return true
+        case .notice, .notKept, .network, .statistics, .carriedOut:
+            break
+        }
+        return false
     }
 
     /// Whether `note` takes `effect`: a result the record follows.
