@@ -122,7 +122,7 @@ public struct SetFriendsGame: Equatable, Sendable, Codable {
         players[index].awaySince = time
         players[index].selection = []
         players[index].wantsMore = false
-        dealIfVoted()
+        dealIfVoted(at: time)
     }
 
     /// Start the game at `time`, with everyone seated; false when it had started or nobody sits.
@@ -151,14 +151,14 @@ public struct SetFriendsGame: Equatable, Sendable, Codable {
         return judge(claimOf: index, at: time)
     }
 
-    /// Player `index` asks for three more cards (or takes the request back); the deal happens
-    /// when more than half of the players at the table ask. True when cards were dealt.
+    /// Player `index` asks for three more cards at `time` (or takes the request back); the deal
+    /// happens when more than half of the players at the table ask. True when cards were dealt.
     @discardableResult
-    public mutating func askForMore(by index: Int, _ wants: Bool = true) -> Bool {
+    public mutating func askForMore(by index: Int, _ wants: Bool = true, at time: Double) -> Bool {
         guard phase == .playing, players.indices.contains(index), !players[index].isAway,
               table.canDealMore else { return false }
         players[index].wantsMore = wants
-        return dealIfVoted()
+        return dealIfVoted(at: time)
     }
 
     /// The players by score, best first (ties in seat order), for the result.
@@ -193,13 +193,16 @@ public struct SetFriendsGame: Equatable, Sendable, Codable {
         return verdict
     }
 
+    /// Deal when more than half of those present ask; the last deal may end the game (the
+    /// deck out, and no set among the cards).
     @discardableResult
-    private mutating func dealIfVoted() -> Bool {
+    private mutating func dealIfVoted(at time: Double) -> Bool {
         let present = presentCount
         let asking = players.count { !$0.isAway && $0.wantsMore }
         guard present > 0, asking * 2 > present, table.canDealMore else { return false }
         table.dealThreeMore()
         resetVotes()
+        endIfOver(at: time)
         return true
     }
 

@@ -93,7 +93,7 @@ import Testing
         var game = SetFriendsGame(seed: 5)
         for index in 0..<8 { _ = game.seat("Player \(index) abc", at: 0) }
         game.start(at: 0)
-        while game.table.board.count < 21 { for index in 0..<5 { _ = game.askForMore(by: index) } }
+        while game.table.board.count < 21 { for index in 0..<5 { _ = game.askForMore(by: index, at: 0) } }
         let set = try #require(game.table.setsOnBoard().first)
         for card in set { _ = game.select(card, by: 3, at: 4) }
         for index in 0..<8 { _ = game.select(game.table.board[index]!, by: index, at: 5) }

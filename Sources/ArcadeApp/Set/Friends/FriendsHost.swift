@@ -105,7 +105,7 @@ struct FriendsHost {
 
     /// The host asks for three more cards (or takes it back).
     mutating func askForMore(_ wants: Bool, at time: Double) -> [Output] {
-        game.askForMore(by: 0, wants)
+        game.askForMore(by: 0, wants, at: time)
         return broadcast(at: time)
     }
 
@@ -139,7 +139,7 @@ struct FriendsHost {
             return broadcast(at: time)
         case .more(let wants):
             guard let seat = peers[connection]?.seat else { return [] }
-            game.askForMore(by: seat, wants)
+            game.askForMore(by: seat, wants, at: time)
             return broadcast(at: time)
         case .ping:
             return []
