@@ -78,6 +78,22 @@ import Testing
         }
     }
 
+    @Test func aPlayerLeavingBeforeTheStartMovesTheOthersUpASeatAndTheyPlayOn() throws {
+        var table = Table(seed: 33)
+        table.join("Ada", on: 1, at: 0)
+        table.join("Bo", on: 2, at: 0)
+        table.join("Cy", on: 3, at: 0)
+        table.deliver(table.host.closed(1, at: 1), at: 1)
+        #expect(table.players[2]?.seat == 1 && table.players[3]?.seat == 2)
+        #expect(table.players[3]?.table?.players.map(\.name) == ["Hal", "Bo", "Cy"])
+        table.join("Di", on: 4, at: 2)
+        #expect(table.players[4]?.seat == 3 && table.players[2]?.seat == 1, "a newcomer takes the next seat, not Bo's")
+        table.deliver(table.host.start(at: 3), at: 3)
+        let set = try #require(table.host.game.table.setsOnBoard().first)
+        for card in set { table.send(table.players[2]?.select(card, at: 4), from: 2, at: 4) }
+        #expect(table.players[3]?.table?.players.map(\.score) == [0, 3, 0, 0], "Bo's set is Bo's")
+    }
+
     @Test func aHostThatSendsWhatCannotBeShownIsLeftWithAReason() {
         var player = FriendsPlayer(code: "K7QX2M", name: "Ada", at: 0)
         _ = player.connected(at: 0)

@@ -14,10 +14,11 @@ struct FriendsHost {
         case close(connection: Int)
     }
 
-    /// A connection: its guard, and its seat once seated.
+    /// A connection: its guard, its seat once seated, and when it opened.
     struct Peer {
         var guardian: PeerGuard
         var seat: Int?
+        var openedAt: Double
     }
 
     /// The most connections not yet seated at once (a flood of connections waits its turn).
@@ -46,14 +47,17 @@ struct FriendsHost {
 
     // MARK: - The network
 
-    /// A connection opened at `time`.
+    /// A connection opened at `time`. With `waitingLimit` connections waiting already, the one
+    /// waiting longest goes: a flood of idle connections cannot keep a player out.
     mutating func accepted(_ connection: Int, at time: Double) -> [Output] {
-        guard peers.values.count(where: { $0.seat == nil }) < Self.waitingLimit else {
-            drops.append("too many connections waiting")
-            return [.close(connection: connection)]
+        var outputs: [Output] = []
+        let waiting = peers.filter { $0.value.seat == nil }
+        if waiting.count >= Self.waitingLimit,
+           let oldest = waiting.min(by: { ($0.value.openedAt, $0.key) < ($1.value.openedAt, $1.key) })?.key {
+            outputs = drop(oldest, because: "too many connections waiting", at: time)
         }
-        peers[connection] = Peer(guardian: PeerGuard(code: code, openedAt: time), seat: nil)
-        return []
+        peers[connection] = Peer(guardian: PeerGuard(code: code, openedAt: time), seat: nil, openedAt: time)
+        return outputs
     }
 
     /// `line` arrived from `connection` at `time`.
@@ -69,12 +73,22 @@ struct FriendsHost {
         }
     }
 
-    /// `connection` closed (or failed) at `time`: its player is away.
+    /// `connection` closed (or failed) at `time`: its player is away, or, before the start,
+    /// gives the seat up (the players after it move up a seat, and are told so).
     mutating func closed(_ connection: Int, at time: Double) -> [Output] {
         guard let peer = peers.removeValue(forKey: connection) else { return [] }
         guard let seat = peer.seat else { return [] }
+        let seating = game.phase == .seating
         game.leave(seat, at: time)
-        return broadcast(at: time)
+        var outputs: [Output] = []
+        if seating {
+            for (other, peer) in peers.sorted(by: { $0.key < $1.key }) {
+                guard let later = peer.seat, later > seat else { continue }
+                peers[other]?.seat = later - 1
+                outputs.append(.send(connection: other, FriendsWire.line(HostMessage(kind: .welcome, seat: later - 1))))
+            }
+        }
+        return outputs + broadcast(at: time)
     }
 
     /// Time passed: silent connections are dropped, and the table is sent again when nothing
@@ -154,9 +168,11 @@ struct FriendsHost {
                 .close(connection: connection)]
     }
 
+    /// Close `connection`, telling it why (a wrong room code is refused in words too).
     private mutating func drop(_ connection: Int, because reason: String, at time: Double) -> [Output] {
         drops = Array((drops + [reason]).suffix(20))
-        return closed(connection, at: time) + [.close(connection: connection)]
+        let told = Output.send(connection: connection, FriendsWire.line(HostMessage(kind: .refused, reason: reason)))
+        return [told] + closed(connection, at: time) + [.close(connection: connection)]
     }
 
     /// The table to every seated player.

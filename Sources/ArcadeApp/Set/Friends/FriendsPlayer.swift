@@ -47,6 +47,7 @@ struct FriendsPlayer {
 
     /// A line from the host at `time`.
     mutating func received(_ line: [UInt8], at time: Double) {
+        if case .left = state { return }  // what comes after leaving is not shown
         lastHeard = time
         guard let message = try? JSON.decode(HostMessage.self, from: line), message.v == FriendsWire.version else {
             state = .left("The host sent something this arcade cannot read.")
@@ -58,7 +59,7 @@ struct FriendsPlayer {
                 state = .left("The host sent something this arcade cannot read.")
                 return
             }
-            state = .seated(seat)
+            state = .seated(seat)  // also when a player before this one gave the seat up
         case .refused:
             state = .left(message.reason.map(Self.shown) ?? "The host refused the seat.")
         case .ended:
