@@ -27,7 +27,7 @@ extension ArcadeLauncher {
 /// what is there, then the task sleeps a few milliseconds, so other tests run meanwhile.
 extension PtyProcess {
     /// Reads until `condition` holds or `limit` seconds pass; whether it held.
-    public func until(limit: Double = 10, _ condition: () -> Bool) async -> Bool {
+    public func until(limit: Double = 30, _ condition: () -> Bool) async -> Bool {
         let deadline = monotonicNow() + limit
         while true {
             pump(timeout: 0)
@@ -44,7 +44,7 @@ extension PtyProcess {
     /// written nothing for `samples` polls in a row (or has ended): it has done all it will
     /// do with what it was sent. Whether it got there.
     @discardableResult
-    public func idle(samples: Int = 5, limit: Double = 10) async -> Bool {
+    public func idle(samples: Int = 5, limit: Double = 30) async -> Bool {
         var calm = 0
         var bytes = totalBytes
         return await until(limit: limit) {

@@ -7,7 +7,7 @@ extension PtySession {
     /// Waits until the shell shows an empty prompt on its last non-blank line (it is ready
     /// for a command).
     @discardableResult
-    public func waitForShellPrompt(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    public func waitForShellPrompt(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         await waitUntil("an empty shell prompt \"\(Self.shellPrompt)\"", timeout: timeout,
                         sourceLocation: sourceLocation) { screen in
             let last = screen.components(separatedBy: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -22,7 +22,7 @@ extension PtySession {
 
     /// The exit status of the shell's last command (`echo $?`), or nil (with a recorded
     /// failure) when the shell does not answer in time.
-    public func shellExitStatus(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async -> Int32? {
+    public func shellExitStatus(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> Int32? {
         shellCounter += 1
         let marker = "E2E-STATUS-\(shellCounter)="
         runInShell("echo \"\(marker)$?\"")
@@ -42,7 +42,7 @@ extension PtySession {
 
     /// The shell's current `stty -g`, or nil (with a recorded failure) when it does not
     /// answer in time.
-    public func shellTermios(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+    public func shellTermios(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
         shellCounter += 1
         let file = path("shell-stty-\(shellCounter)")
         let quoted = TerminalProcess.shellQuote(file)

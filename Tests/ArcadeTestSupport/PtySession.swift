@@ -216,7 +216,7 @@ public final class PtySession: CustomStringConvertible {
     public var height: Int { process.size.height }
 
     /// Reads the program's output until `condition` holds or `timeout` passes; whether it held.
-    public func poll(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    public func poll(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             process.pump(timeout: 0)
@@ -230,7 +230,7 @@ public final class PtySession: CustomStringConvertible {
     /// `description`, with the screen, and returns false.
     @discardableResult
     public func waitUntil(
-        _ description: String, timeout: Duration = .seconds(10), recordFailure: Bool = true,
+        _ description: String, timeout: Duration = .seconds(30), recordFailure: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) async -> Bool {
         // The screen changes only with output (a resize too is followed by the redraw it
@@ -251,7 +251,7 @@ public final class PtySession: CustomStringConvertible {
 
     /// Waits until `text` is on screen (see `waitUntil`).
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10), recordFailure: Bool = true,
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30), recordFailure: Bool = true,
                         sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         await waitUntil("\"\(text)\" on screen", timeout: timeout, recordFailure: recordFailure,
                         sourceLocation: sourceLocation) { $0.contains(text) }
@@ -259,7 +259,7 @@ public final class PtySession: CustomStringConvertible {
 
     /// Waits until `text` is no longer on screen (see `waitUntil`).
     @discardableResult
-    public func waitForAbsence(of text: String, timeout: Duration = .seconds(10),
+    public func waitForAbsence(of text: String, timeout: Duration = .seconds(30),
                                sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         await waitUntil("\"\(text)\" gone from screen", timeout: timeout, sourceLocation: sourceLocation) {
             !$0.contains(text)
@@ -270,7 +270,7 @@ public final class PtySession: CustomStringConvertible {
     /// waiting) and writes nothing, for several samples in a row: use it before asserting
     /// that something did *not* happen.
     @discardableResult
-    public func waitUntilIdle(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    public func waitUntilIdle(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         var calm = 0
         var bytes = process.totalBytes
         let idle = await poll(timeout: timeout) {
@@ -289,8 +289,21 @@ public final class PtySession: CustomStringConvertible {
 
     /// Waits until the program has read every byte sent so far (silently false on timeout).
     @discardableResult
-    public func waitForInputRead(timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForInputRead(timeout: Duration = .seconds(30)) async -> Bool {
         await poll(timeout: timeout) { process.pendingCount == 0 && (process.unreadInput ?? 0) == 0 }
+    }
+
+    /// `waitForInputRead` without leaving the thread: for the few milliseconds between the
+    /// parts of a paste, which must not be cut by the test runner giving the thread to
+    /// another test for longer than the arcade's half-second paste gap.
+    @discardableResult
+    public func waitForInputReadHere(timeout: Double = 10) -> Bool {
+        let deadline = monotonicNow() + timeout
+        while !(process.pendingCount == 0 && (process.unreadInput ?? 0) == 0) {
+            if monotonicNow() >= deadline { return false }
+            process.pump(timeout: 0.001)
+        }
+        return true
     }
 
     /// Tells the program its terminal is now `width`×`height` (SIGWINCH, as a window resized).
@@ -366,7 +379,7 @@ public final class PtySession: CustomStringConvertible {
     /// status (code, or 128 + signal); records a failure with the screen when it still runs
     /// at `timeout`.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async -> Int32? {
+    public func waitForExit(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> Int32? {
         guard await poll(timeout: timeout, { !process.isRunning }) else {
             Issue.record(Comment(rawValue: "the program did not exit within \(timeout)\n" + report()),
                          sourceLocation: sourceLocation)

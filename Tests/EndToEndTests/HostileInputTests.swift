@@ -31,7 +31,7 @@ extension EndToEnd {
             return try await launcher.start(arguments, dataHome: dataHome)
         }
 
-        /// A flood of random bytes (a quarter of a mebibyte: `arcade-bench --flood` times a whole one on
+        /// A flood of random bytes (128 KiB: `arcade-bench --flood` times a whole one on
         /// the release build) is applied as it comes and drawn in batches, so it is
         /// digested within seconds (the bound leaves room for the debug build, far slower than
         /// the release build), and the Ctrl-C after it acts as soon as it is read.
@@ -40,11 +40,11 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try await startMenu(dataHome)
             let started = ContinuousClock.now
-            pty.send(Self.randomBytes(256 << 10, seed: 13) + [0x03])
+            pty.send(Self.randomBytes(128 << 10, seed: 13) + [0x03])
             let exit = await pty.exit(within: 30)?.exit
             let took = ContinuousClock.now - started
             #expect(exit == .exited(130), "Ctrl-C after the flood ends with 130: \(pty.tailDescription)")
-            #expect(took < .seconds(20), "256 KiB took \(took)")
+            #expect(took < .seconds(20), "128 KiB took \(took)")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
@@ -53,7 +53,7 @@ extension EndToEnd {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try await startMenu(dataHome, arguments: ["set", "--seed", "4"])
-            pty.send(Self.randomBytes(256 << 10, seed: 14) + [0x03] + Self.randomBytes(256 << 10, seed: 15))
+            pty.send(Self.randomBytes(64 << 10, seed: 14) + [0x03] + Self.randomBytes(256 << 10, seed: 15))
             #expect(await pty.exit(within: 20)?.exit == .exited(130), "tail: \(pty.tailDescription)")
             // It ended at the Ctrl-C: most of what came after it was never taken.
             #expect(pty.pendingCount > 128 << 10, "only \(pty.pendingCount) bytes after the Ctrl-C were left unread")
@@ -76,33 +76,48 @@ extension EndToEnd {
         }
 
         /// A paste interrupted by signals (a window dragged larger while it arrives) is still
-        /// dropped whole: the digit inside it opens no game.
+        /// dropped whole: the digit inside it opens no game. (The parts of each paste here are
+        /// sent without leaving the thread, well within the arcade's half-second paste gap.)
         @Test func signalsDuringAPasteDoNotEndIt() async throws {
             let session = try PtySession.arcade()
             defer { session.close() }
             try #require(await session.waitFor("ARCADE"))
+            await session.waitUntilIdle()
             session.sendBytes("\u{1B}[200~")
-            try #require(await session.waitForInputRead())
+            try #require(session.waitForInputReadHere())
             for _ in 0..<6 {
                 #expect(session.signal(SIGWINCH))
             }
             session.sendBytes("2\r\u{1B}[201~")
-            try #require(await session.waitForInputRead())
+            try #require(session.waitForInputReadHere())
             await Self.expectMenuUntouchedThenQuit(session)
         }
 
         /// A paste whose rest has not come yet never holds the loop up: a resize while the arcade
-        /// waits for the rest is drawn at once, and the paste is still dropped whole.
+        /// waits for the rest is drawn at once, and the paste is still dropped whole. The paste
+        /// goes on a byte at a time, each as soon as the last was read, until the resize shows.
         @Test func aPasteWaitingForItsRestDoesNotFreezeTheScreen() async throws {
             let session = try PtySession.arcade()
             defer { session.close() }
             try #require(await session.waitFor("ARCADE"))
-            session.sendBytes("\u{1B}[200~jjj")
-            try #require(await session.waitForInputRead())  // read: the arcade now waits for more
+            await session.waitUntilIdle()
+            session.sendBytes("\u{1B}[200~j")
+            try #require(session.waitForInputReadHere())
             session.resize(width: 20, height: 6)
-            #expect(await session.waitFor("small"), "the too-small message came while the paste was open")
+            var sawTooSmall = false
+            var seen = -1
+            let deadline = monotonicNow() + 10
+            while monotonicNow() < deadline {
+                session.process.pump(timeout: 0.001)
+                if session.process.totalBytes != seen {
+                    seen = session.process.totalBytes
+                    if session.capture().contains("small") { sawTooSmall = true; break }
+                }
+                if session.process.hasReadAllInput { session.sendBytes("j") }
+            }
+            #expect(sawTooSmall, "the too-small message came while the paste went on\n\(session.report())")
             session.sendBytes("2jjj\u{1B}[201~")
-            try #require(await session.waitForInputRead())
+            try #require(session.waitForInputReadHere())
             session.resize(width: 80, height: 24)
             #expect(await session.waitUntil("the menu again") { $0.contains("ARCADE") && $0.contains("q quit") })
             await Self.expectMenuUntouchedThenQuit(session)
@@ -116,14 +131,17 @@ extension EndToEnd {
             let session = try PtySession.arcade()
             defer { session.close() }
             try #require(await session.waitFor("ARCADE"))
+            await session.waitUntilIdle()
             let pid = session.programPID
             session.sendBytes("\u{1B}[200~abc")
-            try #require(await session.waitForInputRead())
+            try #require(session.waitForInputReadHere())
             kill(pid, SIGSTOP)
-            #expect(await session.poll { ProcessTable.state(of: pid) == "T" }, "stopped")
+            let deadline = monotonicNow() + 10
+            while ProcessTable.state(of: pid) != "T" && monotonicNow() < deadline { session.process.pump(timeout: 0.001) }
+            #expect(ProcessTable.state(of: pid) == "T", "stopped")
             session.sendBytes("2\r\u{1B}[201~")
             kill(pid, SIGCONT)
-            try #require(await session.waitForInputRead())
+            try #require(session.waitForInputReadHere())
             await Self.expectMenuUntouchedThenQuit(session)
         }
 
@@ -208,22 +226,32 @@ extension EndToEnd {
             defer { session.close() }
             try #require(await session.waitFor("Time 0:00"))
             session.sendKeys("Space")  // the first selection starts the clock
-            try #require(await session.waitFor("Time 0:01"))
+            try #require(await session.waitUntil("the clock running") { (Self.clockSeconds($0) ?? 0) >= 1 })
             let pid = session.programPID
             kill(pid, SIGSTOP)
             #expect(await session.poll { ProcessTable.state(of: pid) == "T" }, "stopped")
             let mark = session.process.output.count
+            let stoppedAt = Self.clockSeconds(session.capture()) ?? 0
             kill(pid, SIGCONT)
             // A tick rewrites the clock's digits only; the repaint after a stop rewrites the score too.
             #expect(await session.poll {
                 String(decoding: session.process.output[mark...], as: UTF8.self).contains("Score")
             }, "the whole screen repainted after the continue: \(session.process.tailDescription)")
-            #expect(await session.waitFor("Time 0:02"), "the clock runs on after the continue")
+            #expect(await session.waitUntil("the clock running on after the continue") {
+                (Self.clockSeconds($0) ?? 0) > stoppedAt
+            })
             session.type("q")  // "Leave this game?"
             #expect(await session.waitFor("(y/n)"))
             session.type("y")
             #expect(await session.waitFor("ARCADE"))
             await session.quitFromMenu()
+        }
+
+        /// The seconds of "Time m:ss" on a Set screen.
+        static func clockSeconds(_ screen: String) -> Int? {
+            guard let range = screen.range(of: #"Time \d+:\d\d"#, options: .regularExpression) else { return nil }
+            let parts = screen[range].dropFirst(5).split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
         }
     }
 }

@@ -144,15 +144,20 @@ public final class PtyProcess {
         guard openpty(&master, &slave, nil, nil, &window) == 0 else {
             throw LaunchError(description: "openpty: \(String(cString: strerror(errno)))")
         }
-        guard let name = ttyname(slave) else {
+        // ttyname_r, not ttyname: its static buffer is shared by every thread, and tests start
+        // programs in parallel (a name half overwritten read as "/dev/pts/", a directory).
+        var buffer = [CChar](repeating: 0, count: 256)
+        let failure = ttyname_r(slave, &buffer, buffer.count)
+        guard failure == 0 else {
             close(master)
             close(slave)
-            throw LaunchError(description: "ttyname: \(String(cString: strerror(errno)))")
+            throw LaunchError(description: "ttyname_r: \(String(cString: strerror(failure)))")
         }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        return (master, slave, String(cString: name))
+        return (master, slave, name)
     }
 
     deinit {
