@@ -316,7 +316,7 @@ public final class PtySession: CustomStringConvertible {
 
     // MARK: Input
 
-    /// Key names, sent in order (tmux's names): `Up`, `Down`, `Left`, `Right`, `Enter`,
+    /// Key names, sent in order (named as tmux names them): `Up`, `Down`, `Left`, `Right`, `Enter`,
     /// `Escape`, `Space`, `Tab`, `BTab`, `BSpace`, `Home`, `End`, `IC`, `DC`, `PageUp`,
     /// `PageDown`, `F1`…`F12`, `C-<letter>`. Anything else is typed as text.
     public func sendKeys(_ keys: String...) { sendKeys(keys) }

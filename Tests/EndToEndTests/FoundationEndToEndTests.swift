@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The foundation's contract, checked on the real `arcade` binary in a real terminal (tmux):
+/// The foundation's contract, checked on the real `arcade` binary in a pseudo-terminal:
 /// the menu, quitting, every exit path restoring the terminal, resizing, refusing to run
 /// without a terminal, Ctrl-Z under a job-control shell, flags, and junk input.
 extension EndToEnd {

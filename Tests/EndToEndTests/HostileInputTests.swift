@@ -9,9 +9,9 @@ import Glibc
 #endif
 
 /// Hostile input, on the debug `arcade` binary: floods of bytes, pastes, stray
-/// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's `PtyProcess`,
-/// which sees every byte written, so the modes left behind are known) or in tmux where the
-/// screen's text is read.
+/// signals and stops. The arcade runs in a pseudo-terminal of its own (the torture run's
+/// `PtyProcess`, which sees every byte written, so the modes left behind are known), through a
+/// `PtySession` where the screen's text is read.
 extension EndToEnd {
     @Suite
     struct HostileInputTests {

@@ -71,6 +71,7 @@ extension EndToEnd {
 
             await session.click(column: 10, row: 5)
             #expect(await session.waitUntil("a mouse event at 10,5") { $0.contains(" MOUSE 10 5 ") })
+            await session.waitUntilIdle()  // the release read too: its event would overwrite the next
 
             session.resize(width: 50, height: 10)
             #expect(await session.waitFor("SIZE 50 10"))
