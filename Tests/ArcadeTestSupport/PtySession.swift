@@ -234,11 +234,14 @@ public final class PtySession: CustomStringConvertible {
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) async -> Bool {
         // The screen changes only with output (a resize too is followed by the redraw it
-        // brings), so the condition is looked at again only when bytes came.
+        // brings), so the condition is looked at again when bytes came, and otherwise only
+        // every tenth of a second (for conditions on more than the screen: files, processes).
         var seen = -1
+        var lookedAt = 0.0
         let held = await poll(timeout: timeout) {
-            guard process.totalBytes != seen else { return false }
+            guard process.totalBytes != seen || monotonicNow() - lookedAt >= 0.1 else { return false }
             seen = process.totalBytes
+            lookedAt = monotonicNow()
             return condition(capture())
         }
         if held { return true }
