@@ -26,14 +26,17 @@ extension ArcadeLauncher {
 /// Waiting on a `PtyProcess` without holding a thread of the test runner: each poll reads
 /// what is there, then the task sleeps a few milliseconds, so other tests run meanwhile.
 extension PtyProcess {
-    /// Reads until `condition` holds or `limit` seconds pass; whether it held.
+    /// Reads until `condition` holds or `limit` seconds pass; whether it held. Polls every
+    /// 2 ms after output, backing off to every 20 ms while none comes, so that many waiting
+    /// tests cost little.
     public func until(limit: Double = 30, _ condition: () -> Bool) async -> Bool {
         let deadline = monotonicNow() + limit
+        var pause = 2
         while true {
-            pump(timeout: 0)
+            pause = pump(timeout: 0) > 0 ? 2 : min(pause * 2, 20)
             if condition() { return true }
             if monotonicNow() >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await Task.sleep(for: .milliseconds(pause))
         }
     }
 

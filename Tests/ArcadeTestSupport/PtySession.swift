@@ -217,13 +217,7 @@ public final class PtySession: CustomStringConvertible {
 
     /// Reads the program's output until `condition` holds or `timeout` passes; whether it held.
     public func poll(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            process.pump(timeout: 0)
-            if condition() { return true }
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await process.until(limit: Double(timeout.components.seconds), condition)
     }
 
     /// Waits until `condition` holds for the screen text; on timeout records a failure naming
