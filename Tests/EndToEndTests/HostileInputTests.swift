@@ -31,20 +31,16 @@ extension EndToEnd {
             return try await launcher.start(arguments, dataHome: dataHome)
         }
 
-        /// A flood of random bytes (128 KiB: `arcade-bench --flood` times a whole one on
-        /// the release build) is applied as it comes and drawn in batches, so it is
-        /// digested within seconds (the bound leaves room for the debug build, far slower than
-        /// the release build), and the Ctrl-C after it acts as soon as it is read.
+        /// A flood of random bytes (128 KiB) is applied as it comes and drawn in batches, so it
+        /// is digested, and the Ctrl-C after it acts once it is read. How fast is a budget:
+        /// `arcade-bench --flood` times a whole mebibyte on the release build.
         @Test func aFloodOfRandomBytesIsDigested() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-flood")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try await startMenu(dataHome)
-            let started = ContinuousClock.now
             pty.send(Self.randomBytes(128 << 10, seed: 13) + [0x03])
-            let exit = await pty.exit(within: 30)?.exit
-            let took = ContinuousClock.now - started
+            let exit = await pty.exit(within: 60)?.exit
             #expect(exit == .exited(130), "Ctrl-C after the flood ends with 130: \(pty.tailDescription)")
-            #expect(took < .seconds(20), "128 KiB took \(took)")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 

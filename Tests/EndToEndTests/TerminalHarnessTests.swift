@@ -117,12 +117,9 @@ extension EndToEnd {
 
         @Test func runWithTimeoutNeverHangs() async throws {
             let sleep = try #require(TerminalProcess.which("sleep"))
-            let started = ContinuousClock.now
             let result = try await TerminalProcess.run(sleep, arguments: ["1000"], timeout: .milliseconds(50))
-            #expect(result.timedOut)
-            // Killed at its timeout, not waited for (a bound far above the timeout, far below
-            // the program's own time, however busy the machine).
-            #expect(ContinuousClock.now - started < .seconds(100))
+            // Killed at its timeout (the test ending at all shows the 1000 s were not waited for).
+            #expect(result.timedOut && result.killedBySignal && result.status == 128 + SIGKILL, "\(result)")
 
             let sh = try #require(TerminalProcess.which("sh"))
             let echo = try await TerminalProcess.run(sh, arguments: ["-c", "read x; echo out $x; echo err >&2; exit 4"],
