@@ -56,8 +56,9 @@ extension EndToEnd {
 
             var pty = try await start()
             for step in 1...Self.inputsPerGame {
-                if let exit = pty.exitStatus {
-                    // Only a `q` on the menu may end it: status 0, terminal restored.
+                if pty.exitStatus != nil, let exit = await pty.exit(within: 5)?.exit {
+                    // Only a `q` on the menu may end it: status 0, terminal restored (its last
+                    // bytes, which may come just after it ended, read first).
                     #expect(exit == .exited(0), context(pty, "an exit during the inputs: \(exit)"))
                     #expect(pty.restoreProblems.isEmpty, context(pty, pty.restoreProblems.joined(separator: "; ")))
                     expectValidScores(dataHome)
