@@ -2,10 +2,10 @@ import Testing
 
 /// Parent of every end-to-end suite. Each test's processes have a pty and a temporary folder
 /// of their own (`PtySession`), so the tests run side by side; their waits sleep between
-/// polls, leaving the test runner's threads to the others.
+/// polls, on threads of their own (`EndToEndExecutor`), beside the unit tests.
 ///
 /// Add a game's end-to-end tests as `extension EndToEnd { @Suite struct SlotsEndToEndTests {...} }`.
-@Suite enum EndToEnd {}
+@Suite(.runsOnEndToEndThreads) enum EndToEnd {}
 
 extension EndToEnd {
     /// A way out of the arcade (a key, or a signal) and the status it ends with.
