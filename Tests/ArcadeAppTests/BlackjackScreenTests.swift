@@ -347,7 +347,7 @@ import Testing
         // Not cut: the whole line, wrapped onto the row under it where it is too long for
         // one, on the widest table and on the narrowest.
         for shown in [text(screen), screen.text(in: Self.small)] {
-            #expect(TerminalSession.flowed(shown).contains(status) && !shown.contains("…"), "\(shown)")
+            #expect(flowed(shown).contains(status) && !shown.contains("…"), "\(shown)")
         }
     }
 

@@ -29,7 +29,7 @@ import Testing
     /// The screen's words, flowed into one line, the frame's edges and scroll marks left out:
     /// what a player reads, whatever rows it was wrapped to.
     private func words(_ text: String) -> String {
-        TerminalSession.flowed(text.map { "║▲▼".contains($0) ? " " : String($0) }.joined())
+        flowed(text.map { "║▲▼".contains($0) ? " " : String($0) }.joined())
     }
 
     /// Help opened over the game of `shell` and paged through to its end with PgDn (and

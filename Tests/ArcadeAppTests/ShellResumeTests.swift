@@ -61,7 +61,7 @@ import Testing
                                  (7200, "2 hours ago"), (86_400 * 3, "3 days ago"), (-5, "just now")] {
             var shell = shell(saved: [saved(12, at: 1_000_000 - seconds)])
             shell.open(.set)
-            #expect(TerminalSession.flowed(shell.text).contains("Resume (12 presses, \(words))"), "\(seconds) s")
+            #expect(flowed(shell.text).contains("Resume (12 presses, \(words))"), "\(seconds) s")
         }
     }
 
@@ -114,7 +114,7 @@ import Testing
         #expect(shell.text.contains("saved game"))
         #expect(shell.open(.set) == [.forgetSavedGame(.set)])
         #expect(shell.activeGame == nil && shell.overlay == nil, "no offer of a save that cannot be resumed")
-        #expect(TerminalSession.flowed(shell.text).contains("The saved Set game could not be read"))
+        #expect(flowed(shell.text).contains("The saved Set game could not be read"))
         #expect(!shell.text.contains("saved game "))
         shell.open(.set)
         #expect(shell.text.contains("Test game: 0 presses"), "opened again: a new game")

@@ -214,14 +214,14 @@ import Testing
     @Test func aLongNoticeOnTheMenuWrapsInsteadOfBeingCut() {
         let notice = "scores.json could not be read and was moved to scores.json.corrupt-20261201-0930; a new one is kept."
         let shell = TestShell(games: Self.games, notice: notice, size: Size(width: 60, height: 24), seed: { 1 })
-        let text = TerminalSession.flowed(screen(shell, size: Size(width: 60, height: 24)).text)
+        let text = flowed(screen(shell, size: Size(width: 60, height: 24)).text)
         #expect(text.contains("scores.json.corrupt-20261201-0930; a new one is kept."))
     }
 
     @Test func menuHelpNamesTheFolderScoresAreReallyKeptIn() {
         var shell = TestShell(games: Self.games, size: size, dataDirectory: "/tmp/xdg/arcade", seed: { 1 })
         _ = send(&shell, key("?"))
-        #expect(TerminalSession.flowed(screen(shell).text).contains("/tmp/xdg/arcade/arcade.sqlite3"))
+        #expect(flowed(screen(shell).text).contains("/tmp/xdg/arcade/arcade.sqlite3"))
         #expect(!screen(shell).text.contains("~/.local/share"))
     }
 

@@ -679,7 +679,7 @@ import Testing
             let screen = TempleTable(TempleScreen(deck: .success(deck), seed: 1), size: size)
             var grid = CellGrid(size: size)
             HelpOverlay.draw(screen.help, into: &grid)
-            let shown = TerminalSession.flowed(grid.text.replacingOccurrences(of: "║", with: " "))
+            let shown = ArcadeTestSupport.flowed(grid.text.replacingOccurrences(of: "║", with: " "))
             let visible = deck.notices.filter { shown.contains($0) }
             #expect(size.width < 80 ? !visible.isEmpty : visible == deck.notices, "\(size): \(shown)")
         }

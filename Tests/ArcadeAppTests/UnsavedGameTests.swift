@@ -88,7 +88,7 @@ import ArcadeRecords
         try withLockedStore { arcade, other, path in
             arcade.leaveSet(after: 2)
             #expect(!arcade.text.contains("saved game"), "not on disk: not marked\n\(arcade.text)")
-            #expect(TerminalSession.flowed(arcade.text).contains(
+            #expect(flowed(arcade.text).contains(
                 "Your Set game could not be saved: the store \(path) is locked by another program. It is kept until you quit"))
             #expect(arcade.data.savedGames().isEmpty)
             // Kept for this run: opening Set offers it.
@@ -258,7 +258,7 @@ import ArcadeRecords
                                 shell: ArcadeShell(games: Self.games, seed: { 7 }, now: { 1_000_000 }), data: data)
             arcade.leaveSet(after: 2)
             let path = folder + "/" + ArcadeStore.fileName
-            #expect(TerminalSession.flowed(arcade.text).contains(
+            #expect(flowed(arcade.text).contains(
                 "Your Set game could not be saved: the store \(path) is write-protected (the file, its folder, or its -wal "
                     + "or -shm file). You can resume it until you quit; then it is lost."), "\(arcade.text)")
             #expect(!arcade.text.contains("once the store takes it"))

@@ -119,7 +119,7 @@ public enum TerminalProcess {
         return child.result
     }
 
-    /// `run` without `async`, polling with `usleep`: for short commands (tmux, probes) and
+    /// `run` without `async`, polling with `usleep`: for short commands (probes) and
     /// for places that cannot await (static initialisers, `deinit`).
     public static func runBlocking(
         _ executable: URL, arguments: [String] = [],
@@ -189,7 +189,7 @@ public enum TerminalProcess {
 
     /// Starts a program with `posix_spawn`: every signal at its default action and none
     /// blocked (the test runner's threads block signals and ignore SIGPIPE; a program —
-    /// notably a tmux server, which stops itself with SIGTERM — must not inherit that),
+    /// notably one that stops itself with SIGTERM — must not inherit that),
     /// stdout and stderr into files of `directory`.
     private static func start(
         _ executable: URL, arguments: [String], environment: [String: String?],

@@ -1,10 +1,11 @@
 import Testing
 
-/// Parent of every end-to-end suite: `.serialized` is inherited by nested suites, so only one
-/// real terminal session runs at a time (the machine has 2 cores; sessions must not fight).
+/// Parent of every end-to-end suite. Each test's processes have a pty and a temporary folder
+/// of their own (`PtySession`), so the tests run side by side; their waits sleep between
+/// polls, on threads of their own (`EndToEndExecutor`), beside the unit tests.
 ///
 /// Add a game's end-to-end tests as `extension EndToEnd { @Suite struct SlotsEndToEndTests {...} }`.
-@Suite(.serialized) enum EndToEnd {}
+@Suite(.runsOnEndToEndThreads) enum EndToEnd {}
 
 extension EndToEnd {
     /// A way out of the arcade (a key, or a signal) and the status it ends with.

@@ -7,21 +7,21 @@ import Testing
 import Glibc
 #endif
 
-/// The foundation's contract, checked on the real `arcade` binary in a real terminal (tmux):
+/// The foundation's contract, checked on the real `arcade` binary in a pseudo-terminal:
 /// the menu, quitting, every exit path restoring the terminal, resizing, refusing to run
 /// without a terminal, Ctrl-Z under a job-control shell, flags, and junk input.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct FoundationEndToEndTests {
 
         // MARK: Helpers
 
         /// Starts the arcade at 80×24 and waits for the menu (title and key line).
         func startMenu(
-            _ arguments: [String] = [], configuration: TerminalSession.Configuration = .init(),
+            _ arguments: [String] = [], configuration: PtySession.Configuration = .init(),
             sourceLocation: SourceLocation = #_sourceLocation
-        ) async throws -> TerminalSession {
-            let session = try TerminalSession.arcade(arguments, configuration: configuration)
+        ) async throws -> PtySession {
+            let session = try PtySession.arcade(arguments, configuration: configuration)
             let shown = await session.waitUntil("the menu (ARCADE, q quit, ? help)", sourceLocation: sourceLocation) {
                 Self.isMenu($0)
             }
@@ -61,7 +61,7 @@ extension EndToEnd {
             let bottom = lines.suffix(2).joined(separator: "\n")
             #expect(bottom.contains("q quit") && bottom.contains("? help"),
                     "the key line is at the bottom\n\(session.report())")
-            #expect(session.terminalState().alternateScreen, "the menu draws on the alternate screen")
+            #expect(session.terminal.alternateScreen, "the menu draws on the alternate screen")
 
             await session.quitFromMenu()
         }
@@ -82,7 +82,7 @@ extension EndToEnd {
         func signalExitsRestored(_ path: ExitPath) async throws {
             let session = try await startMenu()
             defer { session.close() }
-            #expect(await session.signal(try #require(path.signal)))
+            #expect(session.signal(try #require(path.signal)))
             #expect(await session.waitForExit() == path.status)
             session.expectRestored()
         }
@@ -92,13 +92,13 @@ extension EndToEnd {
         @Test func tooSmallThenBackToMenu() async throws {
             let session = try await startMenu()
             defer { session.close() }
-            #expect(await session.resize(width: 30, height: 8))
+            #expect(session.resize(width: 30, height: 8))
             // 30 columns cannot hold the whole message on one line: match it across line breaks.
             #expect(await session.waitUntil("the too-small message for 30×8") {
-                let text = TerminalSession.flowed($0)
+                let text = flowed($0)
                 return text.contains("Terminal too small: need") && text.contains("have 30×8")
             })
-            #expect(await session.resize(width: 100, height: 30))
+            #expect(session.resize(width: 100, height: 30))
             #expect(await session.waitUntil("the menu again at 100×30") {
                 Self.isMenu($0) && !$0.contains("Terminal too small")
             })
@@ -115,7 +115,7 @@ extension EndToEnd {
         }
 
         @Test func stdoutNotATerminalExits2() async throws {
-            let session = try TerminalSession.arcade(configuration: .init(standardOutput: .file, standardError: .file))
+            let session = try PtySession.arcade(configuration: .init(standardOutput: .file, standardError: .file))
             defer { session.close() }
             #expect(await session.waitForExit() == 2)
             #expect(session.standardError.contains("arcade: needs an interactive terminal"), "\(session.report())")
@@ -123,7 +123,7 @@ extension EndToEnd {
         }
 
         @Test func unknownTerminalTypeExits2() async throws {
-            let session = try TerminalSession.arcade(configuration: .init(term: "nosuchterm", standardError: .file))
+            let session = try PtySession.arcade(configuration: .init(term: "nosuchterm", standardError: .file))
             defer { session.close() }
             #expect(await session.waitForExit() == 2)
             #expect(session.standardError.contains("unknown terminal type"), "\(session.report())")
@@ -133,7 +133,7 @@ extension EndToEnd {
         /// ncurses takes a terminal that cannot move its cursor: the arcade refuses it,
         /// with the reason, and leaves the terminal's modes as they were.
         @Test func aTerminalThatCannotMoveItsCursorExits2WithTheReason() async throws {
-            let session = try TerminalSession.arcade(configuration: .init(term: "dumb", standardError: .file))
+            let session = try PtySession.arcade(configuration: .init(term: "dumb", standardError: .file))
             defer { session.close() }
             #expect(await session.waitForExit() == 2)
             #expect(session.standardError.contains("terminal type 'dumb' cannot move the cursor"), "\(session.report())")
@@ -141,7 +141,7 @@ extension EndToEnd {
         }
 
         @Test func unsetTermExits2() async throws {
-            let session = try TerminalSession.arcade(configuration: .init(term: nil, standardError: .file))
+            let session = try PtySession.arcade(configuration: .init(term: nil, standardError: .file))
             defer { session.close() }
             #expect(await session.waitForExit() == 2)
             #expect(session.standardError.contains("TERM is not set"), "\(session.report())")
@@ -152,7 +152,7 @@ extension EndToEnd {
 
         @Test func ctrlZSuspendsAndFgResumes() async throws {
             let binary = try #require(TerminalProcess.requireArcadeBinary())
-            let shell = try TerminalSession.interactiveShell()
+            let shell = try PtySession.interactiveShell()
             defer { shell.close() }
             try #require(await shell.waitForShellPrompt())
             let termiosBefore = await shell.shellTermios()
@@ -160,27 +160,26 @@ extension EndToEnd {
             shell.runInShell(TerminalProcess.shellQuote(binary.path))
             try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
             let arcade = shell.processID(named: "arcade")
-            #expect(arcade != nil, "the arcade runs under the shell\n\(shell.paneProcesses())")
+            #expect(arcade != nil, "the arcade runs under the shell\n\(shell.report())")
 
             shell.sendKeys("C-z")
             #expect(await shell.waitFor("Stopped"))
             if let arcade { #expect(ProcessTable.state(of: arcade) == "T", "the arcade is stopped") }
             #expect(await shell.waitForAbsence(of: "ARCADE"))
-            let stopped = shell.terminalState()
+            let stopped = shell.terminal
             #expect(!stopped.alternateScreen, "suspended: alternate screen left\n\(shell.report())")
             #expect(stopped.cursorVisible, "suspended: cursor visible\n\(shell.report())")
-            #expect(!stopped.mouseReporting, "suspended: mouse off\n\(shell.report())")
+            #expect(stopped.mouseModes.isEmpty, "suspended: mouse off\n\(shell.report())")
 
             shell.runInShell("fg")
             #expect(await shell.waitUntil("the menu redrawn after fg") { Self.isMenu($0) })
-            #expect(shell.terminalState().alternateScreen)
+            #expect(shell.terminal.alternateScreen)
 
             shell.type("q")
             #expect(await shell.waitForAbsence(of: "ARCADE"))
             #expect(await shell.waitForShellPrompt())
             #expect(await shell.shellExitStatus() == 0)
-            let after = shell.terminalState()
-            #expect(after.isRestored, "\(after.problems)\n\(shell.report())")
+            #expect(shell.terminal.restoreProblems.isEmpty, "\(shell.terminal.restoreProblems)\n\(shell.report())")
             #expect(await shell.shellTermios() == termiosBefore)
         }
 
@@ -188,15 +187,14 @@ extension EndToEnd {
         /// Ctrl-Z and `fg` (resuming hides it; the next frame shows it again).
         @Test func theCursorFollowsFocusAndComesBackAfterFg() async throws {
             let binary = try #require(TerminalProcess.requireArcadeBinary())
-            let shell = try TerminalSession.interactiveShell()
+            let shell = try PtySession.interactiveShell()
             defer { shell.close() }
             try #require(await shell.waitForShellPrompt())
             shell.runInShell(TerminalProcess.shellQuote(binary.path) + " --cursor")
             try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
             func cursor() -> (shown: Bool, row: Int)? {
-                guard let parts = shell.format("#{cursor_flag} #{cursor_y}")?.split(separator: " "), parts.count == 2,
-                      let row = Int(parts[1]) else { return nil }
-                return (parts[0] == "1", row)
+                let terminal = shell.terminal
+                return (terminal.cursorVisible, terminal.cursorY)
             }
             let memoryRow = try #require(shell.lines().firstIndex { $0.contains("Memory") })
             shell.type("j")
@@ -216,14 +214,14 @@ extension EndToEnd {
         /// the arcade still learns the new size (a click lands where the screen shows it).
         @Test func aResizeWhileSuspendedIsKnownAfterFg() async throws {
             let binary = try #require(TerminalProcess.requireArcadeBinary())
-            let shell = try TerminalSession.interactiveShell()
+            let shell = try PtySession.interactiveShell()
             defer { shell.close() }
             try #require(await shell.waitForShellPrompt())
             shell.runInShell(TerminalProcess.shellQuote(binary.path))
             try #require(await shell.waitUntil("the menu") { Self.isMenu($0) })
             shell.sendKeys("C-z")
             #expect(await shell.waitFor("Stopped"))
-            #expect(await shell.resize(width: 70, height: 20))
+            #expect(shell.resize(width: 70, height: 20))
             shell.runInShell("fg")
             #expect(await shell.waitUntil("the menu redrawn after fg") { Self.isMenu($0) })
             let lines = shell.lines()
@@ -311,7 +309,7 @@ extension EndToEnd {
         }
 
         @Test func aTERMWithEscapesIsQuotedEscaped() async throws {
-            let session = try TerminalSession.arcade(
+            let session = try PtySession.arcade(
                 configuration: .init(term: "xterm\u{1B}]0;pwned\u{07}", standardError: .file))
             defer { session.close() }
             #expect(await session.waitForExit() == 2)
@@ -351,7 +349,7 @@ extension EndToEnd {
             session.sendBytes([0xC3, 0x28])
             #expect(await session.waitUntilIdle())
             session.type("q")
-            #expect(await session.waitForExit(timeout: .seconds(2)) == 0)
+            #expect(await session.waitForExit() == 0)
             session.expectRestored()
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// `make install` into a temporary prefix, the installed binary run from elsewhere, the man
 /// page, `--version`, and `make uninstall` leaving nothing behind.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct InstallTests {
         static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -44,7 +44,7 @@ extension EndToEnd {
             #expect(version.stdout.hasPrefix("arcade 0."))
 
             // From another directory, without ARCADE_ASSETS: the pictures come from the prefix.
-            let session = try TerminalSession(
+            let session = try PtySession(
                 command: [arcade.path, "temples", "--seed", "5"],
                 configuration: .init(width: 100, height: 30, unsetEnvironment: ["ARCADE_ASSETS"],
                                      workingDirectory: "/"))
@@ -71,7 +71,7 @@ extension EndToEnd {
         /// Temples from a binary in `<folder>/bin`, with a one-picture deck named "Planted Temple"
         /// in `<folder>/share/arcade`: whether that deck is the one shown.
         private func showsThePlantedDeck(binaryIn folder: URL) async throws -> Bool {
-            let session = try TerminalSession(
+            let session = try PtySession(
                 command: [folder.appendingPathComponent("bin/arcade").path, "temples", "--seed", "5"],
                 configuration: .init(width: 100, height: 30, unsetEnvironment: ["ARCADE_ASSETS"], workingDirectory: "/"))
             defer { session.close() }

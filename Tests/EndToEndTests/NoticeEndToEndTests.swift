@@ -6,7 +6,7 @@ import Testing
 /// them onto the lines below, so the whole path (where the corrupt file went, the folder
 /// that could not be made) can be read and copied.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct NoticeEndToEndTests {
         /// A fresh folder with a path of at least 150 characters, however short the
         /// temporary folder it is made in.
@@ -28,7 +28,7 @@ extension EndToEnd {
         }
 
         /// Whether the screen shows `notice` whole (wrapped, but nothing cut).
-        private static func shows(_ notice: String, in session: TerminalSession) -> Bool {
+        private static func shows(_ notice: String, in session: PtySession) -> Bool {
             unbroken(session.capture()).contains(unbroken(notice))
         }
 
@@ -38,7 +38,7 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: dataHome + "/arcade", withIntermediateDirectories: true)
             try "not json".write(toFile: dataHome + "/arcade/scores.json", atomically: true, encoding: .utf8)
 
-            let session = try TerminalSession.arcade(configuration: .init(environment: ["XDG_DATA_HOME": dataHome]))
+            let session = try PtySession.arcade(configuration: .init(environment: ["XDG_DATA_HOME": dataHome]))
             defer { session.close() }
             #expect(await session.waitFor("Score file was unreadable"))
             let moved = try FileManager.default.contentsOfDirectory(atPath: dataHome + "/arcade")
@@ -57,7 +57,7 @@ extension EndToEnd {
             let dataHome = folder + "/a-file-where-a-folder-should-be"
             try "".write(toFile: dataHome, atomically: true, encoding: .utf8)
 
-            let session = try TerminalSession.arcade(["slots", "--seed", "59"],
+            let session = try PtySession.arcade(["slots", "--seed", "59"],
                                                      configuration: .init(environment: ["XDG_DATA_HOME": dataHome]))
             defer { session.close() }
             #expect(await session.waitFor("Score: 100"))

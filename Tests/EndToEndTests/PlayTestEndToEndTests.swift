@@ -9,15 +9,15 @@ import Testing
 import Glibc
 #endif
 
-/// What a new player meets, checked on the real binary in tmux: keys behind the "too small"
-/// message, escape sequences taken whole (never as Esc and letters), Esc on the menu, no last
-/// frame left behind without an alternate screen, and a game ended by a signal.
+/// What a new player meets, checked on the real binary: escape sequences taken whole (never as
+/// Esc and letters), no last frame left behind without an alternate screen, and a game ended
+/// by a signal.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct PlayTestEndToEndTests {
         private func start(_ arguments: [String], waitingFor text: String,
-                           configuration: TerminalSession.Configuration = .init()) async throws -> TerminalSession {
-            let session = try TerminalSession.arcade(arguments, configuration: configuration)
+                           configuration: PtySession.Configuration = .init()) async throws -> PtySession {
+            let session = try PtySession.arcade(arguments, configuration: configuration)
             guard await session.waitFor(text) else {
                 session.close()
                 throw NotShown(text: text)
@@ -27,39 +27,10 @@ extension EndToEnd {
 
         struct NotShown: Error { var text: String }
 
-        @Test func keysBehindTheTooSmallMessageChangeNothing() async throws {
-            let session = try await start(["set", "--seed", "7"], waitingFor: "Deck 69")
-            defer { session.close() }
-            session.sendKeys("Space")  // a game in progress: one card selected
-            #expect(await session.waitFor("1 of 3 selected."))
-            #expect(await session.resize(width: 20, height: 6))
-            #expect(await session.waitFor("q: back to the menu"))
-            // Deselect (−1), two more picks, a deal and a new game: none of it may happen unseen.
-            session.sendKeys("Space", "Space", "Space", "d", "n", "t", "Enter")
-            #expect(await session.waitUntilIdle())
-            #expect(await session.resize(width: 80, height: 24))
-            #expect(await session.waitFor("Deck 69"))
-            let status = session.lines().first ?? ""
-            #expect(status.contains("Score 0") && status.contains("Deck 69"), "\(session.report())")
-            #expect(session.lines().contains { $0.contains("1 of 3 selected.") })
-
-            // q still works behind the message, and its question can be answered there.
-            #expect(await session.resize(width: 20, height: 6))
-            session.type("q")
-            #expect(await session.waitUntil("the leave question behind the message") {
-                TerminalSession.flowed($0).contains("Leave this game? (y/n)")
-            })
-            session.type("y")
-            #expect(await session.waitFor("q: quit"))
-            #expect(await session.resize(width: 80, height: 24))
-            #expect(await session.waitFor("ARCADE"))
-            await session.quitFromMenu()
-        }
-
-        @Test func homeAndEndAsTmuxSendsThemNeverLeaveOrOpenAGame() async throws {
+        @Test func homeAndEndInTheirEscapeFormsNeverLeaveOrOpenAGame() async throws {
             let session = try await start([], waitingFor: "ARCADE")
             defer { session.close() }
-            session.sendKeys("End")  // ESC [ 4 ~ from tmux
+            session.sendKeys("End")  // ESC [ 4 ~
             #expect(await session.waitUntil("the bar on Blackjack") { screen in
                 screen.split(separator: "\n").contains { $0.contains("▶ 5") }
             })
@@ -97,34 +68,20 @@ extension EndToEnd {
             await playEndMidHand(table)
         }
 
-        private func playEndMidHand(_ session: TerminalSession) async {
+        private func playEndMidHand(_ session: PtySession) async {
             session.sendKeys("Enter")  // close the new-game alert
             session.sendKeys("Enter")  // deal: a hand in progress
             #expect(await session.waitFor("You have"))
             session.sendKeys("End")
             #expect(await session.waitUntilIdle())
-            #expect(!TerminalSession.flowed(session.capture()).contains("Leave this game?"), "\(session.report())")
+            #expect(!flowed(session.capture()).contains("Leave this game?"), "\(session.report())")
             await session.leaveGameAndQuit()
-        }
-
-        @Test func escOnTheMenuAsksBeforeQuitting() async throws {
-            let session = try await start([], waitingFor: "ARCADE")
-            defer { session.close() }
-            session.sendKeys("Escape")
-            #expect(await session.waitFor("Quit the arcade? (y/n)"))
-            session.type("n")
-            #expect(await session.waitForAbsence(of: "Quit the arcade?"))
-            session.sendKeys("Escape")
-            #expect(await session.waitFor("Quit the arcade? (y/n)"))
-            session.type("y")
-            #expect(await session.waitForExit() == 0)
-            session.expectRestored()
         }
 
         @Test func withoutAnAlternateScreenTheLastFrameIsClearedOnTheWayOut() async throws {
             let session = try await start([], waitingFor: "ARCADE", configuration: .init(term: "vt100"))
             defer { session.close() }
-            #expect(!session.terminalState().alternateScreen)  // vt100 has none
+            #expect(!session.terminal.alternateScreen)  // vt100 has none
             session.type("q")
             #expect(await session.waitForExit() == 0)
             let left = session.capture()
@@ -146,8 +103,8 @@ extension EndToEnd {
             let session = try await start(["slots", "--seed", String(seed)], waitingFor: "Score: 100")
             defer { session.close() }
             session.sendKeys("Space")
-            #expect(await session.waitUntil("the first spin paid") { $0.contains("+") && !$0.contains("Spinning") })
-            #expect(await session.signal(signal))
+            #expect(await session.waitUntil("the first spin paid") { !$0.contains("Score: 100") && !$0.contains("Spinning") })
+            #expect(session.signal(signal))
             #expect(await session.waitForExit() == status)
             session.expectRestored()
             let store = StoreCheck.check(dataHome: session.dataHome.path)
@@ -161,8 +118,8 @@ extension EndToEnd {
             let session = try await start(["slots", "--seed", String(seed)], waitingFor: "Score: 100")
             defer { session.close() }
             session.sendKeys("Space")
-            #expect(await session.waitUntil("the first spin paid") { $0.contains("+") && !$0.contains("Spinning") })
-            let pid = try #require(await session.waitForProgramPID())
+            #expect(await session.waitUntil("the first spin paid") { !$0.contains("Score: 100") && !$0.contains("Spinning") })
+            let pid = session.programPID
             kill(pid, SIGTERM)
             kill(pid, SIGHUP)
             // Both may be pending when the arcade next runs; the lower-numbered one comes first.

@@ -12,7 +12,7 @@ import Glibc
 /// Hostile starts of the real binary: a standard stream closed, a limit on the size
 /// of files or on the stack, and the terminal modes left when it ends.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct ProcessStartEndToEndTests {
         /// The arcade with `arguments` in a pty of its own (every byte it writes followed on a
         /// virtual 100×30 screen), started as `closing` and `limits` say.
@@ -26,8 +26,8 @@ extension EndToEnd {
         func screen(_ pty: PtyProcess) -> String { pty.terminal.lines().joined(separator: "\n") }
 
         /// Reads until the screen shows `text` or the program ends (10 s at most): whether it shows it.
-        func waitFor(_ text: String, in pty: PtyProcess) -> Bool {
-            _ = pty.waitUntil(limit: 10) { screen(pty).contains(text) || !pty.isRunning }
+        func waitFor(_ text: String, in pty: PtyProcess) async -> Bool {
+            _ = await pty.until(limit: 10) { screen(pty).contains(text) || !pty.isRunning }
             return screen(pty).contains(text)
         }
 
@@ -39,19 +39,16 @@ extension EndToEnd {
         /// nothing meant for standard error replaces the wake pipe, which would leave the
         /// arcade polling a descriptor that is not its pipe (100% CPU at the menu, and no key,
         /// Ctrl-C included, ever read).
-        @Test func startedWithStandardErrorClosedItIdlesAndQuits() throws {
+        @Test func startedWithStandardErrorClosedItIdlesAndQuits() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-closed-stderr")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(dataHome: dataHome, closing: [STDERR_FILENO])
-            #expect(waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
-            pty.waitQuiet(0.2, limit: 2)
-            let before = try #require(ProcSample.read(pty.pid)).cpuNanoseconds
-            pty.pump(for: 1)  // a second at the menu with nothing to do
-            let after = try #require(ProcSample.read(pty.pid)).cpuNanoseconds
-            #expect(after - before < 200_000_000,
-                    "a second idle at the menu took \((after - before) / 1_000_000) ms of CPU")
+            #expect(await waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
+            // Idle: asleep, with its input read and nothing written, for a run of samples (a
+            // process polling the wrong descriptor would never sleep).
+            #expect(await pty.idle(samples: 20), "the arcade never went idle at the menu")
             pty.send("q")
-            let exit = pty.waitFor(exitWithin: 5)?.exit
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit == .exited(0), "q on the menu: \(exit.map(String.init(describing:)) ?? "still running")")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
@@ -59,11 +56,11 @@ extension EndToEnd {
         /// Without standard input or output there is no terminal to take over: the
         /// arcade says so on standard error and ends with status 2, as for a pipe or a file.
         @Test(arguments: [STDIN_FILENO, STDOUT_FILENO])
-        func startedWithoutInputOrOutputItSaysItNeedsATerminal(closed: Int32) throws {
+        func startedWithoutInputOrOutputItSaysItNeedsATerminal(closed: Int32) async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-closed-stdio")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(dataHome: dataHome, closing: [closed])
-            #expect(pty.waitFor(exitWithin: 10)?.exit == .exited(2), "fd \(closed) closed: \(pty.tailDescription)")
+            #expect(await pty.exit(within: 10)?.exit == .exited(2), "fd \(closed) closed: \(pty.tailDescription)")
             #expect(output(pty).contains("arcade: needs an interactive terminal"), "fd \(closed) closed: \(output(pty))")
         }
 
@@ -71,7 +68,7 @@ extension EndToEnd {
         /// disk does (SIGXFSZ, whose default would end the arcade with status 153, no message
         /// and the terminal as it was left, is ignored), and `q` ends normally with the history
         /// still in the store.
-        @Test func aFileSizeLimitBelowTheStoresSizeEndsNormally() throws {
+        @Test func aFileSizeLimitBelowTheStoresSizeEndsNormally() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-fsize")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let folder = dataHome.appendingPathComponent("arcade").path
@@ -87,9 +84,9 @@ extension EndToEnd {
             // The terminal's background (COLORFGBG) is kept as the theme: a write at the start.
             let pty = try launch(dataHome: dataHome, limits: [.fileSize(bytes: 50 << 10)],
                                  environment: ["COLORFGBG": "15;0"])
-            #expect(waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
+            #expect(await waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
             pty.send("q")
-            let exit = pty.waitFor(exitWithin: 5)?.exit
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit == .exited(0), "q on the menu: \(exit.map(String.init(describing:)) ?? "still running")")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
             let store = StoreCheck.check(dataHome: dataHome.path)
@@ -101,30 +98,30 @@ extension EndToEnd {
         /// terminal's description alone takes ncurses about 100 KiB of stack, so the arcade
         /// runs on a thread whose stack is large enough, never crashing before its first frame.
         @Test(arguments: [32, 64, 128])
-        func aSmallStackStillReachesTheMenu(kibibytes: Int) throws {
+        func aSmallStackStillReachesTheMenu(kibibytes: Int) async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(["temples"], dataHome: dataHome, limits: [.stack(bytes: kibibytes << 10)])
-            #expect(waitFor("Left 20", in: pty),
+            #expect(await waitFor("Left 20", in: pty),
                     "ulimit -s \(kibibytes): \(pty.exitStatus.map(String.init(describing:)) ?? "running"), \(pty.tailDescription)")
             pty.send("q")
-            #expect(waitFor("five games", in: pty))
+            #expect(await waitFor("five games", in: pty))
             pty.send("q")
-            let exit = pty.waitFor(exitWithin: 5)?.exit
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit == .exited(0), "ulimit -s \(kibibytes), q: \(exit.map(String.init(describing:)) ?? "still running")")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
         /// On the thread of its own that a small stack gives it, the arcade still takes
         /// Ctrl-C as a player's way out: status 130, the terminal given back.
-        @Test func aSmallStackStillLeavesByCtrlC() throws {
+        @Test func aSmallStackStillLeavesByCtrlC() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack-ctrl-c")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(dataHome: dataHome, limits: [.stack(bytes: 64 << 10)])
-            #expect(waitFor("five games", in: pty), "ulimit -s 64: \(pty.tailDescription)")
-            pty.waitQuiet(0.1, limit: 2)
+            #expect(await waitFor("five games", in: pty), "ulimit -s 64: \(pty.tailDescription)")
+            await pty.idle()
             pty.send([0x03])
-            let exit = pty.waitFor(exitWithin: 5)?.exit
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit?.status == 130, "ulimit -s 64, Ctrl-C: \(exit.map(String.init(describing:)) ?? "still running")")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
@@ -132,15 +129,15 @@ extension EndToEnd {
         /// At 16 KiB (the dynamic loader alone needs about 12) the arcade reaches the menu, or
         /// says in words how much stack it needs and ends with status 1 (when no thread could
         /// be started): never a crash in the Swift runtime, never ended by a signal.
-        @Test func aSixteenKibibyteStackReachesTheMenuOrIsRefusedInWords() throws {
+        @Test func aSixteenKibibyteStackReachesTheMenuOrIsRefusedInWords() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-stack")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(dataHome: dataHome, limits: [.stack(bytes: 16 << 10)])
-            if waitFor("five games", in: pty) {
+            if await waitFor("five games", in: pty) {
                 pty.send("q")
-                #expect(pty.waitFor(exitWithin: 5)?.exit == .exited(0))
+                #expect(await pty.exit(within: 5)?.exit == .exited(0))
             } else {
-                let exit = pty.waitFor(exitWithin: 5)?.exit
+                let exit = await pty.exit(within: 5)?.exit
                 #expect(exit == .exited(1), "ulimit -s 16: \(exit.map(String.init(describing:)) ?? "still running")")
                 #expect(output(pty).contains("KiB of stack"), "ulimit -s 16: \(output(pty))")
             }
@@ -158,25 +155,25 @@ extension EndToEnd {
         /// eight-bit input (`ESC [ ? 1034 h`), which `meta(TRUE)` would switch on and no way out
         /// would switch off.
         @Test(arguments: exitPaths)
-        func everyWayOutLeavesNoTerminalModeOn(path: ExitPath) throws {
+        func everyWayOutLeavesNoTerminalModeOn(path: ExitPath) async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-modes")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let pty = try launch(dataHome: dataHome)
-            #expect(waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
-            pty.waitQuiet(0.1, limit: 2)
+            #expect(await waitFor("five games", in: pty), "no menu: \(pty.tailDescription)")
+            await pty.idle()
             switch path.name {
             case "q": pty.send("q")
             case "Ctrl-C": pty.send([0x03])
             default: pty.signal(path.signal!)
             }
-            let exit = pty.waitFor(exitWithin: 5)?.exit
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit?.status == path.status, "\(path.name): \(exit.map(String.init(describing:)) ?? "still running")")
             #expect(pty.restoreProblems.isEmpty, "\(path.name): \(pty.restoreProblems)")
         }
 
         /// Without meta mode, letters of any script still arrive whole: a name typed
         /// with é, Ü and 漢 answers Temples' typed question (a deck of one card asks it at once).
-        @Test func aNameTypedInAnyScriptIsRight() throws {
+        @Test func aNameTypedInAnyScriptIsRight() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-typed")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let deck = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-typed-deck")
@@ -189,15 +186,15 @@ extension EndToEnd {
             try #"[{"file": "one.png", "name": "\#(name)"}]"#.write(to: deck.appendingPathComponent("deck.json"),
                                                                    atomically: true, encoding: .utf8)
             let pty = try launch(["temples", "--deck", deck.path, "--learn"], dataHome: dataHome)
-            #expect(waitFor("Type this temple's name", in: pty), "no typed question: \(pty.tailDescription)")
+            #expect(await waitFor("Type this temple's name", in: pty), "no typed question: \(pty.tailDescription)")
             pty.send(name)
-            #expect(waitFor(name + "_", in: pty), "typed: \(screen(pty))")
+            #expect(await waitFor(name + "_", in: pty), "typed: \(screen(pty))")
             pty.send([0x0D])
-            #expect(waitFor("✓ Right: " + name, in: pty), "answered: \(screen(pty))")
+            #expect(await waitFor("✓ Right: " + name, in: pty), "answered: \(screen(pty))")
             pty.send("q")
-            #expect(waitFor("five games", in: pty))
+            #expect(await waitFor("five games", in: pty))
             pty.send("q")
-            #expect(pty.waitFor(exitWithin: 5)?.exit == .exited(0))
+            #expect(await pty.exit(within: 5)?.exit == .exited(0))
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
     }

@@ -38,10 +38,10 @@ extension EndToEnd {
         }
 
         private func screen(_ pty: PtyProcess) -> String {
-            TerminalSession.flowed(pty.terminal.text)
+            flowed(pty.terminal.text)
         }
 
-        @Test func aStoreInAFolderThatCannotBeWrittenIsShownAndLeftAsItIs() throws {
+        @Test func aStoreInAFolderThatCannotBeWrittenIsShownAndLeftAsItIs() async throws {
             let dataHome = try storeWithABest()
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let folder = dataHome.appendingPathComponent("arcade").path
@@ -50,16 +50,16 @@ extension EndToEnd {
             let before = FileManager.default.contents(atPath: path)
 
             let pty = try startAsNobody(dataHome)
-            #expect(pty.waitUntil(limit: 10) { screen(pty).contains("can only be read") }, "\(pty.terminal.text)")
+            #expect(await pty.until(limit: 10) { screen(pty).contains("can only be read") }, "\(pty.terminal.text)")
             #expect(screen(pty).contains("best 398 (3-digit)"), "the scores there are shown:\n\(pty.terminal.text)")
-            #expect(quitArcade(pty)?.exit == .exited(0))
+            #expect(await leaveAndQuit(pty)?.exit == .exited(0))
             #expect(FileManager.default.contents(atPath: path) == before, "the store was not touched")
             // Only the store, and the mark its clean close left when it was made (no -shm, no -wal).
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
                     == [ArcadeStore.fileName, ArcadeStore.fileName + "-checked"])
         }
 
-        @Test func aWriteProtectedStoreIsSaidSoAtTheStartNotWhenAGameIsLost() throws {
+        @Test func aWriteProtectedStoreIsSaidSoAtTheStartNotWhenAGameIsLost() async throws {
             let dataHome = try storeWithABest()
             defer { try? FileManager.default.removeItem(at: dataHome) }
             let folder = dataHome.appendingPathComponent("arcade").path
@@ -67,9 +67,9 @@ extension EndToEnd {
             #expect(chmod(folder + "/" + ArcadeStore.fileName, 0o444) == 0)
 
             let pty = try startAsNobody(dataHome)
-            #expect(pty.waitUntil(limit: 10) { screen(pty).contains("write-protected") }, "\(pty.terminal.text)")
+            #expect(await pty.until(limit: 10) { screen(pty).contains("write-protected") }, "\(pty.terminal.text)")
             #expect(screen(pty).contains("best 398 (3-digit)"))
-            #expect(quitArcade(pty)?.exit == .exited(0))
+            #expect(await leaveAndQuit(pty)?.exit == .exited(0))
             #expect(StoreCheck.check(dataHome: dataHome.path).scores["slots"] == [398])
         }
     }

@@ -12,14 +12,14 @@ import Glibc
 /// outlive the arcade however it exits, and one that ends at once must not stay a zombie
 /// while the arcade waits for a key. Blackjack's first deal (seed 11) asks for two cues.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct SoundEndToEndTests {
         /// What the player scripts write on the screen if they can.
         static let graffiti = "PLAYER WROTE HERE"
 
         /// Blackjack with `script` as the player, dealt its first hand (two cues asked for).
-        private func dealFirstHand(script: String) async throws -> TerminalSession {
-            let session = try TerminalSession.arcade(
+        private func dealFirstHand(script: String) async throws -> PtySession {
+            let session = try PtySession.arcade(
                 ["blackjack", "--seed", "11"],
                 configuration: .init(environment: ["ARCADE_SOUND_CMD": "sh player.sh"], files: ["player.sh": script]))
             #expect(await session.waitFor("New game"))
@@ -31,7 +31,7 @@ extension EndToEnd {
         }
 
         /// The lines of `name` in the session's folder (the players' working directory).
-        private func lines(_ name: String, in session: TerminalSession) -> [String] {
+        private func lines(_ name: String, in session: PtySession) -> [String] {
             let text = (try? String(contentsOf: session.directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
             return text.split(separator: "\n").map(String.init)
         }
@@ -80,7 +80,7 @@ extension EndToEnd {
             case ("q", _):
                 await session.leaveGameAndQuit()
             case (_, let signal?):
-                #expect(await session.signal(signal))
+                #expect(session.signal(signal))
                 #expect(await session.waitForExit() == path.status)
             default:
                 session.sendKeys("C-c")
@@ -112,7 +112,7 @@ extension EndToEnd {
             #expect(watchers.count == 2 && watchers.allSatisfy { ProcessTable.name(of: $0) == "arcade-player" },
                     "watchers: \(watchers.map { "\($0): \(ProcessTable.name(of: $0) ?? "gone")" })")
 
-            #expect(await session.signal(SIGKILL))
+            #expect(session.signal(SIGKILL))
             #expect(await session.waitForExit() == 128 + SIGKILL)
             let deadline = ContinuousClock.now + .seconds(5)
             while players.contains(where: ProcessTable.isRunning) && ContinuousClock.now < deadline {
@@ -142,7 +142,7 @@ extension EndToEnd {
         @Test func aPlayerThatEndsAtOnceLeavesNoZombieWhileTheArcadeIdles() async throws {
             let session = try await dealFirstHand(script: "echo \"$1\" >> cues.log\n")
             defer { session.close() }
-            let arcade = try #require(await session.waitForProgramPID())
+            let arcade = session.programPID
             #expect(await session.waitUntil("both players ran") { _ in lines("cues.log", in: session).count == 2 })
             // No key comes, so no cue either: the players must be collected as they end.
             let deadline = ContinuousClock.now + .seconds(5)

@@ -7,7 +7,7 @@ import Testing
 /// `arcade stats` and `arcade stats --json` on the real binary, over a store in a private
 /// data folder.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct StatisticsEndToEndTests {
         /// A data folder holding `arcade/arcade.sqlite3` with a few games of Set and Blackjack.
         func dataWithHistory() throws -> URL {
@@ -75,7 +75,7 @@ extension EndToEnd {
         @Test func arcadeStatsOpensThePageAndQGoesToTheMenu() async throws {
             let data = try dataWithHistory()
             defer { try? FileManager.default.removeItem(at: data) }
-            let session = try TerminalSession.arcade(["stats"], configuration: .init(environment: ["XDG_DATA_HOME": data.path]))
+            let session = try PtySession.arcade(["stats"], configuration: .init(environment: ["XDG_DATA_HOME": data.path]))
             defer { session.close() }
             #expect(await session.waitUntil("the statistics page") { $0.contains("Statistics") && $0.contains("Played 2") })
             #expect(session.lines().contains { $0.contains("Sets per game  7.0") })

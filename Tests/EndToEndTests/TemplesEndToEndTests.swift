@@ -1,65 +1,17 @@
 import ArcadeTestSupport
 import Foundation
-import TempleModel
 import Testing
 
-/// Temples in a real terminal: one correct match, one incorrect, study mode and back.
+/// Temples' learning in a real terminal: what was learnt in one run is due in the next.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct TemplesEndToEndTests {
-        /// The built-in deck as the arcade builds it (temples.json order), shuffled by `seed`.
-        static func game(seed: UInt64) throws -> TempleGame {
-            struct Description: Decodable { var file: String; var name: String; var location: String }
-            let json = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Assets/Temples/temples.json")
-            let list = try JSONDecoder().decode([Description].self, from: Data(contentsOf: json))
-            return TempleGame(cards: list.map { Flashcard(id: $0.file, name: $0.name, location: $0.location) }, seed: seed)
-        }
-
-        @Test func oneCorrectOneIncorrectThenStudyAndBack() async throws {
-            var game = try Self.game(seed: 5)
-            let session = try TerminalSession.arcade(["temples", "--seed", "5"], configuration: .init(width: 100, height: 30))
-            defer { session.close() }
-            #expect(await session.waitFor("Correct 0   Incorrect 0   Left 20"))
-
-            // The first picture, then its name in the alphabetical list.
-            let first = game.visiblePictures[0]
-            session.sendKeys("Enter")
-            #expect(await session.waitFor("now pick its name"))
-            let row = game.remainingNames.firstIndex { $0.id == first.id }!
-            session.sendKeys(Array(repeating: "Down", count: row) + ["Enter"])
-            #expect(await session.waitFor("Correct — \(first.name)"))
-            #expect(await session.waitFor("Correct 1   Incorrect 0   Left 19"))
-            game.pickPicture(first.id)
-            game.pickName(first.id)
-
-            // The next picture with a name that is not its own.
-            let second = game.visiblePictures[0]
-            let wrongRow = game.remainingNames.firstIndex { $0.id != second.id }!
-            session.sendKeys("Tab", "Enter")
-            #expect(await session.waitFor("now pick its name"))
-            // Up to the top (tmux's Home is not xterm's), then down to the wrong name.
-            session.sendKeys(Array(repeating: "Up", count: 20) + Array(repeating: "Down", count: wrongRow) + ["Enter"])
-            #expect(await session.waitFor("Correct 1   Incorrect 1   Left 19"))
-            #expect(await session.waitFor("Incorrect — that was \(second.name)"))
-
-            session.type("s")
-            #expect(await session.waitFor("Study mode: every temple"))
-            #expect(await session.waitForAbsence(of: "─ Names"))
-            #expect(await session.waitFor("[ Match ]"))
-            session.type("m")
-            #expect(await session.waitFor("─ Names"))
-            #expect(session.lines().first?.contains("Correct 1   Incorrect 1   Left 19") == true)  // tallies survive
-
-            await session.leaveGameAndQuit()
-        }
-
         @Test func learnThreeCardsQuitAndTheDueCountsHaveMoved() async throws {
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-learn")
             defer { try? FileManager.default.removeItem(at: dataHome) }
-            let configuration = TerminalSession.Configuration(width: 80, height: 24,
+            let configuration = PtySession.Configuration(width: 80, height: 24,
                                                               environment: ["XDG_DATA_HOME": dataHome.path])
-            let first = try TerminalSession.arcade(["temples", "--learn", "--seed", "5"], configuration: configuration)
+            let first = try PtySession.arcade(["temples", "--learn", "--seed", "5"], configuration: configuration)
             defer { first.close() }
             #expect(await first.waitFor("Learn · Due 0  New 20  Learning 0  Known 0"), "\(first.report())")
             #expect(await first.waitFor("Which temple is this?"))
@@ -82,7 +34,7 @@ extension EndToEnd {
             #expect(await first.waitFor("\(wrong) due"), "\(first.report())")
             await first.quitFromMenu()
 
-            let second = try TerminalSession.arcade(["temples", "--learn"], configuration: configuration)
+            let second = try PtySession.arcade(["temples", "--learn"], configuration: configuration)
             defer { second.close() }
             #expect(await second.waitFor("Learn · Due \(wrong)  New 17  Learning 3  Known 0"), "\(second.report())")
             // Esc, not q: a card due again may be asked by its typed name, where q is a letter.

@@ -11,7 +11,7 @@ import Glibc
 /// drawn within 1000 × 500 cells in little memory, and `COLUMNS`/`LINES` never win over the
 /// size the terminal reports, nor over its resizes.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct TerminalSizeEndToEndTests {
         /// The most the arcade lays out and draws for (`CellGrid.largestSize`).
         static let largest = (width: 1000, height: 500)
@@ -28,7 +28,7 @@ extension EndToEnd {
         /// size it is given is the clamped one.
         @Test(arguments: [HugeSize(width: 2000, height: 2000), HugeSize(width: 10000, height: 10000),
                           HugeSize(width: 65535, height: 65535)])
-        func aHugeTerminalGetsAFrameInLittleMemory(_ huge: HugeSize) throws {
+        func aHugeTerminalGetsAFrameInLittleMemory(_ huge: HugeSize) async throws {
             let launcher = try #require(ArcadeLauncher.forTests())
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-huge")
             defer { try? FileManager.default.removeItem(at: dataHome) }
@@ -37,8 +37,8 @@ extension EndToEnd {
                                      width: Self.largest.width, height: Self.largest.height,
                                      reportedSize: (huge.width, huge.height))
             defer { if pty.isRunning { _ = pty.kill9() } }
-            #expect(pty.waitUntil(limit: 30) { pty.totalBytes > 0 || !pty.isRunning }, "nothing drawn within 30 s")
-            pty.waitQuiet(0.3, limit: 30)
+            #expect(await pty.until(limit: 30) { pty.totalBytes > 0 || !pty.isRunning }, "nothing drawn within 30 s")
+            await pty.idle()
             let peak = ProcSample.read(pty.pid)?.peakRSSKB ?? 0
             let screen = pty.terminal.lines()
             let title = screen.firstIndex { $0.contains("ARCADE") }
@@ -53,14 +53,14 @@ extension EndToEnd {
             #expect(peak > 0 && peak < 100 << 10, "VmHWM \(peak) kB")
 
             pty.send("q")
-            let exit = pty.waitFor(exitWithin: 10)
+            let exit = await pty.exit(within: 10)
             #expect(exit?.exit == .exited(0), "\(pty.tailDescription)")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
 
         /// `COLUMNS=120 LINES=40` in a terminal of 100 × 30: the screen is the one drawn without
         /// them, and it follows a resize as that one does.
-        @Test func columnsAndLinesDoNotOverrideTheTerminalsSize() throws {
+        @Test func columnsAndLinesDoNotOverrideTheTerminalsSize() async throws {
             let plain = try #require(ArcadeLauncher.forTests())
             var exported = plain
             exported.extraEnvironment["COLUMNS"] = "120"
@@ -70,8 +70,8 @@ extension EndToEnd {
             let expected = try plain.launch([], dataHome: dataHome.appendingPathComponent("plain").path)
             let given = try exported.launch([], dataHome: dataHome.appendingPathComponent("exported").path)
             for pty in [expected, given] {
-                #expect(pty.waitUntil(limit: 10) { pty.totalBytes > 0 }, "nothing drawn within 10 s")
-                pty.waitQuiet(0.2, limit: 5)
+                #expect(await pty.until(limit: 10) { pty.totalBytes > 0 }, "nothing drawn within 10 s")
+                await pty.idle()
             }
             defer {
                 for pty in [expected, given] where pty.isRunning { _ = pty.kill9() }
@@ -82,7 +82,7 @@ extension EndToEnd {
 
             for pty in [expected, given] {
                 pty.resize(width: 84, height: 26)
-                pty.waitQuiet(0.3, limit: 5)
+                await pty.idle()
             }
             #expect(expected.terminal.text.contains("ARCADE"))
             #expect(given.terminal.lines() == expected.terminal.lines(),
@@ -90,7 +90,7 @@ extension EndToEnd {
 
             for pty in [expected, given] {
                 pty.send("q")
-                #expect(pty.waitFor(exitWithin: 5)?.exit == .exited(0))
+                #expect(await pty.exit(within: 5)?.exit == .exited(0))
             }
         }
 
@@ -100,7 +100,7 @@ extension EndToEnd {
         /// ncurses, taking it from terminfo alone, would refuse to start ("could not start the
         /// terminal screen", status 2).
         @Test(arguments: ["linux", "cygwin"])
-        func aTerminalTypeWithoutASizeInTerminfoStartsAndFollowsResizes(term: String) throws {
+        func aTerminalTypeWithoutASizeInTerminfoStartsAndFollowsResizes(term: String) async throws {
             let plain = try #require(ArcadeLauncher.forTests())
             var typed = plain
             typed.extraEnvironment["TERM"] = term
@@ -112,23 +112,23 @@ extension EndToEnd {
                 for pty in [expected, given] where pty.isRunning { _ = pty.kill9() }
             }
             for pty in [expected, given] {
-                #expect(pty.waitUntil(limit: 10) { pty.terminal.text.contains("five games") || !pty.isRunning },
+                #expect(await pty.until(limit: 10) { pty.terminal.text.contains("five games") || !pty.isRunning },
                         "TERM=\(term): no menu: \(pty.tailDescription)")
-                pty.waitQuiet(0.2, limit: 5)
+                await pty.idle()
             }
             #expect(given.terminal.lines() == expected.terminal.lines(),
                     "TERM=\(term), laid out for 100×30:\n\(given.terminal.text)")
 
             for pty in [expected, given] {
                 pty.resize(width: 84, height: 26)
-                pty.waitQuiet(0.3, limit: 5)
+                await pty.idle()
             }
             #expect(given.terminal.lines() == expected.terminal.lines(),
                     "TERM=\(term), laid out for 84×26 after the resize:\n\(given.terminal.text)")
 
             for pty in [expected, given] {
                 pty.send("q")
-                let exit = pty.waitFor(exitWithin: 5)?.exit
+                let exit = await pty.exit(within: 5)?.exit
                 #expect(exit == .exited(0), "TERM=\(term): \(exit.map(String.init(describing:)) ?? "still running")")
             }
             // The modes this type has (no xterm alternate screen) switched off, and termios as before.

@@ -16,35 +16,35 @@ import Glibc
 /// binary; this keeps a smaller one, quick enough for every test run.
 ///
 /// The arcade runs in a pseudo-terminal of its own (`ArcadeHarness.PtyProcess`, the one the
-/// torture run drives) — not tmux: the harness must see every byte to know the modes left
-/// behind, and write thousands of inputs quickly. The inputs come from the torture run's
-/// `RandomInputGenerator` (shorter pauses). Waiting is always for a condition (output quiet, a
-/// byte count, an exit, a stopped state) with a limit.
+/// torture run drives), which sees every byte to know the modes left behind. The inputs come
+/// from the torture run's `RandomInputGenerator`; where the run pauses, this waits only until
+/// the arcade has read what it was sent (the run's real pauses are `arcade-bench --torture`'s).
+/// Waiting is always for a condition (input read, idle, a byte count, an exit, a stopped
+/// state) with a limit.
 extension EndToEnd {
-    @Suite(.serialized)
+    @Suite
     struct TortureTests {
         static let inputsPerGame = 2_000
         static let seed: UInt64 = 20_240_901
         static let games = ["set", "memory", "slots", "temples", "blackjack"]
 
-        /// The torture run's inputs with pauses of 3–15 ms (the run's 5–60 ms would make this slow).
+        /// The torture run's inputs (its pauses are waits for the input to be read here).
         static func inputs(seed: UInt64, avoidsQuit: Bool = false) -> RandomInputGenerator {
-            RandomInputGenerator(seed: seed, avoidsQuit: avoidsQuit, pauseMilliseconds: 3...15)
+            RandomInputGenerator(seed: seed, avoidsQuit: avoidsQuit)
         }
 
         @Test(arguments: games)
-        func randomInputsThenQuit(_ game: String) throws {
+        func randomInputsThenQuit(_ game: String) async throws {
             let launcher = try #require(ArcadeLauncher.forTests())
-            guard launcher.games().contains(game) else { return }  // not landed yet
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-torture")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             var random = Self.inputs(seed: Self.seed ^ UInt64(truncatingIfNeeded: game.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
             var launches = 0
             var history: [String] = []
 
-            func start() throws -> PtyProcess {
+            func start() async throws -> PtyProcess {
                 launches += 1
-                let pty = try launcher.start([game, "--seed", "\(launches)"], dataHome: dataHome)
+                let pty = try await launcher.start([game, "--seed", "\(launches)"], dataHome: dataHome)
                 random.width = pty.size.width
                 random.height = pty.size.height
                 return pty
@@ -54,14 +54,15 @@ extension EndToEnd {
                     + history.suffix(15).joined(separator: "\n") + "\nlast output: " + pty.tailDescription)
             }
 
-            var pty = try start()
+            var pty = try await start()
             for step in 1...Self.inputsPerGame {
-                if let exit = pty.exitStatus {
-                    // Only a `q` on the menu may end it: status 0, terminal restored.
+                if pty.exitStatus != nil, let exit = await pty.exit(within: 5)?.exit {
+                    // Only a `q` on the menu may end it: status 0, terminal restored (its last
+                    // bytes, which may come just after it ended, read first).
                     #expect(exit == .exited(0), context(pty, "an exit during the inputs: \(exit)"))
                     #expect(pty.restoreProblems.isEmpty, context(pty, pty.restoreProblems.joined(separator: "; ")))
                     expectValidScores(dataHome)
-                    pty = try start()
+                    pty = try await start()
                 }
                 let event = random.next()
                 history.append("#\(step) \(event)")
@@ -72,14 +73,14 @@ extension EndToEnd {
                     pty.resize(width: width, height: height)
                 case .stopContinue:
                     pty.signal(SIGSTOP)
-                    _ = pty.waitUntil(limit: 2) { pty.processState == "T" || !pty.isRunning }
+                    _ = await pty.until(limit: 5) { pty.processState == "T" || !pty.isRunning }
                     pty.signal(SIGCONT)
-                case .pause(let seconds):
-                    pty.waitQuiet(seconds, limit: seconds * 4)
+                case .pause:
+                    _ = await pty.until(limit: 5) { pty.hasReadAllInput || !pty.isRunning }
                 }
                 pty.pump(timeout: 0)
                 if pty.pendingCount > 1 << 16 {
-                    let reading = pty.waitUntil(limit: 5) { pty.pendingCount < 4096 || !pty.isRunning }
+                    let reading = await pty.until(limit: 10) { pty.pendingCount < 4096 || !pty.isRunning }
                     #expect(reading, context(pty, "the arcade stopped reading its input"))
                     if !reading { return }
                 }
@@ -87,24 +88,24 @@ extension EndToEnd {
 
             // Alive? A Ctrl-L at the normal size must repaint.
             pty.resize(width: 100, height: 30)
-            pty.waitQuiet(0.08, limit: 1)
+            await pty.idle()
             let before = pty.totalBytes
             pty.send(Keys.controlL)
-            #expect(pty.waitUntil(limit: 5) { pty.totalBytes > before || !pty.isRunning },
+            #expect(await pty.until(limit: 10) { pty.totalBytes > before || !pty.isRunning },
                     context(pty, "no repaint after Ctrl-L"))
 
-            let exit = quitArcade(pty)?.exit
+            let exit = await leaveAndQuit(pty)?.exit
             #expect(exit == .exited(0), context(pty, "quitting after the torture: \(String(describing: exit))"))
             #expect(pty.restoreProblems.isEmpty, context(pty, pty.restoreProblems.joined(separator: "; ")))
             expectValidScores(dataHome)
         }
 
-        @Test func sigtermAtARandomMomentRestoresAndExits143() throws {
+        @Test func sigtermAtARandomMomentRestoresAndExits143() async throws {
             let launcher = try #require(ArcadeLauncher.forTests())
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-torture")
             defer { try? FileManager.default.removeItem(at: dataHome) }
             var random = Self.inputs(seed: Self.seed, avoidsQuit: true)
-            let pty = try launcher.start(["slots", "--seed", "7"], dataHome: dataHome, quiet: 0)
+            let pty = try await launcher.start(["slots", "--seed", "7"], dataHome: dataHome)
             for _ in 0..<300 {
                 switch random.next() {
                 case .bytes(let bytes, _): pty.send(bytes)
@@ -115,25 +116,23 @@ extension EndToEnd {
             }
             #expect(pty.isRunning, "random inputs without q must not quit")
             pty.signal(SIGTERM)
-            #expect(pty.waitFor(exitWithin: 3)?.exit == .killed(by: SIGTERM), "tail: \(pty.tailDescription)")
+            #expect(await pty.exit(within: 10)?.exit == .killed(by: SIGTERM), "tail: \(pty.tailDescription)")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems); tail: \(pty.tailDescription)")
             expectValidScores(dataHome)
         }
 
-        @Test func hangUpMidGameExitsPromptly() throws {
+        @Test func hangUpMidGameExits() async throws {
             let launcher = try #require(ArcadeLauncher.forTests())
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-torture")
             defer { try? FileManager.default.removeItem(at: dataHome) }
-            let pty = try launcher.start(["memory", "--seed", "3"], dataHome: dataHome, quiet: 0)
+            let pty = try await launcher.start(["memory", "--seed", "3"], dataHome: dataHome)
             pty.send(Keys.enter)  // the board
-            pty.waitQuiet(0.05, limit: 2)
+            await pty.idle()
             pty.send(Keys.space)  // the first card, the clock runs
-            pty.waitQuiet(0.05, limit: 2)
+            await pty.idle()
             #expect(pty.isRunning)
-            let closed = ContinuousClock.now
             pty.hangUp()  // the master side closes: SIGHUP to the session leader, end of file on reads
-            let exit = pty.waitFor(exitWithin: 5)?.exit
-            #expect(ContinuousClock.now - closed < .seconds(2), "exits within 2 s of the hang-up")
+            let exit = await pty.exit(within: 5)?.exit
             #expect(exit == .killed(by: SIGHUP) || exit == .exited(1), "exit after a hang-up: \(String(describing: exit))")
             expectValidScores(dataHome)
         }
@@ -142,18 +141,19 @@ extension EndToEnd {
         /// typed after it. ncurses' own decoder waits for the report's final `M`/`m` and swallows
         /// everything meanwhile, Ctrl-C included; the arcade decodes reports itself, with a
         /// timeout per byte (found by the torture run, seed 1, step 7497).
-        @Test func truncatedMouseReportKeepsKeyboard() throws {
+        @Test func truncatedMouseReportKeepsKeyboard() async throws {
             let launcher = try #require(ArcadeLauncher.forTests())
             let dataHome = try TerminalProcess.makeTemporaryDirectory(prefix: "arcade-torture")
             defer { try? FileManager.default.removeItem(at: dataHome) }
-            let pty = try launcher.start([], dataHome: dataHome, quiet: 0.1)
+            let pty = try await launcher.start([], dataHome: dataHome)
             pty.send("\u{1B}[<0;1")
-            pty.waitQuiet(0.1, limit: 1)  // well past the escape delay (25 ms) and the byte wait
+            // Read, and idle: asleep with nothing more to do, past the escape delay and the byte wait.
+            await pty.idle()
             let before = pty.totalBytes
             pty.send(Keys.controlL)  // repaint
-            #expect(pty.waitUntil(limit: 1) { pty.totalBytes > before }, "Ctrl-L repaints")
+            #expect(await pty.until(limit: 10) { pty.totalBytes > before }, "Ctrl-L repaints")
             pty.send(Keys.controlC)  // quit now
-            #expect(pty.waitFor(exitWithin: 2)?.exit == .exited(130), "Ctrl-C quits with 130")
+            #expect(await pty.exit(within: 10)?.exit == .exited(130), "Ctrl-C quits with 130")
             #expect(pty.restoreProblems.isEmpty, "\(pty.restoreProblems)")
         }
     }

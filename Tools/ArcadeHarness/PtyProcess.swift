@@ -65,10 +65,14 @@ public final class PtyProcess {
     /// `reportedSize`, when given, is the size the pty tells the program instead of
     /// `width`×`height`, which the model keeps: a terminal too large to model cell by cell,
     /// of which the program is expected to use no more than the model holds.
+    /// `redirecting`: standard descriptors opened on a file instead of the terminal (read-only
+    /// for 0, written afresh otherwise), e.g. standard error into a file a test reads back.
+    /// `workingDirectory`: where the program starts (this process's own when nil).
     public init(binary: String, arguments: [String], environment: [String], width: Int, height: Int,
                 separateInput: Bool = false, tracksGrid: Bool = true,
                 closing: [Int32] = [], limits: [ResourceLimit] = [],
-                reportedSize: (width: Int, height: Int)? = nil) throws {
+                reportedSize: (width: Int, height: Int)? = nil,
+                redirecting: [Int32: String] = [:], workingDirectory: String? = nil) throws {
         let told = reportedSize ?? (width, height)
         let terminal = try Self.openTerminal(width: told.width, height: told.height)
         var input: (master: Int32, slave: Int32, path: String)?
@@ -103,6 +107,11 @@ public final class PtyProcess {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 1, 0)
         }
+        for (descriptor, path) in redirecting.sorted(by: { $0.key < $1.key }) {
+            let flags = descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+            posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o600)
+        }
+        if let workingDirectory { _ = spawnFileActionsAddChdir(&actions, workingDirectory) }
         for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
         var program = (path: binary, arguments: arguments)
         if !limits.isEmpty {
@@ -135,15 +144,20 @@ public final class PtyProcess {
         guard openpty(&master, &slave, nil, nil, &window) == 0 else {
             throw LaunchError(description: "openpty: \(String(cString: strerror(errno)))")
         }
-        guard let name = ttyname(slave) else {
+        // ttyname_r, not ttyname: its static buffer is shared by every thread, and tests start
+        // programs in parallel (a name half overwritten read as "/dev/pts/", a directory).
+        var buffer = [CChar](repeating: 0, count: 256)
+        let failure = ttyname_r(slave, &buffer, buffer.count)
+        guard failure == 0 else {
             close(master)
             close(slave)
-            throw LaunchError(description: "ttyname: \(String(cString: strerror(errno)))")
+            throw LaunchError(description: "ttyname_r: \(String(cString: strerror(failure)))")
         }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        return (master, slave, String(cString: name))
+        return (master, slave, name)
     }
 
     deinit {
@@ -193,6 +207,15 @@ public final class PtyProcess {
     public func send(_ text: String) { send(Array(text.utf8)) }
 
     public var pendingCount: Int { pending.count }
+
+    /// Bytes written to the program's input that it has not read yet (sent, not just queued
+    /// here): `FIONREAD` on the terminal it reads. Nil once the terminal is closed.
+    public var unreadInput: Int? {
+        let fd = inputSlave >= 0 ? inputSlave : slave
+        guard fd >= 0 else { return nil }
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : nil
+    }
 
     /// Where keys go: the program's terminal, or its separate standard input.
     private var keyboard: Int32 { inputSlave >= 0 ? inputMaster : master }
@@ -425,3 +448,9 @@ public final class PtyProcess {
     /// The program's state letter in /proc (`R`, `S`, `T` stopped, `Z`…), nil once it is gone.
     public var processState: Character? { ProcessTable.state(of: pid) }
 }
+
+/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which the Glibc module
+/// does not export: the child changes directory before it runs the program.
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func spawnFileActionsAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>,
+                                      _ path: UnsafePointer<CChar>) -> Int32
