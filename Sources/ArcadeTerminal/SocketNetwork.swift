@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Every socket is non-blocking and waited on in the run loop's `poll`, beside the terminal:
 /// no thread, and no call that waits on a peer. What a connection sends is cut into lines of at
-/// most its limit (a longer line closes it); what is sent to it waits in a buffer of at most
+/// most its limit, newline included (a longer line closes it); what is sent to it waits in a buffer of at most
 /// `outgoingLimit` bytes (a peer that does not read closes instead of filling memory). A host
 /// keeps at most `connectionLimit` connections: one more is accepted and closed at once, so the
 /// queue of a listener under a flood of connections keeps moving.
@@ -18,6 +18,9 @@ public final class SocketNetwork: NetworkSource {
     public let connectionLimit: Int
     private var listener: Int32?
     private var listenerLineLimit = 0
+    /// Accepting failed for want of descriptors: the listener is not waited on until a
+    /// connection closes (else `poll` would find it ready, in vain, for ever).
+    private var listenerResting = false
     private var connections: [Int: Connection] = [:]
     private var nextNumber = 1
 
@@ -64,12 +67,14 @@ public final class SocketNetwork: NetworkSource {
         return .success(Self.localPort(of: descriptor) ?? port)
     }
 
-    /// Start connecting to `host` (a numeric address or a name in /etc/hosts, e.g. localhost)
-    /// and `port`, for lines of at most `lineLimit` bytes: the connection's number, whose
-    /// `connected` or `closed` comes through `serve`.
+    /// Start connecting to `host` (a numeric address, or `localhost` for 127.0.0.1) and
+    /// `port`, for lines of at most `lineLimit` bytes (newline included): the connection's
+    /// number, whose `connected` or `closed` comes through `serve`. Names are not looked up:
+    /// a lookup can wait on the network for seconds, and the game would stand still.
     public func connect(host: String, port: Int, lineLimit: Int) -> Result<Int, NetworkError> {
-        guard let address = Self.address(host: host, port: port, passive: false) else {
-            return .failure(NetworkError("\(host) is not a host to connect to"))
+        let numeric = host == "localhost" ? "127.0.0.1" : host
+        guard let address = Self.address(host: numeric, port: port, passive: false) else {
+            return .failure(NetworkError("\(host) is not an address (names are not looked up: use the host's address, e.g. 192.168.1.20)"))
         }
         defer { freeaddrinfo(address) }
         let descriptor = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -104,6 +109,7 @@ public final class SocketNetwork: NetworkSource {
     public func close(_ connection: Int) {
         guard let open = connections.removeValue(forKey: connection) else { return }
         Glibc.close(open.descriptor)
+        listenerResting = false
     }
 
     /// Stop listening and close every connection.
@@ -115,8 +121,11 @@ public final class SocketNetwork: NetworkSource {
     /// The connections open now, by number.
     public var openConnections: [Int] { connections.keys.sorted() }
 
+    /// Whether `connection` is open.
+    public func isOpen(_ connection: Int) -> Bool { connections[connection] != nil }
+
     public var watched: [WatchedDescriptor] {
-        (listener.map { [WatchedDescriptor($0)] } ?? [])
+        (listenerResting ? [] : listener.map { [WatchedDescriptor($0)] } ?? [])
             + connections.values.map { WatchedDescriptor($0.descriptor, forWriting: $0.connecting || !$0.outgoing.isEmpty) }
     }
 
@@ -155,6 +164,7 @@ public final class SocketNetwork: NetworkSource {
     private func closeListener() {
         if let listener { Glibc.close(listener) }
         listener = nil
+        listenerResting = false
     }
 
     /// Accept every connection waiting (up to a few dozen a turn): those over the limit are
@@ -164,7 +174,10 @@ public final class SocketNetwork: NetworkSource {
         var arrived: [NetworkInput] = []
         for _ in 0..<64 {
             let descriptor = accept(listener, nil, nil)
-            guard descriptor >= 0 else { break }
+            guard descriptor >= 0 else {
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { listenerResting = true }
+                break
+            }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             guard connections.count < connectionLimit else {
@@ -216,7 +229,7 @@ public final class SocketNetwork: NetworkSource {
         guard (0...65535).contains(port) else { return nil }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = passive ? AI_NUMERICHOST | AI_PASSIVE : 0
+        hints.ai_flags = passive ? AI_NUMERICHOST | AI_PASSIVE : AI_NUMERICHOST
         var result: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &result) == 0 else { return nil }
         return result

@@ -84,7 +84,11 @@ final class TerminalInput {
     /// `watched` (a network's sockets). When both the terminal and sockets are ready, they take
     /// turns, so that neither a flood of keys nor a flood from the network starves the other.
     func wait(timeout milliseconds: Int?, watching watched: [WatchedDescriptor] = []) -> Wait {
-        if hasBufferedBytes && (watched.isEmpty || !networkTurn) { return .ready }
+        if hasBufferedBytes && watched.isEmpty { return .ready }
+        if hasBufferedBytes && !networkTurn {
+            networkTurn = true  // the sockets are looked at the next time
+            return .ready
+        }
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeDescriptor >= 0 ? wakeDescriptor : -1, events: Int16(POLLIN), revents: 0),

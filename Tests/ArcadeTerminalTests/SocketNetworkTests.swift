@@ -103,5 +103,16 @@ import Testing
         let arrived = pump([player]) { !$0[0].isEmpty }
         #expect(events(arrived[0]) == [.closed("Connection refused")])
         #expect(throws: NetworkError.self) { try player.listen(host: "not an address", port: 1, lineLimit: 64).get() }
+        #expect(throws: NetworkError.self, "names are not looked up (a lookup could stall the game)") {
+            try player.connect(host: "example.org", port: 1, lineLimit: 64).get()
+        }
+    }
+
+    @Test func localhostIsTheLoopbackAddress() throws {
+        let table = SocketNetwork(), player = SocketNetwork()
+        let port = try table.listen(host: "127.0.0.1", port: 0, lineLimit: 64).get()
+        _ = try player.connect(host: "localhost", port: port, lineLimit: 64).get()
+        let arrived = pump([table, player]) { $0[0].count >= 1 && $0[1].count >= 1 }
+        #expect(events(arrived[0]) == [.accepted] && events(arrived[1]) == [.connected])
     }
 }

@@ -306,24 +306,27 @@ public final class EffectRuntime {
         return []
     }
 
-    /// Carry out a game's network request: what is known at once comes back as a report.
+    /// Carry out a game's network request: what is known at once comes back as a report,
+    /// timed on the run loop's clock as network input is.
     private func carryOut(_ request: NetworkRequest) -> [RuntimeReport] {
-        guard let network else {
-            return [.network(NetworkInput(connection: 0, event: .closed("this arcade has no network"), time: 0))]
+        func report(_ connection: Int, _ event: NetworkInput.Event) -> [RuntimeReport] {
+            [.network(NetworkInput(connection: connection, event: event, time: RunLoopClock.monotonicSeconds()))]
         }
+        guard let network else { return report(0, .closed("this arcade has no network")) }
         switch request {
         case .listen(let host, let port, let limit):
             switch network.listen(host: host, port: port, lineLimit: limit) {
-            case .success(let port): return [.network(NetworkInput(connection: 0, event: .listening(port: port), time: 0))]
-            case .failure(let error): return [.network(NetworkInput(connection: 0, event: .closed(error.description), time: 0))]
+            case .success(let port): return report(0, .listening(port: port))
+            case .failure(let error): return report(0, .closed(error.description))
             }
         case .connect(let host, let port, let limit):
             if case .failure(let error) = network.connect(host: host, port: port, lineLimit: limit) {
-                return [.network(NetworkInput(connection: 0, event: .closed(error.description), time: 0))]
+                return report(0, .closed(error.description))
             }
         case .send(let connection, let bytes):
-            if !network.send(bytes, to: connection) {
-                return [.network(NetworkInput(connection: connection, event: .closed("it did not read what was sent"), time: 0))]
+            // A connection closed already said so when it closed.
+            if network.isOpen(connection) && !network.send(bytes, to: connection) {
+                return report(connection, .closed("it did not read what was sent"))
             }
         case .close(let connection):
             network.close(connection)

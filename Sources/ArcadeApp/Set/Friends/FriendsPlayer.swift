@@ -65,7 +65,7 @@ struct FriendsPlayer {
         case .ended:
             state = .left(message.reason.map(Self.shown) ?? "The host ended the game.")
         case .table:
-            guard let table = message.table, table.isSound else {
+            guard let table = message.table, table.isSound, seat.map({ table.players.indices.contains($0) }) ?? true else {
                 state = .left("The host sent a table this arcade cannot show.")
                 return
             }

@@ -8,7 +8,8 @@ import SetModel
 /// numbers its messages (`n`: 0 for `hello`, then one more each), so a message replayed, lost
 /// or out of order is seen, and the host drops that connection. Cards travel as their place
 /// in `SetGame.fullDeck` (0–80). Nothing here reads a socket or a clock: the host's and the
-/// player's run loops feed bytes and times in (`LineReader`, `PeerGuard`).
+/// player's run loops feed lines and times in (`SocketNetwork` cuts the lines; `PeerGuard`,
+/// `FriendsHost`, `FriendsPlayer`).
 enum FriendsWire {
     /// The protocol version; a message of another version is refused.
     static let version = 1
@@ -122,10 +123,12 @@ struct WireTable: Codable, Equatable {
     }
 
     /// Whether a table from the host is one a screen can show: a known phase, at most 8
-    /// players with names as `PeerGuard.name` allows, cards 0–80, at most 81 places.
+    /// players with names as `PeerGuard.name` allows, cards 0–80, at most 81 places, a clock
+    /// under 116 days, and a claim by one of its players.
     var isSound: Bool {
         ["seating", "playing", "over"].contains(phase) && board.count <= 81 && (0...81).contains(deck)
-            && elapsed.isFinite && elapsed >= 0
+            && elapsed.isFinite && elapsed >= 0 && elapsed < 10_000_000
+            && (claimBy.map { players.indices.contains($0) } ?? true) && (claimCards?.count ?? 0) <= 3
             && board.allSatisfy { $0.map { FriendsWire.card($0) != nil } ?? true }
             && players.count <= SetFriendsGame.maxPlayers
             && players.allSatisfy { player in
@@ -133,34 +136,5 @@ struct WireTable: Codable, Equatable {
                     && player.selection.allSatisfy { FriendsWire.card($0) != nil }
             }
             && (claimCards ?? []).allSatisfy { FriendsWire.card($0) != nil }
-    }
-}
-
-/// Cuts a byte stream into lines of at most `limit` bytes (newline included).
-struct LineReader {
-    let limit: Int
-    private var pending: [UInt8] = []
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// Bytes read and not yet part of a whole line.
-    var pendingCount: Int { pending.count }
-
-    /// The whole lines `bytes` completes, without their newlines; nil when a line is longer
-    /// than `limit` (the connection is then dropped: nothing after it can be trusted).
-    mutating func take(_ bytes: some Collection<UInt8>) -> [[UInt8]]? {
-        var lines: [[UInt8]] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                lines.append(pending)
-                pending.removeAll(keepingCapacity: true)
-            } else {
-                pending.append(byte)
-                guard pending.count < limit else { return nil }
-            }
-        }
-        return lines
     }
 }

@@ -92,15 +92,18 @@ struct PeerGuard {
         return nil
     }
 
-    /// `raw` as a name when it is one every screen can show: 1–16 characters, letters,
-    /// digits, spaces and `-_.'`, not starting or ending with a space; nil otherwise.
+    /// `raw` as a name when it is one every screen can show: 1–16 characters, letters (Latin,
+    /// Greek, Cyrillic), digits, spaces and `-_.'`, not starting or ending with a space; nil
+    /// otherwise.
     static func name(_ raw: String) -> String? {
         guard (1...nameLimit).contains(raw.count), raw.first != " ", raw.last != " " else { return nil }
         let allowed = raw.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " -_.'".unicodeScalars.contains(scalar)
         }
-        // One column per character: no combining marks or wide letters to upset the layout.
-        return allowed && raw.unicodeScalars.count == raw.count && raw.unicodeScalars.allSatisfy({ $0.value < 0x1100 }) ? raw : nil
+        // One column per character, left to right: Latin, Greek and Cyrillic letters, no
+        // combining marks, no right-to-left or wide letters to upset the layout.
+        let plain = raw.unicodeScalars.allSatisfy { $0.value < 0x0590 && !(0x0300..<0x0370).contains($0.value) }
+        return allowed && plain && raw.unicodeScalars.count == raw.count ? raw : nil
     }
 
     /// Whether `given` is the room's `code`, compared without stopping at the first difference.
