@@ -36,6 +36,8 @@ final class TerminalInput {
     private let descriptor: Int32
     private let wakeDescriptor: Int32
     private let shouldStop: () -> Bool
+    /// Monotonic seconds, for a paste's quiet (tests step it to show what counts as quiet).
+    private let clock: () -> Double
     private var buffer: [UInt8] = []
     /// Whether the network's sockets go first the next time both they and the terminal are ready.
     private var networkTurn = false
@@ -51,10 +53,12 @@ final class TerminalInput {
     /// Input read from `descriptor`; `wakeDescriptor` (or -1) becomes readable when a signal
     /// wants the wait to end; `shouldStop` says a leaving signal came, so that no stream of
     /// bytes (a sequence that never ends, a paste) can hold the arcade up.
-    init(descriptor: Int32, wakeDescriptor: Int32, shouldStop: @escaping () -> Bool) {
+    init(descriptor: Int32, wakeDescriptor: Int32, shouldStop: @escaping () -> Bool,
+         clock: @escaping () -> Double = RunLoopClock.monotonicSeconds) {
         self.descriptor = descriptor
         self.wakeDescriptor = wakeDescriptor
         self.shouldStop = shouldStop
+        self.clock = clock
     }
 
     deinit { chunk.deallocate() }
@@ -221,7 +225,7 @@ final class TerminalInput {
         let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
         guard var matched = pasteMatched else { return }
         defer { pasteMatched = matched == end.count ? nil : matched }
-        let started = RunLoopClock.monotonicSeconds()
+        let started = clock()
         while true {
             while let byte = take() {
                 pasteQuiet = 0
@@ -236,7 +240,7 @@ final class TerminalInput {
                 matched = end.count  // the end was lost, or the arcade is leaving
                 return
             }
-            let now = RunLoopClock.monotonicSeconds()
+            let now = clock()
             if now - started >= Self.pasteTurn { return }  // the rest next time
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -246,7 +250,7 @@ final class TerminalInput {
             let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, Int32(max(1, (wait * 1000).rounded(.up))))
             if ready == 0 {
                 // Only time waited here counts as quiet: not a stop, nor the loop's own turns.
-                pasteQuiet += RunLoopClock.monotonicSeconds() - now
+                pasteQuiet += clock() - now
                 continue
             }
             if ready < 0 { return }  // a signal: the loop looks at it, the paste goes on
