@@ -430,13 +430,14 @@ private func playRound(_ shoe: inout SimulatedShoe, rules: TableRules) -> Double
     }
     let houseEdge = -total / Double(rounds)
     // A round's result has a standard deviation of about 1.15 bets, so over 200,000
-    // rounds the edge's standard error is about 0.26%: three of them is the tolerance. It
-    // still tells a coach gone wrong: one that never splits gives the house about 1.4%, one
-    // that never doubles about 1.9%, one that hits stiff hands against a low card about 3%.
+    // rounds the edge's standard error is about 0.26%: two and a half of them is the
+    // tolerance. It tells a coach gone wrong: one that never splits gives the house about
+    // 1.2%, one that never doubles about 1.9%, one that hits stiff hands against a low card
+    // about 3% (this seed's coach gives about 0.5%).
     let standardError = (totalOfSquares / Double(rounds) - houseEdge * houseEdge).squareRoot()
         / Double(rounds).squareRoot()
-    let tolerance = 0.008
-    #expect(standardError < tolerance / 3)
+    let tolerance = 0.0065
+    #expect(standardError < tolerance / 2.5)
     #expect(abs(houseEdge - publishedHouseEdge) < tolerance,
             "simulated house edge \(houseEdge * 100)% ± \(standardError * 100)%")
 }
