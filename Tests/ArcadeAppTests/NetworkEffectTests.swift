@@ -27,7 +27,9 @@ private struct ListeningGame: GameScreen {
         arrived.append(input)
         return []
     }
-    mutating func willLeave() -> [GameEffect] { [.network(.closeAll)] }
+    /// Set false to be a game that forgets to close its sockets as it is left.
+    var closesOnLeaving = true
+    mutating func willLeave() -> [GameEffect] { closesOnLeaving ? [.network(.closeAll)] : [] }
     func render(into grid: inout CellGrid) {
         grid.write("heard \(arrived.count)", at: Point(x: 0, y: 0))
     }
@@ -76,6 +78,22 @@ private struct ListeningGame: GameScreen {
 
             for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
             #expect(network.watched.isEmpty, "leaving the game closes its sockets")
+        }
+    }
+
+    @Test func aGameThatForgetsItsSocketsStillHasThemClosedBackOnTheMenu() throws {
+        let network = SocketNetwork()
+        try withRuntime(network: network) { runtime in
+            let forgetful = GameInfo(id: GameID(rawValue: "forgetful"), summary: "Forgets", make: { _ in
+                var game = ListeningGame()
+                game.closesOnLeaving = false
+                return game
+            })
+            var shell = ArcadeShell(games: [forgetful], seed: { 1 })
+            for effect in shell.open(forgetful.id, in: frame) { _ = runtime.perform(effect, on: &shell, in: frame) }
+            #expect(network.watched.count == 1, "listening")
+            for effect in shell.leaveGame() { _ = runtime.perform(effect, on: &shell, in: frame) }
+            #expect(network.watched.isEmpty, "nobody listens for a game no longer on screen")
         }
     }
 

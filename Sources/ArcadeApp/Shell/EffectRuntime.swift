@@ -129,6 +129,9 @@ public final class EffectRuntime {
             guard let count = data.learnDue(of: deck, player: player, on: day) else { return (.proceed, []) }
             return (.proceed, [.learnDue(deck: deck, day: day, count: count)])
         case .refreshMenu:
+            // Back on the menu no game is on screen: no socket of one stays open, even if the
+            // game forgot to close its own as it was left.
+            network?.closeAll()
             // What cannot be read is not reported: the menu keeps what it has.
             guard let stored = data.reread(for: games) else { return (.proceed, []) }
             return (.proceed, [.stored(scores: stored.scores, saved: stored.saved)])
