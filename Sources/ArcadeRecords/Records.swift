@@ -13,7 +13,7 @@ public struct FinishedGame: Equatable, Sendable {
     public var duration: Double?
     public var seed: UInt64?
     public var player: String
-    /// When it finished, as the score lists show it ("2026-12-01 15:30").
+    /// When it finished, as the score lists show it (`YYYY-MM-DD HH:MM`, local time).
     public var finishedAt: String
     /// The run this result belongs to, for a game whose result grows while it is played and
     /// is kept more than once (a Slots machine's best): a result of the same game and run
@@ -68,7 +68,7 @@ public struct Tally: Hashable, Sendable, Codable {
     }
 }
 
-/// One day's result of a daily puzzle: the day ("2026-12-01"), the seconds from the first
+/// One day's result of a daily puzzle: the day (`YYYY-MM-DD`), the seconds from the first
 /// selection to the last set, the wrong tries and the sets found.
 public struct DailyResult: Equatable, Sendable {
     public var game: String
