@@ -153,6 +153,9 @@ public enum ArcadeCommandLine {
             if let other = option.excludes.first(where: { options.gameOptions[$0] != nil }) {
                 throw UsageError(message: "\(option.name) and \(other) cannot be used together")
             }
+            if !option.needsOneOf.isEmpty, !option.needsOneOf.contains(where: { options.gameOptions[$0] != nil }) {
+                throw UsageError(message: "\(option.name) needs \(option.needsOneOf.joined(separator: " or "))")
+            }
         }
         return json ? .statisticsJSON : .run(options)
     }

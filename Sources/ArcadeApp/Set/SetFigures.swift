@@ -8,10 +8,16 @@ struct SetFigures: ScoreFigures, Equatable {
     var mode: String?
     /// The computer's score, in a game against it.
     var computer: Int?
+    /// At a table for friends: everyone's scores, best first ("Ann 12, Bob 9"), and the
+    /// winner (several, comma-separated, for a tie).
+    var table: String?
+    var winner: String?
 
     var stored: [String: String] {
         var figures = ["sets": String(sets), "time": time]
         if let computer { figures["computer"] = String(computer) }
+        if let table { figures["table"] = table }
+        if let winner { figures["winner"] = winner }
         return figures
     }
 
@@ -25,5 +31,7 @@ struct SetFigures: ScoreFigures, Equatable {
         guard let sets = stored["sets"].flatMap({ Int($0) }), let time = stored["time"] else { return nil }
         self.init(sets: sets, time: time)
         computer = stored["computer"].flatMap { Int($0) }
+        table = stored["table"]
+        winner = stored["winner"]
     }
 }

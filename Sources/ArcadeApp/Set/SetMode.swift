@@ -1,12 +1,13 @@
 import ArcadeUI
 import SetModel
 
-/// Which Set is on the table: the specified solo game, the day's puzzle, or a game against
-/// the computer.
+/// Which Set is on the table: the specified solo game, the day's puzzle, a game against
+/// the computer, or a table for friends over the network.
 enum SetMode: Hashable, Sendable, Codable {
     case classic
     case daily
     case versus(OpponentLevel)
+    case friends
 
     /// The modes the choice offers, in its order (digits 1, 2… pick them).
     static let choices: [SetMode] = [.classic, .daily, .versus(.easy), .versus(.normal), .versus(.hard)]
@@ -17,6 +18,7 @@ enum SetMode: Hashable, Sendable, Codable {
         case .classic: return "Classic"
         case .daily: return "Daily"
         case .versus(let level): return level.name
+        case .friends: return "Friends"
         }
     }
 
@@ -26,6 +28,7 @@ enum SetMode: Hashable, Sendable, Codable {
         case .classic: return "the whole deck, solo, for points"
         case .daily: return "the day's 12 cards hold exactly 6 sets"
         case .versus(let level): return "race the computer: a set in about \(Int(level.meanDelay)) s"
+        case .friends: return "a table for friends over the network"
         }
     }
 
@@ -34,6 +37,7 @@ enum SetMode: Hashable, Sendable, Codable {
         switch self {
         case .classic, .daily: return nil
         case .versus(let level): return "versus \(level.rawValue)"
+        case .friends: return "friends"
         }
     }
 }

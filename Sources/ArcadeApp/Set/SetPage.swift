@@ -8,6 +8,7 @@ enum SetPage {
     case classic(SetClassicPage)
     case daily(SetDailyPage)
     case versus(SetVersusPage)
+    case friends(SetFriendsPage)
 
     /// Which Set this is.
     var mode: SetMode {
@@ -15,6 +16,7 @@ enum SetPage {
         case .classic: .classic
         case .daily: .daily
         case .versus(let versus): .versus(versus.match.level)
+        case .friends: .friends
         }
     }
 
@@ -24,6 +26,7 @@ enum SetPage {
         case .classic: SetClassicPage.bindings
         case .daily: SetDailyPage.bindings
         case .versus: SetVersusPage.bindings
+        case .friends(let friends): friends.bindings()
         }
     }
 
@@ -33,6 +36,7 @@ enum SetPage {
         case .classic: "Set"
         case .daily(let daily): "Set: daily puzzle \(daily.day.text)"
         case .versus(let versus): "Set: versus the computer (\(versus.match.level.name))"
+        case .friends: "Set with friends"
         }
     }
 
@@ -42,6 +46,7 @@ enum SetPage {
         case .classic: SetClassicPage.helpNotes(legend: legend)
         case .daily: SetDailyPage.helpNotes(legend: legend)
         case .versus(let versus): versus.helpNotes(legend: legend)
+        case .friends: SetFriendsPage.helpNotes(legend: legend)
         }
     }
 
@@ -54,6 +59,8 @@ enum SetPage {
             "daily \(daily.day.text), \(daily.puzzle.found.count) of \(daily.puzzle.setCount) found"
         case .versus(let versus):
             "versus \(versus.match.level.rawValue), score \(table.game.score) to \(versus.match.computerScore)"
+        case .friends:
+            "a table for friends"  // never kept: a table is hosted or joined anew
         }
     }
 
@@ -63,23 +70,29 @@ enum SetPage {
     /// nearest to the frame that needs the least room.
     func minimumSize(_ table: SetTable, in frame: Frame) -> Size {
         if case .daily = self { return SetDailyLayout.minimumSize(theme: frame.theme, near: frame.size) }
+        if case .friends(let friends) = self {
+            return SetLayout.minimumSize(places: friends.places, theme: frame.theme, near: frame.size)
+        }
         return SetLayout.minimumSize(places: table.game.board.count, theme: frame.theme, near: frame.size)
     }
 
     func fits(_ table: SetTable, in frame: Frame) -> Bool {
         if case .daily = self { return SetDailyLayout.fits(frame.size, theme: frame.theme) }
+        if case .friends(let friends) = self { return SetLayout.fits(frame.size, places: friends.places, theme: frame.theme) }
         return SetLayout.fits(frame.size, places: table.game.board.count, theme: frame.theme)
     }
 
     /// Where each place is, for the cursor.
     func positions(_ table: SetTable, in frame: Frame, style: SetCardStyle) -> [(row: Int, column: Int)?] {
         if case .daily = self { return SetDailyLayout(frame: frame, style: style).positions }
+        if case .friends(let friends) = self { return friends.layout(in: frame, style: style).positions }
         return table.layout(in: frame, style: style).positions
     }
 
     /// Whether the cards in `frame` show the classic faces (the shapes are named after them).
     func showsFaces(_ table: SetTable, in frame: Frame, style: SetCardStyle) -> Bool {
         if case .daily = self { return SetDailyLayout(frame: frame, style: style).showsFaces(style, theme: frame.theme) }
+        if case .friends(let friends) = self { return friends.layout(in: frame, style: style).showsFaces }
         return table.layout(in: frame, style: style).showsFaces
     }
 
@@ -88,6 +101,7 @@ enum SetPage {
         case .classic(let classic): classic.render(table, style: style, into: &grid)
         case .daily(let daily): daily.render(table, style: style, into: &grid)
         case .versus(let versus): versus.render(table, style: style, into: &grid)
+        case .friends(let friends): friends.render(cursor: table.cursor.index, style: style, into: &grid)
         }
     }
 
@@ -97,12 +111,14 @@ enum SetPage {
         case .classic(let classic): classic.action(at: point, table: table, in: frame, style: style)
         case .daily(let daily): daily.action(at: point, in: frame, style: style)
         case .versus(let versus): versus.action(at: point, table: table, in: frame, style: style)
+        case .friends(let friends): friends.action(at: point, in: frame, style: style)
         }
     }
 
     /// The first cell inside the card under the cursor, while the cards can be played.
     func cursorPoint(_ table: SetTable, in frame: Frame, style: SetCardStyle) -> Point? {
         if case .daily(let daily) = self { return daily.cursorPoint(table, in: frame, style: style) }
+        if case .friends(let friends) = self { return friends.cursorPoint(table.cursor.index, in: frame, style: style) }
         return table.cursorPoint(in: frame, style: style)
     }
 
@@ -112,6 +128,7 @@ enum SetPage {
         case .classic(let classic): classic.gameOver(table)
         case .daily(let daily): daily.gameOver(in: frame, today: today)
         case .versus(let versus): versus.gameOver(table)
+        case .friends(let friends): friends.gameOver()
         }
     }
 
@@ -130,6 +147,9 @@ enum SetPage {
         case .versus(var versus):
             defer { self = .versus(versus) }
             return versus.select(at: place, table: &table, faces: faces)
+        case .friends(var friends):
+            defer { self = .friends(friends) }
+            return friends.select(at: place)
         }
     }
 
@@ -142,15 +162,33 @@ enum SetPage {
         case (.versus(var versus), .versus(let own)):
             defer { self = .versus(versus) }
             return versus.perform(own, table: &table)
+        case (.friends(var friends), .friends(let own)):
+            defer { self = .friends(friends) }
+            return friends.perform(own)
         default:
             return []
         }
     }
 
-    /// Time passed: the computer's turn, against it.
-    mutating func advance(table: inout SetTable) -> [GameEffect] {
-        guard case .versus(var versus) = self else { return [] }
-        defer { self = .versus(versus) }
-        return versus.advance(table: &table)
+    /// Time passed (`seconds`): the computer's turn, against it; at a table for friends, the
+    /// clock, pings and silence limits.
+    mutating func advance(by seconds: Double, table: inout SetTable) -> [GameEffect] {
+        switch self {
+        case .versus(var versus):
+            defer { self = .versus(versus) }
+            return versus.advance(table: &table)
+        case .friends(var friends):
+            defer { self = .friends(friends) }
+            return friends.advance(by: seconds)
+        case .classic, .daily:
+            return []
+        }
+    }
+
+    /// What a connection brought, to a table for friends.
+    mutating func arrived(_ input: NetworkInput) -> [GameEffect] {
+        guard case .friends(var friends) = self else { return [] }
+        defer { self = .friends(friends) }
+        return friends.arrived(input)
     }
 }

@@ -1,3 +1,4 @@
+import ArcadeUI
 import SetModel
 
 /// Starting the modes on the Set screen: from the choice of mode, a new game, the options.
@@ -43,7 +44,24 @@ extension SetScreen {
             page = .daily(SetDailyPage(day: day, result: keptDaily[day.text], table: &table))
         case .versus(let level):
             page = .versus(SetVersusPage(level: level, table: &table))
+        case .friends:
+            break  // a table is opened with its setup (`startFriends`)
         }
         return []
+    }
+
+    /// Open a table for friends as `setup` asks (the game opens its socket with `start(in:)`,
+    /// or at once when chosen on the screen: `openFriends`).
+    mutating func startFriends(_ setup: FriendsSetup) {
+        pendingMode = nil
+        var random = SystemRandomNumberGenerator()
+        page = .friends(SetFriendsPage(setup: setup, seed: table.game.seed, code: PeerGuard.roomCode(using: &random)))
+        table.cursor = GridCursor()
+    }
+
+    /// Open a table for friends from the screen (the choice of mode): its socket at once.
+    mutating func openFriends(_ setup: FriendsSetup) -> [GameEffect] {
+        startFriends(setup)
+        return friends?.open() ?? []
     }
 }

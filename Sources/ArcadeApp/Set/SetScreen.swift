@@ -42,6 +42,7 @@ struct SetScreen: GameScreen {
         /// The classic game's own keys, the game against the computer's, and the choice of mode's.
         case classic(SetClassicPage.Action)
         case versus(SetVersusPage.Action)
+        case friends(SetFriendsPage.Action)
         case chooser(SetModeChooser.Action)
     }
 
@@ -83,7 +84,9 @@ struct SetScreen: GameScreen {
         keptDaily = context.daily
         scores = context.scores
         // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
-        if context.options["--daily"] != nil || context.options["--date"] != nil {
+        if let setup = FriendsSetup(options: context.options, defaultName: FriendsSetup.defaultName) {
+            startFriends(setup)
+        } else if context.options["--daily"] != nil || context.options["--date"] != nil {
             _ = start(.daily)
         } else if context.options["--versus"] != nil || context.options["--level"] != nil {
             _ = start(.versus(context.options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal))
@@ -135,6 +138,7 @@ struct SetScreen: GameScreen {
     static var versusBindings: [Binding<Action>] { SetVersusPage.bindings }
     static var dailyBindings: [Binding<Action>] { SetDailyPage.bindings }
     static var chooserBindings: [Binding<Action>] { SetModeChooser.bindings }
+    static var friendsBindings: [Binding<Action>] { SetFriendsPage.lobbyBindings + SetFriendsPage.playBindings }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
         chooser != nil ? SetModeChooser.bindings : page.bindings
@@ -146,13 +150,36 @@ struct SetScreen: GameScreen {
     /// in the shape nearest to the frame that needs the least room.
     func minimumSize(in frame: Frame) -> Size { page.minimumSize(table, in: frame) }
     func fits(_ frame: Frame) -> Bool { page.fits(table, in: frame) }
-    /// The clock runs while a game is on, not while the choice of mode is open over it.
-    var wantsTicks: Bool { table.clock.isRunning && chooser == nil }
-    var isTimed: Bool { wantsTicks }
+    /// The clock runs while a game is on, not while the choice of mode is open over it; a
+    /// table for friends keeps time while it is open (its clock, pings and silence limits),
+    /// and never pauses: the others play on.
+    var wantsTicks: Bool { friends != nil ? friends?.closedReason == nil : table.clock.isRunning && chooser == nil }
+    var isTimed: Bool { friends == nil && wantsTicks }
     /// Once a second for the clock; four times a second against the computer, whose finds
     /// are shown for a moment.
     var tickInterval: Double { versus != nil ? 0.25 : 1 }
-    var isInProgress: Bool { table.clock.isRunning }
+    var isInProgress: Bool { friends.map(\.isPlaying) ?? table.clock.isRunning }
+
+    /// The table for friends, in that mode.
+    var friends: SetFriendsPage? {
+        if case .friends(let friends) = page { friends } else { nil }
+    }
+
+    /// A table for friends opens its socket as the game opens.
+    mutating func start(in frame: Frame) -> [GameEffect] {
+        friends?.open() ?? []
+    }
+
+    /// Leaving a table for friends tells the others.
+    mutating func willLeave() -> [GameEffect] {
+        guard case .friends(var friends) = page else { return [] }
+        defer { page = .friends(friends) }
+        return friends.leave()
+    }
+
+    mutating func arrived(_ input: NetworkInput, in frame: Frame) -> [GameEffect] {
+        page.arrived(input)
+    }
 
     var helpTitle: String { page.helpTitle }
 
@@ -182,7 +209,7 @@ struct SetScreen: GameScreen {
     mutating func advance(by seconds: Double, in frame: Frame) -> [GameEffect] {
         guard chooser == nil else { return [] }
         table.clock.advance(by: seconds)
-        return page.advance(table: &table)
+        return page.advance(by: seconds, table: &table)
     }
 
     mutating func perform(_ action: Action, in frame: Frame) -> [GameEffect] {
@@ -209,7 +236,7 @@ struct SetScreen: GameScreen {
             chooser = SetModeChooser(current: mode)
         case .menu:
             return [.leave]
-        case .classic, .versus:
+        case .classic, .versus, .friends:
             return page.perform(action, table: &table, scores: scores)
         case .chooser(let choice):
             return choose(choice)

@@ -8,7 +8,7 @@ struct SetStatisticsFigures: GameFigures, Equatable {
     var secondsPerSet: Double?
 
     static let shape = StatisticsShape(
-        modeOrder: OpponentLevel.allCases.map { SetMode.versus($0).saveName }, unnamedMode: ("classic", "Classic"),
+        modeOrder: OpponentLevel.allCases.map { SetMode.versus($0).saveName } + [SetMode.friends.saveName], unnamedMode: ("classic", "Classic"),
         figures: { SetStatisticsFigures(recent: $0) })
 
     init(setsPerGame: Double?, secondsPerSet: Double?) {

@@ -141,10 +141,14 @@ public struct GameOption: Sendable {
     public var requirement: String
     /// Options of the same game it cannot be given with (`--daily` and `--versus`).
     public var excludes: [String]
+    /// Options of the same game it needs one of (`--code` needs `--host` or `--join`).
+    public var needsOneOf: [String]
 
     public init(name: String, valueName: String = "", summary: String, choices: [String] = [],
-                accepts: (@Sendable (String) -> Bool)? = nil, requirement: String = "", excludes: [String] = []) {
+                accepts: (@Sendable (String) -> Bool)? = nil, requirement: String = "", excludes: [String] = [],
+                needsOneOf: [String] = []) {
         self.excludes = excludes
+        self.needsOneOf = needsOneOf
         self.name = name
         self.valueName = valueName
         self.summary = summary
@@ -246,11 +250,12 @@ public enum GameCatalog {
                 GameOption(name: "--versus", summary: "race the computer for the sets"),
                 GameOption(name: "--level", valueName: "LEVEL", summary: "the computer's level: easy, normal (the default), hard",
                            choices: OpponentLevel.allCases.map(\.rawValue)),
-            ],
+            ] + FriendsSetup.options,
             modes: GameModes(
                 requested: { context in
                     // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
                     let options = context.options
+                    if options["--host"] != nil || options["--join"] != nil { return SetMode.friends.saveName }
                     if options["--daily"] != nil || options["--date"] != nil { return SetMode.daily.saveName }
                     guard options["--versus"] != nil || options["--level"] != nil else { return nil }
                     return SetMode.versus(options["--level"].flatMap(OpponentLevel.init(rawValue:)) ?? .normal).saveName
@@ -357,6 +362,7 @@ extension SetMode {
         case .classic: return "classic"
         case .daily: return "daily"
         case .versus(let level): return "versus \(level.rawValue)"
+        case .friends: return "friends"
         }
     }
 
@@ -371,6 +377,7 @@ extension SetMode {
         case .classic: return [:]
         case .daily: return ["--daily": ""]
         case .versus(let level): return ["--versus": "", "--level": level.rawValue]
+        case .friends: return [:]  // a table is hosted or joined anew, never kept
         }
     }
 }

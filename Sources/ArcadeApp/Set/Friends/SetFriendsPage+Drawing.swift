@@ -1,0 +1,209 @@
+import ArcadeUI
+import SetModel
+
+/// The table for friends on screen: the lobby before the start, then the cards with every
+/// player's marks, and the result.
+extension SetFriendsPage {
+    /// Each seat's colour (seat 0 first), on the status line and on the frames of the cards
+    /// the player has selected; the seat's number is written beside, for screens without colour.
+    static let seatColors: [Color] = [.cyan, .magenta, .yellow, .blue, .green, .red, .white,
+                                      .ansi(.cyan, bright: true)]
+
+    static func seatStyle(_ seat: Int) -> Style {
+        Style(foreground: seatColors[seat % seatColors.count], bold: true)
+    }
+
+    /// The places the table lays out: the cards on it, twelve before the deal.
+    var places: Int { max(12, table?.board.count ?? 12) }
+
+    func layout(in frame: Frame, style: SetCardStyle) -> SetLayout {
+        SetLayout(frame: frame, places: places, style: style)
+    }
+
+    // MARK: - The lobby
+
+    /// What the lobby says, line by line: the room, how to join, who is seated.
+    func lobbyLines() -> [(String, Style)] {
+        var lines: [(String, Style)] = []
+        if let closedReason { return [(closedReason, StatusLine.Tone.bad.style)] }
+        switch setup {
+        case .host(let address, _, _, _):
+            guard let port else { return [("Opening the table…", .plain)] }
+            let place = FriendsSetup.shown(address, port)
+            lines += [("Room code  \(code)", .bold), ("Address    \(place)", .bold), ("", .plain),
+                      ("Friends join with:", .plain),
+                      ("  arcade set --join \(place) --code \(code) --name NAME", .plain)]
+        case .join(let address, let port, _, _):
+            let place = FriendsSetup.shown(address, port)
+            switch player?.state {
+            case nil, .connecting?: lines.append(("Connecting to \(place)…", .plain))
+            case .greeting?: lines.append(("Connected to \(place): asking for a seat…", .plain))
+            case .seated?: lines.append(("Seated at \(place). The host starts the game.", .bold))
+            case .left(let reason)?: lines.append((reason, StatusLine.Tone.bad.style))
+            }
+        }
+        if let table {
+            lines.append(("", .plain))
+            lines.append(("At the table (\(table.players.count) of \(SetFriendsGame.maxPlayers)):", .plain))
+            for (index, player) in table.players.enumerated() {
+                lines.append(("  \(index + 1) \(player.name)" + (index == seat ? " (you)" : ""), Self.seatStyle(index)))
+            }
+            if isHosting {
+                lines.append(("", .plain))
+                lines.append(("Press s to start when everyone is seated.", .bold))
+            }
+        }
+        return lines
+    }
+
+    func renderLobby(into grid: inout CellGrid) {
+        let bounds = grid.frame.bounds
+        let title = isHosting ? "Set with friends: your table" : "Set with friends"
+        let lines = lobbyLines()
+        let width = min(bounds.width, max(DisplayWidth.of(title) + 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 4))
+        let box = bounds.centered(Size(width: width, height: min(bounds.height, lines.count + 4)))
+        guard !box.isEmpty else { return }
+        let style = Style.bold.foreground(.accent)
+        Box(title: title, style: .double, frameStyle: style, titleStyle: style.bolded).draw(into: &grid, in: box)
+        let inner = Rect(x: box.x + 2, y: box.y + 2, width: max(0, box.width - 4), height: max(0, box.height - 4))
+        for (row, line) in lines.enumerated() where row < inner.height {
+            _ = grid.write(line.0, at: Point(x: inner.x, y: inner.y + row), style: line.1, clip: inner)
+        }
+    }
+
+    // MARK: - The table
+
+    func render(cursor: Int, style: SetCardStyle, into grid: inout CellGrid) {
+        guard let table, table.phase != "seating", closedReason == nil || table.phase == "over" else {
+            renderLobby(into: &grid)
+            return
+        }
+        let layout = layout(in: grid.frame, style: style)
+        drawStatus(table, into: &grid, in: layout.status)
+        messageLine(table).draw(into: &grid, in: layout.message)
+        let playing = table.phase == "playing"
+        for (place, index) in table.board.enumerated() {
+            guard let frame = layout.cell(of: place) else { continue }
+            let isCursor = place == cursor && playing
+            guard let index, let card = FriendsWire.card(index) else {
+                if isCursor { Box(style: .rounded, frameStyle: Style.focusFrame(.plain)).draw(into: &grid, in: frame) }
+                continue
+            }
+            let choosers = table.players.indices.filter { table.players[$0].selection.contains(index) }
+            SetCardView.draw(card, in: frame, look: CardLook(selected: seat.map(choosers.contains) ?? false),
+                             isCursor: isCursor, faces: layout.showsFaces, into: &grid)
+            drawMarks(choosers, on: frame, into: &grid)
+        }
+        buttons(table, fitting: layout.buttons.width).draw(into: &grid, in: layout.buttons)
+    }
+
+    /// The numbers of the players who selected a card, each in their colour, on its bottom edge.
+    private func drawMarks(_ choosers: [Int], on frame: Rect, into grid: inout CellGrid) {
+        guard !choosers.isEmpty, frame.width >= 5 else { return }
+        var x = frame.x + 2
+        for chooser in choosers where x + 3 <= frame.maxX - 1 {
+            x += grid.write(" \(chooser + 1)", at: Point(x: x, y: frame.maxY - 1), style: Self.seatStyle(chooser), clip: frame)
+        }
+        if x < frame.maxX - 1 { _ = grid.write(" ", at: Point(x: x, y: frame.maxY - 1), style: .plain, clip: frame) }
+    }
+
+    /// The players and their scores, each in their colour, then the deck and the clock on the right.
+    private func drawStatus(_ table: WireTable, into grid: inout CellGrid, in rect: Rect) {
+        let right = "Deck \(table.deck)  \(PlayClock.text(elapsed))"
+        let rightX = rect.maxX - DisplayWidth.of(right)
+        _ = grid.write(right, at: Point(x: max(rect.x, rightX), y: rect.y), style: .bold, clip: rect)
+        let room = Rect(x: rect.x, y: rect.y, width: max(0, rightX - rect.x - 2), height: 1)
+        for fullness in 0..<3 {
+            let parts = table.players.enumerated().map { Self.playerText($0.offset, $0.element, you: $0.offset == seat, fullness) }
+            guard fullness == 2 || parts.map(DisplayWidth.of).reduce(0, +) + 2 * (parts.count - 1) <= room.width else { continue }
+            var x = room.x
+            for (index, part) in parts.enumerated() {
+                x += grid.write(part, at: Point(x: x, y: room.y), style: Self.seatStyle(index).dimmed(table.players[index].away), clip: room)
+                x += 2
+            }
+            return
+        }
+    }
+
+    /// A player on the status line: "1 Ann 9 (3) you", "1 Ann 9", "1:9"; "away" while away.
+    static func playerText(_ seat: Int, _ player: WireTable.Player, you: Bool, _ fullness: Int) -> String {
+        let away = player.away ? " away" : ""
+        switch fullness {
+        case 0: return "\(seat + 1) \(player.name) \(player.score) (\(player.sets))" + (you ? " you" : "") + away
+        case 1: return "\(seat + 1) \(player.name) \(player.score)" + away
+        default: return "\(seat + 1):\(player.score)" + (player.away ? "a" : "")
+        }
+    }
+
+    /// The last claim, and the votes for three more.
+    private func messageLine(_ table: WireTable) -> StatusLine {
+        let asking = table.players.filter { $0.more && !$0.away }.count
+        let present = table.players.filter { !$0.away }.count
+        let votes = asking > 0 ? "  \(asking) of \(present) ask for 3 more." : ""
+        if let by = table.claimBy, table.players.indices.contains(by), let wasSet = table.claimWasSet {
+            let name = by == seat ? "You" : table.players[by].name
+            if wasSet {
+                return StatusLine(["\(name): SET! +\(SetGame.setReward)" + votes, "\(name): SET!"], tone: .good)
+            }
+            return StatusLine(["\(name): not a set, −\(SetGame.mismatchPenalty)" + votes, "\(name): not a set"], tone: .bad)
+        }
+        if !votes.isEmpty { return StatusLine([String(votes.dropFirst(2))]) }
+        return StatusLine(["Find a set: the first to select one takes it. d asks for 3 more.", "Find a set."])
+    }
+
+    /// The row of buttons: Deal 3 More (a vote), and the count asking.
+    func buttons(_ table: WireTable, fitting width: Int) -> ActionButtons<SetScreen.Action> {
+        let asked = seat.map { table.players.indices.contains($0) && table.players[$0].more } ?? false
+        let title = asked ? "Deal 3 More: asked" : "Deal 3 More"
+        return ActionButtons([(Button(title, hotKey: .character("d"), isEnabled: table.phase == "playing" && table.deck > 0),
+                               SetScreen.Action.friends(.more))], spacing: 2, alignment: .center)
+    }
+
+    /// The action of a click at `point`: a card, the button, or the lobby's start.
+    func action(at point: Point, in frame: Frame, style: SetCardStyle) -> SetScreen.Action? {
+        guard let table, table.phase == "playing", closedReason == nil else { return nil }
+        let layout = layout(in: frame, style: style)
+        if let place = layout.place(at: point) { return .selectPlace(place) }
+        return buttons(table, fitting: layout.buttons.width).action(at: point, in: layout.buttons)
+    }
+
+    /// The first cell inside the card under the cursor, while the game goes on.
+    func cursorPoint(_ cursor: Int, in frame: Frame, style: SetCardStyle) -> Point? {
+        guard let table, table.phase == "playing", closedReason == nil else { return nil }
+        return layout(in: frame, style: style).cell(of: cursor).map { Box.inner(of: $0).origin }
+    }
+
+    // MARK: - The result
+
+    /// The result at the end (everyone's scores, the winner), or why the table closed.
+    func gameOver() -> GameOver<SetScreen.Action>? {
+        let menu = (Button("Menu (m)", hotKey: .character("m")), SetScreen.Action.menu)
+        if let table, table.phase == "over" {
+            let winners = Self.winners(table)
+            let title: String
+            if winners.count > 1 {
+                title = "A tie: " + winners.joined(separator: ", ")
+            } else if let seat, table.players.indices.contains(seat), winners.first == table.players[seat].name {
+                title = "You win!"
+            } else {
+                title = "\(winners.first ?? "Nobody") wins"
+            }
+            let lines = Self.standings(table).enumerated().map { place, player in
+                "\(place + 1). \(player.name) \(player.score) (\(player.sets) sets)" + (player.away ? ", away" : "")
+            }
+            return GameOver(title: title, message: (lines + ["Time \(PlayClock.text(table.elapsed))"]).joined(separator: "\n"),
+                            choices: [menu], preferredWidth: 32)
+        }
+        guard let closedReason else { return nil }
+        return GameOver(title: "The table is closed", message: closedReason, choices: [menu], preferredWidth: 40)
+    }
+}
+
+private extension Style {
+    /// Dim when `dim` (an away player's name).
+    func dimmed(_ dim: Bool) -> Style {
+        var style = self
+        if dim { style.dim = true }
+        return style
+    }
+}
