@@ -174,7 +174,9 @@ import Testing
             return [table("SetScreen.bindings", SetScreen.bindings),
                     table("SetScreen.versusBindings", SetScreen.versusBindings),
                     table("SetScreen.dailyBindings", SetScreen.dailyBindings),
-                    table("SetScreen.chooserBindings", SetScreen.chooserBindings)]
+                    table("SetScreen.chooserBindings", SetScreen.chooserBindings),
+                    table("SetScreen.friendsBindings", SetScreen.friendsBindings),
+                    table("SetScreen.friendsFormBindings", SetScreen.friendsFormBindings)]
         case "MEMORY":
             return [table("MemoryScreen.choosingBindings", MemoryScreen.choosingBindings),
                     table("MemoryScreen.boardBindings", MemoryScreen.boardBindings),

@@ -109,7 +109,7 @@ import Testing
         #expect(screen.mode == .classic && screen.daily == nil)
         _ = screen.update(.key(.character("g")), in: frame)
         #expect(screen.chooser != nil)
-        #expect(screen.text(in: frame).contains("[ 2 Daily ]    the day's 12 cards hold exactly 6 sets"))
+        #expect(screen.text(in: frame).contains("[ 2 Daily ]         the day's 12 cards hold exactly 6 sets"))
         #expect(screen.text(in: frame).contains("[>1 Classic<]"), "the mode on the table is focused")
         _ = screen.update(.key(.escape), in: frame)
         #expect(screen.chooser == nil && screen.mode == .classic, "Esc goes back to the table as it was")

@@ -78,8 +78,17 @@ public func leaveAndQuit(_ process: PtyProcess, rounds: Int = 12) async -> ExitI
         process.resize(width: 100, height: 30)
     }
     await process.idle()
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         guard process.isRunning else { break }
+        if round % 2 == 1 {
+            // Fields being typed in take q and y as letters: Esc leaves them. A lone Esc is
+            // known as one only once no byte follows it for a moment, so the next key waits
+            // for what the Esc drew.
+            let before = process.totalBytes
+            process.send(Keys.escape)
+            _ = await process.until(limit: 2) { process.totalBytes > before || !process.isRunning }
+            await process.idle()
+        }
         process.send(Keys.text("q"))
         await process.idle()
         guard process.isRunning else { break }

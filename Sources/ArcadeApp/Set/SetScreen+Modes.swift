@@ -14,6 +14,11 @@ extension SetScreen {
         case .start(let target):
             chooser = nil
             return begin(target)
+        case .friends(let setup):
+            chooser = nil
+            guard isInProgress else { return openFriends(setup) }
+            pendingFriends = setup
+            return [.confirm(.newGame)]
         }
         return []
     }
@@ -27,6 +32,7 @@ extension SetScreen {
         }
         if isInProgress {
             pendingMode = target
+            pendingFriends = nil
             return [.confirm(.newGame)]
         }
         return start(target)
@@ -36,6 +42,7 @@ extension SetScreen {
     /// puzzle is the day's, `dailyDay`).
     mutating func start(_ target: SetMode) -> [GameEffect] {
         pendingMode = nil
+        pendingFriends = nil
         switch target {
         case .classic:
             page = .classic(SetClassicPage(newGameOn: &table))
@@ -54,6 +61,7 @@ extension SetScreen {
     /// or at once when chosen on the screen: `openFriends`).
     mutating func startFriends(_ setup: FriendsSetup) {
         pendingMode = nil
+        pendingFriends = nil
         var random = SystemRandomNumberGenerator()
         page = .friends(SetFriendsPage(setup: setup, seed: table.game.seed, code: PeerGuard.roomCode(using: &random)))
         table.cursor = GridCursor()

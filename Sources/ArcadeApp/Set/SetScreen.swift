@@ -54,6 +54,8 @@ struct SetScreen: GameScreen {
     var chooser: SetModeChooser?
     /// The mode chosen, while the question whether to throw the game away is open.
     var pendingMode: SetMode?
+    /// The table for friends chosen, while that question is open.
+    var pendingFriends: FriendsSetup?
     /// How the cards are drawn (`c` switches; the app remembers the choice, not the save).
     var cardStyle: SetCardStyle
     /// The recorded scores, best first, as the arcade opened the game and as each record
@@ -139,9 +141,20 @@ struct SetScreen: GameScreen {
     static var dailyBindings: [Binding<Action>] { SetDailyPage.bindings }
     static var chooserBindings: [Binding<Action>] { SetModeChooser.bindings }
     static var friendsBindings: [Binding<Action>] { SetFriendsPage.lobbyBindings + SetFriendsPage.playBindings }
+    /// The fields of a table for friends, without the letters typed.
+    static var friendsFormBindings: [Binding<Action>] { FriendsForm.moves }
+
+    /// Letters beyond ASCII (a name in Greek or Cyrillic) are typed into a table's fields;
+    /// every other input goes through the binding table.
+    mutating func update(_ input: Input, in frame: Frame) -> [GameEffect] {
+        if chooser?.form != nil, case .key(.character(let character)) = input, !character.isASCII {
+            return choose(.type(character))
+        }
+        return dispatch(input, in: frame)
+    }
 
     func bindings(in frame: Frame) -> [Binding<Action>] {
-        chooser != nil ? SetModeChooser.bindings : page.bindings
+        chooser?.currentBindings ?? page.bindings
     }
 
     // MARK: - GameScreen
@@ -227,6 +240,7 @@ struct SetScreen: GameScreen {
             return toggleCardStyle(in: frame)
         case .newGame:
             pendingMode = nil
+            pendingFriends = nil
             return isInProgress ? [.confirm(.newGame)] : start(mode)
         case .playAgain:
             return start(mode)
@@ -234,6 +248,7 @@ struct SetScreen: GameScreen {
             return start(.classic)
         case .chooseMode:
             chooser = SetModeChooser(current: mode)
+            chooser?.defaultName = FriendsSetup.defaultName
         case .menu:
             return [.leave]
         case .classic, .versus, .friends:
@@ -246,7 +261,9 @@ struct SetScreen: GameScreen {
 
     mutating func confirmed(_ action: Confirmation.Action, in frame: Frame) -> [GameEffect] {
         switch action {
-        case .newGame: return start(pendingMode ?? mode)
+        case .newGame:
+            if let setup = pendingFriends { return openFriends(setup) }
+            return start(pendingMode ?? mode)
         }
     }
 

@@ -89,10 +89,11 @@ extension ActiveGame {
 
     /// The key line under the game: its keys, then p, ? and the way back. `?` is help unless
     /// the game takes it now (a name being typed): then the game's own words for it, if it has
-    /// any, stay on the line however narrow. While the game takes `q` too, Esc is the way back.
+    /// any, stay on the line however narrow. While the game takes `q` too, Esc is the way back;
+    /// while it takes both (fields being typed in, whose Esc closes them), neither is.
     func drawKeyLine(in gameFrame: Frame, into grid: inout CellGrid) {
         var hints = screen.keyHints(in: gameFrame)
-        let binds = screen.binds([.character("p"), .character("?"), .character("q")], in: gameFrame)
+        let binds = screen.binds([.character("p"), .character("?"), .character("q"), .escape], in: gameFrame)
         var always: [KeyHint] = []
         if screen.isTimed && !binds[0] { always.append(PauseOverlay.hint) }
         if !binds[1] {
@@ -100,7 +101,11 @@ extension ActiveGame {
         } else if let own = hints.firstIndex(where: { $0.keys == "?" }) {
             always.append(hints.remove(at: own))
         }
-        always.append(binds[2] ? KeyHint("Esc", "menu") : KeyHint("q", "menu"))
+        if !binds[2] {
+            always.append(KeyHint("q", "menu"))
+        } else if !binds[3] {
+            always.append(KeyHint("Esc", "menu"))
+        }
         KeyLine.draw(hints, always: always, into: &grid)
     }
 }

@@ -48,11 +48,13 @@ enum FriendsSetup: Hashable, Sendable {
     /// (`defaultAddress` when none is given) and the port (0–65535).
     static func hostAddress(_ text: String) -> (String, Int)? {
         if let port = Int(text), (0...65535).contains(port) { return (defaultAddress, port) }
-        return joinAddress(text, portZero: true)
+        guard let (address, port) = joinAddress(text, portZero: true), address != "localhost" else { return nil }
+        return (address, port)
     }
 
-    /// `--join`'s value, "HOST:PORT" ("127.0.0.1:7000", "[::1]:7000", "localhost:7000"): a port
-    /// from 1 (0 only with `portZero`, for hosting).
+    /// `--join`'s value, "HOST:PORT" ("127.0.0.1:7000", "[::1]:7000", "localhost:7000"): a
+    /// numeric address (no name is looked up) or localhost, and a port from 1 (0 only with
+    /// `portZero`, for hosting).
     static func joinAddress(_ text: String, portZero: Bool = false) -> (String, Int)? {
         guard let colon = text.lastIndex(of: ":") else { return nil }
         var address = String(text[..<colon])
@@ -62,8 +64,8 @@ enum FriendsSetup: Hashable, Sendable {
         } else if address.contains(":") {
             return nil  // an IPv6 address needs its brackets: [::1]:7000
         }
-        let allowed = address.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789.:-".unicodeScalars.contains($0)) }
-        guard !address.isEmpty, address.count <= 64, allowed else { return nil }
+        let numeric = address.unicodeScalars.allSatisfy { "0123456789abcdefABCDEF.:".unicodeScalars.contains($0) }
+        guard !address.isEmpty, address.count <= 64, numeric || address == "localhost" else { return nil }
         return (address, port)
     }
 

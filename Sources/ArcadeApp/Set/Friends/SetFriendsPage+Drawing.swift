@@ -139,6 +139,9 @@ extension SetFriendsPage {
     private func messageLine(_ table: WireTable) -> StatusLine {
         let asking = table.players.filter { $0.more && !$0.away }.count
         let present = table.players.filter { !$0.away }.count
+        if table.phase == "over" {
+            return StatusLine(["No sets left and the deck is empty: game over.", "Game over."], tone: .strong)
+        }
         let votes = asking > 0 ? "  \(asking) of \(present) ask for 3 more." : ""
         if let by = table.claimBy, table.players.indices.contains(by), let wasSet = table.claimWasSet {
             let name = by == seat ? "You" : table.players[by].name

@@ -1,0 +1,246 @@
+import ArcadeTestSupport
+import ArcadeUI
+import SetModel
+import Testing
+
+@testable import ArcadeApp
+
+/// Set with friends on screen, with the network played by the test: a host's Set screen and
+/// two players' screens, whose socket requests (`GameEffect.network`) the test carries from
+/// one to the others as the runtime and the sockets would.
+@Suite struct SetFriendsScreenTests {
+    init() { prepareForDrawing() }
+
+    private let frame = Frame(size: Size(width: 80, height: 23))
+
+    /// Three arcades at one table: the host (seat 0) and two players; the host's connection
+    /// `n` is player `n`'s.
+    struct Table {
+        var screens: [SetScreen]
+        /// Every score each screen asked to keep.
+        var recorded: [[GameEffect]] = [[], [], []]
+        var time = 100.0
+        var sent: [[UInt8]] = []
+
+        init(seed: UInt64 = 7, names: [String] = ["Host", "Ann", "Bob"]) {
+            screens = [SetScreen(context: GameContext(seed: seed, options: ["--host": "127.0.0.1:0", "--code": "ABC234",
+                                                                           "--name": names[0]]))]
+            for name in names.dropFirst() {
+                screens.append(SetScreen(context: GameContext(seed: 99, options: ["--join": "127.0.0.1:7000", "--code": "abc234",
+                                                                                  "--name": name])))
+            }
+        }
+
+        /// Deliver `input` to screen `index` at the table's time, and carry out what it asks.
+        mutating func deliver(_ event: NetworkInput.Event, to index: Int, connection: Int, in frame: Frame) {
+            let effects = screens[index].update(.network(NetworkInput(connection: connection, event: event, time: time)), in: frame)
+            carry(effects, from: index, in: frame)
+        }
+
+        /// Carry screen `index`'s effects: lines to the other end, closes as ends, scores kept.
+        mutating func carry(_ effects: [GameEffect], from index: Int, in frame: Frame) {
+            for effect in effects {
+                switch effect {
+                case .network(.send(let connection, let bytes)):
+                    sent.append(bytes)
+                    let line = Array(bytes.dropLast())
+                    if index == 0 {
+                        deliver(.line(line), to: connection, connection: 1, in: frame)
+                    } else {
+                        deliver(.line(line), to: 0, connection: index, in: frame)
+                    }
+                case .network(.close(let connection)):
+                    if index == 0, screens.indices.contains(connection) {
+                        deliver(.closed("the host closed it"), to: connection, connection: 1, in: frame)
+                    } else if index != 0 {
+                        deliver(.closed("the player left"), to: 0, connection: index, in: frame)
+                    }
+                case .recordScore:
+                    recorded[index].append(effect)
+                default:
+                    break
+                }
+            }
+        }
+
+        /// The host listens; each player connects and is seated.
+        mutating func open(in frame: Frame) {
+            for index in screens.indices { _ = screens[index].start(in: frame) }
+            deliver(.listening(port: 7000), to: 0, connection: 0, in: frame)
+            for index in screens.indices.dropFirst() {
+                deliver(.accepted, to: 0, connection: index, in: frame)
+                deliver(.connected, to: index, connection: 1, in: frame)
+            }
+        }
+
+        /// Screen `index` does `action`.
+        mutating func perform(_ action: SetScreen.Action, by index: Int, in frame: Frame) {
+            time += 0.5
+            carry(screens[index].perform(action, in: frame), from: index, in: frame)
+        }
+
+        /// The table as the host holds it.
+        var game: SetFriendsGame { screens[0].friends!.host!.game }
+    }
+
+    @Test func aHostAndTwoPlayersPlayASeededGameToItsEndAndAgreeOnEveryScore() throws {
+        var table = Table()
+        table.open(in: frame)
+        #expect(table.screens[0].text(in: frame).contains("Room code  ABC234"))
+        #expect(table.screens[1].text(in: frame).contains("2 Ann (you)"))
+        table.perform(.friends(.start), by: 0, in: frame)
+        var turn = 0
+        while table.game.phase == .playing {
+            let board = table.game.table.board
+            let player = turn % 3
+            if let set = SetGame.firstSet(on: board) {
+                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: player, in: frame) }
+            } else {
+                table.perform(.friends(.more), by: 1, in: frame)
+                table.perform(.friends(.more), by: 2, in: frame)
+            }
+            turn += 1
+            #expect(turn < 200)
+        }
+        let scores = table.game.players.map(\.score)
+        #expect(scores.reduce(0, +) == 3 * table.game.players.map(\.sets).reduce(0, +) && scores.allSatisfy { $0 > 0 })
+        for (index, screen) in table.screens.enumerated() {
+            let box = try #require(screen.gameOver(in: frame), "screen \(index) shows the result")
+            let text = box.title + "\n" + box.message
+            #expect(box.title == (index == 0 ? "You win!" : "Host wins"), "\(text)")
+            for player in table.game.players {
+                #expect(text.contains("\(player.name) \(player.score) (\(player.sets) sets)"), "screen \(index): \(text)")
+            }
+            guard case .recordScore(let score, let figures, let mode, _, _)? = table.recorded[index].first else {
+                Issue.record("screen \(index) kept no result")
+                continue
+            }
+            #expect(table.recorded[index].count == 1, "kept once")
+            #expect(score == scores[index] && mode == "friends")
+            #expect(figures["table"] == SetFriendsPage.standings(WireTable(table.game, at: 0)).map { "\($0.name) \($0.score)" }
+                .joined(separator: ", "))
+            #expect(figures["winner"] == table.game.winners.joined(separator: ", "))
+        }
+    }
+
+    @Test func everyScreenShowsEachPlayersSelectionByNumberAndTheLastClaim() throws {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        let board = table.game.table.board
+        let miss = try #require(SetGame.firstMismatch(on: board))
+        let annPlace = try #require(board.firstIndex(of: miss[0]))
+        table.perform(.selectPlace(annPlace), by: 1, in: frame)
+        let card = try #require(SetLayout(frame: frame, places: 12, style: .glyphs).cell(of: annPlace))
+        for screen in table.screens {
+            let rows = screen.text(in: frame).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(String(rows[card.maxY - 1]).contains(" 2 "), "Ann's number on the card's lower edge")
+        }
+        for card in miss.dropFirst() { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
+        #expect(table.screens[0].text(in: frame).contains("Ann: not a set, −4"))
+        #expect(table.screens[1].text(in: frame).contains("You: not a set, −4"))
+        #expect(table.screens[2].text(in: frame).contains("2 Ann -4 (0)"))
+    }
+
+    @Test func aPlayerWhoLeavesIsAwayAndTheHostLeavingClosesEveryTable() {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        #expect(table.screens[2].isInProgress, "leaving a table in play asks first")
+        table.carry(table.screens[2].willLeave(), from: 2, in: frame)
+        #expect(table.screens[0].text(in: frame).contains("3 Bob 0 (0) away"))
+        table.carry(table.screens[0].willLeave(), from: 0, in: frame)
+        let box = table.screens[1].gameOver(in: frame)
+        #expect(box?.title == "The table is closed" && box?.message == "The host left the table.")
+        #expect(table.screens[1].text(in: frame).contains("The host left the table."))
+        #expect(!table.screens[1].isInProgress && !table.screens[1].wantsTicks)
+    }
+
+    @Test func aTableThatCannotBeReachedOrOpenedSaysWhy() {
+        var joiner = SetScreen(context: GameContext(seed: 1, options: ["--join": "127.0.0.1:7000", "--code": "ABC234"]))
+        #expect(joiner.start(in: frame) == [.network(.connect(host: "127.0.0.1", port: 7000, lineLimit: FriendsWire.hostLineLimit))])
+        _ = joiner.update(.network(NetworkInput(connection: 0, event: .closed("connection refused"), time: 5)), in: frame)
+        #expect(joiner.text(in: frame).contains("The table could not be reached: connection refused."))
+        var host = SetScreen(context: GameContext(seed: 1, options: ["--host": "7000"]))
+        #expect(host.start(in: frame) == [.network(.listen(host: "127.0.0.1", port: 7000, lineLimit: FriendsWire.playerLineLimit))])
+        _ = host.update(.network(NetworkInput(connection: 0, event: .closed("address in use"), time: 5)), in: frame)
+        #expect(host.text(in: frame).contains("The table could not be opened: address in use."))
+    }
+
+    @Test func theChoiceOfModeHostsOrJoinsWithFieldsThatTakeEveryLetter() {
+        var screen = SetScreen(context: GameContext(seed: 3))
+        _ = screen.update(.key(.character("g")), in: frame)
+        _ = screen.update(.key(.character("7")), in: frame)
+        #expect(screen.text(in: frame).contains("Join a table"))
+        // q and ? are letters of a code here, not the shell's keys.
+        #expect(screen.consumes(.character("q"), in: frame) && screen.consumes(.character("?"), in: frame))
+        _ = screen.update(.key(.escape), in: frame)
+        #expect(screen.text(in: frame).contains("[>7 Join a table<]"), "Esc goes back to the modes")
+        _ = screen.update(.key(.enter), in: frame)
+        for key in "k7mq?x" { _ = screen.update(.key(.character(key)), in: frame) }
+        _ = screen.update(.key(.enter), in: frame)
+        #expect(screen.text(in: frame).contains("The code is the six letters and digits the host shows."))
+        _ = screen.update(.key(.backspace), in: frame)
+        _ = screen.update(.key(.backspace), in: frame)
+        for key in "p2" { _ = screen.update(.key(.character(key)), in: frame) }
+        _ = screen.update(.key(.tab), in: frame)
+        for _ in 0..<10 { _ = screen.update(.key(.backspace), in: frame) }
+        for key in "Ζωή" { _ = screen.update(.key(.character(key)), in: frame) }
+        let effects = screen.update(.key(.enter), in: frame)
+        #expect(effects == [.network(.connect(host: "127.0.0.1", port: 7000, lineLimit: FriendsWire.hostLineLimit))])
+        #expect(screen.friends?.setup == .join(address: "127.0.0.1", port: 7000, code: "K7MQP2", name: "Ζωή"))
+        #expect(screen.text(in: frame).contains("Connecting to 127.0.0.1:7000"))
+    }
+
+    @Test func hostingFromTheChoiceOfModeDuringAGameAsksFirst() {
+        var screen = SetScreen(context: GameContext(seed: 3))
+        _ = screen.perform(.selectPlace(0), in: frame)
+        _ = screen.update(.key(.character("g")), in: frame)
+        _ = screen.update(.key(.character("6")), in: frame)
+        #expect(screen.update(.key(.enter), in: frame) == [.confirm(.newGame)])
+        #expect(screen.friends == nil, "the game on the table stays until the answer")
+        #expect(screen.confirmed(.newGame, in: frame)
+                == [.network(.listen(host: "127.0.0.1", port: 7000, lineLimit: FriendsWire.playerLineLimit))])
+        #expect(screen.friends?.isHosting == true)
+    }
+
+    @Test func theOptionsForATableAreCheckedAsTheyAreRead() throws {
+        let all = GameCatalog.games
+        #expect(try ArcadeCommandLine.parse(["set", "--join", "[::1]:7000", "--code", "abc234", "--name", "Ann"], games: all)
+                == .run(ArcadeOptions(game: .set, gameOptions: ["--join": "[::1]:7000", "--code": "abc234", "--name": "Ann"])))
+        #expect(throws: UsageError(message: "--join needs --code")) {
+            try ArcadeCommandLine.parse(["set", "--join", "127.0.0.1:7000"], games: all)
+        }
+        #expect(throws: UsageError(message: "--code needs --host or --join")) {
+            try ArcadeCommandLine.parse(["set", "--code", "ABC234"], games: all)
+        }
+        #expect(throws: UsageError(message: "--host and --daily cannot be used together")) {
+            try ArcadeCommandLine.parse(["set", "--host", "7000", "--daily"], games: all)
+        }
+        for bad in ["70000", "host.example.org:7000", "::1:7000", ""] {
+            #expect(throws: UsageError.self, "\(bad)") { try ArcadeCommandLine.parse(["set", "--host", bad], games: all) }
+        }
+        #expect(FriendsSetup.hostAddress("0.0.0.0:7000")! == ("0.0.0.0", 7000))
+        #expect(FriendsSetup.joinAddress("localhost:7000")! == ("localhost", 7000))
+    }
+}
+
+extension SetGame {
+    /// The first set among `board`'s cards.
+    static func firstSet(on board: [SetCard?]) -> [SetCard]? {
+        let cards = board.compactMap { $0 }
+        for i in cards.indices { for j in cards.indices where j > i { for k in cards.indices where k > j {
+            if isSet(cards[i], cards[j], cards[k]) { return [cards[i], cards[j], cards[k]] }
+        } } }
+        return nil
+    }
+
+    /// The first three of `board`'s cards that are not a set.
+    static func firstMismatch(on board: [SetCard?]) -> [SetCard]? {
+        let cards = board.compactMap { $0 }
+        for i in cards.indices { for j in cards.indices where j > i { for k in cards.indices where k > j {
+            if !isSet(cards[i], cards[j], cards[k]) { return [cards[i], cards[j], cards[k]] }
+        } } }
+        return nil
+    }
+}
