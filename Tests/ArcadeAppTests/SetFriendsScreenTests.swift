@@ -147,6 +147,7 @@ import Testing
         table.open(in: frame)
         table.perform(.friends(.start), by: 0, in: frame)
         #expect(table.screens[2].isInProgress, "leaving a table in play asks first")
+        #expect(table.screens[2].savedState() == nil && table.screens[0].savedState() == nil, "a table is never kept to resume")
         table.carry(table.screens[2].willLeave(), from: 2, in: frame)
         #expect(table.screens[0].text(in: frame).contains("3 Bob 0 (0) away"))
         table.carry(table.screens[0].willLeave(), from: 0, in: frame)

@@ -111,6 +111,26 @@ import ArcadeRecords
         }
     }
 
+    @Test func gamesAtATableForFriendsAreShownApartFromSoloPlay() throws {
+        var friends = SetFigures(sets: 8, time: "3:10", duration: 190)
+        friends.mode = SetMode.friends.scoreMode
+        friends.table = "Ann 24, Bob 21, Cy 3"
+        friends.winner = "Ann"
+        let games = [FinishedGame(game: "set", mode: nil, score: 10, figures: SetFigures(sets: 5, time: "2:00").stored,
+                                  player: "ann", finishedAt: "2026-12-01 10:00"),
+                     FinishedGame(game: "set", mode: "friends", score: 24, figures: friends.stored, player: "ann",
+                                  finishedAt: "2026-12-01 10:05")]
+        try withStore(games) { store, _ in
+            let set = try statistics(store)[0]
+            #expect(set.played == 1 && set.best == 10, "Set's own figures stay the solo game's")
+            #expect(set.modes.map(\.modeTitle) == ["Classic", "Friends"])
+            #expect(set.modes[1].best == 24 && set.modes[1].played == 1)
+            #expect(set.modes[1].recent.map(\.score) == [24])
+        }
+        let kept = try #require(SetFigures(stored: friends.stored))
+        #expect(kept.table == "Ann 24, Bob 21, Cy 3" && kept.winner == "Ann", "everyone's scores and the winner are kept")
+    }
+
     @Test func theTabChoosesItsModeByKeysAndClicksAndSaysWhichItShows() throws {
         try withStore(Self.setModes()) { store, _ in
             var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 1 })

@@ -5,7 +5,8 @@ import SetModel
 extension SetScreen {
     /// The table as the player left it, while a game is in progress ("score 12" for the offer).
     func savedState() -> GameSave? {
-        guard isInProgress else { return nil }
+        // A table for friends is never kept: it lives on the host, and is joined anew.
+        guard isInProgress, friends == nil else { return nil }
         let saved = SetSavedGame(game: table.game, cursor: table.cursor.index, wordings: table.wordings,
                                  hinted: table.hinted, hintedBoard: table.hintedBoard,
                                  showsSetCount: table.showsSetCount, clock: table.clock,
