@@ -90,8 +90,16 @@ extension SetFriendsPage {
                 continue
             }
             let choosers = table.players.indices.filter { table.players[$0].selection.contains(index) }
-            SetCardView.draw(card, in: frame, look: CardLook(selected: seat.map(choosers.contains) ?? false),
-                             isCursor: isCursor, faces: layout.showsFaces, into: &grid)
+            let mine = seat.map(choosers.contains) ?? false
+            SetCardView.draw(card, in: frame, look: CardLook(selected: mine), isCursor: isCursor,
+                             faces: layout.showsFaces, into: &grid)
+            // In colour, a selection's frame is its player's colour: double for this player's
+            // own, single for another's (without colour the numbers on the edge say whose).
+            if let owner = mine ? seat : choosers.first, grid.theme.colorMode.hasColor {
+                let style = Self.seatStyle(owner)
+                Box(style: mine ? .double : .rounded, frameStyle: isCursor ? Style.focusFrame(style) : style)
+                    .draw(into: &grid, in: frame)
+            }
             drawMarks(choosers, on: frame, into: &grid)
         }
         buttons(table, fitting: layout.buttons.width).draw(into: &grid, in: layout.buttons)
