@@ -123,6 +123,24 @@ struct FriendsHost {
         return broadcast(at: time)
     }
 
+    /// After the end, a new table dealt by `seed` for everyone still connected: each sits down
+    /// again in the order they sat (the host first) and is told the seat; the lobby opens again,
+    /// for more to join, until the host starts. Nothing when the game is not over.
+    mutating func newTable(seed: UInt64, at time: Double) -> [Output] {
+        guard game.phase == .over else { return [] }
+        let old = game
+        game = SetFriendsGame(seed: seed)
+        _ = game.seat(old.players[0].name, at: time)
+        var outputs: [Output] = []
+        for (connection, peer) in peers.sorted(by: { ($0.value.seat ?? .max, $0.key) < ($1.value.seat ?? .max, $1.key) }) {
+            guard let seat = peer.seat, old.players.indices.contains(seat),
+                  case .seated(let new) = game.seat(old.players[seat].name, at: time) else { continue }
+            peers[connection]?.seat = new
+            outputs.append(.send(connection: connection, FriendsWire.line(HostMessage(kind: .welcome, seat: new))))
+        }
+        return outputs + broadcast(at: time)
+    }
+
     /// The host leaves: every player is told, and every connection closed.
     mutating func end() -> [Output] {
         let ended = FriendsWire.line(HostMessage(kind: .ended, reason: "The host left the table."))

@@ -48,27 +48,36 @@ extension SetFriendsPage {
             for (index, player) in table.players.enumerated() {
                 lines.append(("  \(index + 1) \(player.name)" + (index == seat ? " (you)" : ""), Self.seatStyle(index)))
             }
-            if isHosting {
-                lines.append(("", .plain))
-                lines.append(("Press s to start when everyone is seated.", .bold))
-            }
         }
         return lines
     }
 
-    func renderLobby(into grid: inout CellGrid) {
-        let bounds = grid.frame.bounds
+    /// The host's Start button, under the lobby's lines.
+    static let startButton = Button("Start (s)", hotKey: .character("s"), isFocused: true)
+
+    /// Where the lobby's box, its lines and (the host's, once open) Start button go.
+    func lobbyLayout(in bounds: Rect, lines: [(String, Style)]) -> (box: Rect, inner: Rect, start: Rect?) {
         let title = isHosting ? "Set with friends: your table" : "Set with friends"
-        let lines = lobbyLines()
+        let hasStart = isHosting && host != nil && closedReason == nil
         let width = min(bounds.width, max(DisplayWidth.of(title) + 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 4))
-        let box = bounds.centered(Size(width: width, height: min(bounds.height, lines.count + 4)))
+        let box = bounds.centered(Size(width: width, height: min(bounds.height, lines.count + (hasStart ? 6 : 4))))
+        let inner = Rect(x: box.x + 2, y: box.y + 2, width: max(0, box.width - 4), height: max(0, min(lines.count, box.height - 4)))
+        let button = Self.startButton.width
+        let start = Rect(x: box.x + (box.width - button) / 2, y: box.maxY - 3, width: button, height: 1)
+        return (box, inner, hasStart && start.y > inner.maxY - 1 ? start : nil)
+    }
+
+    func renderLobby(into grid: inout CellGrid) {
+        let lines = lobbyLines()
+        let (box, inner, start) = lobbyLayout(in: grid.frame.bounds, lines: lines)
         guard !box.isEmpty else { return }
         let style = Style.bold.foreground(.accent)
+        let title = isHosting ? "Set with friends: your table" : "Set with friends"
         Box(title: title, style: .double, frameStyle: style, titleStyle: style.bolded).draw(into: &grid, in: box)
-        let inner = Rect(x: box.x + 2, y: box.y + 2, width: max(0, box.width - 4), height: max(0, box.height - 4))
         for (row, line) in lines.enumerated() where row < inner.height {
             _ = grid.write(line.0, at: Point(x: inner.x, y: inner.y + row), style: line.1, clip: inner)
         }
+        if let start { _ = Self.startButton.draw(into: &grid, at: start.origin, clip: box) }
     }
 
     // MARK: - The table
@@ -172,6 +181,9 @@ extension SetFriendsPage {
 
     /// The action of a click at `point`: a card, the button, or the lobby's start.
     func action(at point: Point, in frame: Frame, style: SetCardStyle) -> SetScreen.Action? {
+        if phase == "seating", let start = lobbyLayout(in: frame.bounds, lines: lobbyLines()).start, start.contains(point) {
+            return .friends(.start)
+        }
         guard let table, table.phase == "playing", closedReason == nil else { return nil }
         let layout = layout(in: frame, style: style)
         if let place = layout.place(at: point) { return .selectPlace(place) }
@@ -202,7 +214,14 @@ extension SetFriendsPage {
             let lines = Self.standings(table).enumerated().map { place, player in
                 "\(place + 1). \(player.name) \(player.score) (\(player.sets) sets)" + (player.away ? ", away" : "")
             }
-            return GameOver(title: title, message: (lines + ["Time \(PlayClock.text(table.elapsed))"]).joined(separator: "\n"),
+            if isHosting {
+                return GameOver(title: title, message: (lines + ["Time \(PlayClock.text(table.elapsed))"]).joined(separator: "\n"),
+                                choices: [(Button("New table (n)", hotKey: .character("n")), .friends(.newTable)), menu],
+                                preferredWidth: 32)
+            }
+            let more = closedReason == nil ? ["", "The host may deal a new table."] : []
+            return GameOver(title: title,
+                            message: (lines + ["Time \(PlayClock.text(table.elapsed))"] + more).joined(separator: "\n"),
                             choices: [menu], preferredWidth: 32)
         }
         guard let closedReason else { return nil }

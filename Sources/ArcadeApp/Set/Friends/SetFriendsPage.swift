@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeUI
 import SetModel
 
@@ -19,11 +20,13 @@ struct SetFriendsPage {
         case start
         /// Ask for three more cards, or take the request back.
         case more
+        /// The host deals a new table for everyone still there, after the end.
+        case newTable
     }
 
     let setup: FriendsSetup
-    /// The game's seed (the host deals from it).
-    let seed: UInt64
+    /// The game's seed (the host deals from it; a new table, from the one after it).
+    private(set) var seed: UInt64
     /// The room code a hosted table is opened with.
     let code: String
     /// The table hosted here, once listening.
@@ -232,6 +235,14 @@ struct SetFriendsPage {
             let outputs = host.start(at: now)
             self.host = host
             return Self.effects(outputs) + recordIfOver()
+        case .newTable:
+            guard var host, host.game.phase == .over else { return [] }
+            var generator = SeededGenerator(seed: seed)
+            seed = generator.next()
+            let outputs = host.newTable(seed: seed, at: now)
+            self.host = host
+            recorded = false
+            return Self.effects(outputs)
         case .more:
             guard let table, let seat, table.players.indices.contains(seat) else { return [] }
             let wants = !table.players[seat].more
@@ -267,6 +278,7 @@ struct SetFriendsPage {
 
     /// At the end of the game, once: this player's result, with everyone's scores.
     private mutating func recordIfOver() -> [GameEffect] {
+        if table?.phase == "seating" { recorded = false }  // a new table after the end
         guard !recorded, let table, table.phase == "over", let seat, table.players.indices.contains(seat) else { return [] }
         recorded = true
         let me = table.players[seat]
