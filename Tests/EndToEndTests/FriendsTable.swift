@@ -3,10 +3,6 @@ import Foundation
 import SetModel
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Set with friends in pseudo-terminals, for the end-to-end tests: a host and its players,
 /// each a real arcade (80×24, no colour, so each card writes its colour's name) with a store
 /// of its own, all on the loopback interface; and what their screens show, read back as the
@@ -91,6 +87,9 @@ final class FriendsTable {
             return found != nil && screen.contains("Room code  \(Self.code)") && screen.contains("1 Host (you)")
         }
         port = try #require(found, "the host's lobby shows its address", sourceLocation: sourceLocation)
+        // The players below join with the command the lobby gives.
+        #expect(host.capture().contains("  arcade \(joinArguments(name: "NAME").joined(separator: " "))"),
+                "\(host.capture())", sourceLocation: sourceLocation)
     }
 
     /// "Address    127.0.0.1:PORT" on the lobby.
@@ -177,12 +176,13 @@ final class FriendsTable {
         (claim.seat == seat ? "You" : names[claim.seat]) + ": " + claim.text
     }
 
-    /// Waits until the screens of `seats` (every seat unless given) show `game` (see `shows`)
-    /// and, given a `claim`, its verdict on the message line; then checks that each shows its
+    /// Waits until the screens of `seats` (every seat unless given) show `game` (see `shows`),
+    /// given a `claim` its verdict on the message line, and given `text` that text; then checks that each shows its
     /// cards in the same places as the first. Whether they all did.
     @discardableResult
     func waitUntilScreensShow(_ game: SetFriendsGame, _ what: String, seats: [Int]? = nil,
-                              claim: (seat: Int, text: String)? = nil, timeout: Duration = .seconds(30),
+                              claim: (seat: Int, text: String)? = nil, also text: String? = nil,
+                              timeout: Duration = .seconds(30),
                               sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         let seats = seats ?? Array(sessions.indices)
         var all = true
@@ -191,10 +191,11 @@ final class FriendsTable {
             let message = claim.map { self.message($0, seenBy: seat) }
             let shown = await session.waitUntil(
                 "seat \(seat + 1) to show \(what): \"\(Self.statusPlayers(game, seat: seat))\", deck \(game.table.deckCount)"
-                    + (message.map { ", \"\($0)\"" } ?? ""),
+                    + ([message, text].compactMap { $0 }.map { ", \"\($0)\"" }.joined()),
                 timeout: timeout, sourceLocation: sourceLocation) { _ in
                 let lines = session.lines()
                 return Self.shows(game, seat: seat, lines) && message.map { lines.count > 1 && lines[1].contains($0) } ?? true
+                    && text.map { session.capture().contains($0) } ?? true
             }
             all = all && shown
         }

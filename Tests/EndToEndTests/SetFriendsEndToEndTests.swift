@@ -76,12 +76,17 @@ extension EndToEnd {
                     sets += 1
                     claim = (seat, "SET! +\(SetGame.setReward)")
                 } else {
-                    // No set on the table and cards in the deck: Ann and Bob ask for 3 more (2 of 3).
+                    // No set on the table and cards in the deck: Ann asks for 3 more, and every
+                    // screen counts her vote; Bob's makes two of three, and the cards are dealt.
                     #expect(game.table.canDealMore)
-                    for seat in [1, 2] {
-                        table.sessions[seat].type("d")
-                        game.askForMore(by: seat, at: 0)
-                    }
+                    table.sessions[1].type("d")
+                    let dealtForOne = game.askForMore(by: 1, at: 0)
+                    #expect(!dealtForOne)
+                    guard await table.waitUntilScreensShow(game, "Ann's vote", also: "1 of 3 ask for 3 more.") else { return }
+                    #expect(await table.sessions[1].waitFor("[ Deal 3 More: asked ]"))
+                    table.sessions[2].type("d")
+                    let dealtForTwo = game.askForMore(by: 2, at: 0)
+                    #expect(dealtForTwo)
                     deals += 1
                     claim = nil
                 }
