@@ -123,6 +123,36 @@ import Testing
         }
     }
 
+    @Test func afterTheEndTheHostDealsANewTableForEveryoneStillThere() throws {
+        var table = Table()
+        table.open(in: frame)
+        let start = try #require(table.screens[0].text(in: frame).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .first { $0.element.contains("[>Start (s)<]") })
+        let column = try #require(start.element.range(of: "Start")).lowerBound.utf16Offset(in: start.element)
+        #expect(table.screens[0].action(at: Point(x: column, y: start.offset), in: frame) == .friends(.start),
+                "a click on Start starts")
+        table.perform(.friends(.start), by: 0, in: frame)
+        while table.game.phase == .playing {
+            let board = table.game.table.board
+            if let set = SetGame.firstSet(on: board) {
+                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
+            } else {
+                table.perform(.friends(.more), by: 1, in: frame)
+                table.perform(.friends(.more), by: 2, in: frame)
+            }
+        }
+        let firstDeal = table.game.table.board
+        #expect(table.screens[0].gameOver(in: frame)?.buttons.map(\.title) == ["New table (n)", "Menu (m)"])
+        #expect(table.screens[1].gameOver(in: frame)?.message.contains("The host may deal a new table.") == true)
+        table.perform(.friends(.newTable), by: 0, in: frame)
+        #expect(table.game.phase == .seating && table.game.players.map(\.name) == ["Host", "Ann", "Bob"])
+        #expect(table.screens[1].gameOver(in: frame) == nil && table.screens[1].text(in: frame).contains("2 Ann (you)"))
+        table.perform(.friends(.start), by: 0, in: frame)
+        #expect(table.game.table.board != firstDeal, "dealt from the next seed")
+        #expect(table.screens[2].text(in: frame).contains("3 Bob 0 (0) you"), "everyone starts again from 0")
+        #expect(table.recorded.map(\.count) == [1, 1, 1])
+    }
+
     @Test func everyScreenShowsEachPlayersSelectionByNumberAndTheLastClaim() throws {
         var table = Table()
         table.open(in: frame)
