@@ -93,7 +93,7 @@ import Testing
         while table.game.phase == .playing {
             let board = table.game.table.board
             let player = turn % 3
-            if let set = SetGame.firstSet(on: board) {
+            if let set = table.game.table.setsOnBoard().first {
                 for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: player, in: frame) }
             } else {
                 table.perform(.friends(.more), by: 1, in: frame)
@@ -134,7 +134,7 @@ import Testing
         table.perform(.friends(.start), by: 0, in: frame)
         while table.game.phase == .playing {
             let board = table.game.table.board
-            if let set = SetGame.firstSet(on: board) {
+            if let set = table.game.table.setsOnBoard().first {
                 for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
             } else {
                 table.perform(.friends(.more), by: 1, in: frame)
@@ -257,15 +257,6 @@ import Testing
 }
 
 extension SetGame {
-    /// The first set among `board`'s cards.
-    static func firstSet(on board: [SetCard?]) -> [SetCard]? {
-        let cards = board.compactMap { $0 }
-        for i in cards.indices { for j in cards.indices where j > i { for k in cards.indices where k > j {
-            if isSet(cards[i], cards[j], cards[k]) { return [cards[i], cards[j], cards[k]] }
-        } } }
-        return nil
-    }
-
     /// The first three of `board`'s cards that are not a set.
     static func firstMismatch(on board: [SetCard?]) -> [SetCard]? {
         let cards = board.compactMap { $0 }
