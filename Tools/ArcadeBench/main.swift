@@ -12,6 +12,7 @@ let usage = """
                         [--signal-trials N] [--json]
            arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
            arcade-bench --parts [--json]
+           arcade-bench --friends [--binary PATH] [--claims N] [--seed S] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
@@ -63,6 +64,14 @@ let usage = """
     status (130 expected). Exit status 1 if a row took 2 s or more (a paste, then Ctrl-C, must
     not wait), or did not end with 130.
 
+    Set with friends (--friends): a host arcade on 127.0.0.1 (a free port) in a pseudo-terminal,
+    two wire clients seated, the host's s to start; the two claim sets in turn (both ask for 3
+    more when the table has none), a new host with the next seed (from --seed, default 1) for
+    each game that runs out, until --claims claims (default 100) are judged. Per claim: its
+    third card sent → both players have the table with its verdict (monotonic clock); the
+    median (goal under 50 ms), p90 and max. Then the host's CPU and wakeups over a second with
+    the finished table idle. Exit status 1 if the median missed its goal or the run failed.
+
     Parts (--parts): the arcade's parts in this process, no binary: the store on a million
     finished games (a start with its five high-score lists, one game recorded, the statistics
     page's five histories) and the start's question to the terminal for its background
@@ -88,6 +97,8 @@ func runMain() -> Int32 {
     var flood = false
     var floodBytes = 1 << 20
     var parts = false
+    var friends = false
+    var claims = 100
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -130,6 +141,10 @@ func runMain() -> Int32 {
         case "--unanswered-background": answersBackground = false
         case "--flood": flood = true
         case "--parts": parts = true
+        case "--friends": friends = true
+        case "--claims":
+            guard let n = Int(value(argument)), n > 0 else { fail("--claims needs a positive whole number") }
+            claims = n
         case "--bytes":
             guard let n = Int(value(argument)), n > 0 else { fail("--bytes needs a positive whole number") }
             floodBytes = n
@@ -171,6 +186,13 @@ func runMain() -> Int32 {
 
     launcher.extraEnvironment = ["ARCADE_SOUND": "off"]
     launcher.answersBackgroundQuery = answersBackground  // the torture keeps the terminal that does not say
+    if friends {
+        let machine = Machine.current()
+        let result = FriendsBench(launcher: launcher, claims: claims, seed: seed).run()
+        let report = FriendsReport(binary: binary, machine: machine, result: result)
+        print(json ? renderedJSON(report) : report.markdown())
+        return result.medianMet ? 0 : 1
+    }
     if flood {
         (launcher.width, launcher.height) = (80, 24)
         var screens = FloodScreen.screens(games: games)
