@@ -102,8 +102,9 @@ extension EndToEnd {
             crowd.expectRefusedHellos(run)
 
             #expect(crowd.connectionsOpened >= 2000, "thousands of connections were opened (\(crowd.connectionsOpened))")
-            #expect(crowd.endlessBytesSent >= 512, "the endless line went out (\(crowd.endlessBytesSent) bytes)")
-            #expect(crowd.endlessLineCut, "the host closed the endless line's connection (\(crowd.endlessBytesSent) bytes sent)")
+            #expect(crowd.endlessBytesSent >= 1 << 20, "the endless lines went out (\(crowd.endlessBytesSent) bytes)")
+            let cut = crowd.endlessCut.count
+            #expect(crowd.endlessLinesCut, "the host closed every endless line's connection (\(cut) closed, \(crowd.endlessBytesSent) bytes sent)")
             #expect(crowd.partialLineClosed, "the host closed the connection that shut down its side after half a line")
             #expect(crowd.slowBytesSent >= 10, "the slow hello went out byte by byte (\(crowd.slowBytesSent) bytes)")
             let seconds = monotonicNow() - began
@@ -133,9 +134,14 @@ final class HostileCrowd {
     let waveSize: Int
     let connectionTarget = 3000
 
-    private var endless: Int32?
+    static let endlessChunk = 256 << 10
+    /// Endless lines under way (the connection, the bytes sent), and those the host closed.
+    private var endless: [(Int32, Int)] = []
+    private var endlessBytesQueued = 0
     private(set) var endlessBytesSent = 0
-    private(set) var endlessLineCut = false
+    private(set) var endlessCut: [Int32] = []
+    /// Every endless line was cut by the host.
+    var endlessLinesCut: Bool { endless.isEmpty && !endlessCut.isEmpty }
 
     private var slow: Int32?
     private let slowLine: [UInt8]
@@ -158,7 +164,7 @@ final class HostileCrowd {
     }
 
     var summary: String {
-        "\(connectionsOpened) connections, \(randomBytesSent) random bytes, \(endlessBytesSent) bytes of endless line, "
+        "\(connectionsOpened) connections, \(randomBytesSent) random bytes, \(endlessBytesSent) bytes of \(endlessCut.count) endless lines, "
             + "\(slowBytesSent) slow bytes (dropped \(slowDrops) times)"
     }
 
@@ -202,18 +208,27 @@ final class HostileCrowd {
             Glibc.close(descriptor)
             return true
         }
-        // The endless line: a quarter of a mebibyte more at each move, no newline, up to 4 MiB
-        // or until the host closes it.
-        if move == 1 { endless = open() }
-        if let descriptor = endless, !endlessLineCut {
-            if endlessBytesSent < 4 << 20 {
-                if let sent = LoopbackSocket.write(descriptor, [UInt8](repeating: UInt8(ascii: "a"), count: 256 << 10)) {
-                    endlessBytesSent += sent
-                } else {
-                    endlessLineCut = endlessBytesSent > 0
+        // Endless lines: at each move a new connection sends a quarter of a mebibyte without a
+        // newline (4 MiB in all), each until the host closes it.
+        if endlessBytesQueued < 4 << 20, let descriptor = open() {
+            endless.append((descriptor, 0))
+            endlessBytesQueued += Self.endlessChunk
+        }
+        endless = endless.compactMap { descriptor, sent in
+            var sent = sent
+            if sent < Self.endlessChunk {
+                guard let more = LoopbackSocket.write(descriptor, [UInt8](repeating: UInt8(ascii: "a"), count: Self.endlessChunk - sent)) else {
+                    endlessCut.append(descriptor)
+                    return nil
                 }
+                sent += more
+                endlessBytesSent += more
             }
-            if endlessBytesSent > 0, LoopbackSocket.read(descriptor) == nil { endlessLineCut = true }
+            if sent > 0, LoopbackSocket.read(descriptor) == nil {
+                endlessCut.append(descriptor)
+                return nil
+            }
+            return (descriptor, sent)
         }
         // A hello with a wrong code, a byte at each move; dropped (a flood of connections
         // waiting pushes out the one waiting longest), it starts again on a new connection.
@@ -260,7 +275,7 @@ final class HostileCrowd {
         wave = []
         _ = run.wait(timeout: 3) {
             step(0)  // no new clients: only what is under way
-            return endlessLineCut && partialLineClosed
+            return endlessLinesCut && partialLineClosed
         }
     }
 
@@ -284,11 +299,14 @@ final class HostileCrowd {
     }
 
     func closeAll() {
-        for descriptor in wave + silent + noisy + [endless, slow, partial].compactMap({ $0 }) { Glibc.close(descriptor) }
+        for descriptor in wave + silent + noisy + endless.map(\.0) + endlessCut + [slow, partial].compactMap({ $0 }) {
+            Glibc.close(descriptor)
+        }
         wave = []
         silent = []
         noisy = []
-        endless = nil
+        endless = []
+        endlessCut = []
         slow = nil
         partial = nil
     }
