@@ -12,7 +12,7 @@ let usage = """
                         [--signal-trials N] [--json]
            arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
            arcade-bench --parts [--json]
-           arcade-bench --friends [--binary PATH] [--claims N] [--seed S] [--json]
+           arcade-bench --friends [--binary PATH] [--claims N] [--seed S] [--idle SECONDS] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
@@ -67,10 +67,13 @@ let usage = """
     Set with friends (--friends): a host arcade on 127.0.0.1 (a free port) in a pseudo-terminal,
     two wire clients seated, the host's s to start; the two claim sets in turn (both ask for 3
     more when the table has none), a new host with the next seed (from --seed, default 1) for
-    each game that runs out, until --claims claims (default 100) are judged. Per claim: its
+    each game that runs out, until --claims claims (default 100) are judged; twice: the
+    claimant's three cards sent back to back, then each of the first two waited for until both
+    players see it marked (as a player sees a card marked before the next key). Per claim: the
     third card sent → both players have the table with its verdict (monotonic clock); the
-    median (goal under 50 ms), p90 and max. Then the host's CPU and wakeups over a second with
-    the finished table idle. Exit status 1 if the median missed its goal or the run failed.
+    median (goal under 50 ms), p90 and max. Then the host's CPU and wakeups over --idle seconds
+    (default 1) with the finished table idle, both players connected. Exit status 1 if a
+    median missed its goal or a run failed.
 
     Parts (--parts): the arcade's parts in this process, no binary: the store on a million
     finished games (a start with its five high-score lists, one game recorded, the statistics
@@ -188,10 +191,10 @@ func runMain() -> Int32 {
     launcher.answersBackgroundQuery = answersBackground  // the torture keeps the terminal that does not say
     if friends {
         let machine = Machine.current()
-        let result = FriendsBench(launcher: launcher, claims: claims, seed: seed).run()
+        let result = FriendsBench(launcher: launcher, claims: claims, idleSeconds: idleSeconds ?? 1, seed: seed).run()
         let report = FriendsReport(binary: binary, machine: machine, result: result)
         print(json ? renderedJSON(report) : report.markdown())
-        return result.medianMet ? 0 : 1
+        return result.met ? 0 : 1
     }
     if flood {
         (launcher.width, launcher.height) = (80, 24)

@@ -30,6 +30,10 @@ public final class FriendsTableRun {
     /// Called after every move (a verdict or a deal every player has seen): what else a test
     /// does while the game goes on, paced by the game's progress.
     public var afterEachMove: (() -> Void)?
+    /// Whether a claimant waits, after each of its first two cards, for every player to see it
+    /// selected (as a player sees the card marked before pressing the next key); otherwise the
+    /// three cards go back to back.
+    public var pacesSelections = false
     /// Seconds any one wait may last before the run gives up.
     public var stepTimeout = 5.0
 
@@ -135,6 +139,11 @@ public final class FriendsTableRun {
         guard let seat = claimant.seat else { throw Failure("a player without a seat") }
         for card in cards.dropLast() {
             guard claimant.select(card) != nil else { throw Failure("seat \(seat) could not send: closed") }
+            guard pacesSelections else { continue }
+            let seen = wait(timeout: stepTimeout) {
+                players.allSatisfy { $0.table.map { $0.players.indices.contains(seat) && $0.players[seat].selection.contains(card) } == true }
+            }
+            guard seen else { throw Failure("seat \(seat)'s selection of \(card) did not reach every player") }
         }
         var arrivals: [Double?] = players.map { _ in nil }
         for (index, player) in players.enumerated() {
