@@ -99,7 +99,11 @@ extension EndToEnd {
             let ann = "Ann \(expected.scores[1]) (\(expected.sets[1]) sets)", bob = "Bob \(expected.scores[2]) (\(expected.sets[2]) sets)"
             let result = run.wait(timeout: 5) { let screen = run.hostScreen; return screen.contains { $0.contains(ann) } && screen.contains { $0.contains(bob) } }
             #expect(result, "the host's screen shows \(ann) and \(bob):\n\(run.hostScreen.joined(separator: "\n"))")
-            crowd.expectRefusedHellos(run)
+            crowd.expectRefusedHellos(run, impostor: true)
+            // The real Ann is still at the table, her score as it was.
+            run.wait(timeout: 0.2) { false }
+            #expect(run.players[0].refusal == nil && !run.players[0].isClosed, "Ann is still connected")
+            #expect(run.players[1].table?.players.map(\.score) == expected.scores, "the scores after the impostor")
 
             #expect(crowd.connectionsOpened >= 2000, "thousands of connections were opened (\(crowd.connectionsOpened))")
             #expect(crowd.endlessBytesSent >= 1 << 20, "the endless lines went out (\(crowd.endlessBytesSent) bytes)")
@@ -281,7 +285,8 @@ final class HostileCrowd {
 
     /// A hello with a wrong code, and one without a code, are refused in words; so is a select
     /// before any hello.
-    func expectRefusedHellos(_ run: FriendsTableRun, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// With `impostor`, the room's code with the name of a player at the table is refused too.
+    func expectRefusedHellos(_ run: FriendsTableRun, impostor: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
         let wrong = try? FriendsClient(port: port)
         #expect(wrong?.join(code: "ZZZZZZ", name: "Mallory") == nil, sourceLocation: sourceLocation)
         #expect(wrong?.refusal?.contains("wrong room code") == true, "a wrong code: \(wrong?.refusal ?? "no answer")",
@@ -296,6 +301,13 @@ final class HostileCrowd {
                 sourceLocation: sourceLocation)
         connectionsOpened += 3
         for client in [wrong, none, rude] { client?.close() }
+        guard impostor else { return }
+        let ann = try? FriendsClient(port: port)
+        #expect(ann?.join(code: code, name: "Ann") == nil, "an impostor is not seated", sourceLocation: sourceLocation)
+        #expect(ann?.refusal?.contains("Ann is at the table already") == true, "an impostor: \(ann?.refusal ?? "no answer")",
+                sourceLocation: sourceLocation)
+        connectionsOpened += 1
+        ann?.close()
     }
 
     func closeAll() {
