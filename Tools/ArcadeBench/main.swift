@@ -31,7 +31,8 @@ let usage = """
     clock running, bytes and time to redraw after resizes, key → reply latency (median and max
     over the session's cursor moves and action keys, animations apart), peak RSS, and the
     animations' output (slot spin, the dealer's play, the Temples slide, running clocks:
-    bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off).
+    bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off). Without --only (and --json),
+    the --friends report follows (30 claims each way with --quick).
 
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
     arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks),
@@ -253,6 +254,11 @@ func runMain() -> Int32 {
     let report = BenchReport(binary: binary, launches: benchmark.launches, idleSeconds: benchmark.idleSeconds,
                              load: load, machine: machine, results: results, backgroundAnswered: answersBackground)
     print(json ? renderedJSON(report.json()) : report.markdown())
+    // Set with friends too, when every screen is measured (its own report: --friends).
+    if only == nil && !json {
+        let friends = FriendsBench(launcher: launcher, claims: quick ? 30 : 100, idleSeconds: 1).run()
+        print(FriendsReport(binary: binary, machine: machine, result: friends).markdown())
+    }
 
     return 0
 }
