@@ -146,9 +146,12 @@ public final class FriendsTableRun {
             guard seen else { throw Failure("seat \(seat)'s selection of \(card) did not reach every player") }
         }
         var arrivals: [Double?] = players.map { _ in nil }
+        var wasSet = false
         for (index, player) in players.enumerated() {
             player.onTable = { table, time in
-                if arrivals[index] == nil, table.showsClaim(by: seat, of: cards) { arrivals[index] = time }
+                guard arrivals[index] == nil, table.showsClaim(by: seat, of: cards) else { return }
+                arrivals[index] = time
+                wasSet = table.claimWasSet == true
             }
         }
         defer { for player in players { player.onTable = nil } }
@@ -158,7 +161,6 @@ public final class FriendsTableRun {
                           + "in \(stepTimeout) s")
         }
         let last = arrivals.compactMap { $0 }.max() ?? sent
-        let wasSet = players[0].table?.claimWasSet ?? false
         claims.append(Claim(seat: seat, cards: cards, wasSet: wasSet, latency: max(0, last - sent)))
     }
 
