@@ -92,7 +92,7 @@ let package = Package(
         // Tools, outside the product (Tools/): the harness that drives a program in a
         // pseudo-terminal (shared with the end-to-end tests), the benchmark and torture run
         // built on it, and the generator of the temple pictures' PNGs from their text sources
-        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeRecords", "ArcadeStore"], path: "Tools/ArcadeHarness"),
+        .target(name: "ArcadeHarness", dependencies: ["ArcadeCore", "ArcadeRecords", "ArcadeStore", "ArcadeJSON", "SetModel"], path: "Tools/ArcadeHarness"),
         .executableTarget(name: "arcade-bench", dependencies: ["ArcadeHarness", "ArcadeRecords", "ArcadeStore", "ArcadeTerminal", "CSQLite"], path: "Tools/ArcadeBench"),
         .executableTarget(name: "make-temple-art", dependencies: ["CLibPNG"], path: "Tools/MakeTempleArt"),
         // Writes games into a store from a process of its own, for the store's process tests

@@ -12,6 +12,7 @@ let usage = """
                         [--signal-trials N] [--json]
            arcade-bench --flood [--binary PATH] [--only SCREENS] [--bytes N] [--json]
            arcade-bench --parts [--json]
+           arcade-bench --friends [--binary PATH] [--claims N] [--seed S] [--idle SECONDS] [--json]
 
     Drives the arcade binary (default .build/release/arcade; build it as users install it:
     make build) in a pseudo-terminal at 100×30 with
@@ -30,7 +31,8 @@ let usage = """
     clock running, bytes and time to redraw after resizes, key → reply latency (median and max
     over the session's cursor moves and action keys, animations apart), peak RSS, and the
     animations' output (slot spin, the dealer's play, the Temples slide, running clocks:
-    bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off).
+    bytes, duration, bytes/s). Sound is off (ARCADE_SOUND=off). Without --only (and --json),
+    the --friends report follows (30 claims each way with --quick).
 
     Comparison (--compare CMD): the arcade's menu against CMD (a path or a name on PATH; its
     arguments in the same string, split on spaces, e.g. --compare /usr/games/nbmemoblocks),
@@ -63,6 +65,17 @@ let usage = """
     status (130 expected). Exit status 1 if a row took 2 s or more (a paste, then Ctrl-C, must
     not wait), or did not end with 130.
 
+    Set with friends (--friends): a host arcade on 127.0.0.1 (a free port) in a pseudo-terminal,
+    two wire clients seated, the host's s to start; the two claim sets in turn (both ask for 3
+    more when the table has none), a new host with the next seed (from --seed, default 1) for
+    each game that runs out, until --claims claims (default 100) are judged; twice: the
+    claimant's three cards sent back to back, then each of the first two waited for until both
+    players see it marked (as a player sees a card marked before the next key). Per claim: the
+    third card sent → both players have the table with its verdict (monotonic clock); the
+    median (goal under 50 ms), p90 and max. Then the host's CPU and wakeups over --idle seconds
+    (default 1) with the finished table idle, both players connected. Exit status 1 if a
+    median missed its goal or a run failed.
+
     Parts (--parts): the arcade's parts in this process, no binary: the store on a million
     finished games (a start with its five high-score lists, one game recorded, the statistics
     page's five histories) and the start's question to the terminal for its background
@@ -88,6 +101,8 @@ func runMain() -> Int32 {
     var flood = false
     var floodBytes = 1 << 20
     var parts = false
+    var friends = false
+    var claims = 100
 
     func fail(_ message: String) -> Never {
         note("arcade-bench: \(message)")
@@ -130,6 +145,10 @@ func runMain() -> Int32 {
         case "--unanswered-background": answersBackground = false
         case "--flood": flood = true
         case "--parts": parts = true
+        case "--friends": friends = true
+        case "--claims":
+            guard let n = Int(value(argument)), n > 0 else { fail("--claims needs a positive whole number") }
+            claims = n
         case "--bytes":
             guard let n = Int(value(argument)), n > 0 else { fail("--bytes needs a positive whole number") }
             floodBytes = n
@@ -171,6 +190,13 @@ func runMain() -> Int32 {
 
     launcher.extraEnvironment = ["ARCADE_SOUND": "off"]
     launcher.answersBackgroundQuery = answersBackground  // the torture keeps the terminal that does not say
+    if friends {
+        let machine = Machine.current()
+        let result = FriendsBench(launcher: launcher, claims: claims, idleSeconds: idleSeconds ?? 1, seed: seed).run()
+        let report = FriendsReport(binary: binary, machine: machine, result: result)
+        print(json ? renderedJSON(report) : report.markdown())
+        return result.met ? 0 : 1
+    }
     if flood {
         (launcher.width, launcher.height) = (80, 24)
         var screens = FloodScreen.screens(games: games)
@@ -228,6 +254,11 @@ func runMain() -> Int32 {
     let report = BenchReport(binary: binary, launches: benchmark.launches, idleSeconds: benchmark.idleSeconds,
                              load: load, machine: machine, results: results, backgroundAnswered: answersBackground)
     print(json ? renderedJSON(report.json()) : report.markdown())
+    // Set with friends too, when every screen is measured (its own report: --friends).
+    if only == nil && !json {
+        let friends = FriendsBench(launcher: launcher, claims: quick ? 30 : 100, idleSeconds: 1).run()
+        print(FriendsReport(binary: binary, machine: machine, result: friends).markdown())
+    }
 
     return 0
 }
