@@ -148,14 +148,7 @@ public final class SocketNetwork: NetworkSource {
                 arrived.append(NetworkInput(connection: number, event: .connected, time: time))
             }
             flush(&open)
-            let (lines, end) = read(&open)
-            arrived += lines.map { NetworkInput(connection: number, event: .line($0), time: time) }
-            if let end {
-                close(number)
-                arrived.append(NetworkInput(connection: number, event: .closed(end), time: time))
-            } else {
-                connections[number] = open
-            }
+            arrived += readLines(number, &open, at: time)
         }
         return arrived
     }
@@ -176,8 +169,8 @@ public final class SocketNetwork: NetworkSource {
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Accept every connection waiting (up to a few dozen a turn): those over the limit are
-    /// closed at once.
+    /// Accept every connection waiting (up to a few dozen a turn), each with what it has sent
+    /// so far: those over the limit are closed at once.
     private func acceptWaiting(at time: Double) -> [NetworkInput] {
         guard let listener else { return [] }
         var arrived: [NetworkInput] = []
@@ -196,8 +189,26 @@ public final class SocketNetwork: NetworkSource {
             }
             let number = nextNumber
             nextNumber += 1
-            connections[number] = Connection(descriptor: descriptor, reader: Reader(limit: listenerLineLimit), connecting: false)
+            var open = Connection(descriptor: descriptor, reader: Reader(limit: listenerLineLimit), connecting: false)
+            connections[number] = open
             arrived.append(NetworkInput(connection: number, event: .accepted, time: time))
+            // What it sent already comes with it, before the next connection: a player who
+            // says hello at once is greeted before a flood accepted after it can crowd it out.
+            arrived += readLines(number, &open, at: time)
+        }
+        return arrived
+    }
+
+    /// Read connection `number` (`open`): its whole lines, and its end if it ends (the
+    /// connection is then closed; else kept as read).
+    private func readLines(_ number: Int, _ open: inout Connection, at time: Double) -> [NetworkInput] {
+        let (lines, end) = read(&open)
+        var arrived = lines.map { NetworkInput(connection: number, event: .line($0), time: time) }
+        if let end {
+            close(number)
+            arrived.append(NetworkInput(connection: number, event: .closed(end), time: time))
+        } else {
+            connections[number] = open
         }
         return arrived
     }

@@ -53,6 +53,21 @@ import Testing
         #expect(table.openConnections.isEmpty)
     }
 
+    /// A player who says hello at once is read as its connection is accepted, before the host
+    /// hears of any connection accepted after it (a flood of idle ones cannot push it out first).
+    @Test func whatANewConnectionSentAtOnceArrivesWithItsAcceptance() throws {
+        let table = SocketNetwork(), player = SocketNetwork(), idle = SocketNetwork()
+        let port = try table.listen(host: "127.0.0.1", port: 0, lineLimit: 512).get()
+        let connection = try player.connect(host: "127.0.0.1", port: port, lineLimit: 512).get()
+        _ = pump([player]) { $0[0].count >= 1 }
+        #expect(player.send(Array("hello\n".utf8), to: connection))
+        for _ in 0..<3 { _ = idle.connect(host: "127.0.0.1", port: port, lineLimit: 512) }
+        _ = pump([idle]) { $0[0].count >= 3 }
+        let arrived = pump([table]) { $0[0].count >= 5 }[0]
+        #expect(events(Array(arrived.prefix(2))) == [.accepted, .line(Array("hello".utf8))], "\(arrived)")
+        #expect(events(Array(arrived.dropFirst(2))) == [.accepted, .accepted, .accepted])
+    }
+
     @Test func aLineLongerThanTheLimitClosesThatConnectionOnly() throws {
         let table = SocketNetwork(), rude = SocketNetwork(), polite = SocketNetwork()
         let port = try table.listen(host: "127.0.0.1", port: 0, lineLimit: 64).get()

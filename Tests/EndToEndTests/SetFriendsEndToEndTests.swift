@@ -18,8 +18,8 @@ extension EndToEnd {
     struct SetFriendsEndToEndTests {
         /// A table with the host, Ann and Bob seated, the game started; the mirror started too.
         func threeAtATable(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation) async throws
-            -> (FriendsTable, SetFriendsGame) {
-            let table = try await FriendsTable(seed: seed, sourceLocation: sourceLocation)
+            -> (ArcadesAtATable, SetFriendsGame) {
+            let table = try await ArcadesAtATable(seed: seed, sourceLocation: sourceLocation)
             do {
                 try await table.join("Ann", sourceLocation: sourceLocation)
                 try await table.join("Bob", sourceLocation: sourceLocation)
@@ -33,7 +33,7 @@ extension EndToEnd {
         }
 
         /// Seat `seat` claims `trio` (clicks each card on its own screen); the mirror too.
-        func claim(_ trio: [Card], by seat: Int, at table: FriendsTable, in game: inout SetFriendsGame,
+        func claim(_ trio: [Card], by seat: Int, at table: ArcadesAtATable, in game: inout SetFriendsGame,
                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
             for card in trio {
                 try await table.click(card, on: table.sessions[seat], sourceLocation: sourceLocation)
@@ -181,7 +181,7 @@ extension EndToEnd {
             var winner: Int?
             #expect(await table.host.waitUntil("the host to give the set to Ann or Bob") { _ in
                 let lines = table.host.lines()
-                winner = FriendsTable.shows(annFirst, seat: 0, lines) ? 1 : FriendsTable.shows(bobFirst, seat: 0, lines) ? 2 : nil
+                winner = ArcadesAtATable.shows(annFirst, seat: 0, lines) ? 1 : ArcadesAtATable.shows(bobFirst, seat: 0, lines) ? 2 : nil
                 return winner != nil
             })
             let seat = try #require(winner)
@@ -196,7 +196,7 @@ extension EndToEnd {
             let marked = FriendsScreen.cards(in: table.host.lines()).filter { !$0.marks.isEmpty }
             #expect(marked.count <= 1 && marked.allSatisfy { $0.marks == [loser + 1] }, "\(table.host.capture())")
             for (index, session) in table.sessions.enumerated() {
-                #expect(FriendsTable.shows(game, seat: index, session.lines()), "seat \(index + 1): \(session.capture())")
+                #expect(ArcadesAtATable.shows(game, seat: index, session.lines()), "seat \(index + 1): \(session.capture())")
                 #expect(FriendsScreen.cards(in: session.lines()).filter(\.selected).count <= (index == loser ? 1 : 0),
                         "seat \(index + 1)'s own selection: \(session.capture())")
             }
@@ -249,7 +249,7 @@ extension EndToEnd {
         }
 
         @Test func aWrongRoomCodeIsRefusedAndTheLobbyStaysAsItWas() async throws {
-            let table = try await FriendsTable(seed: 3)
+            let table = try await ArcadesAtATable(seed: 3)
             defer { table.close() }
             let eve = try table.launch(name: "Eve", code: "ZZZ999")
             defer { eve.close() }

@@ -169,8 +169,12 @@ struct SetScreen: GameScreen {
     var wantsTicks: Bool { friends != nil ? friends?.closedReason == nil : table.clock.isRunning && chooser == nil }
     var isTimed: Bool { friends == nil && wantsTicks }
     /// Once a second for the clock; four times a second against the computer, whose finds
-    /// are shown for a moment.
-    var tickInterval: Double { versus != nil ? 0.25 : 1 }
+    /// are shown for a moment; at a table for friends without a game on (the lobby, the
+    /// result), only as often as its pings and silence limits need.
+    var tickInterval: Double {
+        if let friends { return friends.isPlaying ? 1 : PeerGuard.pingInterval / 2 }
+        return versus != nil ? 0.25 : 1
+    }
     var isInProgress: Bool { friends.map(\.isPlaying) ?? table.clock.isRunning }
 
     /// The table for friends, in that mode.

@@ -48,7 +48,10 @@ struct FriendsHost {
     // MARK: - The network
 
     /// A connection opened at `time`. With `waitingLimit` connections waiting already, the one
-    /// waiting longest goes: a flood of idle connections cannot keep a player out.
+    /// waiting longest goes: a flood of idle connections cannot fill the table's doorway for
+    /// good. (A player who says hello at once is greeted as its connection is accepted, see
+    /// `SocketNetwork.serve`; one whose hello comes after a whole wave of connections may be
+    /// turned away, and joins again.)
     mutating func accepted(_ connection: Int, at time: Double) -> [Output] {
         var outputs: [Output] = []
         let waiting = peers.filter { $0.value.seat == nil }

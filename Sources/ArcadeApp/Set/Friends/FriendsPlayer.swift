@@ -35,7 +35,10 @@ struct FriendsPlayer {
 
     /// The player's seat, once seated.
     var seat: Int? {
-        if case .seated(let seat) = state { seat } else { nil }
+        switch state {
+        case .seated(let seat): return seat
+        default: return nil
+        }
     }
 
     /// The connection opened: the hello to send.
@@ -65,7 +68,12 @@ struct FriendsPlayer {
         case .ended:
             state = .left(message.reason.map(Self.shown) ?? "The host ended the game.")
         case .table:
-            guard let table = message.table, table.isSound, seat.map({ table.players.indices.contains($0) }) ?? true else {
+            // The seat read from a copy of the state: reading it through `seat` here crashed the
+            // optimizing compiler (a borrow of `state` across the assignment below).
+            let current = state
+            var fits = true
+            if case .seated(let index) = current { fits = message.table.map { $0.players.indices.contains(index) } ?? false }
+            guard let table = message.table, table.isSound, fits else {
                 state = .left("The host sent a table this arcade cannot show.")
                 return
             }

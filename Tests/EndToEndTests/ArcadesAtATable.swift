@@ -63,7 +63,7 @@ struct FriendsScreen {
 }
 
 /// A host and its players, each an arcade in a pseudo-terminal of its own.
-final class FriendsTable {
+final class ArcadesAtATable {
     static let code = "ABC234"
     let seed: UInt64
     let host: PtySession
@@ -100,12 +100,12 @@ final class FriendsTable {
     }
 
     /// The join command's arguments, as the lobby gives it.
-    func joinArguments(name: String, code: String = FriendsTable.code) -> [String] {
+    func joinArguments(name: String, code: String = ArcadesAtATable.code) -> [String] {
         ["set", "--join", "127.0.0.1:\(port)", "--code", code, "--name", name]
     }
 
     /// Starts an arcade joining as `name` (in `dataHome` when given, else a store of its own).
-    func launch(name: String, code: String = FriendsTable.code, dataHome: URL? = nil) throws -> PtySession {
+    func launch(name: String, code: String = ArcadesAtATable.code, dataHome: URL? = nil) throws -> PtySession {
         var configuration = Self.configuration
         if let dataHome { configuration.environment["XDG_DATA_HOME"] = dataHome.path }
         return try PtySession.arcade(joinArguments(name: name, code: code), configuration: configuration)
