@@ -177,7 +177,11 @@ public enum ArcadeCommandLine {
             lines.append("  \(game.id.rawValue.padding(12))\(game.summary)")
             for option in game.options {
                 let usage = option.isFlag ? option.name : option.name + " " + option.valueName
-                lines.append("      \(usage.padding(18))\(option.summary)")
+                if usage.count < 18 {
+                    lines.append("      \(usage.padding(18))\(option.summary)")
+                } else {
+                    lines += ["      " + usage, "      " + "".padding(18) + option.summary]  // too long to share its line
+                }
             }
         }
         lines += [
