@@ -65,7 +65,7 @@ public struct RunLoop<S: Screen> {
         draw(&screen)
         while true {
             var frame: Frame { Frame(size: device.size, theme: device.theme) }
-            var ticking = screen.wantsTicks && screen.fits(frame)
+            var ticking = screen.wantsTicks && (screen.keepsTime || screen.fits(frame))
             if ticking && !wasTicking { lastTick = clock() }  // time out of sight does not count
             wasTicking = ticking
             var timeout: Int? = nil

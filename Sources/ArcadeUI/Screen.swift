@@ -47,6 +47,11 @@ public protocol Screen {
     /// that shows whole seconds. The run loop never ticks faster than 30 times a second.
     var tickInterval: Double { get }
 
+    /// True for a screen whose time goes on whatever is in front of it (a game over the
+    /// network answers pings and notices silent peers): its ticks come while it is too small
+    /// for the terminal, and, in the arcade, under help and questions. False by default.
+    var keepsTime: Bool { get }
+
     /// Where the terminal's cursor goes when it follows focus (`--cursor`): the focused
     /// card, button or row, so that magnifiers and screen readers can follow it; nil hides it.
     func cursorPosition(in frame: Frame) -> Point?
@@ -59,6 +64,7 @@ public protocol Screen {
 extension Screen {
     public mutating func presented() {}
     public var tickInterval: Double { 1.0 / 30.0 }
+    public var keepsTime: Bool { false }
     public func cursorPosition(in frame: Frame) -> Point? { nil }
     public func fits(_ frame: Frame) -> Bool { frame.size.covers(minimumSize(in: frame)) }
     public func acceptsWhileTooSmall(_ key: Key) -> Bool { false }

@@ -59,7 +59,8 @@ public struct SetFriendsGame: Equatable, Sendable, Codable {
         case full
         /// A player at the table has that name.
         case nameTaken
-        /// The game has started (or ended): only away players may sit down again, in time.
+        /// The game has started: only away players may sit down again, in time; once it is
+        /// over, nobody.
         case closed
     }
 
@@ -101,7 +102,8 @@ public struct SetFriendsGame: Equatable, Sendable, Codable {
     public mutating func seat(_ name: String, at time: Double) -> SeatResult {
         if let index = players.firstIndex(where: { $0.name == name }) {
             guard let away = players[index].awaySince else { return .nameTaken }
-            guard phase == .seating || time - away <= Self.awayLimit else { return .closed }
+            // Back in time to play on: once the game is over there is nothing to come back to.
+            guard phase == .seating || (phase == .playing && time - away <= Self.awayLimit) else { return .closed }
             players[index].awaySince = nil
             return .rejoined(index)
         }

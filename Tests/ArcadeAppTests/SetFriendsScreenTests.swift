@@ -1,3 +1,4 @@
+import ArcadeCore
 import ArcadeTestSupport
 import ArcadeUI
 import SetModel
@@ -100,7 +101,7 @@ import Testing
                 table.perform(.friends(.more), by: 2, in: frame)
             }
             turn += 1
-            #expect(turn < 200)
+            try #require(turn < 200, "the game ends")
         }
         let scores = table.game.players.map(\.score)
         #expect(scores.reduce(0, +) == 3 * table.game.players.map(\.sets).reduce(0, +) && scores.allSatisfy { $0 > 0 })
@@ -127,7 +128,7 @@ import Testing
         var table = Table()
         table.open(in: frame)
         let start = try #require(table.screens[0].text(in: frame).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .first { $0.element.contains("[>Start (s)<]") })
+            .first { $0.element.contains("[ Start (s) ]") })
         let column = try #require(start.element.range(of: "Start")).lowerBound.utf16Offset(in: start.element)
         #expect(table.screens[0].action(at: Point(x: column, y: start.offset), in: frame) == .friends(.start),
                 "a click on Start starts")
@@ -141,16 +142,104 @@ import Testing
                 table.perform(.friends(.more), by: 2, in: frame)
             }
         }
-        let firstDeal = table.game.table.board
         #expect(table.screens[0].gameOver(in: frame)?.buttons.map(\.title) == ["New table (n)", "Menu (m)"])
         #expect(table.screens[1].gameOver(in: frame)?.message.contains("The host may deal a new table.") == true)
         table.perform(.friends(.newTable), by: 0, in: frame)
         #expect(table.game.phase == .seating && table.game.players.map(\.name) == ["Host", "Ann", "Bob"])
         #expect(table.screens[1].gameOver(in: frame) == nil && table.screens[1].text(in: frame).contains("2 Ann (you)"))
         table.perform(.friends(.start), by: 0, in: frame)
-        #expect(table.game.table.board != firstDeal, "dealt from the next seed")
+        #expect(table.game.table.board != SetFriendsGame(seed: 7).table.board, "dealt from the next seed")
+        #expect(table.game.table.board == SetFriendsGame(seed: { var seeds = SeededGenerator(seed: 7); return seeds.next() }()).table.board)
         #expect(table.screens[2].text(in: frame).contains("3 Bob 0 (0) you"), "everyone starts again from 0")
         #expect(table.recorded.map(\.count) == [1, 1, 1])
+    }
+
+    @Test func timeKeepsThePlayersConnectedAndDropsTheSilent() {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        // Ann's arcade ticks as it should and pings; Bob's is stopped and says nothing.
+        for _ in 0..<20 {
+            table.time += 1
+            table.carry(table.screens[1].update(.tick(1), in: frame), from: 1, in: frame)
+            table.carry(table.screens[0].update(.tick(1), in: frame), from: 0, in: frame)
+        }
+        #expect(table.sent.contains { String(decoding: $0, as: UTF8.self).contains("\"kind\":\"ping\"") }, "Ann pinged")
+        let host = table.screens[0].text(in: frame)
+        #expect(host.contains("2 Ann 0 (0)  3 Bob 0 (0) away"), "\(host)")
+        #expect(table.screens[1].friends?.closedReason == nil, "Ann heard the host all along")
+    }
+
+    @Test func underHelpAQuestionOrTheTooSmallScreenATableKeepsTime() throws {
+        var shell = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 1 })
+        shell.open(.set, options: ["--host": "127.0.0.1:0", "--code": "ABC234"])
+        shell.update(.network(NetworkInput(connection: 0, event: .listening(port: 7000), time: 50)))
+        shell.update(.key(.character("?")))
+        #expect(shell.text.contains("Set with friends") && shell.overlay == .help)
+        #expect(shell.wantsTicks && shell.keepsTime, "the run loop ticks it under help, and when too small")
+        shell.update(.tick(6))
+        let page = try #require(shell.screen(as: SetScreen.self)?.friends)
+        #expect(page.now == 56, "the table's time went on under help")
+        var solo = TestShell(games: GameCatalog.games, size: Size(width: 80, height: 24), seed: { 1 })
+        solo.open(.set)
+        solo.update(.key(.space))
+        solo.update(.key(.character("?")))
+        #expect(!solo.wantsTicks && !solo.keepsTime, "a solo game's clock stands still under help")
+    }
+
+    @Test func aTableOnEveryInterfaceAsksFriendsForTheMachinesAddress() {
+        var host = SetScreen(context: GameContext(seed: 1, options: ["--host": "0.0.0.0:7000", "--code": "ABC234"]))
+        _ = host.update(.network(NetworkInput(connection: 0, event: .listening(port: 7000), time: 5)), in: frame)
+        let text = host.text(in: frame)
+        #expect(text.contains("arcade set --join ADDRESS:7000 --code ABC234") && !text.contains("--join 0.0.0.0"), "\(text)")
+    }
+
+    @Test func theLobbyNeedsRoomForEverySeatAndTheJoinCommand() {
+        var table = Table(names: ["Host", "Ann", "Bob"])
+        table.open(in: frame)
+        let small = Frame(size: Size(width: 41, height: 12))
+        #expect(!table.screens[0].fits(small), "the lobby's lines would be cut")
+        #expect(table.screens[0].fits(frame))
+        table.perform(.friends(.start), by: 0, in: frame)
+        #expect(table.screens[0].minimumSize(in: small) == SetLayout.minimumSize(places: 12, theme: small.theme, near: small.size),
+                "once the game is on, the table's own size")
+    }
+
+    @Test func theHostGoingToTheMenuFromTheResultTellsThePlayers() throws {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        table.perform(.menu, by: 0, in: frame)
+        #expect(table.screens[1].gameOver(in: frame)?.message == "The host left the table.")
+    }
+
+    @Test func aPlayerBackOnANewConnectionBeforeTheOldOneFellSilentTakesTheSeatBack() {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        // Ann's arcade is killed without a word; she starts it again at once: too soon.
+        var again = SetScreen(context: GameContext(seed: 1, options: ["--join": "127.0.0.1:7000", "--code": "ABC234", "--name": "Ann"]))
+        table.screens.append(again)
+        table.deliver(.accepted, to: 0, connection: 3, in: frame)
+        table.deliver(.connected, to: 3, connection: 1, in: frame)
+        #expect(table.screens[3].gameOver(in: frame)?.message.contains("Ann is at the table already") == true)
+        // Eleven seconds later (two pings unheard), the seat is hers again, with its score.
+        again = SetScreen(context: GameContext(seed: 1, options: ["--join": "127.0.0.1:7000", "--code": "ABC234", "--name": "Ann"]))
+        table.screens.append(again)
+        table.time += 11
+        table.deliver(.accepted, to: 0, connection: 4, in: frame)
+        table.deliver(.connected, to: 4, connection: 1, in: frame)
+        #expect(table.screens[4].text(in: frame).contains("2 Ann 0 (0) you"))
+        #expect(table.game.players.map(\.isAway) == [false, false, false])
+    }
+
+    @Test func hostingFromTheChoiceDealsANewTableNotTheCardsOnScreen() {
+        var screen = SetScreen(context: GameContext(seed: 3))
+        _ = screen.update(.key(.character("g")), in: frame)
+        _ = screen.update(.key(.character("6")), in: frame)
+        _ = screen.update(.key(.enter), in: frame)
+        _ = screen.update(.network(NetworkInput(connection: 0, event: .listening(port: 7000), time: 5)), in: frame)
+        #expect(screen.friends?.host?.game.table.board != SetGame(seed: 3).board)
     }
 
     @Test func everyScreenShowsEachPlayersSelectionByNumberAndTheLastClaim() throws {
@@ -228,7 +317,9 @@ import Testing
         _ = screen.perform(.selectPlace(0), in: frame)
         _ = screen.update(.key(.character("g")), in: frame)
         _ = screen.update(.key(.character("6")), in: frame)
-        #expect(screen.update(.key(.enter), in: frame) == [.confirm(.newGame)])
+        let asked = screen.update(.key(.enter), in: frame)
+        guard case .confirm(let question)? = asked.first else { Issue.record("no question: \(asked)"); return }
+        #expect(question.question == "Open the table? This game will be lost. (y/n)" && question.action == .newGame)
         #expect(screen.friends == nil, "the game on the table stays until the answer")
         #expect(screen.confirmed(.newGame, in: frame)
                 == [.network(.listen(host: "127.0.0.1", port: 7000, lineLimit: FriendsWire.playerLineLimit))])

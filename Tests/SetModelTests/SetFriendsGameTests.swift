@@ -133,6 +133,9 @@ import Testing
         let (ada, bo) = (game.players[0].score, game.players[1].score)
         #expect(game.winners == (ada > bo ? ["Ada"] : ada < bo ? ["Bo"] : ["Ada", "Bo"]))
         #expect(game.standings.map(\.name) == (bo > ada ? ["Bo", "Ada"] : ["Ada", "Bo"]))
+        // Once over, a player who left does not sit down again (their result is kept once).
+        game.leave(1, at: time + 1)
+        #expect(game.seat("Bo", at: time + 2) == .closed)
     }
 
     @Test func aTableIsKeptAndReadBackTheSame() throws {

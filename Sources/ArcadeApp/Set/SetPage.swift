@@ -71,14 +71,19 @@ enum SetPage {
     func minimumSize(_ table: SetTable, in frame: Frame) -> Size {
         if case .daily = self { return SetDailyLayout.minimumSize(theme: frame.theme, near: frame.size) }
         if case .friends(let friends) = self {
-            return SetLayout.minimumSize(places: friends.places, theme: frame.theme, near: frame.size)
+            let table = SetLayout.minimumSize(places: friends.places, theme: frame.theme, near: frame.size)
+            guard let lobby = friends.lobbySize else { return table }
+            return Size(width: max(table.width, lobby.width), height: max(table.height, lobby.height))
         }
         return SetLayout.minimumSize(places: table.game.board.count, theme: frame.theme, near: frame.size)
     }
 
     func fits(_ table: SetTable, in frame: Frame) -> Bool {
         if case .daily = self { return SetDailyLayout.fits(frame.size, theme: frame.theme) }
-        if case .friends(let friends) = self { return SetLayout.fits(frame.size, places: friends.places, theme: frame.theme) }
+        if case .friends(let friends) = self {
+            return SetLayout.fits(frame.size, places: friends.places, theme: frame.theme)
+                && friends.lobbySize.map(frame.size.covers) ?? true
+        }
         return SetLayout.fits(frame.size, places: table.game.board.count, theme: frame.theme)
     }
 

@@ -18,7 +18,8 @@ extension SetScreen {
             chooser = nil
             guard isInProgress else { return openFriends(setup) }
             pendingFriends = setup
-            return [.confirm(.newGame)]
+            return [.confirm(Confirmation(title: "Table for friends",
+                                          question: "Open the table? This game will be lost. (y/n)", action: .newGame))]
         }
         return []
     }
@@ -57,19 +58,20 @@ extension SetScreen {
         return []
     }
 
-    /// Open a table for friends as `setup` asks (the game opens its socket with `start(in:)`,
-    /// or at once when chosen on the screen: `openFriends`).
-    mutating func startFriends(_ setup: FriendsSetup) {
+    /// Open a table for friends as `setup` asks, dealt by `seed` (the game opens its socket
+    /// with `start(in:)`, or at once when chosen on the screen: `openFriends`).
+    mutating func startFriends(_ setup: FriendsSetup, seed: UInt64) {
         pendingMode = nil
         pendingFriends = nil
         var random = SystemRandomNumberGenerator()
-        page = .friends(SetFriendsPage(setup: setup, seed: table.game.seed, code: PeerGuard.roomCode(using: &random)))
+        page = .friends(SetFriendsPage(setup: setup, seed: seed, code: PeerGuard.roomCode(using: &random)))
         table.cursor = GridCursor()
     }
 
     /// Open a table for friends from the screen (the choice of mode): its socket at once.
     mutating func openFriends(_ setup: FriendsSetup) -> [GameEffect] {
-        startFriends(setup)
+        // Dealt from the seed after the solo table's: the cards on screen are not the table's to come.
+        startFriends(setup, seed: table.nextSeed)
         return friends?.open() ?? []
     }
 }

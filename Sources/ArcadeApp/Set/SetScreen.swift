@@ -87,7 +87,7 @@ struct SetScreen: GameScreen {
         scores = context.scores
         // `--date` asks for a daily puzzle and `--level` for the computer, each on its own too.
         if let setup = FriendsSetup(options: context.options, defaultName: FriendsSetup.defaultName) {
-            startFriends(setup)
+            startFriends(setup, seed: context.seed)  // `--seed N` deals the table N
         } else if context.options["--daily"] != nil || context.options["--date"] != nil {
             _ = start(.daily)
         } else if context.options["--versus"] != nil || context.options["--level"] != nil {
@@ -127,7 +127,7 @@ struct SetScreen: GameScreen {
     static let cardStyleBinding = Binding([.character("c")], Action.toggleCardStyle, hint: "cards",
                                           help: "cards as glyphs or as classic shapes")
     static let modeBinding = Binding([.character("g")], Action.chooseMode, hint: "mode",
-                                     help: "choose the mode: classic, daily puzzle or versus")
+                                     help: "choose the mode: classic, daily puzzle, versus, or a table for friends")
     /// The screen's keys after a table's own: the card style, a new game, the mode.
     static let gameBindings = [
         cardStyleBinding,
@@ -168,6 +168,8 @@ struct SetScreen: GameScreen {
     /// and never pauses: the others play on.
     var wantsTicks: Bool { friends != nil ? friends?.closedReason == nil : table.clock.isRunning && chooser == nil }
     var isTimed: Bool { friends == nil && wantsTicks }
+    /// A table for friends answers its pings and silent peers under help and when too small.
+    var keepsTime: Bool { friends != nil }
     /// Once a second for the clock; four times a second against the computer, whose finds
     /// are shown for a moment; at a table for friends without a game on (the lobby, the
     /// result), only as often as its pings and silence limits need.
@@ -175,7 +177,7 @@ struct SetScreen: GameScreen {
         if let friends { return friends.isPlaying ? 1 : PeerGuard.pingInterval / 2 }
         return versus != nil ? 0.25 : 1
     }
-    var isInProgress: Bool { friends.map(\.isPlaying) ?? table.clock.isRunning }
+    var isInProgress: Bool { friends.map(\.isInProgress) ?? table.clock.isRunning }
 
     /// The table for friends, in that mode.
     var friends: SetFriendsPage? {
@@ -254,7 +256,7 @@ struct SetScreen: GameScreen {
             chooser = SetModeChooser(current: mode)
             chooser?.defaultName = FriendsSetup.defaultName
         case .menu:
-            return [.leave]
+            return willLeave() + [.leave]  // a table for friends tells the others
         case .classic, .versus, .friends:
             return page.perform(action, table: &table, scores: scores)
         case .chooser(let choice):

@@ -155,8 +155,11 @@ public struct ArcadeShell: Screen {
     public var tooSmallHint: String? { overlay?.tooSmallHint ?? page.tooSmallHint }
 
     public var wantsTicks: Bool {
-        overlay == nil && (active?.screen.wantsTicks ?? false)
+        (overlay == nil || keepsTime) && (active?.screen.wantsTicks ?? false)
     }
+
+    /// A game whose time goes on under help and questions (a table over the network).
+    public var keepsTime: Bool { active?.screen.keepsTime ?? false }
 
     public var tickInterval: Double {
         active?.screen.tickInterval ?? 1.0 / 30.0
@@ -177,7 +180,8 @@ public struct ArcadeShell: Screen {
         case .key, .mouse:
             idle.reset()
         case .tick:
-            break
+            // Under an overlay only a game that keeps time has ticks, and they are its own.
+            if overlay != nil { return keepsTime ? forwardToGame(input, in: frame) : [] }
         }
         if let overlay { return updateOverlay(overlay, input, in: frame) }
         switch page {

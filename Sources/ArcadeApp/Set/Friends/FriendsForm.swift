@@ -83,7 +83,8 @@ struct FriendsForm: Hashable, Sendable {
 
     // MARK: - Keys and drawing
 
-    /// The keys typed into a field: printable ASCII (names in other alphabets come with `--name`).
+    /// The keys typed into a field: printable ASCII here; letters of other alphabets (a name in
+    /// Greek or Cyrillic) reach the field through `SetScreen.update`.
     static let typedKeys: [Key] = (0x21...0x7E).map { Key.character(Character(Unicode.Scalar($0))) } + [.space]
 
     /// The fields' keys: typing (`typedKeys`), then the keys that move, erase, open or go back.

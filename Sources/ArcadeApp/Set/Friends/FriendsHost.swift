@@ -27,7 +27,7 @@ struct FriendsHost {
     let code: String
     private(set) var game: SetFriendsGame
     private(set) var peers: [Int: Peer] = [:]
-    /// Why connections were dropped, newest last (the host's screen shows the last few).
+    /// Why connections were dropped, newest last (the host's lobby shows the last).
     private(set) var drops: [String] = []
     /// When the table was last sent to everyone (it is sent again every `PeerGuard.pingInterval`).
     private var lastSent: Double
@@ -165,7 +165,18 @@ struct FriendsHost {
                 return [.send(connection: connection, FriendsWire.line(HostMessage(kind: .welcome, seat: seat)))]
                     + broadcast(at: time)
             case .full: return refuse(connection, "The table is full (8 players).")
-            case .nameTaken: return refuse(connection, "\(name) is at the table already: choose another name.")
+            case .nameTaken:
+                // The seat's own connection silent for two pings: its player lost it without the
+                // host hearing, and is back on a new one (the old one goes, the player is away
+                // for a moment, and sits down again with the score).
+                if let (old, _) = peers.first(where: { $0.key != connection && $0.value.seat.map { game.players[$0].name } == name }),
+                   time - (peers[old]?.guardian.lastHeard ?? time) > 2 * PeerGuard.pingInterval {
+                    return drop(old, because: "\(name) came back on a new connection", at: time)
+                        + answer(request, from: connection, at: time)
+                }
+                return refuse(connection, "\(name) is at the table already: choose another name.")
+            case .closed where game.phase == .over:
+                return refuse(connection, "The game is over: the host may deal a new table.")
             case .closed: return refuse(connection, "The game has started: only players who left may come back, within five minutes.")
             }
         case .select(let card):

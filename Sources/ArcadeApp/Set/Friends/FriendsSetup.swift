@@ -75,6 +75,11 @@ enum FriendsSetup: Hashable, Sendable {
         text.count == 6 && text.uppercased().allSatisfy(PeerGuard.codeAlphabet.contains)
     }
 
+    /// Whether `address` listens on every interface (0.0.0.0, ::): not one to join at.
+    static func isEveryInterface(_ address: String) -> Bool {
+        address == "0.0.0.0" || address.allSatisfy { $0 == ":" || $0 == "0" }
+    }
+
     /// "127.0.0.1:7000", "[::1]:7000": an address and port as a player types them.
     static func shown(_ address: String, _ port: Int) -> String {
         address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"

@@ -5,9 +5,11 @@ import SetModel
 /// player's marks, and the result.
 extension SetFriendsPage {
     /// Each seat's colour (seat 0 first), on the status line and on the frames of the cards
-    /// the player has selected; the seat's number is written beside, for screens without colour.
-    static let seatColors: [Color] = [.cyan, .magenta, .yellow, .blue, .green, .red, .white,
-                                      .ansi(.cyan, bright: true)]
+    /// the player has selected: the palette's roles, which every theme draws readably; the
+    /// seat's number is written beside, for screens without colour (and for the roles that
+    /// two seats share).
+    static let seatColors: [Color] = [.accent, .role(.slotPurple), .highlight, .cool, .role(.slotGreen), .role(.slotRed),
+                                      .good, .bad]
 
     static func seatStyle(_ seat: Int) -> Style {
         Style(foreground: seatColors[seat % seatColors.count], bold: true)
@@ -15,6 +17,20 @@ extension SetFriendsPage {
 
     /// The places the table lays out: the cards on it, twelve before the deal.
     var places: Int { max(12, table?.board.count ?? 12) }
+
+    /// Room for the lobby's box, whole, while it is on screen (none once the table is).
+    var lobbySize: Size? {
+        guard showsLobby else { return nil }
+        let lines = lobbyLines()
+        let box = lobbyLayout(in: Rect(x: 0, y: 0, width: 1000, height: 1000), lines: lines).box
+        return box.size
+    }
+
+    /// Whether the lobby is on screen rather than the table.
+    var showsLobby: Bool {
+        guard let table else { return true }
+        return table.phase == "seating" || (closedReason != nil && table.phase != "over")
+    }
 
     func layout(in frame: Frame, style: SetCardStyle) -> SetLayout {
         SetLayout(frame: frame, places: places, style: style)
@@ -30,9 +46,18 @@ extension SetFriendsPage {
         case .host(let address, _, _, _):
             guard let port else { return [("Opening the table…", .plain)] }
             let place = FriendsSetup.shown(address, port)
-            lines += [("Room code  \(code)", .bold), ("Address    \(place)", .bold), ("", .plain),
-                      ("Friends join with:", .plain),
-                      ("  arcade set --join \(place) --code \(code) --name NAME", .plain)]
+            lines += [("Room code  \(code)", .bold), ("Address    \(place)", .bold), ("", .plain)]
+            if FriendsSetup.isEveryInterface(address) {
+                // Listening everywhere: friends need this machine's own address, which it cannot know for them.
+                lines += [("Friends join with this machine's address (ADDRESS):", .plain),
+                          ("  arcade set --join \(FriendsSetup.shown("ADDRESS", port)) --code \(code) --name NAME", .plain)]
+            } else {
+                lines += [("Friends join with:", .plain),
+                          ("  arcade set --join \(place) --code \(code) --name NAME", .plain)]
+            }
+            if let turnedAway = host?.drops.last {
+                lines.append(("Turned away: \(turnedAway)", .dim))
+            }
         case .join(let address, let port, _, _):
             let place = FriendsSetup.shown(address, port)
             switch player?.state {
@@ -53,7 +78,7 @@ extension SetFriendsPage {
     }
 
     /// The host's Start button, under the lobby's lines.
-    static let startButton = Button("Start (s)", hotKey: .character("s"), isFocused: true)
+    static let startButton = Button("Start (s)", hotKey: .character("s"))
 
     /// Where the lobby's box, its lines and (the host's, once open) Start button go.
     func lobbyLayout(in bounds: Rect, lines: [(String, Style)]) -> (box: Rect, inner: Rect, start: Rect?) {
@@ -83,7 +108,7 @@ extension SetFriendsPage {
     // MARK: - The table
 
     func render(cursor: Int, style: SetCardStyle, into grid: inout CellGrid) {
-        guard let table, table.phase != "seating", closedReason == nil || table.phase == "over" else {
+        guard let table, !showsLobby else {
             renderLobby(into: &grid)
             return
         }

@@ -71,8 +71,14 @@ struct SetFriendsPage {
 
     var phase: String { table?.phase ?? "seating" }
 
-    /// True while a game is being played at the table (leaving asks first).
+    /// True while a game is being played at the table.
     var isPlaying: Bool { closedReason == nil && phase == "playing" }
+
+    /// True when leaving would spoil something for others (leaving asks first): a game being
+    /// played, or a hosted lobby with players seated.
+    var isInProgress: Bool {
+        isPlaying || (isHosting && closedReason == nil && phase == "seating" && (table?.players.count ?? 0) > 1)
+    }
 
     /// Seconds played, as this screen shows them.
     var elapsed: Double {
@@ -125,7 +131,8 @@ struct SetFriendsPage {
         if var host {
             let outputs = host.tick(at: now)
             self.host = host
-            return Self.effects(outputs)
+            // A silent player dropped may leave the game to end (their vote gone, the last deal).
+            return Self.effects(outputs) + recordIfOver()
         }
         if var player, let connection {
             let ping = player.tick(at: now)
@@ -169,7 +176,7 @@ struct SetFriendsPage {
             return [.network(.send(connection: input.connection, bytes: hello))]
         case .line(let line) where input.connection == connection:
             player?.received(line, at: input.time)
-            tableAt = input.time
+            tableAt = now
         case .closed(let reason) where player == nil:
             closedReason = "The table could not be reached: \(reason)."
             return []
@@ -210,7 +217,7 @@ struct SetFriendsPage {
 
     /// The keys at the table: the host's start in the lobby; the cards and Deal 3 more in play.
     static let lobbyBindings: [Binding<SetScreen.Action>] = [
-        Binding([.character("s"), .enter], .friends(.start), hint: "start", help: "start the game with everyone seated (the host)"),
+        Binding([.character("s")], .friends(.start), hint: "start", help: "start the game with everyone seated (the host)"),
     ]
     static let playBindings: [Binding<SetScreen.Action>] = SetScreen.cardBindings + [
         Binding([.character("d")], .friends(.more), hint: "deal 3",
