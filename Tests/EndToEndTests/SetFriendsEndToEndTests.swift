@@ -187,8 +187,11 @@ extension EndToEnd {
             let seat = try #require(winner)
             game = seat == 1 ? annFirst : bobFirst
             #expect(await table.waitUntilScreensShow(game, "the set taken by seat \(seat + 1)", claim: (seat, "SET! +3")))
-            // Nothing more comes of the other claim: after the host has done all it will do, still +3 and 0.
-            for session in table.sessions { await session.waitUntilIdle() }
+            // Nothing more comes of the other claim: the players have sent all they will (idle
+            // first), then the host has done all it will with it, and every screen has its answer.
+            for session in table.players { await session.waitUntilIdle() }
+            await table.host.waitUntilIdle()
+            for session in table.players { await session.waitUntilIdle() }
             // The winner's selection went with the set. The other's third click may have landed on
             // the card dealt into that place (its screen had the new table by then): a touch
             // that selects it, free; so at most that one card is left marked, with the other's seat.
