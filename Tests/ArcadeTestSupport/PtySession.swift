@@ -303,12 +303,12 @@ public final class PtySession: CustomStringConvertible {
         return true
     }
 
-    /// Tells the program its terminal is now `width`×`height` (SIGWINCH, as a window resized).
+    /// Tells the program its terminal is now `width`×`height` (SIGWINCH, as a window resized):
+    /// whether the terminal took the size with the program still running.
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         process.pump(timeout: 0)  // what was written for the old size lands on the old size
-        process.resize(width: width, height: height)
-        return true
+        return process.resize(width: width, height: height) && process.isRunning
     }
 
     // MARK: Input

@@ -376,12 +376,16 @@ public final class PtyProcess {
     // MARK: Control
 
     /// Tells the terminal its new size (the kernel sends SIGWINCH to the program).
-    public func resize(width: Int, height: Int) {
+    /// Give the program's terminal a new size; whether the terminal took it (false once the
+    /// terminal is closed).
+    @discardableResult
+    public func resize(width: Int, height: Int) -> Bool {
         var window = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        if master >= 0 { _ = ioctl(master, UInt(TIOCSWINSZ), &window) }
+        let resized = master >= 0 && ioctl(master, UInt(TIOCSWINSZ), &window) == 0
         if inputSlave >= 0 { _ = ioctl(inputSlave, UInt(TIOCSWINSZ), &window) }
         size = (width, height)
         terminal.resize(width: width, height: height)  // after the bytes written for the old size
+        return resized
     }
 
     public func signal(_ number: Int32) {
