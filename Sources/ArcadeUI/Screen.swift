@@ -49,7 +49,8 @@ public protocol Screen {
 
     /// True for a screen whose time goes on whatever is in front of it (a game over the
     /// network answers pings and notices silent peers): its ticks come while it is too small
-    /// for the terminal, and, in the arcade, under help and questions. False by default.
+    /// for the terminal, and, in the arcade, under help and questions. Never a timed game's
+    /// (`GameScreen.isTimed`), whose clock stands still there. False by default.
     var keepsTime: Bool { get }
 
     /// Where the terminal's cursor goes when it follows focus (`--cursor`): the focused

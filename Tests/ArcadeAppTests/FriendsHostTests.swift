@@ -71,7 +71,7 @@ import Testing
         var twin = Player(connection: 2)
         _ = host.accepted(2, at: 0)
         let taken = host.received(twin.line(.hello, code: Self.code, name: "Hal"), from: 2, at: 0)
-        #expect(sent(taken, to: 2).first?.reason == "Hal is at the table already: choose another name.")
+        #expect(sent(taken, to: 2).first?.reason == "Hal is at the table already: if that is you, join again in a few seconds; else choose another name.")
         #expect(taken.last == .close(connection: 2))
 
         for index in 0..<7 { _ = seat(&host, "P\(index)", on: 10 + index, at: 1) }

@@ -191,7 +191,8 @@ import Testing
         var host = SetScreen(context: GameContext(seed: 1, options: ["--host": "0.0.0.0:7000", "--code": "ABC234"]))
         _ = host.update(.network(NetworkInput(connection: 0, event: .listening(port: 7000), time: 5)), in: frame)
         let text = host.text(in: frame)
-        #expect(text.contains("arcade set --join ADDRESS:7000 --code ABC234") && !text.contains("--join 0.0.0.0"), "\(text)")
+        #expect(text.contains("arcade set --join ADDRESS:7000") && text.contains("--code ABC234 --name NAME")
+                && !text.contains("--join 0.0.0.0"), "\(text)")
     }
 
     @Test func theLobbyNeedsRoomForEverySeatAndTheJoinCommand() {
@@ -209,8 +210,45 @@ import Testing
         var table = Table()
         table.open(in: frame)
         table.perform(.friends(.start), by: 0, in: frame)
-        table.perform(.menu, by: 0, in: frame)
-        #expect(table.screens[1].gameOver(in: frame)?.message == "The host left the table.")
+        while table.game.phase == .playing {
+            let board = table.game.table.board
+            if let set = table.game.table.setsOnBoard().first {
+                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 2, in: frame) }
+            } else {
+                table.perform(.friends(.more), by: 1, in: frame)
+                table.perform(.friends(.more), by: 2, in: frame)
+            }
+        }
+        #expect(table.screens[1].gameOver(in: frame)?.message.hasSuffix("The host may deal a new table.") == true)
+        let box = try #require(table.screens[0].gameOver(in: frame))
+        let menu = try #require(box.buttons.firstIndex { $0.title == "Menu (m)" })
+        table.perform(box.actions[menu], by: 0, in: frame)
+        let told = try #require(table.screens[1].gameOver(in: frame))
+        #expect(told.message.hasSuffix("The host left the table.") && told.message.contains("3. Ann 0 (0 sets)"), "\(told.message)")
+    }
+
+    @Test func afterTheEndNobodyTakesASeatOver() throws {
+        var table = Table()
+        table.open(in: frame)
+        table.perform(.friends(.start), by: 0, in: frame)
+        while table.game.phase == .playing {
+            let board = table.game.table.board
+            if let set = table.game.table.setsOnBoard().first {
+                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
+            } else {
+                table.perform(.friends(.more), by: 1, in: frame)
+                table.perform(.friends(.more), by: 2, in: frame)
+            }
+        }
+        // Bob's arcade falls silent; someone with the code comes as Bob a minute later.
+        table.time += 60
+        table.screens.append(SetScreen(context: GameContext(seed: 1, options: ["--join": "127.0.0.1:7000", "--code": "ABC234",
+                                                                              "--name": "Bob"])))
+        table.deliver(.accepted, to: 0, connection: 3, in: frame)
+        table.deliver(.connected, to: 3, connection: 1, in: frame)
+        #expect(table.screens[3].gameOver(in: frame)?.title == "The table is closed")
+        #expect(table.screens[2].friends?.closedReason == nil && !table.game.players[2].isAway, "the real Bob keeps his seat")
+        #expect(table.recorded.map(\.count) == [1, 1, 1])
     }
 
     @Test func aPlayerBackOnANewConnectionBeforeTheOldOneFellSilentTakesTheSeatBack() {

@@ -9,6 +9,7 @@ private struct CounterScreen: Screen {
     var keys = 0
     var ticked: [Double] = []
     var wantsTicks = false
+    var keepsTime = false
     var minimumSize = Size(width: 20, height: 5)
     var acceptedWhileTooSmall: [Key] = []
     var hint: String?
@@ -217,6 +218,18 @@ private struct CounterScreen: Screen {
         _ = run(&screen, on: device, clock: clock, seen: &seen)
         #expect(screen.ticked == [0.5, 0.5, 0.5], "the minute stopped is paused time")
         #expect(device.invalidateCount == 1, "and the screen is repainted whole")
+    }
+
+    @Test(arguments: [false, true])
+    func aScreenThatKeepsTimeIsTickedWhileTooSmallToShow(keepsTime: Bool) {
+        var screen = CounterScreen(wantsTicks: true, keepsTime: keepsTime, minimumSize: Size(width: 500, height: 500),
+                                   acceptedWhileTooSmall: [.character("x")])
+        let clock = FakeClock(0)
+        let device = FakeTerminal(script: [.timedOut, .timedOut, .input(.key(.character("x")))])
+        device.beforeRead = { _ in clock.now += 0.5 }
+        var seen: [CounterScreen.Effect] = []
+        _ = run(&screen, on: device, clock: clock, seen: &seen)
+        #expect(screen.ticked == (keepsTime ? [0.5, 0.5, 0.5] : []), "a clock out of sight stands still; a connection's time goes on")
     }
 
     @Test func inputThatArrivesTogetherIsAppliedThenDrawnOnce() {

@@ -88,7 +88,9 @@ final class ArcadesAtATable {
         }
         port = try #require(found, "the host's lobby shows its address", sourceLocation: sourceLocation)
         // The players below join with the command the lobby gives.
-        #expect(host.capture().contains("  arcade \(joinArguments(name: "NAME").joined(separator: " "))"),
+        // (on two lines: the address, then the code and name)
+        let lobby = host.capture(), join = joinArguments(name: "NAME")
+        #expect(lobby.contains("  arcade \(join[0...2].joined(separator: " "))") && lobby.contains("      \(join[3...].joined(separator: " "))"),
                 "\(host.capture())", sourceLocation: sourceLocation)
     }
 

@@ -13,7 +13,8 @@ import ArcadeUI
 /// A timed game (`GameScreen.isTimed`) pauses on `p` (unless the game binds it), when the
 /// terminal loses focus, and after a minute without a key or click: the pause covers the
 /// table until a key is pressed, and of the idle minute only the minute counts.
-/// While an overlay is open the game gets no ticks, so its clock stands still. Behind the
+/// While an overlay is open the game gets no ticks, so its clock stands still, unless it
+/// keeps time (`Screen.keepsTime`: a table over the network, never a timed game). Behind the
 /// "too small" message only `q` (and the answers to an open question) get through. What
 /// the effect runtime learns comes back through `receive(_:in:)`.
 ///

@@ -169,12 +169,13 @@ struct FriendsHost {
                 // The seat's own connection silent for two pings: its player lost it without the
                 // host hearing, and is back on a new one (the old one goes, the player is away
                 // for a moment, and sits down again with the score).
-                if let (old, _) = peers.first(where: { $0.key != connection && $0.value.seat.map { game.players[$0].name } == name }),
+                if game.phase != .over,
+                   let (old, _) = peers.first(where: { $0.key != connection && $0.value.seat.map { game.players[$0].name } == name }),
                    time - (peers[old]?.guardian.lastHeard ?? time) > 2 * PeerGuard.pingInterval {
                     return drop(old, because: "\(name) came back on a new connection", at: time)
                         + answer(request, from: connection, at: time)
                 }
-                return refuse(connection, "\(name) is at the table already: choose another name.")
+                return refuse(connection, "\(name) is at the table already: if that is you, join again in a few seconds; else choose another name.")
             case .closed where game.phase == .over:
                 return refuse(connection, "The game is over: the host may deal a new table.")
             case .closed: return refuse(connection, "The game has started: only players who left may come back, within five minutes.")

@@ -8,7 +8,7 @@ extension SetFriendsPage {
     /// the player has selected: the palette's roles, which every theme draws readably; the
     /// seat's number is written beside, for screens without colour (and for the roles that
     /// two seats share).
-    static let seatColors: [Color] = [.accent, .role(.slotPurple), .highlight, .cool, .role(.slotGreen), .role(.slotRed),
+    static let seatColors: [Color] = [.accent, .highlight, .role(.slotGreen), .role(.slotPurple), .cool, .role(.slotRed),
                                       .good, .bad]
 
     static func seatStyle(_ seat: Int) -> Style {
@@ -20,7 +20,8 @@ extension SetFriendsPage {
 
     /// Room for the lobby's box, whole, while it is on screen (none once the table is).
     var lobbySize: Size? {
-        guard showsLobby else { return nil }
+        // A closed table's reason is the result box's, wrapped there: no room to ask for here.
+        guard showsLobby, closedReason == nil else { return nil }
         let lines = lobbyLines()
         let box = lobbyLayout(in: Rect(x: 0, y: 0, width: 1000, height: 1000), lines: lines).box
         return box.size
@@ -47,13 +48,18 @@ extension SetFriendsPage {
             guard let port else { return [("Opening the table…", .plain)] }
             let place = FriendsSetup.shown(address, port)
             lines += [("Room code  \(code)", .bold), ("Address    \(place)", .bold), ("", .plain)]
+            // An IPv6 address's brackets quoted, for shells that would read them as a pattern.
+            let typed = address.contains(":") ? "'\(place)'" : place
             if FriendsSetup.isEveryInterface(address) {
                 // Listening everywhere: friends need this machine's own address, which it cannot know for them.
                 lines += [("Friends join with this machine's address (ADDRESS):", .plain),
-                          ("  arcade set --join \(FriendsSetup.shown("ADDRESS", port)) --code \(code) --name NAME", .plain)]
+                          ("  arcade set --join \(FriendsSetup.shown("ADDRESS", port)) \\", .plain),
+                          ("      --code \(code) --name NAME", .plain)]
             } else {
-                lines += [("Friends join with:", .plain),
-                          ("  arcade set --join \(place) --code \(code) --name NAME", .plain)]
+                // Two lines (a shell's continued line, pasted whole) so that a long IPv6
+                // address still fits an 80-column terminal.
+                lines += [("Friends join with:", .plain), ("  arcade set --join \(typed) \\", .plain),
+                          ("      --code \(code) --name NAME", .plain)]
             }
             if let turnedAway = host?.drops.last {
                 lines.append(("Turned away: \(turnedAway)", .dim))
@@ -244,7 +250,7 @@ extension SetFriendsPage {
                                 choices: [(Button("New table (n)", hotKey: .character("n")), .friends(.newTable)), menu],
                                 preferredWidth: 32)
             }
-            let more = closedReason == nil ? ["", "The host may deal a new table."] : []
+            let more = ["", closedReason ?? "The host may deal a new table."]
             return GameOver(title: title,
                             message: (lines + ["Time \(PlayClock.text(table.elapsed))"] + more).joined(separator: "\n"),
                             choices: [menu], preferredWidth: 32)
