@@ -52,6 +52,18 @@ import ArcadeRecords
         return played
     }
 
+    @Test(arguments: [Key.character("q"), .escape])
+    func aWayOutTypedWithTheLastKeyWaitsForTheResultToBeSeen(_ key: Key) throws {
+        var shell = Self.playedToItsEnd()
+        try #require((shell.activeScreen as? BlackjackScreen)?.alert == .gameOver)
+        _ = shell.update(.key(key), in: Self.frame)  // typed with the last key
+        #expect(shell.activeGame == .blackjack && (shell.activeScreen as? BlackjackScreen)?.alert == .gameOver,
+                "the result stays up until a frame has shown it")
+        shell.presented()
+        _ = shell.update(.key(key), in: Self.frame)
+        #expect(shell.activeGame == nil, "once seen, it goes back to the menu")
+    }
+
     @Test func aBoxFirstDrawnUnderHelpIsSeenOnlyOnceAFrameShowsItUncovered() throws {
         var shell = Self.playedToItsEnd()
         try #require((shell.activeScreen as? BlackjackScreen)?.alert == .gameOver)

@@ -203,7 +203,11 @@ public struct ArcadeShell: Screen {
             case .help: overlay = .help
             case .pause: overlay = .paused
             case .askToLeave: overlay = .confirmLeave
-            case .leave: return leaveGame()
+            case .leave:
+                // A q or Esc typed together with the key that ended the game does not skip a
+                // result nobody has seen yet: once it is drawn, they leave.
+                if gameOver.holdsBack(input), active?.screen.showsGameOver(in: Self.gameFrame(in: frame)) == true { return [] }
+                return leaveGame()
             }
             return []
         }
