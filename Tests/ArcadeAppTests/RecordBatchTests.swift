@@ -19,10 +19,13 @@ import ArcadeRecords
 
     /// Deal, stand, and play again after the fifth hand.
     static let hand: [Key] = [.space, .character("s"), .character("p")]
-    /// A whole game typed ahead: five hands, then (the game-over box not yet on screen, so
-    /// the p of the last hand is not its answer) back to the menu, Blackjack again, Start.
+    /// Not a key: a frame is drawn here (the game-over box is then on screen).
+    static let frameDrawn = Key.function(99)
+    /// A whole game typed ahead: five hands (the game-over box not yet on screen, so the p of
+    /// the last hand is not its answer), a frame that shows the result, then back to the
+    /// menu, Blackjack again, Start.
     static let gameAndBack: [Key] = Array(repeating: hand, count: 5).flatMap { $0 }
-        + [.character("q"), .character("5"), .character("s")]
+        + [frameDrawn, .character("q"), .character("5"), .character("s")]
 
     /// The games of `folder`'s store another connection reads: those committed.
     private static func keptGames(in folder: String) throws -> Int {
@@ -51,6 +54,10 @@ import ArcadeRecords
     /// Press `keys` as one batch of input.
     private static func press(_ keys: [Key], _ runtime: EffectRuntime, _ shell: inout ArcadeShell) {
         for key in keys {
+            if key == frameDrawn {
+                shell.presented()
+                continue
+            }
             for effect in shell.update(.key(key), in: frame) {
                 _ = runtime.performInBatch(effect, on: &shell, in: frame)
             }
@@ -217,7 +224,7 @@ import ArcadeRecords
     @Test func theRunLoopKeepsEveryGameAPasteFinishes() throws {
         try withTemporaryDirectory { folder in
             let keys = [Key.character("s")] + Array(repeating: Self.gameAndBack, count: 6).flatMap { $0 }
-            _ = runBlackjack(keys.map { .input(.key($0)) }, storeIn: folder)
+            _ = runBlackjack(keys.map { $0 == Self.frameDrawn ? .redraw : .input(.key($0)) }, storeIn: folder)
             let kept6 = try Self.keptGames(in: folder)
             #expect(kept6 == 6, "written before the frame, with the input still open")
         }
