@@ -80,6 +80,24 @@ import Testing
             carry(screens[index].perform(action, in: frame), from: index, in: frame)
         }
 
+        /// Play the game to its end: on each turn the player `claimant(turn)` gives takes the
+        /// first set on the table; when there is none, Ann and Bob ask for three more.
+        mutating func playToTheEnd(claimant: (Int) -> Int, in frame: Frame) throws {
+            var turn = 0
+            while game.phase == .playing {
+                let board = game.table.board
+                if let set = game.table.setsOnBoard().first {
+                    let player = claimant(turn)
+                    for card in set { perform(.selectPlace(try #require(board.firstIndex(of: card))), by: player, in: frame) }
+                } else {
+                    perform(.friends(.more), by: 1, in: frame)
+                    perform(.friends(.more), by: 2, in: frame)
+                }
+                turn += 1
+                try #require(turn < 200, "the game ends")
+            }
+        }
+
         /// The table as the host holds it.
         var game: SetFriendsGame { screens[0].friends!.host!.game }
     }
@@ -90,19 +108,7 @@ import Testing
         #expect(table.screens[0].text(in: frame).contains("Room code  ABC234"))
         #expect(table.screens[1].text(in: frame).contains("2 Ann (you)"))
         table.perform(.friends(.start), by: 0, in: frame)
-        var turn = 0
-        while table.game.phase == .playing {
-            let board = table.game.table.board
-            let player = turn % 3
-            if let set = table.game.table.setsOnBoard().first {
-                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: player, in: frame) }
-            } else {
-                table.perform(.friends(.more), by: 1, in: frame)
-                table.perform(.friends(.more), by: 2, in: frame)
-            }
-            turn += 1
-            try #require(turn < 200, "the game ends")
-        }
+        try table.playToTheEnd(claimant: { $0 % 3 }, in: frame)
         let scores = table.game.players.map(\.score)
         #expect(scores.reduce(0, +) == 3 * table.game.players.map(\.sets).reduce(0, +) && scores.allSatisfy { $0 > 0 })
         for (index, screen) in table.screens.enumerated() {
@@ -133,15 +139,7 @@ import Testing
         #expect(table.screens[0].action(at: Point(x: column, y: start.offset), in: frame) == .friends(.start),
                 "a click on Start starts")
         table.perform(.friends(.start), by: 0, in: frame)
-        while table.game.phase == .playing {
-            let board = table.game.table.board
-            if let set = table.game.table.setsOnBoard().first {
-                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
-            } else {
-                table.perform(.friends(.more), by: 1, in: frame)
-                table.perform(.friends(.more), by: 2, in: frame)
-            }
-        }
+        try table.playToTheEnd(claimant: { _ in 1 }, in: frame)
         #expect(table.screens[0].gameOver(in: frame)?.buttons.map(\.title) == ["New table (n)", "Menu (m)"])
         #expect(table.screens[1].gameOver(in: frame)?.message.contains("The host may deal a new table.") == true)
         table.perform(.friends(.newTable), by: 0, in: frame)
@@ -210,15 +208,7 @@ import Testing
         var table = Table()
         table.open(in: frame)
         table.perform(.friends(.start), by: 0, in: frame)
-        while table.game.phase == .playing {
-            let board = table.game.table.board
-            if let set = table.game.table.setsOnBoard().first {
-                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 2, in: frame) }
-            } else {
-                table.perform(.friends(.more), by: 1, in: frame)
-                table.perform(.friends(.more), by: 2, in: frame)
-            }
-        }
+        try table.playToTheEnd(claimant: { _ in 2 }, in: frame)
         #expect(table.screens[1].gameOver(in: frame)?.message.hasSuffix("The host may deal a new table.") == true)
         let box = try #require(table.screens[0].gameOver(in: frame))
         let menu = try #require(box.buttons.firstIndex { $0.title == "Menu (m)" })
@@ -231,15 +221,7 @@ import Testing
         var table = Table()
         table.open(in: frame)
         table.perform(.friends(.start), by: 0, in: frame)
-        while table.game.phase == .playing {
-            let board = table.game.table.board
-            if let set = table.game.table.setsOnBoard().first {
-                for card in set { table.perform(.selectPlace(try #require(board.firstIndex(of: card))), by: 1, in: frame) }
-            } else {
-                table.perform(.friends(.more), by: 1, in: frame)
-                table.perform(.friends(.more), by: 2, in: frame)
-            }
-        }
+        try table.playToTheEnd(claimant: { _ in 1 }, in: frame)
         // Bob's arcade falls silent; someone with the code comes as Bob a minute later.
         table.time += 60
         table.screens.append(SetScreen(context: GameContext(seed: 1, options: ["--join": "127.0.0.1:7000", "--code": "ABC234",

@@ -69,7 +69,8 @@ struct SetFriendsPage {
     /// This arcade's seat at the table.
     var seat: Int? { isHosting ? (host == nil ? nil : 0) : player?.seat }
 
-    var phase: String { table?.phase ?? "seating" }
+    /// The table's phase ("seating", "playing", "over"), read without building the table.
+    var phase: String { host?.game.phase.rawValue ?? player?.table?.phase ?? "seating" }
 
     /// True while a game is being played at the table.
     var isPlaying: Bool { closedReason == nil && phase == "playing" }
@@ -238,28 +239,17 @@ struct SetFriendsPage {
         guard closedReason == nil else { return [] }
         switch action {
         case .start:
-            guard var host else { return [] }
-            let outputs = host.start(at: now)
-            self.host = host
-            return Self.effects(outputs) + recordIfOver()
+            return move(host: { $0.start(at: $1) }, player: { _, _ in nil })
         case .newTable:
-            guard var host, host.game.phase == .over else { return [] }
+            guard host?.game.phase == .over else { return [] }
             var generator = SeededGenerator(seed: seed)
             seed = generator.next()
-            let outputs = host.newTable(seed: seed, at: now)
-            self.host = host
-            recorded = false
-            return Self.effects(outputs)
+            let next = seed
+            return move(host: { $0.newTable(seed: next, at: $1) }, player: { _, _ in nil })
         case .more:
             guard let table, let seat, table.players.indices.contains(seat) else { return [] }
             let wants = !table.players[seat].more
-            if var host {
-                let outputs = host.askForMore(wants, at: now)
-                self.host = host
-                return Self.effects(outputs) + recordIfOver()
-            }
-            let time = now
-            return send { $0.askForMore(wants, at: time) }
+            return move(host: { $0.askForMore(wants, at: $1) }, player: { $0.askForMore(wants, at: $1) })
         }
     }
 
@@ -267,18 +257,21 @@ struct SetFriendsPage {
     mutating func select(at place: Int) -> [GameEffect] {
         guard closedReason == nil, phase == "playing", let table, table.board.indices.contains(place),
               let index = table.board[place], let card = FriendsWire.card(index) else { return [] }
+        return move(host: { $0.select(card, at: $1) }, player: { $0.select(card, at: $1) })
+    }
+
+    /// A move now, as this arcade plays it: hosting, the game changes here (what the host
+    /// sends goes out, and the result is kept at the end, or forgotten for a new table);
+    /// joined, the player's line is sent to the host, once seated.
+    private mutating func move(host hosting: (inout FriendsHost, Double) -> [FriendsHost.Output],
+                               player playing: (inout FriendsPlayer, Double) -> [UInt8]?) -> [GameEffect] {
+        let time = now
         if var host {
-            let outputs = host.select(card, at: now)
+            let outputs = hosting(&host, time)
             self.host = host
             return Self.effects(outputs) + recordIfOver()
         }
-        let time = now
-        return send { $0.select(card, at: time) }
-    }
-
-    /// Send what `make` has the player say, when seated.
-    private mutating func send(_ make: (inout FriendsPlayer) -> [UInt8]?) -> [GameEffect] {
-        guard var player, let connection, let line = make(&player) else { return [] }
+        guard var player, let connection, let line = playing(&player, time) else { return [] }
         self.player = player
         return [.network(.send(connection: connection, bytes: line))]
     }
